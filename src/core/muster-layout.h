@@ -1,0 +1,174 @@
+/* muster-layout.h
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "muster-geometry.h"
+
+G_BEGIN_DECLS
+
+#define MUSTER_TYPE_LAYOUT  (muster_layout_get_type ())
+#define MUSTER_LAYOUT_ERROR (muster_layout_error_quark ())
+
+/* The version of the *.muster format this Muster writes and reads. */
+#define MUSTER_LAYOUT_FORMAT_VERSION 1
+
+typedef enum
+{
+  MUSTER_LAYOUT_ERROR_PARSE,      /* not well-formed, too big, too deep */
+  MUSTER_LAYOUT_ERROR_SCHEMA,     /* fails data/muster-layout.rng */
+  MUSTER_LAYOUT_ERROR_INVALID,    /* a bad value: NaN, negative size, duplicate id, ... */
+  MUSTER_LAYOUT_ERROR_VERSION,    /* written by a newer Muster */
+} MusterLayoutError;
+
+struct _MusterPlayer
+{
+  char *id;
+  char *name;
+  char *zone;          /* zone id of the deployment type, or NULL */
+  char *role;          /* "attacker" / "defender" or NULL */
+  char *short_edge;    /* "west" / "east" or NULL */
+};
+
+struct _MusterPiece
+{
+  guint            serial;      /* stable handle within one layout, never 0 */
+  char            *id;
+  char            *name;        /* for people, or NULL */
+  MusterPieceKind  kind;
+  char            *owner;       /* a player id, or "neutral" */
+  double           x;           /* centre, mm */
+  double           y;
+  double           rotation;    /* degrees clockwise */
+  MusterBase       base;
+  guint            turn;        /* deployment turn, 1-based; 0 when unknown */
+  char           **categories;  /* "character", "war-machine", ... or NULL */
+  char           **skills;      /* "infiltration", ... or NULL */
+  gboolean         prone;
+  gboolean         lieutenant;
+
+  /*< private >*/
+  GPtrArray       *extensions;  /* serialised foreign elements, kept on save */
+  GPtrArray       *ext_attrs;   /* foreign attributes as name, value pairs */
+};
+
+struct _MusterTerrain
+{
+  guint              serial;
+  char              *id;
+  char              *name;
+  MusterTerrainKind  kind;
+  gboolean           blocks_lof;  /* buildings always block */
+  MusterPoint       *points;      /* mm */
+  guint              n_points;
+};
+
+G_DECLARE_FINAL_TYPE (MusterLayout, muster_layout, MUSTER, LAYOUT, GObject)
+
+GQuark               muster_layout_error_quark     (void);
+
+const char          *muster_piece_kind_to_string   (MusterPieceKind     kind);
+gboolean             muster_piece_kind_from_string (const char         *text,
+                                                    MusterPieceKind    *kind);
+const char          *muster_terrain_kind_to_string (MusterTerrainKind   kind);
+gboolean             muster_terrain_kind_from_string (const char       *text,
+                                                    MusterTerrainKind  *kind);
+
+MusterPiece         *muster_piece_new              (const char         *id,
+                                                    MusterPieceKind     kind,
+                                                    const char         *owner,
+                                                    const MusterBase   *base,
+                                                    double              x,
+                                                    double              y);
+MusterPiece         *muster_piece_copy             (const MusterPiece  *piece);
+void                 muster_piece_free             (MusterPiece        *piece);
+gboolean             muster_piece_has_category     (const MusterPiece  *piece,
+                                                    const char         *category);
+gboolean             muster_piece_has_skill        (const MusterPiece  *piece,
+                                                    const char         *skill);
+gboolean             muster_piece_is_deployable    (const MusterPiece  *piece);
+void                 muster_piece_get_outline      (const MusterPiece  *piece,
+                                                    MusterOutline      *outline);
+void                 muster_terrain_free           (MusterTerrain      *terrain);
+
+/* A new layout: system, deployment, board (mm) and two players "red"
+ * (south) and "blue" (north). */
+MusterLayout        *muster_layout_new             (const char         *system_id,
+                                                    const char         *deployment_id,
+                                                    double              width,
+                                                    double              height);
+/* Parses, schema-checks and checks every value. Errors read
+ * "FILENAME:LINE: what is wrong". */
+MusterLayout        *muster_layout_new_from_bytes  (GBytes             *bytes,
+                                                    const char         *filename,
+                                                    GError            **error);
+MusterLayout        *muster_layout_new_from_file   (GFile              *file,
+                                                    GError            **error);
+GBytes              *muster_layout_to_bytes        (MusterLayout       *self);
+/* Atomic: a temporary file renamed over the old one, which is kept as a
+ * backup (FILE~). On failure the old file is untouched. */
+gboolean             muster_layout_save            (MusterLayout       *self,
+                                                    GFile              *file,
+                                                    GError            **error);
+
+const char          *muster_layout_get_system_id   (MusterLayout       *self);
+const char          *muster_layout_get_deployment_id (MusterLayout     *self);
+void                 muster_layout_set_game        (MusterLayout       *self,
+                                                    const char         *system_id,
+                                                    const char         *deployment_id);
+/* Deployment options (name → value text); never NULL. */
+GHashTable          *muster_layout_get_options     (MusterLayout       *self);
+void                 muster_layout_set_option      (MusterLayout       *self,
+                                                    const char         *name,
+                                                    const char         *value);
+MusterUnit           muster_layout_get_units       (MusterLayout       *self);
+double               muster_layout_get_width       (MusterLayout       *self);
+double               muster_layout_get_height      (MusterLayout       *self);
+void                 muster_layout_set_board       (MusterLayout       *self,
+                                                    double              width,
+                                                    double              height);
+
+GPtrArray           *muster_layout_get_players     (MusterLayout       *self);
+MusterPlayer        *muster_layout_lookup_player   (MusterLayout       *self,
+                                                    const char         *player_id);
+/* Emits "changed". */
+void                 muster_layout_update_player   (MusterLayout       *self,
+                                                    const char         *player_id,
+                                                    const char         *zone,
+                                                    const char         *role,
+                                                    const char         *short_edge);
+
+/* Pieces in file order. */
+GPtrArray           *muster_layout_get_pieces      (MusterLayout       *self);
+MusterPiece         *muster_layout_lookup_piece    (MusterLayout       *self,
+                                                    const char         *piece_id);
+MusterPiece         *muster_layout_lookup_serial   (MusterLayout       *self,
+                                                    guint               serial);
+/* Takes ownership; assigns the serial; emits "piece-added". Returns FALSE
+ * (and frees nothing) when the id is already used. */
+gboolean             muster_layout_add_piece       (MusterLayout       *self,
+                                                    MusterPiece        *piece);
+/* Emits "piece-removed" before the piece is freed. */
+gboolean             muster_layout_remove_piece    (MusterLayout       *self,
+                                                    const char         *piece_id);
+/* Emits "piece-changed". */
+void                 muster_layout_move_piece      (MusterLayout       *self,
+                                                    MusterPiece        *piece,
+                                                    double              x,
+                                                    double              y,
+                                                    double              rotation);
+/* After changing other fields of a piece in place: emits "piece-changed". */
+void                 muster_layout_piece_changed   (MusterLayout       *self,
+                                                    MusterPiece        *piece);
+
+GPtrArray           *muster_layout_get_terrain     (MusterLayout       *self);
+void                 muster_layout_add_terrain     (MusterLayout       *self,
+                                                    MusterTerrain      *terrain);
+
+G_END_DECLS

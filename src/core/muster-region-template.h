@@ -1,0 +1,49 @@
+/* muster-region-template.h
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <libxml/tree.h>
+
+#include "muster-expr.h"
+#include "muster-region.h"
+
+G_BEGIN_DECLS
+
+/* The zone language as parsed from a game-system file: lengths are still
+ * expressions of the board size and the deployment options, and choices
+ * that depend on the player (role, short edge) or on the options are still
+ * open. Resolving it for one board and one player gives a MusterRegion.
+ * Private to src/core: libxml2 stays behind this header. */
+
+typedef struct _MusterRegionTemplate MusterRegionTemplate;
+
+typedef struct
+{
+  double       width;        /* board, mm */
+  double       height;
+  const char  *role;         /* "attacker", "defender" or NULL */
+  const char  *short_edge;   /* the player's short edge: "west", "east" or NULL */
+  GHashTable  *options;      /* option name → value text; may be NULL */
+  MusterUnit   units;        /* unit of bare numbers in option values */
+} MusterRegionContext;
+
+/* Parses the region elements that are children of parent (several
+ * children are intersected). filename names the file in errors, which
+ * carry the line of the offending element. */
+MusterRegionTemplate *muster_region_template_parse   (xmlNode                   *parent,
+                                                      MusterUnit                 units,
+                                                      const char                *filename,
+                                                      GError                   **error);
+MusterRegion         *muster_region_template_resolve (const MusterRegionTemplate *tmpl,
+                                                      const MusterRegionContext  *context,
+                                                      GError                   **error);
+void                  muster_region_template_free    (MusterRegionTemplate      *tmpl);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterRegionTemplate, muster_region_template_free)
+
+G_END_DECLS

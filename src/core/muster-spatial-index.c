@@ -1,0 +1,12 @@
+/* muster-spatial-index.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "muster-spatial-index"
+
+#include "config.h"
+
+/* Placeholder: being written. */

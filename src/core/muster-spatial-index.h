@@ -1,0 +1,37 @@
+/* muster-spatial-index.h
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "muster-geometry.h"
+
+G_BEGIN_DECLS
+
+/* A uniform grid over bounding boxes, keyed by caller-chosen ids. Insert,
+ * update and remove cost O(cells covered); a query costs O(cells covered +
+ * entries found), independent of the total number of entries. */
+
+MusterSpatialIndex *muster_spatial_index_new    (double                    cell_size);
+void                muster_spatial_index_free   (MusterSpatialIndex       *index);
+void                muster_spatial_index_insert (MusterSpatialIndex       *index,
+                                                 guint                     id,
+                                                 const MusterBox          *box);
+void                muster_spatial_index_update (MusterSpatialIndex       *index,
+                                                 guint                     id,
+                                                 const MusterBox          *box);
+void                muster_spatial_index_remove (MusterSpatialIndex       *index,
+                                                 guint                     id);
+guint               muster_spatial_index_size   (MusterSpatialIndex       *index);
+/* Appends to ids (a GArray of guint) every id whose box intersects box,
+ * each once, in no particular order. */
+void                muster_spatial_index_query  (MusterSpatialIndex       *index,
+                                                 const MusterBox          *box,
+                                                 GArray                   *ids);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterSpatialIndex, muster_spatial_index_free)
+
+G_END_DECLS

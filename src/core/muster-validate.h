@@ -1,0 +1,70 @@
+/* muster-validate.h
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "muster-layout.h"
+#include "muster-system.h"
+
+G_BEGIN_DECLS
+
+#define MUSTER_TYPE_VALIDATOR (muster_validator_get_type ())
+
+/* One broken rule of one deployable piece. Pair rules appear once on each
+ * deployable piece involved, each naming the other. */
+struct _MusterViolation
+{
+  guint           serial;      /* the piece */
+  char           *piece_id;
+  MusterRuleCode  code;
+  char           *other_id;    /* piece or terrain id, or NULL */
+};
+
+const char      *muster_rule_code_to_string   (MusterRuleCode           code);
+gboolean         muster_rule_code_from_string (const char              *text,
+                                               MusterRuleCode          *code);
+/* A translated sentence: "Not entirely inside the deployment zone". */
+char            *muster_violation_describe    (const MusterViolation   *violation);
+void             muster_violation_free        (MusterViolation         *violation);
+
+G_DECLARE_FINAL_TYPE (MusterValidator, muster_validator, MUSTER, VALIDATOR, GObject)
+
+/* Follows the layout's signals: a moved piece revalidates only what it can
+ * affect (its own rules, the pairs it leaves and enters, its neighbours in
+ * the deployment order). Fails when the layout names an unknown
+ * deployment or zone. */
+MusterValidator *muster_validator_new         (MusterLayout            *layout,
+                                               MusterSystem            *system,
+                                               GError                 **error);
+void             muster_validator_set_tolerance (MusterValidator       *self,
+                                                 double                 tolerance_mm);
+double           muster_validator_get_tolerance (MusterValidator       *self);
+/* Rebuilds everything: after the game, board or players changed. */
+gboolean         muster_validator_revalidate  (MusterValidator         *self,
+                                               GError                 **error);
+
+/* Violations of one piece (MusterViolation, owned by the validator). */
+GPtrArray       *muster_validator_get_piece_violations (MusterValidator *self,
+                                                        guint            serial);
+/* Every violation, sorted by piece id then rule code (a new array). */
+GPtrArray       *muster_validator_collect     (MusterValidator         *self);
+guint            muster_validator_count       (MusterValidator         *self);
+
+/* What the rules would say of piece (already in the layout) at x, y,
+ * rotation, without moving it: for drag feedback. Returns a new array of
+ * MusterViolation. */
+GPtrArray       *muster_validator_check_placement (MusterValidator     *self,
+                                                   const MusterPiece   *piece,
+                                                   double               x,
+                                                   double               y,
+                                                   double               rotation);
+
+/* The resolved zone of a player (NULL if the player has no zone). */
+MusterRegion    *muster_validator_get_zone    (MusterValidator         *self,
+                                               const char              *player_id);
+
+G_END_DECLS

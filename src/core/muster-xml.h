@@ -1,0 +1,50 @@
+/* muster-xml.h
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+#include <libxml/tree.h>
+
+G_BEGIN_DECLS
+
+/* Safe reading of the XML that Muster takes from strangers: no network,
+ * no DTD (so no external or internal entities), bounded size and depth,
+ * encoding errors refused. Private to src/core. */
+
+#define MUSTER_XML_MAX_BYTES (16 * 1024 * 1024)
+#define MUSTER_XML_MAX_DEPTH 64
+
+/* Parses bytes; on failure sets error in domain with code, with the
+ * message "FILENAME:LINE: what". */
+xmlDoc   *muster_xml_parse        (GBytes      *bytes,
+                                   const char  *filename,
+                                   GQuark       domain,
+                                   int          code,
+                                   GError     **error);
+/* Checks doc against a RELAX NG schema from the core's resources
+ * (e.g. "muster-layout.rng"). */
+gboolean  muster_xml_validate     (xmlDoc      *doc,
+                                   const char  *schema_name,
+                                   const char  *filename,
+                                   GQuark       domain,
+                                   int          code,
+                                   GError     **error);
+/* The attribute as a GLib string (xmlFree'd at once), or NULL. */
+char     *muster_xml_get_prop     (xmlNode     *node,
+                                   const char  *name);
+gboolean  muster_xml_is_element   (xmlNode     *node,
+                                   const char  *name);
+/* Line of node for messages (0 if unknown). */
+int       muster_xml_get_line     (xmlNode     *node);
+/* The core's resources: systems/ and the schemas. */
+GBytes   *muster_xml_lookup_data  (const char  *name,
+                                   GError     **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
+
+G_END_DECLS

@@ -1,0 +1,8 @@
+/* muster-cli.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
