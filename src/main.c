@@ -1,2 +1,35 @@
+/* main.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
 #include "config.h"
-int main (void) { return 0; }
+
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "muster-application.h"
+#include "muster-cli.h"
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(MusterApplication) app = NULL;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  /* The command-line paths run before GTK is initialised, so they work
+   * with no display. */
+  if (muster_cli_wanted (argc, argv))
+    return muster_cli_run (argc, argv);
+
+  app = muster_application_new ();
+
+  return g_application_run (G_APPLICATION (app), argc, argv);
+}

@@ -5,4 +5,249 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#define G_LOG_DOMAIN "muster-cli"
+
 #include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "muster-cli.h"
+#include "muster-export.h"
+#include "muster-layout.h"
+#include "muster-system.h"
+#include "muster-validate.h"
+
+enum {
+  EXIT_LEGAL = 0,
+  EXIT_VIOLATIONS = 1,
+  EXIT_INVALID = 2,
+};
+
+static const char * const cli_flags[] = {
+  "--validate", "--export", "--list-systems", "--help", "-h", "--help-all", "--version",
+};
+
+gboolean
+muster_cli_wanted (int    argc,
+                   char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      for (guint j = 0; j < G_N_ELEMENTS (cli_flags); j++)
+        {
+          gsize len = strlen (cli_flags[j]);
+
+          if (strncmp (argv[i], cli_flags[j], len) == 0 &&
+              (argv[i][len] == '\0' || argv[i][len] == '='))
+            return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+static MusterSystem *
+lookup_system (const char  *system_id,
+               GError     **error)
+{
+  MusterSystemRegistry *registry = muster_system_registry_get_default ();
+  MusterSystem *system = muster_system_registry_lookup (registry, system_id);
+
+  if (system == NULL)
+    g_set_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_UNKNOWN,
+                 _("Unknown game system “%s” (see muster --list-systems)"), system_id);
+
+  return system;
+}
+
+static void
+report_user_system_errors (void)
+{
+  GPtrArray *errors = muster_system_registry_get_errors (muster_system_registry_get_default ());
+
+  for (guint i = 0; errors != NULL && i < errors->len; i++)
+    {
+      const GError *error = g_ptr_array_index (errors, i);
+
+      g_printerr (_("Skipped a game system: %s\n"), error->message);
+    }
+}
+
+static int
+run_validate (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(MusterValidator) validator = NULL;
+  g_autoptr(GPtrArray) violations = NULL;
+  MusterSystem *system;
+  guint i = 0;
+
+  layout = muster_layout_new_from_file (file, &error);
+  if (layout == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return EXIT_INVALID;
+    }
+
+  system = lookup_system (muster_layout_get_system_id (layout), &error);
+  if (system == NULL)
+    {
+      g_printerr ("%s: %s\n", path, error->message);
+      return EXIT_INVALID;
+    }
+
+  validator = muster_validator_new (layout, system, &error);
+  if (validator == NULL)
+    {
+      g_printerr ("%s: %s\n", path, error->message);
+      return EXIT_INVALID;
+    }
+
+  violations = muster_validator_collect (validator);
+
+  /* One line per piece and rule: a unit too close to three others is one
+   * problem to fix, and the message names all three. */
+  while (i < violations->len)
+    {
+      const MusterViolation *first = g_ptr_array_index (violations, i);
+      g_autoptr(GString) others = g_string_new (NULL);
+      g_autofree char *message = muster_violation_describe (first);
+      guint j = i;
+
+      for (; j < violations->len; j++)
+        {
+          const MusterViolation *v = g_ptr_array_index (violations, j);
+
+          if (v->code != first->code || g_strcmp0 (v->piece_id, first->piece_id) != 0)
+            break;
+          if (j > i && v->other_id != NULL)
+            g_string_append_printf (others, others->len ? ", %s" : "%s", v->other_id);
+        }
+
+      if (others->len > 0)
+        g_print ("%s: %s: %s (%s %s)\n", first->piece_id,
+                 muster_rule_code_to_string (first->code), message,
+                 /* Translators: followed by a list of piece ids */
+                 _("also"), others->str);
+      else
+        g_print ("%s: %s: %s\n", first->piece_id,
+                 muster_rule_code_to_string (first->code), message);
+      i = j;
+    }
+
+  return violations->len > 0 ? EXIT_VIOLATIONS : EXIT_LEGAL;
+}
+
+static int
+run_list_systems (void)
+{
+  GPtrArray *systems = muster_system_registry_list (muster_system_registry_get_default ());
+
+  for (guint i = 0; i < systems->len; i++)
+    {
+      MusterSystem *system = g_ptr_array_index (systems, i);
+      GPtrArray *deployments = muster_system_get_deployments (system);
+
+      g_print ("%s\t%s\n", muster_system_get_id (system), muster_system_get_name (system));
+      for (guint j = 0; j < deployments->len; j++)
+        {
+          const MusterDeployment *d = g_ptr_array_index (deployments, j);
+
+          g_print ("  %s\t%s\n", d->id, d->name);
+        }
+    }
+
+  report_user_system_errors ();
+
+  return 0;
+}
+
+int
+muster_cli_run (int    argc,
+                char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *validate = NULL;
+  g_autofree char *export_path = NULL;
+  g_autofree char *system_id = NULL;
+  g_autofree char *deployment_id = NULL;
+  g_autofree char *paper = NULL;
+  g_autofree char *scale = NULL;
+  g_auto(GStrv) remaining = NULL;
+  gboolean list_systems = FALSE;
+  gboolean all_deployments = FALSE;
+  gboolean version = FALSE;
+  GOptionEntry entries[] = {
+    { "validate", 0, 0, G_OPTION_ARG_FILENAME, &validate,
+      N_("Check every piece of a layout against the rules and print one line per violation"), N_("FILE") },
+    { "export", 0, 0, G_OPTION_ARG_FILENAME, &export_path,
+      N_("Draw a layout, or a bare deployment diagram, to a PDF, SVG or PNG file"), N_("OUT") },
+    { "system", 0, 0, G_OPTION_ARG_STRING, &system_id,
+      N_("Game system of a bare diagram"), N_("ID") },
+    { "deployment", 0, 0, G_OPTION_ARG_STRING, &deployment_id,
+      N_("Deployment type of a bare diagram"), N_("ID") },
+    { "all-deployments", 0, 0, G_OPTION_ARG_NONE, &all_deployments,
+      N_("Export every deployment type of the system, a page each"), NULL },
+    { "paper", 0, 0, G_OPTION_ARG_STRING, &paper,
+      N_("Paper size of a PDF: a4 or letter"), N_("PAPER") },
+    { "scale", 0, 0, G_OPTION_ARG_STRING, &scale,
+      N_("fit (one page) or 1:1 (true scale, tiled across sheets)"), N_("SCALE") },
+    { "list-systems", 0, 0, G_OPTION_ARG_NONE, &list_systems,
+      N_("List the game systems and their deployment types"), NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, &version,
+      N_("Show the version"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &remaining, NULL, N_("[FILE]") },
+    { NULL }
+  };
+
+  context = g_option_context_new (NULL);
+  g_option_context_set_summary (context,
+                                _("Plan the deployment of a tabletop wargame: the table to scale, "
+                                  "the deployment zones, and a check of every base against the rules."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("muster: %s\n", error->message);
+      return EXIT_INVALID;
+    }
+
+  if (version)
+    {
+      g_print ("muster %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+
+  if (list_systems)
+    return run_list_systems ();
+
+  if (validate != NULL)
+    return run_validate (validate);
+
+  if (export_path != NULL)
+    {
+      MusterExportOptions options = {
+        .output = export_path,
+        .input = remaining != NULL ? remaining[0] : NULL,
+        .system_id = system_id,
+        .deployment_id = deployment_id,
+        .paper = paper,
+        .scale = scale,
+        .all_deployments = all_deployments,
+      };
+
+      if (!muster_export_run (&options, &error))
+        {
+          g_printerr ("muster: %s\n", error->message);
+          return EXIT_INVALID;
+        }
+      return 0;
+    }
+
+  return 0;
+}

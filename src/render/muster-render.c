@@ -1,1 +1,928 @@
+/* muster-render.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "muster-render"
+
 #include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+
+#include "muster-expr.h"
+#include "muster-render.h"
+
+#define INCH MUSTER_MM_PER_INCH
+
+typedef struct
+{
+  char         *player_id;
+  char         *label;
+  MusterRegion *region;       /* NULL when the player has no zone */
+  MusterPoint   label_at;
+} SceneZone;
+
+struct _MusterScene
+{
+  gatomicrefcount    ref_count;
+  MusterLayout      *layout;
+  MusterSystem      *system;
+  MusterValidator   *validator;
+  MusterRenderFlags  flags;
+  MusterUnit         units;
+  gboolean           dark;
+  gboolean           zones_valid;
+  GArray            *zones;    /* SceneZone */
+};
+
+/* Colour-blind-safe pair (orange and blue of the Okabe–Ito palette, which
+ * also differ in lightness, so they survive greyscale printing). */
+static const MusterColor player_colors[] = {
+  { 0.835, 0.369, 0.000 },   /* vermilion */
+  { 0.000, 0.447, 0.698 },   /* blue */
+  { 0.000, 0.620, 0.451 },   /* bluish green */
+  { 0.800, 0.475, 0.655 },   /* reddish purple */
+};
+
+static void
+scene_zone_clear (gpointer data)
+{
+  SceneZone *zone = data;
+
+  g_clear_pointer (&zone->player_id, g_free);
+  g_clear_pointer (&zone->label, g_free);
+  g_clear_pointer (&zone->region, muster_region_unref);
+}
+
+MusterScene *
+muster_scene_new (MusterLayout    *layout,
+                  MusterSystem    *system,
+                  MusterValidator *validator)
+{
+  MusterScene *self;
+
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (layout), NULL);
+  g_return_val_if_fail (system == NULL || MUSTER_IS_SYSTEM (system), NULL);
+  g_return_val_if_fail (validator == NULL || MUSTER_IS_VALIDATOR (validator), NULL);
+
+  self = g_new0 (MusterScene, 1);
+  g_atomic_ref_count_init (&self->ref_count);
+  self->layout = g_object_ref (layout);
+  self->system = system != NULL ? g_object_ref (system) : NULL;
+  self->validator = validator != NULL ? g_object_ref (validator) : NULL;
+  self->flags = MUSTER_RENDER_ALL & ~MUSTER_RENDER_PATTERNS;
+  self->units = MUSTER_UNIT_INCH;
+  self->zones = g_array_new (FALSE, TRUE, sizeof (SceneZone));
+  g_array_set_clear_func (self->zones, scene_zone_clear);
+
+  return self;
+}
+
+MusterScene *
+muster_scene_ref (MusterScene *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_ref_count_inc (&self->ref_count);
+
+  return self;
+}
+
+void
+muster_scene_unref (MusterScene *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
+
+  g_clear_object (&self->layout);
+  g_clear_object (&self->system);
+  g_clear_object (&self->validator);
+  g_clear_pointer (&self->zones, g_array_unref);
+  g_free (self);
+}
+
+MusterLayout *
+muster_scene_get_layout (MusterScene *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->layout;
+}
+
+void
+muster_scene_set_dark (MusterScene *self,
+                       gboolean     dark)
+{
+  g_return_if_fail (self != NULL);
+
+  self->dark = !!dark;
+}
+
+void
+muster_scene_set_units (MusterScene *self,
+                        MusterUnit   units)
+{
+  g_return_if_fail (self != NULL);
+
+  self->units = units;
+}
+
+void
+muster_scene_set_flags (MusterScene       *self,
+                        MusterRenderFlags  flags)
+{
+  g_return_if_fail (self != NULL);
+
+  self->flags = flags;
+}
+
+void
+muster_scene_invalidate_zones (MusterScene *self)
+{
+  g_return_if_fail (self != NULL);
+
+  self->zones_valid = FALSE;
+}
+
+MusterColor
+muster_scene_get_player_color (MusterScene *self,
+                               guint        player_index)
+{
+  return player_colors[player_index % G_N_ELEMENTS (player_colors)];
+}
+
+double
+muster_scene_get_margin (MusterScene *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return (self->flags & MUSTER_RENDER_RULER) ? 1.25 * INCH : 0.25 * INCH;
+}
+
+/* The zone colour is the player's colour at this opacity over the table. */
+#define ZONE_ALPHA 0.30
+
+static MusterColor
+table_color (MusterScene *self)
+{
+  if (self->dark)
+    return (MusterColor) { 0.188, 0.196, 0.176 };
+
+  return (MusterColor) { 0.937, 0.918, 0.863 };
+}
+
+MusterColor
+muster_scene_get_zone_color (MusterScene *self,
+                             guint        player_index)
+{
+  MusterColor table = table_color (self);
+  MusterColor player = muster_scene_get_player_color (self, player_index);
+
+  return (MusterColor) {
+    table.r + (player.r - table.r) * ZONE_ALPHA,
+    table.g + (player.g - table.g) * ZONE_ALPHA,
+    table.b + (player.b - table.b) * ZONE_ALPHA,
+  };
+}
+
+static const char *
+zone_name (MusterScene *self,
+           const char  *zone_id)
+{
+  const MusterDeployment *deployment;
+  const MusterZone *zone;
+
+  if (self->system == NULL)
+    return zone_id;
+
+  deployment = muster_system_lookup_deployment (self->system,
+                                                muster_layout_get_deployment_id (self->layout));
+  if (deployment == NULL)
+    return zone_id;
+
+  zone = muster_deployment_lookup_zone (deployment, zone_id, muster_layout_get_options (self->layout));
+
+  return zone != NULL && zone->name != NULL ? zone->name : zone_id;
+}
+
+/* Where to write a zone's name: the centre of the points of a coarse grid
+ * that the zone contains, nudged to the nearest contained grid point so a
+ * label never lands outside an L-shaped or split zone. */
+static MusterPoint
+find_label_point (const MusterRegion *region,
+                  double              width,
+                  double              height)
+{
+  const int nx = 72, ny = 48;
+  double sx = 0, sy = 0;
+  guint count = 0;
+  MusterPoint best = { width / 2, height / 2 };
+  double best_d = G_MAXDOUBLE;
+
+  for (int j = 0; j < ny; j++)
+    for (int i = 0; i < nx; i++)
+      {
+        MusterPoint p = { (i + 0.5) * width / nx, (j + 0.5) * height / ny };
+
+        if (muster_region_contains_point (region, p))
+          {
+            sx += p.x;
+            sy += p.y;
+            count++;
+          }
+      }
+
+  if (count == 0)
+    return best;
+
+  sx /= count;
+  sy /= count;
+
+  for (int j = 0; j < ny; j++)
+    for (int i = 0; i < nx; i++)
+      {
+        MusterPoint p = { (i + 0.5) * width / nx, (j + 0.5) * height / ny };
+        double d = hypot (p.x - sx, p.y - sy);
+
+        if (d < best_d && muster_region_contains_point (region, p))
+          {
+            best_d = d;
+            best = p;
+          }
+      }
+
+  return best;
+}
+
+static void
+ensure_zones (MusterScene *self)
+{
+  GPtrArray *players;
+  const MusterDeployment *deployment = NULL;
+
+  if (self->zones_valid)
+    return;
+
+  g_array_set_size (self->zones, 0);
+  self->zones_valid = TRUE;
+
+  if (self->system != NULL)
+    deployment = muster_system_lookup_deployment (self->system,
+                                                  muster_layout_get_deployment_id (self->layout));
+
+  players = muster_layout_get_players (self->layout);
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+      SceneZone zone = { 0 };
+
+      zone.player_id = g_strdup (player->id);
+
+      if (deployment != NULL && player->zone != NULL)
+        {
+          g_autoptr(GError) error = NULL;
+
+          zone.region = muster_system_resolve_zone (self->system, deployment, player->zone,
+                                                    muster_layout_get_width (self->layout),
+                                                    muster_layout_get_height (self->layout),
+                                                    muster_layout_get_options (self->layout),
+                                                    player->role, player->short_edge,
+                                                    &error);
+          if (zone.region == NULL)
+            g_debug ("No zone for %s: %s", player->id, error->message);
+        }
+
+      if (zone.region != NULL)
+        {
+          const char *name = player->name != NULL ? player->name : player->id;
+
+          zone.label = g_strdup_printf ("%s\n%s", name, zone_name (self, player->zone));
+          zone.label_at = find_label_point (zone.region,
+                                            muster_layout_get_width (self->layout),
+                                            muster_layout_get_height (self->layout));
+        }
+
+      g_array_append_val (self->zones, zone);
+    }
+}
+
+static void
+set_color (cairo_t     *cr,
+           MusterColor  c,
+           double       alpha)
+{
+  cairo_set_source_rgba (cr, c.r, c.g, c.b, alpha);
+}
+
+/* Fills region opaquely into the current target, with set operations
+ * done by compositing, so any region of the zone language can be drawn
+ * without polygon clipping. */
+static void
+fill_region (cairo_t            *cr,
+             const MusterRegion *region,
+             const MusterBox    *box);
+
+static void
+composite_child (cairo_t            *cr,
+                 const MusterRegion *region,
+                 const MusterBox    *box,
+                 cairo_operator_t    op)
+{
+  cairo_pattern_t *pattern;
+
+  cairo_push_group (cr);
+  fill_region (cr, region, box);
+  pattern = cairo_pop_group (cr);
+  cairo_save (cr);
+  cairo_set_operator (cr, op);
+  cairo_set_source (cr, pattern);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  cairo_pattern_destroy (pattern);
+}
+
+static void
+path_outline (cairo_t             *cr,
+              const MusterOutline *outline)
+{
+  if (outline->kind == MUSTER_OUTLINE_CIRCLE)
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, outline->centre.x, outline->centre.y, outline->radius, 0, 2 * G_PI);
+      cairo_close_path (cr);
+      return;
+    }
+
+  for (guint i = 0; i < outline->n_points; i++)
+    {
+      if (i == 0)
+        cairo_move_to (cr, outline->points[i].x, outline->points[i].y);
+      else
+        cairo_line_to (cr, outline->points[i].x, outline->points[i].y);
+    }
+  cairo_close_path (cr);
+}
+
+static void
+fill_region (cairo_t            *cr,
+             const MusterRegion *region,
+             const MusterBox    *box)
+{
+  switch (region->kind)
+    {
+    case MUSTER_REGION_BOARD:
+    case MUSTER_REGION_POLYGON:
+    case MUSTER_REGION_CIRCLE:
+      cairo_new_path (cr);
+      path_outline (cr, &region->outline);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_fill (cr);
+      break;
+
+    case MUSTER_REGION_HALF_PLANE:
+      {
+        MusterPoint points[8];
+        guint n = muster_region_clip_half_plane (region, box, points);
+
+        if (n < 3)
+          break;
+
+        cairo_new_path (cr);
+        cairo_move_to (cr, points[0].x, points[0].y);
+        for (guint i = 1; i < n; i++)
+          cairo_line_to (cr, points[i].x, points[i].y);
+        cairo_close_path (cr);
+        cairo_set_source_rgb (cr, 0, 0, 0);
+        cairo_fill (cr);
+      }
+      break;
+
+    case MUSTER_REGION_UNION:
+      for (guint i = 0; i < region->children->len; i++)
+        fill_region (cr, g_ptr_array_index (region->children, i), box);
+      break;
+
+    case MUSTER_REGION_INTERSECTION:
+    case MUSTER_REGION_DIFFERENCE:
+      if (region->children->len == 0)
+        break;
+      cairo_push_group (cr);
+      fill_region (cr, g_ptr_array_index (region->children, 0), box);
+      for (guint i = 1; i < region->children->len; i++)
+        composite_child (cr, g_ptr_array_index (region->children, i), box,
+                         region->kind == MUSTER_REGION_INTERSECTION ? CAIRO_OPERATOR_DEST_IN
+                                                                    : CAIRO_OPERATOR_DEST_OUT);
+      cairo_pop_group_to_source (cr);
+      cairo_paint (cr);
+      break;
+
+    case MUSTER_REGION_IF_WITHIN:
+      {
+        const MusterRegion *condition = g_ptr_array_index (region->children, 0);
+
+        /* Where a point could stand: (condition ∩ then) ∪ (otherwise − condition). */
+        cairo_push_group (cr);
+        fill_region (cr, g_ptr_array_index (region->children, 1), box);
+        composite_child (cr, condition, box, CAIRO_OPERATOR_DEST_IN);
+        cairo_pop_group_to_source (cr);
+        cairo_paint (cr);
+
+        cairo_push_group (cr);
+        fill_region (cr, g_ptr_array_index (region->children, 2), box);
+        composite_child (cr, condition, box, CAIRO_OPERATOR_DEST_OUT);
+        cairo_pop_group_to_source (cr);
+        cairo_paint (cr);
+      }
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static PangoLayout *
+make_text (cairo_t    *cr,
+           const char *text,
+           double      size,
+           gboolean    bold)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string ("Cantarell, Sans");
+
+  pango_font_description_set_absolute_size (desc, size * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_set_text (layout, text, -1);
+  pango_font_description_free (desc);
+
+  return layout;
+}
+
+/* Writes text centred on (x, y). */
+static void
+draw_text_centred (cairo_t    *cr,
+                   const char *text,
+                   double      x,
+                   double      y,
+                   double      size,
+                   gboolean    bold)
+{
+  g_autoptr(PangoLayout) layout = make_text (cr, text, size, bold);
+  PangoRectangle ink, logical;
+
+  pango_layout_get_extents (layout, &ink, &logical);
+  cairo_move_to (cr,
+                 x - (logical.x + logical.width / 2.0) / PANGO_SCALE,
+                 y - (logical.y + logical.height / 2.0) / PANGO_SCALE);
+  pango_cairo_show_layout (cr, layout);
+}
+
+static void
+draw_grid (MusterScene *self,
+           cairo_t     *cr,
+           double       width,
+           double       height,
+           double       px)
+{
+  MusterColor ink = self->dark ? (MusterColor) { 0.85, 0.85, 0.80 } : (MusterColor) { 0.30, 0.25, 0.15 };
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, MAX (0.15, 1.0 / px));
+
+  /* Every inch, faint; skipped when lines would be closer than 4 px. */
+  if (INCH * px >= 4)
+    {
+      for (double x = INCH; x < width - 1e-6; x += INCH)
+        {
+          cairo_move_to (cr, x, 0);
+          cairo_line_to (cr, x, height);
+        }
+      for (double y = INCH; y < height - 1e-6; y += INCH)
+        {
+          cairo_move_to (cr, 0, y);
+          cairo_line_to (cr, width, y);
+        }
+      set_color (cr, ink, 0.10);
+      cairo_stroke (cr);
+    }
+
+  for (double x = 6 * INCH; x < width - 1e-6; x += 6 * INCH)
+    {
+      cairo_move_to (cr, x, 0);
+      cairo_line_to (cr, x, height);
+    }
+  for (double y = 6 * INCH; y < height - 1e-6; y += 6 * INCH)
+    {
+      cairo_move_to (cr, 0, y);
+      cairo_line_to (cr, width, y);
+    }
+  set_color (cr, ink, 0.24);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+draw_zones (MusterScene *self,
+            cairo_t     *cr,
+            double       width,
+            double       height,
+            double       px)
+{
+  MusterBox box = { -1, -1, width + 1, height + 1 };
+
+  ensure_zones (self);
+
+  for (guint i = 0; i < self->zones->len; i++)
+    {
+      const SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
+      MusterColor color = muster_scene_get_player_color (self, i);
+      cairo_pattern_t *mask;
+
+      if (zone->region == NULL)
+        continue;
+
+      cairo_push_group (cr);
+      fill_region (cr, zone->region, &box);
+      mask = cairo_pop_group (cr);
+
+      cairo_save (cr);
+      set_color (cr, color, ZONE_ALPHA);
+      cairo_mask (cr, mask);
+
+      if (self->flags & MUSTER_RENDER_PATTERNS)
+        {
+          /* Hatching in opposite directions per player, so the zones stay
+           * apart on a black-and-white printout. */
+          cairo_push_group (cr);
+          cairo_set_line_width (cr, 0.6);
+          for (double t = -height; t < width + height; t += 6)
+            {
+              if (i % 2 == 0)
+                {
+                  cairo_move_to (cr, t, 0);
+                  cairo_line_to (cr, t + height, height);
+                }
+              else
+                {
+                  cairo_move_to (cr, t + height, 0);
+                  cairo_line_to (cr, t, height);
+                }
+            }
+          set_color (cr, color, 0.7);
+          cairo_stroke (cr);
+          cairo_pop_group_to_source (cr);
+          cairo_mask (cr, mask);
+        }
+      cairo_restore (cr);
+      cairo_pattern_destroy (mask);
+    }
+}
+
+static void
+draw_zone_labels (MusterScene *self,
+                  cairo_t     *cr,
+                  double       px)
+{
+  double size = MAX (0.55 * INCH, 13.0 / px);
+
+  for (guint i = 0; i < self->zones->len; i++)
+    {
+      const SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
+      MusterColor color = muster_scene_get_player_color (self, i);
+
+      if (zone->region == NULL || zone->label == NULL)
+        continue;
+
+      cairo_save (cr);
+      if (self->dark)
+        set_color (cr, (MusterColor) { color.r * 0.5 + 0.5, color.g * 0.5 + 0.5, color.b * 0.5 + 0.5 }, 0.95);
+      else
+        set_color (cr, (MusterColor) { color.r * 0.6, color.g * 0.6, color.b * 0.6 }, 0.95);
+      draw_text_centred (cr, zone->label, zone->label_at.x, zone->label_at.y, size, TRUE);
+      cairo_restore (cr);
+    }
+}
+
+static void
+draw_lines (MusterScene *self,
+            cairo_t     *cr,
+            double       width,
+            double       height,
+            double       px)
+{
+  const MusterDeployment *deployment = NULL;
+  const char *diagonal = NULL;
+  MusterColor ink = self->dark ? (MusterColor) { 0.95, 0.95, 0.90 } : (MusterColor) { 0.15, 0.12, 0.08 };
+  double dash[] = { 4.0 / px * 2, 3.0 / px * 2 };
+
+  if (self->system != NULL)
+    deployment = muster_system_lookup_deployment (self->system,
+                                                  muster_layout_get_deployment_id (self->layout));
+  if (deployment != NULL)
+    diagonal = muster_deployment_get_option (deployment, muster_layout_get_options (self->layout), "diagonal");
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, MAX (0.5, 1.5 / px));
+  cairo_set_dash (cr, dash, 2, 0);
+  set_color (cr, ink, 0.75);
+
+  if (g_strcmp0 (diagonal, "nw-se") == 0)
+    {
+      cairo_move_to (cr, 0, 0);
+      cairo_line_to (cr, width, height);
+    }
+  else if (g_strcmp0 (diagonal, "ne-sw") == 0)
+    {
+      cairo_move_to (cr, width, 0);
+      cairo_line_to (cr, 0, height);
+    }
+  else
+    {
+      cairo_move_to (cr, 0, height / 2);
+      cairo_line_to (cr, width, height / 2);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+draw_terrain (MusterScene *self,
+              cairo_t     *cr,
+              double       px)
+{
+  GPtrArray *terrain = muster_layout_get_terrain (self->layout);
+
+  for (guint i = 0; i < terrain->len; i++)
+    {
+      const MusterTerrain *t = g_ptr_array_index (terrain, i);
+
+      if (t->n_points < 3)
+        continue;
+
+      cairo_new_path (cr);
+      cairo_move_to (cr, t->points[0].x, t->points[0].y);
+      for (guint j = 1; j < t->n_points; j++)
+        cairo_line_to (cr, t->points[j].x, t->points[j].y);
+      cairo_close_path (cr);
+
+      switch (t->kind)
+        {
+        case MUSTER_TERRAIN_BUILDING:
+          cairo_set_source_rgba (cr, 0.36, 0.34, 0.33, 0.92);
+          break;
+        case MUSTER_TERRAIN_IMPASSABLE:
+          cairo_set_source_rgba (cr, 0.45, 0.37, 0.28, 0.85);
+          break;
+        case MUSTER_TERRAIN_AREA:
+          cairo_set_source_rgba (cr, 0.30, 0.50, 0.25, 0.35);
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, MAX (0.4, 1.0 / px));
+      cairo_set_source_rgba (cr, 0.15, 0.13, 0.10, 0.9);
+      cairo_stroke (cr);
+    }
+}
+
+static void
+draw_pieces (MusterScene *self,
+             cairo_t     *cr,
+             double       px)
+{
+  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+  GPtrArray *players = muster_layout_get_players (self->layout);
+
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+      MusterOutline outline;
+      MusterColor color = { 0.55, 0.55, 0.55 };
+      gboolean bad = FALSE;
+
+      for (guint j = 0; j < players->len; j++)
+        {
+          const MusterPlayer *player = g_ptr_array_index (players, j);
+
+          if (g_strcmp0 (player->id, piece->owner) == 0)
+            color = muster_scene_get_player_color (self, j);
+        }
+
+      if (piece->kind == MUSTER_PIECE_OBJECTIVE)
+        color = (MusterColor) { 0.90, 0.75, 0.10 };
+
+      if (self->validator != NULL && (self->flags & MUSTER_RENDER_VIOLATIONS))
+        {
+          GPtrArray *v = muster_validator_get_piece_violations (self->validator, piece->serial);
+
+          bad = v != NULL && v->len > 0;
+        }
+
+      muster_piece_get_outline (piece, &outline);
+
+      cairo_new_path (cr);
+      path_outline (cr, &outline);
+      set_color (cr, color, piece->kind == MUSTER_PIECE_MARKER ? 0.55 : 0.85);
+      cairo_fill_preserve (cr);
+      cairo_set_line_width (cr, MAX (0.3, 1.2 / px));
+      set_color (cr, (MusterColor) { color.r * 0.45, color.g * 0.45, color.b * 0.45 }, 1.0);
+      cairo_stroke (cr);
+
+      /* The front edge, so facing reads at a glance. */
+      if (outline.kind == MUSTER_OUTLINE_POLYGON && piece->base.shape == MUSTER_BASE_RECT)
+        {
+          cairo_move_to (cr, outline.points[0].x, outline.points[0].y);
+          cairo_line_to (cr, outline.points[1].x, outline.points[1].y);
+          cairo_set_line_width (cr, MAX (0.8, 2.5 / px));
+          cairo_stroke (cr);
+        }
+
+      if (bad)
+        {
+          double r = MAX (outline.bounds.x1 - outline.bounds.x0,
+                          outline.bounds.y1 - outline.bounds.y0) / 2 + MAX (1.0, 3.0 / px);
+
+          cairo_new_path (cr);
+          cairo_arc (cr, (outline.bounds.x0 + outline.bounds.x1) / 2,
+                     (outline.bounds.y0 + outline.bounds.y1) / 2, r, 0, 2 * G_PI);
+          cairo_set_line_width (cr, MAX (0.6, 2.0 / px));
+          cairo_set_source_rgba (cr, 0.88, 0.11, 0.14, 0.95);
+          cairo_stroke (cr);
+        }
+
+      if (piece->id != NULL && (outline.bounds.x1 - outline.bounds.x0) * px > 28)
+        {
+          cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
+          draw_text_centred (cr, piece->id, (outline.bounds.x0 + outline.bounds.x1) / 2,
+                             (outline.bounds.y0 + outline.bounds.y1) / 2,
+                             MAX (3.0, 10.0 / px), TRUE);
+        }
+
+      muster_outline_clear (&outline);
+    }
+}
+
+static void
+draw_ruler (MusterScene *self,
+            cairo_t     *cr,
+            double       width,
+            double       height,
+            double       px)
+{
+  MusterColor ink = self->dark ? (MusterColor) { 0.90, 0.90, 0.88 } : (MusterColor) { 0.20, 0.20, 0.22 };
+  double step, major;
+  double text = MAX (0.28 * INCH, 10.0 / px);
+  double gap = 0.15 * INCH;
+  double label_every;
+
+  if (self->units == MUSTER_UNIT_CM)
+    {
+      step = 10;          /* a tick every centimetre */
+      major = 100;        /* a label every 10 cm */
+    }
+  else
+    {
+      step = INCH;
+      major = 6 * INCH;
+    }
+
+  /* Labels no closer than ~40 px. */
+  label_every = major;
+  while (label_every * px < 40)
+    label_every *= 2;
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, MAX (0.2, 1.0 / px));
+  set_color (cr, ink, 0.8);
+
+  for (int k = 0; k * step <= width + 1e-6; k++)
+    {
+      double x = k * step;
+      double len = fmod (x + 1e-6, major) < 1e-3 ? 0.35 * INCH : 0.15 * INCH;
+
+      if (step * px < 3 && len < 0.3 * INCH)
+        continue;
+      cairo_move_to (cr, x, -gap);
+      cairo_line_to (cr, x, -gap - len);
+    }
+  for (int k = 0; k * step <= height + 1e-6; k++)
+    {
+      double y = k * step;
+      double len = fmod (y + 1e-6, major) < 1e-3 ? 0.35 * INCH : 0.15 * INCH;
+
+      if (step * px < 3 && len < 0.3 * INCH)
+        continue;
+      cairo_move_to (cr, -gap, y);
+      cairo_line_to (cr, -gap - len, y);
+    }
+  cairo_stroke (cr);
+
+  for (int k = 0; k * label_every <= width + 1e-6; k++)
+    {
+      double x = k * label_every;
+      g_autofree char *label = muster_length_format (x, self->units);
+
+      draw_text_centred (cr, label, x, -gap - 0.35 * INCH - text * 0.75, text, FALSE);
+    }
+  for (int k = 1; k * label_every <= height + 1e-6; k++)
+    {
+      double y = k * label_every;
+      g_autofree char *label = muster_length_format (y, self->units);
+
+      cairo_save (cr);
+      cairo_translate (cr, -gap - 0.35 * INCH - text * 0.75, y);
+      cairo_rotate (cr, -G_PI / 2);
+      draw_text_centred (cr, label, 0, 0, text, FALSE);
+      cairo_restore (cr);
+    }
+  cairo_restore (cr);
+}
+
+void
+muster_scene_render (MusterScene *self,
+                     cairo_t     *cr,
+                     double       px_per_mm)
+{
+  double width, height;
+  MusterColor table;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cr != NULL);
+
+  width = muster_layout_get_width (self->layout);
+  height = muster_layout_get_height (self->layout);
+  px_per_mm = MAX (px_per_mm, 1e-3);
+  table = table_color (self);
+
+  cairo_save (cr);
+
+  /* The table with a soft edge shadow. */
+  cairo_rectangle (cr, 0.6 / px_per_mm * 2, 0.6 / px_per_mm * 2, width, height);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.25);
+  cairo_fill (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  set_color (cr, table, 1.0);
+  cairo_fill (cr);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+
+  if (self->flags & MUSTER_RENDER_ZONES)
+    draw_zones (self, cr, width, height, px_per_mm);
+  if (self->flags & MUSTER_RENDER_GRID)
+    draw_grid (self, cr, width, height, px_per_mm);
+  if (self->flags & MUSTER_RENDER_ZONES)
+    {
+      draw_lines (self, cr, width, height, px_per_mm);
+      draw_zone_labels (self, cr, px_per_mm);
+    }
+  if (self->flags & MUSTER_RENDER_TERRAIN)
+    draw_terrain (self, cr, px_per_mm);
+  if (self->flags & MUSTER_RENDER_PIECES)
+    draw_pieces (self, cr, px_per_mm);
+  cairo_restore (cr);
+
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_set_line_width (cr, MAX (0.5, 1.5 / px_per_mm));
+  set_color (cr, self->dark ? (MusterColor) { 0.7, 0.7, 0.65 } : (MusterColor) { 0.25, 0.22, 0.18 }, 1.0);
+  cairo_stroke (cr);
+
+  if (self->flags & MUSTER_RENDER_RULER)
+    draw_ruler (self, cr, width, height, px_per_mm);
+
+  cairo_restore (cr);
+}
+
+void
+muster_scene_render_fit (MusterScene *self,
+                         cairo_t     *cr,
+                         double       width,
+                         double       height)
+{
+  double margin, bw, bh, scale;
+
+  g_return_if_fail (self != NULL);
+
+  margin = muster_scene_get_margin (self);
+  bw = muster_layout_get_width (self->layout) + 2 * margin;
+  bh = muster_layout_get_height (self->layout) + 2 * margin;
+  scale = MIN (width / bw, height / bh);
+
+  cairo_save (cr);
+  cairo_translate (cr, (width - bw * scale) / 2 + margin * scale,
+                   (height - bh * scale) / 2 + margin * scale);
+  cairo_scale (cr, scale, scale);
+  muster_scene_render (self, cr, scale);
+  cairo_restore (cr);
+}

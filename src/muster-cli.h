@@ -1,0 +1,22 @@
+/* muster-cli.h
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* TRUE when argv asks for a command-line path (--validate, --export,
+ * --list-systems, --help, --version): those run before, and without,
+ * GTK, so they work with no display. */
+gboolean muster_cli_wanted (int    argc,
+                            char **argv);
+int      muster_cli_run    (int    argc,
+                            char **argv);
+
+G_END_DECLS

@@ -1,0 +1,79 @@
+/* muster-render.h
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <cairo.h>
+
+#include "muster-layout.h"
+#include "muster-system.h"
+#include "muster-validate.h"
+
+G_BEGIN_DECLS
+
+/* Everything the board drawing needs, independent of where it is drawn:
+ * the screen, a printer, PDF, SVG or PNG. */
+typedef struct _MusterScene MusterScene;
+
+typedef enum
+{
+  MUSTER_RENDER_GRID        = 1 << 0,
+  MUSTER_RENDER_ZONES       = 1 << 1,
+  MUSTER_RENDER_PIECES      = 1 << 2,
+  MUSTER_RENDER_TERRAIN     = 1 << 3,
+  MUSTER_RENDER_RULER       = 1 << 4,  /* inch/cm ruler along two edges */
+  MUSTER_RENDER_VIOLATIONS  = 1 << 5,  /* red marks on illegal pieces */
+  MUSTER_RENDER_PATTERNS    = 1 << 6,  /* hatching that survives greyscale print */
+  MUSTER_RENDER_ALL         = 0x7f,
+} MusterRenderFlags;
+
+typedef struct
+{
+  double r, g, b;
+} MusterColor;
+
+MusterScene *muster_scene_new               (MusterLayout      *layout,
+                                             MusterSystem      *system,
+                                             MusterValidator   *validator);
+MusterScene *muster_scene_ref               (MusterScene       *scene);
+void         muster_scene_unref             (MusterScene       *scene);
+MusterLayout *muster_scene_get_layout       (MusterScene       *scene);
+void         muster_scene_set_dark          (MusterScene       *scene,
+                                             gboolean           dark);
+void         muster_scene_set_units         (MusterScene       *scene,
+                                             MusterUnit         units);
+void         muster_scene_set_flags         (MusterScene       *scene,
+                                             MusterRenderFlags  flags);
+/* Call after the game, options, board or players changed: zones are
+ * resolved again (and cached until the next call). */
+void         muster_scene_invalidate_zones  (MusterScene       *scene);
+MusterColor  muster_scene_get_player_color  (MusterScene       *scene,
+                                             guint              player_index);
+/* The zone colour as drawn over the table, for tests. */
+MusterColor  muster_scene_get_zone_color    (MusterScene       *scene,
+                                             guint              player_index);
+
+/* The margin (mm) around the table that the ruler and labels use. */
+double       muster_scene_get_margin        (MusterScene       *scene);
+
+/* Draws the board with its top-left corner at the origin of cr's user
+ * space, whose unit must be one millimetre. px_per_mm is the device
+ * scale, used to keep lines and text readable at any zoom. */
+void         muster_scene_render            (MusterScene       *scene,
+                                             cairo_t           *cr,
+                                             double             px_per_mm);
+
+/* Draws the whole board, margin included, fitted and centred into a
+ * width × height area of cr (in cr's units). */
+void         muster_scene_render_fit        (MusterScene       *scene,
+                                             cairo_t           *cr,
+                                             double             width,
+                                             double             height);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterScene, muster_scene_unref)
+
+G_END_DECLS
