@@ -19,10 +19,10 @@
 
 #include "muster-export.h"
 #include "muster-render.h"
+#include "muster-sheets.h"
 
 G_DEFINE_QUARK (muster-export-error-quark, muster_export_error)
 
-#define PT_PER_MM (72.0 / 25.4)
 #define PNG_PX_PER_MM 2.0
 
 typedef enum { FORMAT_PDF, FORMAT_SVG, FORMAT_PNG } Format;
@@ -194,118 +194,6 @@ paper_size (const char *paper,
     }
 }
 
-static void
-draw_title (cairo_t      *cr,
-            const Page   *page,
-            double        x,
-            double        y)
-{
-  const MusterDeployment *deployment =
-    muster_system_lookup_deployment (page->system, muster_layout_get_deployment_id (page->layout));
-  g_autofree char *title = g_strdup_printf ("%s — %s", muster_system_get_name (page->system),
-                                            deployment != NULL ? deployment->name : "");
-
-  cairo_save (cr);
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, 14);
-  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  cairo_move_to (cr, x, y);
-  cairo_show_text (cr, title);
-  cairo_restore (cr);
-}
-
-/* One page with the whole board fitted below a title. */
-static void
-draw_fit_page (cairo_t    *cr,
-               const Page *page,
-               double      width,
-               double      height)
-{
-  g_autoptr(MusterScene) scene = muster_scene_new (page->layout, page->system, NULL);
-  double margin = 36;
-
-  muster_scene_set_flags (scene, MUSTER_RENDER_ALL);
-  draw_title (cr, page, margin, margin);
-  cairo_save (cr);
-  cairo_translate (cr, margin, margin + 12);
-  muster_scene_render_fit (scene, cr, width - 2 * margin, height - 2 * margin - 12);
-  cairo_restore (cr);
-}
-
-typedef struct
-{
-  double width, height;      /* paper, pt */
-  double margin;             /* unprintable edge, pt */
-  double overlap;            /* printed twice on neighbouring sheets, pt */
-  guint  columns, rows;
-} Tiling;
-
-/* How a 1:1 board splits over sheets: each sheet prints its printable
- * area, less an overlap strip shared with the next sheet so the sheets can
- * be taped together by matching the alignment marks. */
-static Tiling
-compute_tiling (double board_w_pt,
-                double board_h_pt,
-                double paper_w,
-                double paper_h)
-{
-  Tiling t = { paper_w, paper_h, 28.35 /* 10 mm */, 14.17 /* 5 mm */, 1, 1 };
-  double step_x = paper_w - 2 * t.margin - t.overlap;
-  double step_y = paper_h - 2 * t.margin - t.overlap;
-
-  t.columns = MAX (1, (guint) ceil ((board_w_pt - t.overlap) / step_x - 1e-9));
-  t.rows = MAX (1, (guint) ceil ((board_h_pt - t.overlap) / step_y - 1e-9));
-
-  return t;
-}
-
-static void
-draw_tile (cairo_t      *cr,
-           MusterScene  *scene,
-           const Tiling *t,
-           guint         column,
-           guint         row)
-{
-  double step_x = t->width - 2 * t->margin - t->overlap;
-  double step_y = t->height - 2 * t->margin - t->overlap;
-  double printable_w = t->width - 2 * t->margin;
-  double printable_h = t->height - 2 * t->margin;
-  g_autofree char *label = NULL;
-
-  cairo_save (cr);
-  cairo_rectangle (cr, t->margin, t->margin, printable_w, printable_h);
-  cairo_clip (cr);
-  cairo_translate (cr, t->margin - column * step_x, t->margin - row * step_y);
-  cairo_scale (cr, PT_PER_MM, PT_PER_MM);
-  muster_scene_render (scene, cr, PT_PER_MM);
-  cairo_restore (cr);
-
-  /* Alignment marks: crosses at the corners of the overlap strip. */
-  cairo_save (cr);
-  cairo_set_line_width (cr, 0.5);
-  cairo_set_source_rgb (cr, 0, 0, 0);
-  for (int i = 0; i < 2; i++)
-    for (int j = 0; j < 2; j++)
-      {
-        double x = t->margin + (i ? printable_w - t->overlap : t->overlap);
-        double y = t->margin + (j ? printable_h - t->overlap : t->overlap);
-
-        cairo_move_to (cr, x - 6, y);
-        cairo_line_to (cr, x + 6, y);
-        cairo_move_to (cr, x, y - 6);
-        cairo_line_to (cr, x, y + 6);
-      }
-  cairo_stroke (cr);
-
-  /* Sheet label: a letter per column, a number per row, as on a map. */
-  label = g_strdup_printf ("%c%u", 'A' + (char) MIN (column, 25u), row + 1);
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, 9);
-  cairo_move_to (cr, t->margin + t->overlap + 4, t->margin + t->overlap + 12);
-  cairo_show_text (cr, label);
-  cairo_restore (cr);
-}
-
 static gboolean
 write_pdf_or_svg (const MusterExportOptions  *options,
                   Format                      format,
@@ -345,33 +233,27 @@ write_pdf_or_svg (const MusterExportOptions  *options,
     {
       const Page *page = &g_array_index (pages, Page, p);
 
+      g_autoptr(MusterScene) scene = muster_scene_new (page->layout, page->system, NULL);
+
+      muster_scene_set_flags (scene, MUSTER_RENDER_ALL);
+
       if (one_to_one)
         {
-          g_autoptr(MusterScene) scene = muster_scene_new (page->layout, page->system, NULL);
-          double margin = muster_scene_get_margin (scene);
-          Tiling t;
+          MusterSheets sheets;
 
-          muster_scene_set_flags (scene, MUSTER_RENDER_ALL);
-          t = compute_tiling ((muster_layout_get_width (page->layout) + margin) * PT_PER_MM,
-                              (muster_layout_get_height (page->layout) + margin) * PT_PER_MM,
-                              paper_w, paper_h);
-
-          for (guint row = 0; row < t.rows; row++)
-            for (guint column = 0; column < t.columns; column++)
-              {
-                cairo_save (cr);
-                /* Leave room for the ruler on the first row and column. */
-                cairo_translate (cr, margin * PT_PER_MM, margin * PT_PER_MM);
-                draw_tile (cr, scene, &t, column, row);
-                cairo_restore (cr);
-                cairo_show_page (cr);
-                if (format == FORMAT_SVG)
-                  break;
-              }
+          muster_sheets_plan (&sheets, scene, paper_w, paper_h);
+          for (guint i = 0; i < muster_sheets_count (&sheets); i++)
+            {
+              muster_sheets_draw (&sheets, scene, cr, i);
+              cairo_show_page (cr);
+              /* SVG has no pages: the first sheet only. */
+              if (format == FORMAT_SVG)
+                break;
+            }
         }
       else
         {
-          draw_fit_page (cr, page, paper_w, paper_h);
+          muster_sheets_draw_fit (scene, cr, paper_w, paper_h);
           cairo_show_page (cr);
         }
 

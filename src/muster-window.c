@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-print.h"
 #include "muster-window.h"
 
 struct _MusterWindow
@@ -186,6 +187,28 @@ zoom_reset_action (GtkWidget  *widget,
 }
 
 static void
+print_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+  MusterScene *scene = muster_board_view_get_scene (self->board_view);
+  g_autoptr(MusterScene) print_scene = NULL;
+  MusterPrintOperation *operation;
+
+  if (scene == NULL)
+    return;
+
+  /* Paper gets the light theme, the ruler and the hatching. */
+  print_scene = muster_scene_new (self->layout, self->system, NULL);
+  muster_scene_set_flags (print_scene, MUSTER_RENDER_ALL);
+  operation = muster_print_operation_new (print_scene);
+  /* The operation may finish after this returns: it lives until "done". */
+  g_signal_connect (operation, "done", G_CALLBACK (g_object_unref), NULL);
+  muster_print_operation_run_dialog (operation, GTK_WINDOW (self));
+}
+
+static void
 muster_window_dispose (GObject *object)
 {
   MusterWindow *self = (MusterWindow *)object;
@@ -217,6 +240,8 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "board.zoom-in", NULL, zoom_in_action);
   gtk_widget_class_install_action (widget_class, "board.zoom-out", NULL, zoom_out_action);
   gtk_widget_class_install_action (widget_class, "board.zoom-reset", NULL, zoom_reset_action);
+  gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.print", NULL);
 
   g_type_ensure (MUSTER_TYPE_BOARD_VIEW);
 }

@@ -303,7 +303,8 @@ ensure_zones (MusterScene *self)
         {
           const char *name = player->name != NULL ? player->name : player->id;
 
-          zone.label = g_strdup_printf ("%s\n%s", name, zone_name (self, player->zone));
+          /* Translators: a zone's label on the board: player name, zone name */
+          zone.label = g_strdup_printf (_("%s — %s"), name, zone_name (self, player->zone));
           zone.label_at = find_label_point (zone.region,
                                             muster_layout_get_width (self->layout),
                                             muster_layout_get_height (self->layout));
@@ -311,6 +312,46 @@ ensure_zones (MusterScene *self)
 
       g_array_append_val (self->zones, zone);
     }
+}
+
+guint
+muster_scene_get_n_zones (MusterScene *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  ensure_zones (self);
+
+  return self->zones->len;
+}
+
+const char *
+muster_scene_get_zone_label (MusterScene *self,
+                             guint        player_index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  ensure_zones (self);
+  if (player_index >= self->zones->len)
+    return NULL;
+
+  return g_array_index (self->zones, SceneZone, player_index).label;
+}
+
+char *
+muster_scene_dup_title (MusterScene *self)
+{
+  const MusterDeployment *deployment = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->system == NULL)
+    return g_strdup (muster_layout_get_system_id (self->layout));
+
+  deployment = muster_system_lookup_deployment (self->system,
+                                                muster_layout_get_deployment_id (self->layout));
+
+  return g_strdup_printf ("%s — %s", muster_system_get_name (self->system),
+                          deployment != NULL ? deployment->name : muster_layout_get_deployment_id (self->layout));
 }
 
 static void

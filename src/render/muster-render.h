@@ -57,6 +57,14 @@ MusterColor  muster_scene_get_player_color  (MusterScene       *scene,
 MusterColor  muster_scene_get_zone_color    (MusterScene       *scene,
                                              guint              player_index);
 
+/* Number of players, and the name of each one's zone as drawn ("Red —
+ * South"), or NULL when that player has no zone. */
+guint        muster_scene_get_n_zones       (MusterScene       *scene);
+const char  *muster_scene_get_zone_label    (MusterScene       *scene,
+                                             guint              player_index);
+/* "The 9th Age — Frontline Clash" */
+char        *muster_scene_dup_title         (MusterScene       *scene);
+
 /* The margin (mm) around the table that the ruler and labels use. */
 double       muster_scene_get_margin        (MusterScene       *scene);
 
