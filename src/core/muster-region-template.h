@@ -43,6 +43,11 @@ MusterRegion         *muster_region_template_resolve (const MusterRegionTemplate
                                                       const MusterRegionContext  *context,
                                                       GError                   **error);
 void                  muster_region_template_free    (MusterRegionTemplate      *tmpl);
+/* Checks every <when option="NAME" value="VALUE"> of the template against
+ * options (option name → NULL-terminated array of its allowed values). */
+gboolean              muster_region_template_check_options (const MusterRegionTemplate *tmpl,
+                                                            GHashTable                 *options,
+                                                            GError                    **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterRegionTemplate, muster_region_template_free)
 

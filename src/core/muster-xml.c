@@ -33,6 +33,9 @@ capture_first_error (void        *user_data,
 
   first->message = g_strstrip (g_strdup (err->message != NULL ? err->message : "unknown error"));
   first->line = err->line;
+  /* RELAX NG errors often carry the node but no line. */
+  if (first->line <= 0 && err->node != NULL)
+    first->line = (int) xmlGetLineNo ((xmlNode *) err->node);
 }
 
 static int

@@ -1,0 +1,1152 @@
+/* test-system.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "test-system"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <math.h>
+
+#include "muster-expr.h"
+#include "muster-system.h"
+#include "muster-xml.h"
+
+#define INCH MUSTER_MM_PER_INCH
+#define MM   1.0
+
+typedef struct
+{
+  MusterSystemRegistry *registry;
+  char                 *user_dir;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  fixture->user_dir = g_dir_make_tmp ("muster-systems-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->registry = muster_system_registry_new (fixture->user_dir);
+  g_assert_cmpuint (muster_system_registry_get_errors (fixture->registry)->len, ==, 0);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(GDir) dir = g_dir_open (fixture->user_dir, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (fixture->user_dir, name, NULL);
+
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (fixture->user_dir), ==, 0);
+
+  g_clear_pointer (&fixture->registry, muster_system_registry_free);
+  g_clear_pointer (&fixture->user_dir, g_free);
+}
+
+static MusterSystem *
+lookup_system (Fixture    *fixture,
+               const char *id)
+{
+  MusterSystem *system = muster_system_registry_lookup (fixture->registry, id);
+
+  g_assert_nonnull (system);
+  g_assert_cmpstr (muster_system_get_id (system), ==, id);
+
+  return system;
+}
+
+static const MusterDeployment *
+lookup_deployment (MusterSystem *system,
+                   const char   *id)
+{
+  const MusterDeployment *deployment = muster_system_lookup_deployment (system, id);
+
+  g_assert_nonnull (deployment);
+  g_assert_cmpstr (deployment->id, ==, id);
+
+  return deployment;
+}
+
+static MusterRegion *
+zone (MusterSystem           *system,
+      const MusterDeployment *deployment,
+      const char             *zone_id,
+      double                  width_in,
+      double                  height_in,
+      GHashTable             *options,
+      const char             *role,
+      const char             *short_edge)
+{
+  g_autoptr(GError) error = NULL;
+  MusterRegion *region;
+
+  region = muster_system_resolve_zone (system, deployment, zone_id,
+                                       width_in * INCH, height_in * INCH,
+                                       options, role, short_edge, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (region);
+
+  return region;
+}
+
+/* An axis-aligned rectangular base, by its edges in mm. */
+static gboolean
+box_within (const MusterRegion *region,
+            double              x0,
+            double              y0,
+            double              x1,
+            double              y1)
+{
+  MusterBase base = { MUSTER_BASE_RECT, x1 - x0, y1 - y0 };
+  MusterOutline outline;
+  gboolean ret;
+
+  muster_outline_init_base (&outline, &base, (x0 + x1) / 2, (y0 + y1) / 2, 0);
+  ret = muster_region_contains_outline (region, &outline);
+  muster_outline_clear (&outline);
+
+  return ret;
+}
+
+/* A round base by its centre (mm) and diameter (mm). */
+static gboolean
+round_within (const MusterRegion *region,
+              double              x,
+              double              y,
+              double              diameter)
+{
+  MusterBase base = { MUSTER_BASE_ROUND, diameter, diameter };
+  MusterOutline outline;
+  gboolean ret;
+
+  muster_outline_init_base (&outline, &base, x, y, 0);
+  ret = muster_region_contains_outline (region, &outline);
+  muster_outline_clear (&outline);
+
+  return ret;
+}
+
+static GHashTable *
+options_new (const char *name,
+             const char *value)
+{
+  GHashTable *options = g_hash_table_new (g_str_hash, g_str_equal);
+
+  if (name != NULL)
+    g_hash_table_insert (options, (char *) name, (char *) value);
+
+  return options;
+}
+
+static void
+assert_message_at (const GError *error,
+                   const char   *file,
+                   int           line,
+                   const char   *fragment)
+{
+  g_autofree char *prefix = g_strdup_printf ("%s:%d: ", file, line);
+
+  if (!g_str_has_prefix (error->message, prefix) && !strstr (error->message, prefix))
+    g_error ("“%s” does not name %s", error->message, prefix);
+  if (fragment != NULL && strstr (error->message, fragment) == NULL)
+    g_error ("“%s” lacks “%s”", error->message, fragment);
+}
+
+/* Shipped systems */
+
+static void
+test_shipped (Fixture       *fixture,
+              gconstpointer  data)
+{
+  GPtrArray *systems = muster_system_registry_list (fixture->registry);
+
+  g_assert_cmpuint (systems->len, ==, 3);
+  g_assert_cmpstr (muster_system_get_id (g_ptr_array_index (systems, 0)), ==, "infinity");
+  g_assert_cmpstr (muster_system_get_id (g_ptr_array_index (systems, 1)), ==, "t9a");
+  g_assert_cmpstr (muster_system_get_id (g_ptr_array_index (systems, 2)), ==, "ti4");
+  g_assert_null (muster_system_registry_lookup (fixture->registry, "warhammer"));
+  g_assert_null (muster_system_registry_lookup (fixture->registry, NULL));
+}
+
+static void
+test_t9a_data (Fixture       *fixture,
+               gconstpointer  data)
+{
+  MusterSystem *t9a = lookup_system (fixture, "t9a");
+  const MusterBoardPreset *board = muster_system_get_default_board (t9a);
+  GPtrArray *deployments = muster_system_get_deployments (t9a);
+  static const char * const ids[] = {
+    "frontline-clash", "dawn-assault", "counterthrust",
+    "encircle", "refused-flank", "marching-columns",
+  };
+  const MusterDeployment *counterthrust;
+  const MusterDeployment *marching;
+  const MusterRuleDef *rule;
+  g_autofree char *name = NULL;
+  GBytes *bytes;
+  gboolean found_round_60 = FALSE;
+
+  g_assert_cmpstr (muster_system_get_name (t9a), ==, "The 9th Age");
+  g_object_get (t9a, "name", &name, NULL);
+  g_assert_cmpstr (name, ==, "The 9th Age");
+  g_assert_cmpint (muster_system_get_units (t9a), ==, MUSTER_UNIT_INCH);
+
+  g_assert_nonnull (board);
+  g_assert_true (board->is_default);
+  g_assert_cmpfloat_with_epsilon (board->width, 72 * INCH, 1e-9);
+  g_assert_cmpfloat_with_epsilon (board->height, 48 * INCH, 1e-9);
+  g_assert_cmpuint (muster_system_get_board_presets (t9a)->len, ==, 2);
+
+  for (guint i = 0; i < muster_system_get_base_presets (t9a)->len; i++)
+    {
+      const MusterBasePreset *preset = g_ptr_array_index (muster_system_get_base_presets (t9a), i);
+
+      g_assert_cmpfloat (preset->base.width, >, 0);
+      if (g_str_equal (preset->id, "round-60"))
+        {
+          g_assert_cmpint (preset->base.shape, ==, MUSTER_BASE_ROUND);
+          g_assert_cmpfloat (preset->base.width, ==, 60);
+          g_assert_cmpfloat (preset->base.depth, ==, 60);
+          found_round_60 = TRUE;
+        }
+    }
+  g_assert_true (found_round_60);
+
+  g_assert_cmpuint (deployments->len, ==, G_N_ELEMENTS (ids));
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      const MusterDeployment *deployment = g_ptr_array_index (deployments, i);
+
+      g_assert_cmpstr (deployment->id, ==, ids[i]);
+      g_assert_cmpuint (deployment->roll, ==, i + 1);
+    }
+  g_assert_true (muster_system_get_default_deployment (t9a) == g_ptr_array_index (deployments, 0));
+  g_assert_null (muster_system_lookup_deployment (t9a, "standard"));
+
+  /* System-wide rules */
+  rule = muster_system_get_rule (t9a, NULL, MUSTER_RULE_UNIT_SPACING);
+  g_assert_nonnull (rule);
+  g_assert_cmpfloat_with_epsilon (rule->distance, INCH, 1e-9);
+  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", NULL }));
+  g_assert_nonnull (muster_system_get_rule (t9a, NULL, MUSTER_RULE_OFF_BOARD));
+  g_assert_nonnull (muster_system_get_rule (t9a, NULL, MUSTER_RULE_OUTSIDE_ZONE));
+  g_assert_nonnull (muster_system_get_rule (t9a, NULL, MUSTER_RULE_OVERLAP));
+  g_assert_null (muster_system_get_rule (t9a, NULL, MUSTER_RULE_BASE_CONTACT));
+  g_assert_null (muster_system_get_rule (t9a, NULL, MUSTER_RULE_ENEMY_TOO_CLOSE));
+
+  /* Extra rules of the deployment types */
+  counterthrust = lookup_deployment (t9a, "counterthrust");
+  rule = muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_ENEMY_TOO_CLOSE);
+  g_assert_nonnull (rule);
+  g_assert_cmpfloat_with_epsilon (rule->distance, 20 * INCH, 1e-9);
+  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", NULL }));
+  rule = muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_DEPLOY_SEQUENCE);
+  g_assert_nonnull (rule);
+  g_assert_cmpuint (rule->turns, ==, 3);
+  g_assert_nonnull (muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_UNIT_SPACING));
+  g_assert_null (muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_DEPLOY_ORDER));
+  g_assert_null (muster_system_get_rule (t9a, lookup_deployment (t9a, "frontline-clash"),
+                                         MUSTER_RULE_ENEMY_TOO_CLOSE));
+
+  marching = lookup_deployment (t9a, "marching-columns");
+  rule = muster_system_get_rule (t9a, marching, MUSTER_RULE_DEPLOY_ORDER);
+  g_assert_nonnull (rule);
+  g_assert_cmpstrv (rule->exempt, ((const char * const []) {
+    "character", "war-machine", "war-platform", "scout", NULL }));
+  g_assert_null (rule->kinds);
+  rule = muster_system_get_rule (t9a, marching, MUSTER_RULE_DEPLOY_SEQUENCE);
+  g_assert_nonnull (rule);
+  g_assert_cmpuint (rule->turns, ==, 3);
+
+  /* The original bytes, for the modules that read other sections */
+  bytes = muster_system_get_bytes (t9a);
+  g_assert_nonnull (bytes);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                  "<game-system id=\"t9a\""));
+}
+
+static void
+test_infinity_data (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  MusterSystem *infinity = lookup_system (fixture, "infinity");
+  const MusterBoardPreset *board = muster_system_get_default_board (infinity);
+  GPtrArray *boards = muster_system_get_board_presets (infinity);
+  const MusterDeployment *standard = lookup_deployment (infinity, "standard");
+  const MusterOptionDef *depth;
+  static const char * const skills[] = {
+    "infiltration", "forward-deployment", "mechanized-deployment",
+    "impersonation", "airborne-deployment", "to-camouflage",
+  };
+  static const double diameters[] = { 25, 40, 55, 70 };
+  GPtrArray *bases = muster_system_get_base_presets (infinity);
+
+  g_assert_cmpfloat_with_epsilon (board->width, 48 * INCH, 1e-9);
+  g_assert_cmpfloat_with_epsilon (board->height, 48 * INCH, 1e-9);
+  g_assert_cmpuint (boards->len, ==, 2);
+  board = g_ptr_array_index (boards, 1);
+  g_assert_false (board->is_default);
+  g_assert_cmpfloat_with_epsilon (board->width, 32 * INCH, 1e-9);
+  g_assert_cmpfloat_with_epsilon (board->height, 48 * INCH, 1e-9);
+
+  g_assert_cmpuint (bases->len, ==, G_N_ELEMENTS (diameters));
+  for (guint i = 0; i < bases->len; i++)
+    {
+      const MusterBasePreset *preset = g_ptr_array_index (bases, i);
+
+      g_assert_cmpint (preset->base.shape, ==, MUSTER_BASE_ROUND);
+      g_assert_cmpfloat (preset->base.width, ==, diameters[i]);
+    }
+
+  g_assert_true (muster_system_get_default_deployment (infinity) == standard);
+  g_assert_cmpuint (standard->roll, ==, 0);
+  g_assert_cmpuint (standard->options->len, ==, 1);
+  depth = g_ptr_array_index (standard->options, 0);
+  g_assert_cmpstr (depth->name, ==, "depth");
+  g_assert_cmpstrv (depth->values, ((const char * const []) { "12", "16", NULL }));
+  g_assert_cmpstr (depth->default_value, ==, "12");
+
+  g_assert_nonnull (muster_system_get_rule (infinity, standard, MUSTER_RULE_BASE_CONTACT));
+  g_assert_nonnull (muster_system_get_rule (infinity, standard, MUSTER_RULE_OFF_BOARD));
+  g_assert_nonnull (muster_system_get_rule (infinity, standard, MUSTER_RULE_OUTSIDE_ZONE));
+  g_assert_nonnull (muster_system_get_rule (infinity, standard, MUSTER_RULE_OVERLAP));
+  g_assert_null (muster_system_get_rule (infinity, standard, MUSTER_RULE_UNIT_SPACING));
+
+  g_assert_cmpuint (muster_system_get_skills (infinity)->len, ==, G_N_ELEMENTS (skills));
+  for (guint i = 0; i < G_N_ELEMENTS (skills); i++)
+    {
+      const MusterSkillDef *skill = muster_system_lookup_skill (infinity, skills[i]);
+
+      g_assert_nonnull (skill);
+      g_assert_cmpint (skill->allows, ==, i < 4 ? MUSTER_SKILL_ALLOWS_REGION
+                                                : MUSTER_SKILL_ALLOWS_OFF_TABLE);
+    }
+  g_assert_null (muster_system_lookup_skill (infinity, "strategos"));
+}
+
+static void
+test_ti4_data (Fixture       *fixture,
+               gconstpointer  data)
+{
+  MusterSystem *ti4 = lookup_system (fixture, "ti4");
+  const MusterDeployment *none;
+  g_autoptr(GPtrArray) zones = NULL;
+
+  g_assert_cmpstr (muster_system_get_name (ti4), ==, "Twilight Imperium 4th Edition");
+  g_assert_nonnull (muster_system_get_default_board (ti4));
+  g_assert_cmpuint (muster_system_get_deployments (ti4)->len, ==, 1);
+  none = muster_system_get_default_deployment (ti4);
+  g_assert_cmpstr (none->id, ==, "none");
+  zones = muster_deployment_list_zones (none, NULL);
+  g_assert_cmpuint (zones->len, ==, 0);
+}
+
+/* The 9th Age zones */
+
+/* North zone "more than D from the Centre Line": a 100 × 80 mm unit whose
+ * rear (south) edge is exactly D from the line fails, 1 mm further passes. */
+static void
+check_centre_distance (MusterSystem           *system,
+                       const MusterDeployment *deployment,
+                       double                  w,
+                       double                  h,
+                       double                  distance_in,
+                       const char             *role,
+                       const char             *short_edge)
+{
+  g_autoptr(MusterRegion) north = zone (system, deployment, "north", w, h, NULL, role, short_edge);
+  g_autoptr(MusterRegion) south = zone (system, deployment, "south", w, h, NULL, role, short_edge);
+  double centre = h / 2 * INCH;
+  double d = distance_in * INCH;
+  double x0 = w / 2 * INCH - 50;
+
+  if (short_edge != NULL)
+    x0 = (g_str_equal (short_edge, "west") ? w * INCH / 4 : w * INCH / 2);
+
+  g_assert_false (box_within (north, x0, centre - d - 80, x0 + 100, centre - d));
+  g_assert_true (box_within (north, x0, centre - d - 81, x0 + 100, centre - d - 1));
+  g_assert_false (box_within (south, x0, centre + d, x0 + 100, centre + d + 80));
+  g_assert_true (box_within (south, x0, centre + d + 1, x0 + 100, centre + d + 81));
+
+  /* on the wrong side, or off the board */
+  g_assert_false (box_within (north, x0, centre + d + 1, x0 + 100, centre + d + 81));
+  g_assert_false (box_within (north, x0, -1, x0 + 100, 79));
+  g_assert_true (box_within (north, x0, 0, x0 + 100, 80));
+  g_assert_false (box_within (south, x0, h * INCH - 79, x0 + 100, h * INCH + 1));
+}
+
+static void
+test_t9a_frontline_clash (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  MusterSystem *t9a = lookup_system (fixture, "t9a");
+  const MusterDeployment *deployment = lookup_deployment (t9a, "frontline-clash");
+
+  check_centre_distance (t9a, deployment, 72, 48, 12, NULL, NULL);
+  check_centre_distance (t9a, deployment, 48, 48, 12, NULL, NULL);
+  check_centre_distance (t9a, deployment, 60, 44, 12, NULL, NULL);
+}
+
+static void
+test_t9a_counterthrust (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  MusterSystem *t9a = lookup_system (fixture, "t9a");
+  const MusterDeployment *deployment = lookup_deployment (t9a, "counterthrust");
+
+  check_centre_distance (t9a, deployment, 72, 48, 8, NULL, NULL);
+  check_centre_distance (t9a, deployment, 48, 48, 8, NULL, NULL);
+}
+
+static void
+test_t9a_marching_columns (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  MusterSystem *t9a = lookup_system (fixture, "t9a");
+  const MusterDeployment *deployment = lookup_deployment (t9a, "marching-columns");
+
+  check_centre_distance (t9a, deployment, 72, 48, 12, NULL, NULL);
+  check_centre_distance (t9a, deployment, 48, 48, 12, NULL, NULL);
+}
+
+static void
+test_t9a_dawn_assault (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  MusterSystem *t9a = lookup_system (fixture, "t9a");
+  const MusterDeployment *deployment = lookup_deployment (t9a, "dawn-assault");
+  static const double widths[] = { 72, 48 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      double w = widths[i];
+      double quarter = w / 4 * INCH;
+      g_autoptr(MusterRegion) west = zone (t9a, deployment, "north", w, 48, NULL, NULL, "west");
+      g_autoptr(MusterRegion) east = zone (t9a, deployment, "south", w, 48, NULL, NULL, "east");
+      g_autoptr(GError) error = NULL;
+
+      check_centre_distance (t9a, deployment, w, 48, 12, NULL, "west");
+      check_centre_distance (t9a, deployment, w, 48, 12, NULL, "east");
+
+      /* Short edge west: more than W/4 from the east edge (x < 54" on 72"). */
+      g_assert_false (box_within (west, w * INCH - quarter - 100, 0, w * INCH - quarter, 80));
+      g_assert_true (box_within (west, w * INCH - quarter - 101, 0, w * INCH - quarter - 1, 80));
+      g_assert_true (box_within (west, 0, 0, 100, 80));
+      /* Short edge east: more than W/4 from the west edge. */
+      g_assert_false (box_within (east, quarter, 48 * INCH - 80, quarter + 100, 48 * INCH));
+      g_assert_true (box_within (east, quarter + 1, 48 * INCH - 80, quarter + 101, 48 * INCH));
+      g_assert_true (box_within (east, w * INCH - 100, 48 * INCH - 80, w * INCH, 48 * INCH));
+
+      /* Without a short edge there is no zone to speak of. */
+      g_assert_null (muster_system_resolve_zone (t9a, deployment, "north", w * INCH, 48 * INCH,
+                                                 NULL, NULL, NULL, &error));
+      g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, "short edge"));
+    }
+}
+
+static void
+test_t9a_encircle (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  MusterSystem *t9a = lookup_system (fixture, "t9a");
+  const MusterDeployment *deployment = lookup_deployment (t9a, "encircle");
+  static const double widths[] = { 72, 48 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      double w = widths[i] * INCH;
+      double quarter = w / 4;
+      double centre = 24 * INCH;
+      g_autoptr(MusterRegion) attacker = zone (t9a, deployment, "north", widths[i], 48, NULL, "attacker", NULL);
+      g_autoptr(MusterRegion) defender = zone (t9a, deployment, "north", widths[i], 48, NULL, "defender", NULL);
+      g_autoptr(MusterRegion) south_attacker = zone (t9a, deployment, "south", widths[i], 48, NULL, "attacker", NULL);
+      g_autoptr(GError) error = NULL;
+
+      /* Attacker, entirely within W/4 of the west edge (touching the W/4
+       * line still counts): more than 9". */
+      g_assert_true (box_within (attacker, quarter - 100, centre - 9 * INCH - 81, quarter, centre - 9 * INCH - 1));
+      g_assert_false (box_within (attacker, quarter - 100, centre - 9 * INCH - 80, quarter, centre - 9 * INCH));
+      /* ... and of the east edge */
+      g_assert_true (box_within (attacker, w - quarter, centre - 9 * INCH - 81, w - quarter + 100, centre - 9 * INCH - 1));
+      /* Straddling the W/4 line: elsewhere, more than 15". */
+      g_assert_false (box_within (attacker, quarter - 99, centre - 9 * INCH - 81, quarter + 1, centre - 9 * INCH - 1));
+      g_assert_true (box_within (attacker, quarter - 99, centre - 15 * INCH - 81, quarter + 1, centre - 15 * INCH - 1));
+      g_assert_false (box_within (attacker, quarter - 99, centre - 15 * INCH - 80, quarter + 1, centre - 15 * INCH));
+      /* In the middle: more than 15" */
+      g_assert_false (box_within (attacker, w / 2, centre - 12 * INCH - 80, w / 2 + 100, centre - 12 * INCH));
+      g_assert_true (box_within (attacker, w / 2, centre - 15 * INCH - 81, w / 2 + 100, centre - 15 * INCH - 1));
+
+      /* Defender: 15" near the short edges, 9" elsewhere. */
+      g_assert_false (box_within (defender, 0, centre - 12 * INCH - 80, 100, centre - 12 * INCH));
+      g_assert_true (box_within (defender, 0, centre - 15 * INCH - 81, 100, centre - 15 * INCH - 1));
+      g_assert_true (box_within (defender, w / 2, centre - 9 * INCH - 81, w / 2 + 100, centre - 9 * INCH - 1));
+      g_assert_false (box_within (defender, w / 2, centre - 9 * INCH - 80, w / 2 + 100, centre - 9 * INCH));
+      /* a defender straddling the line is elsewhere too: 9" */
+      g_assert_true (box_within (defender, quarter - 99, centre - 9 * INCH - 81, quarter + 1, centre - 9 * INCH - 1));
+
+      /* South, attacker */
+      g_assert_true (box_within (south_attacker, 0, centre + 9 * INCH + 1, 100, centre + 9 * INCH + 81));
+      g_assert_false (box_within (south_attacker, w / 2, centre + 9 * INCH + 1, w / 2 + 100, centre + 9 * INCH + 81));
+      g_assert_true (box_within (south_attacker, w / 2, centre + 15 * INCH + 1, w / 2 + 100, centre + 15 * INCH + 81));
+
+      /* No role, no zone */
+      g_assert_null (muster_system_resolve_zone (t9a, deployment, "north", w, 48 * INCH,
+                                                 NULL, NULL, NULL, &error));
+      g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, "role"));
+    }
+}
+
+/* A round base of diameter d whose nearest point lies gap mm from the
+ * diagonal, off the board's centre (which both diagonals cross) along the
+ * unit normal (nx, ny). */
+static gboolean
+round_off_diagonal (const MusterRegion *region,
+                    double              w,
+                    double              h,
+                    double              nx,
+                    double              ny,
+                    double              gap,
+                    double              d)
+{
+  return round_within (region, w / 2 + (gap + d / 2) * nx, h / 2 + (gap + d / 2) * ny, d);
+}
+
+static void
+test_t9a_refused_flank (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  MusterSystem *t9a = lookup_system (fixture, "t9a");
+  const MusterDeployment *deployment = lookup_deployment (t9a, "refused-flank");
+  static const double widths[] = { 72, 48 };
+  static const struct {
+    const char *diagonal;
+    const char *zone;
+    const char *other;     /* the zone of the other diagonal */
+    double      sx;        /* normal direction: sign of (H, W) parts */
+    double      sy;
+  } cases[] = {
+    { "nw-se", "north-east", "north-west", 1, -1 },
+    { "nw-se", "south-west", "south-east", -1, 1 },
+    { "ne-sw", "north-west", "north-east", -1, -1 },
+    { "ne-sw", "south-east", "south-west", 1, 1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      for (guint j = 0; j < G_N_ELEMENTS (cases); j++)
+        {
+          double w = widths[i] * INCH;
+          double h = 48 * INCH;
+          double len = hypot (w, h);
+          double nx = cases[j].sx * h / len;
+          double ny = cases[j].sy * w / len;
+          g_autoptr(GHashTable) options = options_new ("diagonal", cases[j].diagonal);
+          g_autoptr(MusterRegion) region = zone (t9a, deployment, cases[j].zone,
+                                                 widths[i], 48, options, NULL, NULL);
+          g_autoptr(GError) error = NULL;
+          g_autoptr(GPtrArray) zones = muster_deployment_list_zones (deployment, options);
+
+          /* exactly 9" from the diagonal fails, 1 mm further passes */
+          g_assert_false (round_off_diagonal (region, w, h, nx, ny, 9 * INCH, 25));
+          g_assert_true (round_off_diagonal (region, w, h, nx, ny, 9 * INCH + 1, 25));
+          g_assert_true (round_off_diagonal (region, w, h, nx, ny, 12 * INCH, 60));
+          g_assert_false (round_off_diagonal (region, w, h, -nx, -ny, 12 * INCH, 60));
+
+          /* the zones of the other diagonal do not exist */
+          g_assert_cmpuint (zones->len, ==, 2);
+          g_assert_nonnull (muster_deployment_lookup_zone (deployment, cases[j].zone, options));
+          g_assert_null (muster_deployment_lookup_zone (deployment, cases[j].other, options));
+          g_assert_null (muster_system_resolve_zone (t9a, deployment, cases[j].other, w, h,
+                                                     options, NULL, NULL, &error));
+          g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_UNKNOWN);
+          g_assert_nonnull (strstr (error->message, cases[j].zone));
+        }
+    }
+}
+
+static void
+test_t9a_options (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  MusterSystem *t9a = lookup_system (fixture, "t9a");
+  const MusterDeployment *deployment = lookup_deployment (t9a, "refused-flank");
+  g_autoptr(GHashTable) bad = options_new ("diagonal", "up-down");
+  g_autoptr(GHashTable) other = options_new ("depth", "16");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRegion) region = NULL;
+
+  /* defaults */
+  g_assert_cmpstr (muster_deployment_get_option (deployment, NULL, "diagonal"), ==, "nw-se");
+  g_assert_cmpstr (muster_deployment_get_option (deployment, bad, "diagonal"), ==, "nw-se");
+  g_assert_cmpstr (muster_deployment_get_option (deployment, other, "depth"), ==, "16");
+  g_assert_null (muster_deployment_get_option (deployment, NULL, "depth"));
+  g_assert_nonnull (muster_deployment_lookup_zone (deployment, "north-east", NULL));
+  g_assert_null (muster_deployment_lookup_zone (deployment, "north", NULL));
+
+  /* options of other deployment types are ignored */
+  region = zone (t9a, deployment, "north-east", 72, 48, other, NULL, NULL);
+
+  g_assert_null (muster_system_resolve_zone (t9a, deployment, "north-east", 72 * INCH, 48 * INCH,
+                                             bad, NULL, NULL, &error));
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "up-down"));
+  g_assert_nonnull (strstr (error->message, "ne-sw"));
+  g_clear_error (&error);
+
+  g_assert_null (muster_system_resolve_zone (t9a, deployment, "north-east", 0, 48 * INCH,
+                                             NULL, NULL, NULL, &error));
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID);
+}
+
+/* Infinity zones */
+
+static void
+test_infinity_zones (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  MusterSystem *infinity = lookup_system (fixture, "infinity");
+  const MusterDeployment *standard = lookup_deployment (infinity, "standard");
+  static const double widths[] = { 48, 32 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      double w = widths[i];
+      double h = 48 * INCH;
+      g_autoptr(GHashTable) deep = options_new ("depth", "16");
+      g_autoptr(MusterRegion) north = zone (infinity, standard, "north", w, 48, NULL, NULL, NULL);
+      g_autoptr(MusterRegion) south = zone (infinity, standard, "south", w, 48, NULL, NULL, NULL);
+      g_autoptr(MusterRegion) north16 = zone (infinity, standard, "north", w, 48, deep, NULL, NULL);
+      double x = w * INCH / 2;
+
+      /* a 25 mm base touching the zone's inner edge is inside */
+      g_assert_true (round_within (north, x, 12 * INCH - 12.5, 25));
+      g_assert_false (round_within (north, x, 12 * INCH - 12.5 + 1, 25));
+      g_assert_true (round_within (south, x, h - 12 * INCH + 12.5, 25));
+      g_assert_false (round_within (south, x, h - 12 * INCH + 12.5 - 1, 25));
+      /* the 16" option */
+      g_assert_true (round_within (north16, x, 16 * INCH - 12.5, 25));
+      g_assert_false (round_within (north16, x, 16 * INCH - 12.5 + 1, 25));
+      /* touching the table edge is fine, hanging over it is not */
+      g_assert_true (round_within (north, x, 12.5, 25));
+      g_assert_false (round_within (north, x, 12, 25));
+      g_assert_false (round_within (north, w * INCH - 12, 100, 25));
+    }
+}
+
+static void
+test_infinity_skills (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  MusterSystem *infinity = lookup_system (fixture, "infinity");
+  const MusterDeployment *standard = lookup_deployment (infinity, "standard");
+  double w = 48 * INCH, h = 48 * INCH;
+  g_autoptr(GHashTable) deep = options_new ("depth", "16");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRegion) infiltration = NULL;
+  g_autoptr(MusterRegion) forward = NULL;
+  g_autoptr(MusterRegion) forward16 = NULL;
+  g_autoptr(MusterRegion) mechanized = NULL;
+  g_autoptr(MusterRegion) impersonation = NULL;
+  const MusterSkillDef *skill;
+
+  skill = muster_system_lookup_skill (infinity, "infiltration");
+  infiltration = muster_system_resolve_skill_region (infinity, standard, skill, "south", w, h, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (round_within (infiltration, w / 2, h / 2 + 12.5, 25));
+  g_assert_false (round_within (infiltration, w / 2, h / 2 + 12, 25));
+
+  skill = muster_system_lookup_skill (infinity, "forward-deployment");
+  forward = muster_system_resolve_skill_region (infinity, standard, skill, "north", w, h, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (round_within (forward, w / 2, 16 * INCH - 12.5, 25));
+  g_assert_false (round_within (forward, w / 2, 16 * INCH - 11.5, 25));
+  forward16 = muster_system_resolve_skill_region (infinity, standard, skill, "north", w, h, deep, &error);
+  g_assert_no_error (error);
+  g_assert_true (round_within (forward16, w / 2, 20 * INCH - 12.5, 25));
+  g_assert_false (round_within (forward16, w / 2, 20 * INCH - 11.5, 25));
+
+  skill = muster_system_lookup_skill (infinity, "mechanized-deployment");
+  mechanized = muster_system_resolve_skill_region (infinity, standard, skill, "south", w, h, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (round_within (mechanized, w / 2, h - 16 * INCH + 12.5, 25));
+  g_assert_false (round_within (mechanized, w / 2, h - 16 * INCH + 11.5, 25));
+
+  /* anywhere outside the enemy zone: touching it is outside */
+  skill = muster_system_lookup_skill (infinity, "impersonation");
+  impersonation = muster_system_resolve_skill_region (infinity, standard, skill, "north", w, h, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (round_within (impersonation, w / 2, h - 12 * INCH - 12.5, 25));
+  g_assert_false (round_within (impersonation, w / 2, h - 12 * INCH - 11.5, 25));
+  g_assert_true (round_within (impersonation, w / 2, 12.5, 25));
+  g_assert_false (round_within (impersonation, w / 2, 12, 25));
+
+  /* off-table skills and unknown zones give no region, and no error */
+  skill = muster_system_lookup_skill (infinity, "airborne-deployment");
+  g_assert_null (muster_system_resolve_skill_region (infinity, standard, skill, "north", w, h, NULL, &error));
+  g_assert_no_error (error);
+  skill = muster_system_lookup_skill (infinity, "infiltration");
+  g_assert_null (muster_system_resolve_skill_region (infinity, standard, skill, "east", w, h, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* Files */
+
+static MusterSystem *
+load_test_file (const char  *name,
+                GError     **error)
+{
+  g_autofree char *path = g_build_filename (TEST_DATA_DIR, "systems", name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  return muster_system_new_from_file (file, error);
+}
+
+static void
+test_custom_system (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterSystem) custom = load_test_file ("good-custom.xml", &error);
+  const MusterDeployment *corners;
+  const MusterDeployment *bands;
+  const MusterBoardPreset *big;
+  const MusterBasePreset *oval;
+  g_autoptr(GHashTable) round_layout = options_new ("layout", "round");
+  g_autoptr(MusterRegion) nw = NULL;
+  g_autoptr(MusterRegion) nw_round = NULL;
+  g_autoptr(MusterRegion) se = NULL;
+  g_autoptr(MusterRegion) centre = NULL;
+  g_autoptr(MusterRegion) south = NULL;
+  g_autoptr(GPtrArray) zones = NULL;
+  double w = 900, h = 900;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (custom);
+  g_assert_cmpint (muster_system_get_units (custom), ==, MUSTER_UNIT_CM);
+
+  big = g_ptr_array_index (muster_system_get_board_presets (custom), 1);
+  g_assert_cmpfloat_with_epsilon (big->width, 1200, 1e-9);
+  g_assert_cmpfloat_with_epsilon (big->height, 36 * INCH, 1e-9);
+  g_assert_true (muster_system_get_default_board (custom)->width == 900);
+  oval = g_ptr_array_index (muster_system_get_base_presets (custom), 0);
+  g_assert_cmpint (oval->base.shape, ==, MUSTER_BASE_OVAL);
+  g_assert_cmpfloat (oval->base.depth, ==, 35);
+
+  corners = muster_system_lookup_deployment (custom, "corners");
+  g_assert_cmpfloat (muster_system_get_rule (custom, corners, MUSTER_RULE_ENEMY_TOO_CLOSE)->distance, ==, 250);
+  g_assert_cmpfloat (muster_system_get_rule (custom, NULL, MUSTER_RULE_ENEMY_TOO_CLOSE)->distance, ==, 100);
+
+  zones = muster_deployment_list_zones (corners, NULL);
+  g_assert_cmpuint (zones->len, ==, 2);
+  g_clear_pointer (&zones, g_ptr_array_unref);
+  zones = muster_deployment_list_zones (corners, round_layout);
+  g_assert_cmpuint (zones->len, ==, 3);
+
+  nw = muster_system_resolve_zone (custom, corners, "north-west", w, h, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (box_within (nw, 100, 100, 200, 200));
+  g_assert_false (box_within (nw, 100, 100, 201, 200));
+
+  nw_round = muster_system_resolve_zone (custom, corners, "north-west", w, h, round_layout, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (box_within (nw_round, 0, 0, 100, 100));
+  g_assert_false (box_within (nw_round, 100, 100, 200, 200));
+
+  se = muster_system_resolve_zone (custom, corners, "south-east", w, h, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (box_within (se, 850, 850, 900, 900));
+  g_assert_false (box_within (se, 700, 850, 750, 900));
+
+  centre = muster_system_resolve_zone (custom, corners, "centre", w, h, round_layout, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (box_within (centre, 0, 400, 100, 500));
+  g_assert_false (box_within (centre, 400, 400, 500, 500));
+  g_assert_true (box_within (centre, 500, 400, 600, 500));   /* touches the open circle */
+
+  bands = muster_system_lookup_deployment (custom, "bands");
+  g_assert_cmpuint (bands->roll, ==, 3);
+  south = muster_system_resolve_zone (custom, bands, "south", w, h, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (box_within (south, 0, 850, 100, 900));
+  g_assert_true (box_within (south, 800, 451, 900, 551));
+  g_assert_false (box_within (south, 800, 450, 900, 550));   /* beyond 0 is strict */
+  g_assert_false (box_within (south, 750, 451, 850, 551));
+}
+
+static void
+test_broken_files (void)
+{
+  static const struct {
+    const char *file;
+    int         code;
+    int         line;
+    const char *fragment;
+  } cases[] = {
+    { "missing-id.xml", MUSTER_SYSTEM_ERROR_SCHEMA, -1, NULL },
+    { "not-well-formed.xml", MUSTER_SYSTEM_ERROR_PARSE, 4, NULL },
+    { "unknown-rule.xml", MUSTER_SYSTEM_ERROR_INVALID, 6, "too-close-for-comfort" },
+    { "bad-expression.xml", MUSTER_SYSTEM_ERROR_INVALID, 7, "width */ 4" },
+    { "unknown-name.xml", MUSTER_SYSTEM_ERROR_INVALID, 8, "“depht”" },
+    { "bad-default.xml", MUSTER_SYSTEM_ERROR_INVALID, 6, "“14”" },
+    { "duplicate-deployment.xml", MUSTER_SYSTEM_ERROR_INVALID, 8, "“simple”" },
+    { "duplicate-roll.xml", MUSTER_SYSTEM_ERROR_INVALID, 8, "roll" },
+    { "bad-zone-option.xml", MUSTER_SYSTEM_ERROR_INVALID, 7, "“n-s”" },
+    { "bad-when-option.xml", MUSTER_SYSTEM_ERROR_INVALID, 9, "diagonl" },
+    { "no-choice.xml", MUSTER_SYSTEM_ERROR_INVALID, 7, "defender" },
+    { "bad-side.xml", MUSTER_SYSTEM_ERROR_SCHEMA, 7, "side" },
+    { "skill-unknown-zone.xml", MUSTER_SYSTEM_ERROR_INVALID, 11, "nowhere" },
+    { "missing-distance.xml", MUSTER_SYSTEM_ERROR_INVALID, 5, "distance" },
+    { "division-by-zero.xml", MUSTER_SYSTEM_ERROR_INVALID, 10, "division by zero" },
+    { "unknown-element.xml", MUSTER_SYSTEM_ERROR_SCHEMA, 6, "hexagon" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (TEST_DATA_DIR, "systems", cases[i].file, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterSystem) system = load_test_file (cases[i].file, &error);
+
+      g_test_message ("%s: %s", cases[i].file, error != NULL ? error->message : "loaded");
+      g_assert_null (system);
+      g_assert_error (error, MUSTER_SYSTEM_ERROR, cases[i].code);
+      g_assert_true (g_str_has_prefix (error->message, path));
+      if (cases[i].line > 0)
+        assert_message_at (error, path, cases[i].line, cases[i].fragment);
+      else
+        {
+          /* FILE:LINE: */
+          const char *rest = error->message + strlen (path);
+
+          g_assert_true (rest[0] == ':' && g_ascii_isdigit (rest[1]));
+        }
+    }
+}
+
+static void
+test_from_bytes (void)
+{
+  static const char *text = "<game-system id='mini' name='Mini'>"
+                            "<boards><board id='b' name='B' width='10' height='10'/></boards>"
+                            "<deployments><deployment id='d' name='D'/></deployments>"
+                            "</game-system>";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
+  g_autoptr(GBytes) empty = g_bytes_new_static ("", 0);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterSystem) mini = muster_system_new_from_bytes (bytes, "mini.xml", &error);
+  MusterSystem *none;
+
+  g_assert_no_error (error);
+  g_assert_true (muster_system_get_bytes (mini) == bytes);
+  g_assert_cmpint (muster_system_get_units (mini), ==, MUSTER_UNIT_INCH);
+  g_assert_null (muster_system_get_rule (mini, NULL, MUSTER_RULE_OFF_BOARD));
+  g_assert_cmpuint (muster_system_get_skills (mini)->len, ==, 0);
+  g_assert_cmpuint (muster_system_get_base_presets (mini)->len, ==, 0);
+  g_assert_true (muster_system_get_default_board (mini)->is_default);
+
+  none = muster_system_new_from_bytes (empty, "empty.xml", &error);
+  g_assert_null (none);
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (error->message, "empty.xml:1: "));
+}
+
+static void
+copy_to (const char *name,
+         const char *dir)
+{
+  g_autofree char *from = g_build_filename (TEST_DATA_DIR, "systems", name, NULL);
+  g_autofree char *to = g_build_filename (dir, name, NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_file_get_contents (from, &contents, &length, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (to, contents, length, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_user_dir (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(MusterSystemRegistry) registry = NULL;
+  g_autofree char *readme = g_build_filename (fixture->user_dir, "README.txt", NULL);
+  GPtrArray *errors;
+  MusterSystem *t9a;
+  const GError *error;
+
+  copy_to ("good-custom.xml", fixture->user_dir);
+  copy_to ("bad-expression.xml", fixture->user_dir);
+  copy_to ("clash-t9a.xml", fixture->user_dir);
+  g_file_set_contents (readme, "not a system", -1, NULL);
+
+  registry = muster_system_registry_new (fixture->user_dir);
+
+  /* the good one is loaded after the shipped ones */
+  g_assert_cmpuint (muster_system_registry_list (registry)->len, ==, 4);
+  g_assert_nonnull (muster_system_registry_lookup (registry, "custom"));
+
+  /* the shipped t9a stays */
+  t9a = muster_system_registry_lookup (registry, "t9a");
+  g_assert_cmpstr (muster_system_get_name (t9a), ==, "The 9th Age");
+  g_assert_nonnull (muster_system_lookup_deployment (t9a, "encircle"));
+
+  /* the broken file and the clash are reported, in file order */
+  errors = muster_system_registry_get_errors (registry);
+  g_assert_cmpuint (errors->len, ==, 2);
+  error = g_ptr_array_index (errors, 0);
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "bad-expression.xml:7: "));
+  error = g_ptr_array_index (errors, 1);
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "clash-t9a.xml:2: "));
+  g_assert_nonnull (strstr (error->message, "“t9a”"));
+}
+
+static void
+test_default_registry (void)
+{
+  MusterSystemRegistry *registry = muster_system_registry_get_default ();
+
+  g_assert_nonnull (registry);
+  g_assert_true (registry == muster_system_registry_get_default ());
+  g_assert_nonnull (muster_system_registry_lookup (registry, "t9a"));
+  g_assert_nonnull (muster_system_registry_lookup (registry, "infinity"));
+  g_assert_nonnull (muster_system_registry_lookup (registry, "ti4"));
+}
+
+/* The example layouts: every deployable piece is inside its owner's zone
+ * unless the expected verdicts say outside-zone. Read here with libxml2
+ * directly, so that this test depends on the zones alone. */
+
+static double
+layout_length (xmlNode    *node,
+               const char *name,
+               MusterUnit  units)
+{
+  g_autofree char *text = muster_xml_get_prop (node, name);
+  g_autoptr(GError) error = NULL;
+  double mm = 0;
+
+  if (text == NULL)
+    return 0;
+  muster_length_parse (text, units, &mm, &error);
+  g_assert_no_error (error);
+
+  return mm;
+}
+
+static void
+check_example (Fixture    *fixture,
+               const char *path)
+{
+  g_autofree char *expected_path = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GHashTable) options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GHashTable) zones = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                       (GDestroyNotify) muster_region_unref);
+  g_autofree char *system_id = NULL;
+  g_autofree char *deployment_id = NULL;
+  g_autofree char *units_text = NULL;
+  MusterUnit units = MUSTER_UNIT_INCH;
+  const MusterDeployment *deployment;
+  MusterSystem *system;
+  xmlNode *root;
+  double width = 0, height = 0;
+  guint checked = 0;
+
+  expected_path = g_strdup_printf ("%.*s.expected", (int) (strlen (path) - strlen (".muster")), path);
+  g_file_get_contents (expected_path, &expected, NULL, &error);
+  g_assert_no_error (error);
+
+  file = g_file_new_for_path (path);
+  bytes = g_file_load_bytes (file, NULL, NULL, &error);
+  g_assert_no_error (error);
+  doc = muster_xml_parse (bytes, path, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_PARSE, &error);
+  g_assert_no_error (error);
+  root = xmlDocGetRootElement (doc);
+  units_text = muster_xml_get_prop (root, "units");
+  if (units_text != NULL)
+    g_assert_true (muster_unit_parse (units_text, &units));
+
+  for (xmlNode *node = root->children; node != NULL; node = node->next)
+    {
+      if (muster_xml_is_element (node, "game"))
+        {
+          system_id = muster_xml_get_prop (node, "system");
+          deployment_id = muster_xml_get_prop (node, "deployment");
+          for (xmlNode *option = node->children; option != NULL; option = option->next)
+            {
+              if (muster_xml_is_element (option, "option"))
+                g_hash_table_insert (options, muster_xml_get_prop (option, "name"),
+                                     muster_xml_get_prop (option, "value"));
+            }
+        }
+      else if (muster_xml_is_element (node, "board"))
+        {
+          width = layout_length (node, "width", units);
+          height = layout_length (node, "height", units);
+        }
+    }
+
+  system = lookup_system (fixture, system_id);
+  deployment = lookup_deployment (system, deployment_id);
+
+  for (xmlNode *node = root->children; node != NULL; node = node->next)
+    {
+      g_autofree char *id = NULL;
+      g_autofree char *zone_id = NULL;
+      g_autofree char *role = NULL;
+      g_autofree char *edge = NULL;
+      MusterRegion *region;
+
+      if (!muster_xml_is_element (node, "player"))
+        continue;
+
+      id = muster_xml_get_prop (node, "id");
+      zone_id = muster_xml_get_prop (node, "zone");
+      role = muster_xml_get_prop (node, "role");
+      edge = muster_xml_get_prop (node, "short-edge");
+      region = muster_system_resolve_zone (system, deployment, zone_id, width, height,
+                                           options, role, edge, &error);
+      g_assert_no_error (error);
+      g_hash_table_insert (zones, g_steal_pointer (&id), region);
+    }
+
+  for (xmlNode *node = root->children; node != NULL; node = node->next)
+    {
+      g_autofree char *id = NULL;
+      g_autofree char *owner = NULL;
+      g_autofree char *rotation = NULL;
+      g_autofree char *shape = NULL;
+      g_autofree char *verdict = NULL;
+      const MusterRegion *region;
+      MusterBase base = { MUSTER_BASE_ROUND, 0, 0 };
+      MusterOutline outline;
+      gboolean inside, expected_inside;
+
+      if (!muster_xml_is_element (node, "piece"))
+        continue;
+
+      id = muster_xml_get_prop (node, "id");
+      owner = muster_xml_get_prop (node, "owner");
+      region = g_hash_table_lookup (zones, owner);
+      if (region == NULL)
+        continue;   /* neutral */
+
+      rotation = muster_xml_get_prop (node, "rotation");
+      for (xmlNode *child = node->children; child != NULL; child = child->next)
+        {
+          if (!muster_xml_is_element (child, "base"))
+            continue;
+          shape = muster_xml_get_prop (child, "shape");
+          if (g_strcmp0 (shape, "round") == 0)
+            base.width = base.depth = layout_length (child, "diameter", units);
+          else
+            {
+              base.shape = g_strcmp0 (shape, "oval") == 0 ? MUSTER_BASE_OVAL : MUSTER_BASE_RECT;
+              base.width = layout_length (child, "width", units);
+              base.depth = layout_length (child, "depth", units);
+            }
+        }
+
+      muster_outline_init_base (&outline, &base,
+                                layout_length (node, "x", units), layout_length (node, "y", units),
+                                rotation != NULL ? g_ascii_strtod (rotation, NULL) : 0);
+      inside = muster_region_contains_outline (region, &outline);
+      muster_outline_clear (&outline);
+
+      verdict = g_strdup_printf ("%s: outside-zone\n", id);
+      expected_inside = strstr (expected, verdict) == NULL;
+      if (inside != expected_inside)
+        g_error ("%s: piece %s is %s its zone", path, id, inside ? "inside" : "outside");
+      checked++;
+    }
+
+  g_assert_cmpuint (checked, >, 0);
+}
+
+static void
+test_examples (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autofree char *dir_path = g_build_filename (TEST_DATA_DIR, "examples", NULL);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  if (dir == NULL)
+    {
+      g_test_skip ("no example layouts");
+      return;
+    }
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+
+      if (!g_str_has_suffix (name, ".muster"))
+        continue;
+
+      path = g_build_filename (dir_path, name, NULL);
+      g_test_message ("%s", name);
+      check_example (fixture, path);
+      n++;
+    }
+
+  g_assert_cmpuint (n, >=, 14);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("/core/system/shipped", test_shipped);
+  ADD ("/core/system/t9a/data", test_t9a_data);
+  ADD ("/core/system/infinity/data", test_infinity_data);
+  ADD ("/core/system/ti4/data", test_ti4_data);
+  ADD ("/core/system/t9a/frontline-clash", test_t9a_frontline_clash);
+  ADD ("/core/system/t9a/dawn-assault", test_t9a_dawn_assault);
+  ADD ("/core/system/t9a/counterthrust", test_t9a_counterthrust);
+  ADD ("/core/system/t9a/encircle", test_t9a_encircle);
+  ADD ("/core/system/t9a/refused-flank", test_t9a_refused_flank);
+  ADD ("/core/system/t9a/marching-columns", test_t9a_marching_columns);
+  ADD ("/core/system/t9a/options", test_t9a_options);
+  ADD ("/core/system/infinity/zones", test_infinity_zones);
+  ADD ("/core/system/infinity/skills", test_infinity_skills);
+  ADD ("/core/system/user-dir", test_user_dir);
+  ADD ("/core/system/examples", test_examples);
+  g_test_add_func ("/core/system/custom", test_custom_system);
+  g_test_add_func ("/core/system/broken-files", test_broken_files);
+  g_test_add_func ("/core/system/from-bytes", test_from_bytes);
+  g_test_add_func ("/core/system/default-registry", test_default_registry);
+
+#undef ADD
+
+  return g_test_run ();
+}
