@@ -966,9 +966,19 @@ side_band (double   nx,
   k *= sign;
 
   if (isfinite (from))
-    g_ptr_array_add (parts, muster_region_new_half_plane (nx, ny, k + from, from_strict));
+    {
+      MusterRegion *plane = muster_region_new_half_plane (nx, ny, k + from, from_strict);
+
+      plane->offset = from;
+      g_ptr_array_add (parts, plane);
+    }
   if (isfinite (to))
-    g_ptr_array_add (parts, muster_region_new_half_plane (-nx, -ny, -(k + to), to_strict));
+    {
+      MusterRegion *plane = muster_region_new_half_plane (-nx, -ny, -(k + to), to_strict);
+
+      plane->offset = -to;
+      g_ptr_array_add (parts, plane);
+    }
 
   if (parts->len == 1)
     {

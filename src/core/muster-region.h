@@ -35,6 +35,9 @@ struct _MusterRegion
   double            nx;        /* half-plane: unit normal pointing inside */
   double            ny;
   double            c;
+  double            offset;    /* half-plane: its reference line (the Centre
+                                * Line, a diagonal, an edge) is n·p = c − offset;
+                                * 0 when it has none. For dimension labels. */
   MusterOutline     outline;   /* board, polygon and circle */
   GPtrArray        *children;  /* MusterRegion, for the set operations */
 

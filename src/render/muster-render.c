@@ -39,11 +39,12 @@ struct _MusterScene
   GArray            *zones;    /* SceneZone */
 };
 
-/* Colour-blind-safe pair (orange and blue of the Okabe–Ito palette, which
- * also differ in lightness, so they survive greyscale printing). */
+/* Red and blue, as players name their sides; they stay apart for the
+ * common red-green colour blindness (red reads as a dark ochre, blue stays
+ * blue) and differ in lightness, so they also survive greyscale. */
 static const MusterColor player_colors[] = {
-  { 0.835, 0.369, 0.000 },   /* vermilion */
-  { 0.000, 0.447, 0.698 },   /* blue */
+  { 0.753, 0.110, 0.157 },   /* red */
+  { 0.110, 0.443, 0.847 },   /* blue */
   { 0.000, 0.620, 0.451 },   /* bluish green */
   { 0.800, 0.475, 0.655 },   /* reddish purple */
 };
@@ -633,7 +634,7 @@ draw_zone_labels (MusterScene *self,
                   cairo_t     *cr,
                   double       px)
 {
-  double size = MAX (0.55 * INCH, 13.0 / px);
+  double size = MAX (0.8 * INCH, 15.0 / px);
 
   for (guint i = 0; i < self->zones->len; i++)
     {
@@ -650,6 +651,155 @@ draw_zone_labels (MusterScene *self,
         set_color (cr, (MusterColor) { color.r * 0.6, color.g * 0.6, color.b * 0.6 }, 0.95);
       draw_text_centred (cr, zone->label, zone->label_at.x, zone->label_at.y, size, TRUE);
       cairo_restore (cr);
+    }
+}
+
+static void
+collect_half_planes (const MusterRegion *region,
+                     GPtrArray          *planes)
+{
+  if (region->kind == MUSTER_REGION_HALF_PLANE && region->offset != 0)
+    g_ptr_array_add (planes, (gpointer) region);
+
+  for (guint i = 0; region->children != NULL && i < region->children->len; i++)
+    collect_half_planes (g_ptr_array_index (region->children, i), planes);
+}
+
+static void
+draw_arrow_head (cairo_t     *cr,
+                 MusterPoint  tip,
+                 double       dx,
+                 double       dy,
+                 double       size)
+{
+  /* (dx, dy) is the unit direction the arrow points to. */
+  cairo_move_to (cr, tip.x, tip.y);
+  cairo_line_to (cr, tip.x - dx * size - dy * size * 0.4, tip.y - dy * size + dx * size * 0.4);
+  cairo_line_to (cr, tip.x - dx * size + dy * size * 0.4, tip.y - dy * size - dx * size * 0.4);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+/* A rulebook's dimension: for every boundary of a zone that the zone
+ * language measured from a line (the Centre Line, a diagonal, an edge), an
+ * arrow from that line to the boundary with the distance, placed where the
+ * boundary really is an edge of the zone (so Encircle shows its 9″ in the
+ * quarters and its 15″ in the middle, and the W/4 step is marked). */
+static void
+draw_dimensions (MusterScene *self,
+                 cairo_t     *cr,
+                 double       width,
+                 double       height,
+                 double       px)
+{
+  MusterColor ink = self->dark ? (MusterColor) { 0.95, 0.95, 0.92 } : (MusterColor) { 0.10, 0.09, 0.08 };
+  MusterBox box = { 0, 0, width, height };
+  double text = MAX (0.45 * INCH, 11.0 / px);
+  double head = MAX (0.25 * INCH, 7.0 / px);
+  double eps = MAX (0.5, 1.0 / px);
+
+  for (guint z = 0; z < self->zones->len; z++)
+    {
+      const SceneZone *zone = &g_array_index (self->zones, SceneZone, z);
+      g_autoptr(GPtrArray) planes = g_ptr_array_new ();
+
+      if (zone->region == NULL)
+        continue;
+
+      collect_half_planes (zone->region, planes);
+
+      for (guint i = 0; i < planes->len; i++)
+        {
+          const MusterRegion *plane = g_ptr_array_index (planes, i);
+          MusterPoint seg[8];
+          guint n = muster_region_clip_half_plane (plane, &box, seg);
+          MusterPoint a = { 0 }, b = { 0 };
+          gboolean found = FALSE, have_a = FALSE;
+
+          /* The boundary line's stretch across the board: the clipped
+           * polygon's vertices that lie on it. */
+          for (guint j = 0; j < n; j++)
+            {
+              double d = plane->nx * seg[j].x + plane->ny * seg[j].y - plane->c;
+
+              if (fabs (d) > 1e-6)
+                continue;
+              if (!have_a)
+                {
+                  a = seg[j];
+                  have_a = TRUE;
+                }
+              else
+                b = seg[j];
+            }
+          if (!have_a || hypot (b.x - a.x, b.y - a.y) < 1)
+            continue;
+          if (a.x > b.x + 1e-6 || (fabs (a.x - b.x) < 1e-6 && a.y > b.y))
+            {
+              MusterPoint t = a;
+
+              a = b;
+              b = t;
+            }
+
+          /* Try points along the boundary, nearest to 15% of the way
+           * first, so both players' arrows line up from a shared line. */
+          for (int k = 0; k <= 170 && !found; k++)
+            {
+              double t = 0.15 + ((k % 2) ? 1 : -1) * ((k + 1) / 2) * 0.0125;
+              MusterPoint p, in, out, ref;
+              g_autofree char *label = NULL;
+
+              if (t <= 0.02 || t >= 0.98)
+                continue;
+
+              p = (MusterPoint) { a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t };
+              in = (MusterPoint) { p.x + plane->nx * eps, p.y + plane->ny * eps };
+              out = (MusterPoint) { p.x - plane->nx * eps, p.y - plane->ny * eps };
+              ref = (MusterPoint) { p.x - plane->nx * plane->offset, p.y - plane->ny * plane->offset };
+
+              /* Only where this line really is an edge of the zone. */
+              if (muster_region_contains_point (zone->region, in) ==
+                  muster_region_contains_point (zone->region, out))
+                continue;
+              if (ref.x < -1 || ref.y < -1 || ref.x > width + 1 || ref.y > height + 1)
+                continue;
+
+              found = TRUE;
+              label = muster_length_format (fabs (plane->offset), self->units);
+
+              cairo_save (cr);
+              set_color (cr, ink, 0.85);
+              cairo_set_line_width (cr, MAX (0.3, 1.0 / px));
+              cairo_move_to (cr, p.x, p.y);
+              cairo_line_to (cr, ref.x, ref.y);
+              cairo_stroke (cr);
+              {
+                double len = fabs (plane->offset);
+                double dx = (ref.x - p.x) / len, dy = (ref.y - p.y) / len;
+
+                draw_arrow_head (cr, p, -dx, -dy, head);
+                draw_arrow_head (cr, ref, dx, dy, head);
+              }
+              {
+                g_autoptr(PangoLayout) layout = make_text (cr, label, text, TRUE);
+                PangoRectangle logical;
+                double mx = (p.x + ref.x) / 2, my = (p.y + ref.y) / 2;
+                double lw, lh;
+
+                pango_layout_get_extents (layout, NULL, &logical);
+                lw = logical.width / (double) PANGO_SCALE;
+                lh = logical.height / (double) PANGO_SCALE;
+                set_color (cr, table_color (self), 0.9);
+                cairo_rectangle (cr, mx - lw / 2 - 1, my - lh / 2, lw + 2, lh);
+                cairo_fill (cr);
+                set_color (cr, ink, 1.0);
+                cairo_move_to (cr, mx - lw / 2, my - lh / 2);
+                pango_cairo_show_layout (cr, layout);
+              }
+              cairo_restore (cr);
+            }
+        }
     }
 }
 
@@ -926,6 +1076,8 @@ muster_scene_render (MusterScene *self,
   if (self->flags & MUSTER_RENDER_ZONES)
     {
       draw_lines (self, cr, width, height, px_per_mm);
+      if (self->flags & MUSTER_RENDER_DIMENSIONS)
+        draw_dimensions (self, cr, width, height, px_per_mm);
       draw_zone_labels (self, cr, px_per_mm);
     }
   if (self->flags & MUSTER_RENDER_TERRAIN)

@@ -28,7 +28,8 @@ typedef enum
   MUSTER_RENDER_RULER       = 1 << 4,  /* inch/cm ruler along two edges */
   MUSTER_RENDER_VIOLATIONS  = 1 << 5,  /* red marks on illegal pieces */
   MUSTER_RENDER_PATTERNS    = 1 << 6,  /* hatching that survives greyscale print */
-  MUSTER_RENDER_ALL         = 0x7f,
+  MUSTER_RENDER_DIMENSIONS  = 1 << 7,  /* "12″" from the Centre Line, as in a rulebook */
+  MUSTER_RENDER_ALL         = 0xff,
 } MusterRenderFlags;
 
 typedef struct
