@@ -1078,7 +1078,8 @@ muster_scene_render (MusterScene *self,
       draw_lines (self, cr, width, height, px_per_mm);
       if (self->flags & MUSTER_RENDER_DIMENSIONS)
         draw_dimensions (self, cr, width, height, px_per_mm);
-      draw_zone_labels (self, cr, px_per_mm);
+      if (self->flags & MUSTER_RENDER_LABELS)
+        draw_zone_labels (self, cr, px_per_mm);
     }
   if (self->flags & MUSTER_RENDER_TERRAIN)
     draw_terrain (self, cr, px_per_mm);

@@ -29,7 +29,8 @@ typedef enum
   MUSTER_RENDER_VIOLATIONS  = 1 << 5,  /* red marks on illegal pieces */
   MUSTER_RENDER_PATTERNS    = 1 << 6,  /* hatching that survives greyscale print */
   MUSTER_RENDER_DIMENSIONS  = 1 << 7,  /* "12″" from the Centre Line, as in a rulebook */
-  MUSTER_RENDER_ALL         = 0xff,
+  MUSTER_RENDER_LABELS      = 1 << 8,  /* zone names */
+  MUSTER_RENDER_ALL         = 0x1ff,
 } MusterRenderFlags;
 
 typedef struct
