@@ -363,32 +363,20 @@ set_color (cairo_t     *cr,
   cairo_set_source_rgba (cr, c.r, c.g, c.b, alpha);
 }
 
-/* Fills region opaquely into the current target, with set operations
- * done by compositing, so any region of the zone language can be drawn
- * without polygon clipping. */
-static void
-fill_region (cairo_t            *cr,
-             const MusterRegion *region,
-             const MusterBox    *box);
+/* Zones as unions of convex polygons, for drawing: every set operation of
+ * the zone language reduces to clipping convex polygons by half-planes
+ * (Sutherland–Hodgman), so a zone fills as one plain path. This keeps PDF
+ * and SVG output vector (compositing groups would be rasterised) and the
+ * screen fast. Polygons are kept in one orientation so that a non-zero
+ * fill of overlapping pieces paints their union. */
 
-static void
-composite_child (cairo_t            *cr,
-                 const MusterRegion *region,
-                 const MusterBox    *box,
-                 cairo_operator_t    op)
+#define MAX_POLY 160
+
+typedef struct
 {
-  cairo_pattern_t *pattern;
-
-  cairo_push_group (cr);
-  fill_region (cr, region, box);
-  pattern = cairo_pop_group (cr);
-  cairo_save (cr);
-  cairo_set_operator (cr, op);
-  cairo_set_source (cr, pattern);
-  cairo_paint (cr);
-  cairo_restore (cr);
-  cairo_pattern_destroy (pattern);
-}
+  guint       n;
+  MusterPoint p[MAX_POLY];
+} Poly;
 
 static void
 path_outline (cairo_t             *cr,
@@ -412,81 +400,302 @@ path_outline (cairo_t             *cr,
   cairo_close_path (cr);
 }
 
+/* Keeps the part of poly where a·x + b·y >= c. */
 static void
-fill_region (cairo_t            *cr,
-             const MusterRegion *region,
-             const MusterBox    *box)
+clip_poly (Poly   *poly,
+           double  a,
+           double  b,
+           double  c)
 {
+  Poly out = { 0 };
+
+  for (guint i = 0; i < poly->n; i++)
+    {
+      MusterPoint p = poly->p[i];
+      MusterPoint q = poly->p[(i + 1) % poly->n];
+      double dp = a * p.x + b * p.y - c;
+      double dq = a * q.x + b * q.y - c;
+
+      if (dp >= 0 && out.n < MAX_POLY)
+        out.p[out.n++] = p;
+      if ((dp >= 0) != (dq >= 0) && out.n < MAX_POLY)
+        {
+          double t = dp / (dp - dq);
+
+          out.p[out.n++] = (MusterPoint) { p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t };
+        }
+    }
+
+  *poly = out;
+}
+
+static double
+poly_area (const Poly *poly)
+{
+  double area = 0;
+
+  for (guint i = 0; i < poly->n; i++)
+    {
+      MusterPoint p = poly->p[i];
+      MusterPoint q = poly->p[(i + 1) % poly->n];
+
+      area += p.x * q.y - q.x * p.y;
+    }
+
+  return area / 2;
+}
+
+static void
+add_poly (GArray *polys,
+          Poly   *poly)
+{
+  double area = poly_area (poly);
+
+  if (poly->n < 3 || fabs (area) < 1e-6)
+    return;
+
+  /* One orientation for all. */
+  if (area < 0)
+    for (guint i = 0; i < poly->n / 2; i++)
+      {
+        MusterPoint t = poly->p[i];
+
+        poly->p[i] = poly->p[poly->n - 1 - i];
+        poly->p[poly->n - 1 - i] = t;
+      }
+
+  g_array_append_vals (polys, poly, 1);
+}
+
+/* Clips convex polygon a by convex polygon b (both in one orientation). */
+static void
+clip_by_convex (Poly       *a,
+                const Poly *b)
+{
+  double sign = poly_area (b) > 0 ? 1 : -1;
+
+  for (guint i = 0; i < b->n && a->n > 0; i++)
+    {
+      MusterPoint p = b->p[i];
+      MusterPoint q = b->p[(i + 1) % b->n];
+      /* Inside of edge p→q. */
+      double nx = -(q.y - p.y) * sign;
+      double ny = (q.x - p.x) * sign;
+
+      clip_poly (a, nx, ny, nx * p.x + ny * p.y);
+    }
+}
+
+static void region_polys (const MusterRegion *region,
+                          const MusterBox    *box,
+                          GArray             *out);
+
+static void
+box_poly (Poly            *poly,
+          const MusterBox *box)
+{
+  poly->n = 4;
+  poly->p[0] = (MusterPoint) { box->x0, box->y0 };
+  poly->p[1] = (MusterPoint) { box->x1, box->y0 };
+  poly->p[2] = (MusterPoint) { box->x1, box->y1 };
+  poly->p[3] = (MusterPoint) { box->x0, box->y1 };
+}
+
+static GArray *
+intersect_polys (GArray *a,
+                 GArray *b)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (Poly));
+
+  for (guint i = 0; i < a->len; i++)
+    for (guint j = 0; j < b->len; j++)
+      {
+        Poly piece = g_array_index (a, Poly, i);
+
+        clip_by_convex (&piece, &g_array_index (b, Poly, j));
+        add_poly (out, &piece);
+      }
+
+  return out;
+}
+
+/* a − b: each convex piece of a, less each convex piece of b, splits into
+ * the disjoint parts outside one edge of b and inside the edges before. */
+static GArray *
+subtract_polys (GArray *a,
+                GArray *b)
+{
+  GArray *current = g_array_ref (a);
+
+  for (guint j = 0; j < b->len; j++)
+    {
+      const Poly *cut = &g_array_index (b, Poly, j);
+      double sign = poly_area (cut) > 0 ? 1 : -1;
+      GArray *next = g_array_new (FALSE, FALSE, sizeof (Poly));
+
+      for (guint i = 0; i < current->len; i++)
+        {
+          Poly rest = g_array_index (current, Poly, i);
+
+          for (guint e = 0; e < cut->n && rest.n > 0; e++)
+            {
+              MusterPoint p = cut->p[e];
+              MusterPoint q = cut->p[(e + 1) % cut->n];
+              double nx = -(q.y - p.y) * sign;
+              double ny = (q.x - p.x) * sign;
+              double c = nx * p.x + ny * p.y;
+              Poly outside = rest;
+
+              clip_poly (&outside, -nx, -ny, -c);
+              add_poly (next, &outside);
+              clip_poly (&rest, nx, ny, c);
+            }
+        }
+
+      g_array_unref (current);
+      current = next;
+    }
+
+  return current;
+}
+
+static GArray *
+region_polys_new (const MusterRegion *region,
+                  const MusterBox    *box)
+{
+  GArray *polys = g_array_new (FALSE, FALSE, sizeof (Poly));
+
+  region_polys (region, box, polys);
+
+  return polys;
+}
+
+static void
+region_polys (const MusterRegion *region,
+              const MusterBox    *box,
+              GArray             *out)
+{
+  Poly poly = { 0 };
+
   switch (region->kind)
     {
     case MUSTER_REGION_BOARD:
-    case MUSTER_REGION_POLYGON:
-    case MUSTER_REGION_CIRCLE:
-      cairo_new_path (cr);
-      path_outline (cr, &region->outline);
-      cairo_set_source_rgb (cr, 0, 0, 0);
-      cairo_fill (cr);
+    case MUSTER_REGION_HALF_PLANE:
+      box_poly (&poly, box);
+      if (region->kind == MUSTER_REGION_HALF_PLANE)
+        clip_poly (&poly, region->nx, region->ny, region->c);
+      else
+        clip_by_convex (&poly, &(Poly) { 4, { { region->outline.bounds.x0, region->outline.bounds.y0 },
+                                              { region->outline.bounds.x1, region->outline.bounds.y0 },
+                                              { region->outline.bounds.x1, region->outline.bounds.y1 },
+                                              { region->outline.bounds.x0, region->outline.bounds.y1 } } });
+      add_poly (out, &poly);
       break;
 
-    case MUSTER_REGION_HALF_PLANE:
+    case MUSTER_REGION_CIRCLE:
       {
-        MusterPoint points[8];
-        guint n = muster_region_clip_half_plane (region, box, points);
+        const MusterOutline *o = &region->outline;
 
-        if (n < 3)
-          break;
+        poly.n = 128;
+        for (guint i = 0; i < poly.n; i++)
+          poly.p[i] = (MusterPoint) { o->centre.x + o->radius * cos (2 * G_PI * i / poly.n),
+                                      o->centre.y + o->radius * sin (2 * G_PI * i / poly.n) };
+        add_poly (out, &poly);
+      }
+      break;
 
-        cairo_new_path (cr);
-        cairo_move_to (cr, points[0].x, points[0].y);
-        for (guint i = 1; i < n; i++)
-          cairo_line_to (cr, points[i].x, points[i].y);
-        cairo_close_path (cr);
-        cairo_set_source_rgb (cr, 0, 0, 0);
-        cairo_fill (cr);
+    case MUSTER_REGION_POLYGON:
+      {
+        const MusterOutline *o = &region->outline;
+
+        if (o->convex || o->parts == NULL)
+          {
+            poly.n = MIN (o->n_points, MAX_POLY);
+            for (guint i = 0; i < poly.n; i++)
+              poly.p[i] = o->points[i];
+            add_poly (out, &poly);
+          }
+        else
+          for (guint t = 0; t < o->n_parts; t++)
+            {
+              poly.n = 3;
+              for (guint i = 0; i < 3; i++)
+                poly.p[i] = o->points[o->parts[3 * t + i]];
+              add_poly (out, &poly);
+            }
       }
       break;
 
     case MUSTER_REGION_UNION:
       for (guint i = 0; i < region->children->len; i++)
-        fill_region (cr, g_ptr_array_index (region->children, i), box);
+        region_polys (g_ptr_array_index (region->children, i), box, out);
       break;
 
     case MUSTER_REGION_INTERSECTION:
     case MUSTER_REGION_DIFFERENCE:
-      if (region->children->len == 0)
-        break;
-      cairo_push_group (cr);
-      fill_region (cr, g_ptr_array_index (region->children, 0), box);
-      for (guint i = 1; i < region->children->len; i++)
-        composite_child (cr, g_ptr_array_index (region->children, i), box,
-                         region->kind == MUSTER_REGION_INTERSECTION ? CAIRO_OPERATOR_DEST_IN
-                                                                    : CAIRO_OPERATOR_DEST_OUT);
-      cairo_pop_group_to_source (cr);
-      cairo_paint (cr);
+      {
+        GArray *acc;
+
+        if (region->children->len == 0)
+          break;
+
+        acc = region_polys_new (g_ptr_array_index (region->children, 0), box);
+        for (guint i = 1; i < region->children->len; i++)
+          {
+            GArray *other = region_polys_new (g_ptr_array_index (region->children, i), box);
+            GArray *next = region->kind == MUSTER_REGION_INTERSECTION
+                           ? intersect_polys (acc, other) : subtract_polys (acc, other);
+
+            g_array_unref (other);
+            g_array_unref (acc);
+            acc = next;
+          }
+        g_array_append_vals (out, acc->data, acc->len);
+        g_array_unref (acc);
+      }
       break;
 
     case MUSTER_REGION_IF_WITHIN:
       {
-        const MusterRegion *condition = g_ptr_array_index (region->children, 0);
-
         /* Where a point could stand: (condition ∩ then) ∪ (otherwise − condition). */
-        cairo_push_group (cr);
-        fill_region (cr, g_ptr_array_index (region->children, 1), box);
-        composite_child (cr, condition, box, CAIRO_OPERATOR_DEST_IN);
-        cairo_pop_group_to_source (cr);
-        cairo_paint (cr);
+        GArray *condition = region_polys_new (g_ptr_array_index (region->children, 0), box);
+        GArray *then_polys = region_polys_new (g_ptr_array_index (region->children, 1), box);
+        GArray *otherwise = region_polys_new (g_ptr_array_index (region->children, 2), box);
+        GArray *a = intersect_polys (condition, then_polys);
+        GArray *b = subtract_polys (otherwise, condition);
 
-        cairo_push_group (cr);
-        fill_region (cr, g_ptr_array_index (region->children, 2), box);
-        composite_child (cr, condition, box, CAIRO_OPERATOR_DEST_OUT);
-        cairo_pop_group_to_source (cr);
-        cairo_paint (cr);
+        g_array_append_vals (out, a->data, a->len);
+        g_array_append_vals (out, b->data, b->len);
+        g_array_unref (a);
+        g_array_unref (b);
+        g_array_unref (condition);
+        g_array_unref (then_polys);
       }
       break;
 
     default:
       g_assert_not_reached ();
     }
+}
+
+static void
+path_region (cairo_t            *cr,
+             const MusterRegion *region,
+             const MusterBox    *box)
+{
+  g_autoptr(GArray) polys = region_polys_new (region, box);
+
+  cairo_new_path (cr);
+  for (guint i = 0; i < polys->len; i++)
+    {
+      const Poly *poly = &g_array_index (polys, Poly, i);
+
+      cairo_move_to (cr, poly->p[0].x, poly->p[0].y);
+      for (guint j = 1; j < poly->n; j++)
+        cairo_line_to (cr, poly->p[j].x, poly->p[j].y);
+      cairo_close_path (cr);
+    }
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
 }
 
 static PangoLayout *
@@ -587,24 +796,20 @@ draw_zones (MusterScene *self,
     {
       const SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
       MusterColor color = muster_scene_get_player_color (self, i);
-      cairo_pattern_t *mask;
 
       if (zone->region == NULL)
         continue;
 
-      cairo_push_group (cr);
-      fill_region (cr, zone->region, &box);
-      mask = cairo_pop_group (cr);
-
       cairo_save (cr);
+      path_region (cr, zone->region, &box);
       set_color (cr, color, ZONE_ALPHA);
-      cairo_mask (cr, mask);
 
       if (self->flags & MUSTER_RENDER_PATTERNS)
         {
           /* Hatching in opposite directions per player, so the zones stay
            * apart on a black-and-white printout. */
-          cairo_push_group (cr);
+          cairo_fill_preserve (cr);
+          cairo_clip (cr);
           cairo_set_line_width (cr, 0.6);
           for (double t = -height; t < width + height; t += 6)
             {
@@ -621,11 +826,10 @@ draw_zones (MusterScene *self,
             }
           set_color (cr, color, 0.7);
           cairo_stroke (cr);
-          cairo_pop_group_to_source (cr);
-          cairo_mask (cr, mask);
         }
+      else
+        cairo_fill (cr);
       cairo_restore (cr);
-      cairo_pattern_destroy (mask);
     }
 }
 

@@ -53,6 +53,13 @@ run_muster (Run        *run,
   run->status = WEXITSTATUS (wait_status);
 }
 
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
 /* "<piece-id>: <code>" of every printed line, sorted, one each. */
 static char *
 verdicts_of (const char *output)
@@ -71,18 +78,16 @@ verdicts_of (const char *output)
       parts = g_strsplit (lines[i], ": ", 3);
       g_assert_nonnull (parts[1]);
       verdict = g_strdup_printf ("%s: %s", parts[0], parts[1]);
-      if (kept->len == 0 || strcmp (g_ptr_array_index (kept, kept->len - 1), verdict) != 0)
-        g_ptr_array_add (kept, verdict);
-      else
-        g_free (verdict);
+      g_ptr_array_add (kept, verdict);
     }
 
-  g_ptr_array_sort (kept, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (kept, compare_strings);
   for (guint i = 0; i < kept->len; i++)
     {
       const char *s = g_ptr_array_index (kept, i);
 
-      g_string_append_printf (joined, "%s\n", s);
+      if (i == 0 || strcmp (s, g_ptr_array_index (kept, i - 1)) != 0)
+        g_string_append_printf (joined, "%s\n", s);
     }
 
   return g_string_free (g_steal_pointer (&joined), FALSE);
