@@ -9,4 +9,662 @@
 
 #include "config.h"
 
-/* Placeholder: being written. */
+#include <errno.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "muster-dice.h"
+
+struct _MusterDice
+{
+  GObject    parent_instance;
+
+  guint64    seed;
+  guint64    state[4];
+  GPtrArray *log;           /* MusterRoll */
+};
+
+enum {
+  PROP_0,
+  PROP_SEED,
+  PROP_N_ROLLS,
+  N_PROPS
+};
+
+enum {
+  ROLLED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (MusterDice, muster_dice, G_TYPE_OBJECT)
+G_DEFINE_QUARK (muster-dice-error-quark, muster_dice_error)
+
+static void
+muster_roll_free (gpointer data)
+{
+  MusterRoll *roll = data;
+
+  g_free (roll->who);
+  g_free (roll->why);
+  g_free (roll);
+}
+
+/* splitmix64 (Steele, Lea, Flood) fills the state of xoshiro256**
+ * (Blackman, Vigna) from one 64-bit seed. Both are fully specified
+ * integer arithmetic, so every platform gets the same stream. */
+static guint64
+splitmix64 (guint64 *x)
+{
+  guint64 z = (*x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
+
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+
+  return z ^ (z >> 31);
+}
+
+static inline guint64
+rotl (guint64 x,
+      int     k)
+{
+  return (x << k) | (x >> (64 - k));
+}
+
+static guint64
+next_u64 (MusterDice *self)
+{
+  guint64 *s = self->state;
+  guint64 result = rotl (s[1] * 5, 7) * 9;
+  guint64 t = s[1] << 17;
+
+  s[2] ^= s[0];
+  s[3] ^= s[1];
+  s[1] ^= s[2];
+  s[0] ^= s[3];
+  s[2] ^= t;
+  s[3] = rotl (s[3], 45);
+
+  return result;
+}
+
+static void
+reseed (MusterDice *self,
+        guint64     seed)
+{
+  guint64 x = seed;
+
+  self->seed = seed;
+  for (guint i = 0; i < G_N_ELEMENTS (self->state); i++)
+    self->state[i] = splitmix64 (&x);
+}
+
+/* Unbiased: outputs below 2^64 mod sides are thrown away. */
+static guint
+draw (MusterDice *self,
+      guint       sides)
+{
+  guint64 threshold = (-(guint64) sides) % sides;
+  guint64 x;
+
+  g_assert (sides >= 2);
+
+  do
+    x = next_u64 (self);
+  while (x < threshold);
+
+  return (guint) (x % sides) + 1;
+}
+
+static void
+append_entry (MusterDice *self,
+              guint       sides,
+              guint       value,
+              gboolean    manual,
+              const char *who,
+              const char *why)
+{
+  MusterRoll *roll = g_new0 (MusterRoll, 1);
+
+  roll->sequence = self->log->len + 1;
+  roll->sides = sides;
+  roll->value = value;
+  roll->manual = manual;
+  roll->who = g_strdup (who != NULL ? who : "");
+  roll->why = g_strdup (why != NULL ? why : "");
+  g_ptr_array_add (self->log, roll);
+}
+
+static void
+announce (MusterDice *self)
+{
+  g_signal_emit (self, signals[ROLLED], 0, g_ptr_array_index (self->log, self->log->len - 1));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ROLLS]);
+}
+
+static void
+muster_dice_finalize (GObject *object)
+{
+  MusterDice *self = (MusterDice *)object;
+
+  g_clear_pointer (&self->log, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (muster_dice_parent_class)->finalize (object);
+}
+
+static void
+muster_dice_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  MusterDice *self = MUSTER_DICE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SEED:
+      g_value_set_uint64 (value, self->seed);
+      break;
+
+    case PROP_N_ROLLS:
+      g_value_set_uint (value, self->log->len);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_dice_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  MusterDice *self = MUSTER_DICE (object);
+
+  switch (prop_id)
+    {
+    case PROP_SEED:
+      reseed (self, g_value_get_uint64 (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_dice_class_init (MusterDiceClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = muster_dice_finalize;
+  object_class->get_property = muster_dice_get_property;
+  object_class->set_property = muster_dice_set_property;
+
+  properties[PROP_SEED] =
+    g_param_spec_uint64 ("seed", NULL, NULL,
+                         0, G_MAXUINT64, 0,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_N_ROLLS] =
+    g_param_spec_uint ("n-rolls", NULL, NULL,
+                       0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * MusterDice::rolled:
+   * @roll: (type gpointer): the new MusterRoll, owned by the dice
+   *
+   * A die was rolled or typed in and is now the last entry of the log.
+   */
+  signals[ROLLED] =
+    g_signal_new ("rolled",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_POINTER);
+}
+
+static void
+muster_dice_init (MusterDice *self)
+{
+  self->log = g_ptr_array_new_with_free_func (muster_roll_free);
+  reseed (self, 0);
+}
+
+MusterDice *
+muster_dice_new (guint64 seed)
+{
+  return g_object_new (MUSTER_TYPE_DICE, "seed", seed, NULL);
+}
+
+MusterDice *
+muster_dice_new_random (void)
+{
+  guint64 seed = ((guint64) g_random_int () << 32) | g_random_int ();
+
+  return muster_dice_new (seed);
+}
+
+guint64
+muster_dice_get_seed (MusterDice *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DICE (self), 0);
+
+  return self->seed;
+}
+
+guint
+muster_dice_roll (MusterDice *self,
+                  guint       sides,
+                  const char *who,
+                  const char *why)
+{
+  guint value;
+
+  g_return_val_if_fail (MUSTER_IS_DICE (self), 0);
+  g_return_val_if_fail (sides >= 2 && sides <= MUSTER_DICE_MAX_SIDES, 0);
+
+  value = draw (self, sides);
+  append_entry (self, sides, value, FALSE, who, why);
+  announce (self);
+
+  return value;
+}
+
+gboolean
+muster_dice_record (MusterDice  *self,
+                    guint        sides,
+                    guint        value,
+                    const char  *who,
+                    const char  *why,
+                    GError     **error)
+{
+  g_return_val_if_fail (MUSTER_IS_DICE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (sides < 2 || sides > MUSTER_DICE_MAX_SIDES)
+    {
+      g_set_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_INVALID_DIE,
+                   _("A die must have between 2 and %u sides, not %u"),
+                   MUSTER_DICE_MAX_SIDES, sides);
+      return FALSE;
+    }
+
+  if (value < 1 || value > sides)
+    {
+      g_set_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_OUT_OF_RANGE,
+                   _("%u is not a result of a d%u (1 to %u)"), value, sides, sides);
+      return FALSE;
+    }
+
+  append_entry (self, sides, value, TRUE, who, why);
+  announce (self);
+
+  return TRUE;
+}
+
+guint
+muster_dice_get_n_rolls (MusterDice *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DICE (self), 0);
+
+  return self->log->len;
+}
+
+const MusterRoll *
+muster_dice_get_roll (MusterDice *self,
+                      guint       index)
+{
+  g_return_val_if_fail (MUSTER_IS_DICE (self), NULL);
+  g_return_val_if_fail (index < self->log->len, NULL);
+
+  return g_ptr_array_index (self->log, index);
+}
+
+const MusterRoll *
+muster_dice_get_last_roll (MusterDice *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DICE (self), NULL);
+
+  if (self->log->len == 0)
+    return NULL;
+
+  return g_ptr_array_index (self->log, self->log->len - 1);
+}
+
+static void
+append_escaped (GString    *out,
+                const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      switch (*p)
+        {
+        case '\\':
+          g_string_append (out, "\\\\");
+          break;
+
+        case '\t':
+          g_string_append (out, "\\t");
+          break;
+
+        case '\n':
+          g_string_append (out, "\\n");
+          break;
+
+        case '\r':
+          g_string_append (out, "\\r");
+          break;
+
+        default:
+          g_string_append_c (out, *p);
+        }
+    }
+}
+
+static char *
+unescape (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p != '\\')
+        {
+          g_string_append_c (out, *p);
+          continue;
+        }
+
+      p++;
+      switch (*p)
+        {
+        case '\\':
+          g_string_append_c (out, '\\');
+          break;
+
+        case 't':
+          g_string_append_c (out, '\t');
+          break;
+
+        case 'n':
+          g_string_append_c (out, '\n');
+          break;
+
+        case 'r':
+          g_string_append_c (out, '\r');
+          break;
+
+        default:
+          g_string_free (out, TRUE);
+          return NULL;
+        }
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+char **
+muster_dice_log_to_strv (MusterDice *self)
+{
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_autofree char *header = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_DICE (self), NULL);
+
+  builder = g_strv_builder_new ();
+  header = g_strdup_printf ("%s\t%d\t%016" G_GINT64_MODIFIER "x",
+                            MUSTER_DICE_LOG_MAGIC, MUSTER_DICE_LOG_VERSION, self->seed);
+  g_strv_builder_add (builder, header);
+
+  for (guint i = 0; i < self->log->len; i++)
+    {
+      const MusterRoll *roll = g_ptr_array_index (self->log, i);
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      g_string_append_printf (line, "%u\td%u\t%u\t%s\t",
+                              roll->sequence, roll->sides, roll->value,
+                              roll->manual ? "manual" : "rolled");
+      append_escaped (line, roll->who);
+      g_string_append_c (line, '\t');
+      append_escaped (line, roll->why);
+      g_strv_builder_add (builder, line->str);
+    }
+
+  return g_strv_builder_end (builder);
+}
+
+static gboolean
+parse_uint (const char *text,
+            guint       base,
+            guint64     max,
+            guint64    *out)
+{
+  char *end = NULL;
+  guint64 value;
+
+  if (text == NULL || *text == '\0' || *text == '-' || *text == '+' || g_ascii_isspace (*text))
+    return FALSE;
+
+  errno = 0;
+  value = g_ascii_strtoull (text, &end, base);
+  if (errno != 0 || end == NULL || *end != '\0' || value > max)
+    return FALSE;
+
+  *out = value;
+
+  return TRUE;
+}
+
+static gboolean
+parse_error (GError     **error,
+             guint        line,
+             const char  *what)
+{
+  g_set_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_PARSE,
+               _("Roll log line %u: %s"), line, what);
+  return FALSE;
+}
+
+MusterDice *
+muster_dice_new_from_strv (const char * const  *lines,
+                           GError             **error)
+{
+  g_autoptr(MusterDice) self = NULL;
+  gboolean have_header = FALSE;
+  guint line_no = 0;
+
+  g_return_val_if_fail (lines != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  for (const char * const *l = lines; *l != NULL; l++)
+    {
+      g_auto(GStrv) fields = NULL;
+      g_autofree char *who = NULL;
+      g_autofree char *why = NULL;
+      guint64 seq, sides, value;
+      gboolean manual;
+
+      line_no++;
+
+      if (**l == '\0')
+        continue;
+
+      fields = g_strsplit (*l, "\t", -1);
+
+      if (!have_header)
+        {
+          guint64 version, seed;
+
+          if (g_strv_length (fields) != 3 || g_strcmp0 (fields[0], MUSTER_DICE_LOG_MAGIC) != 0)
+            {
+              parse_error (error, line_no, _("the roll log does not start with its header"));
+              return NULL;
+            }
+
+          if (!parse_uint (fields[1], 10, G_MAXUINT, &version) || version != MUSTER_DICE_LOG_VERSION)
+            {
+              parse_error (error, line_no, _("this roll log format is not known"));
+              return NULL;
+            }
+
+          if (strlen (fields[2]) != 16 || !parse_uint (fields[2], 16, G_MAXUINT64, &seed))
+            {
+              parse_error (error, line_no, _("the seed is not 16 hexadecimal digits"));
+              return NULL;
+            }
+
+          self = muster_dice_new (seed);
+          have_header = TRUE;
+          continue;
+        }
+
+      if (g_strv_length (fields) != 6)
+        {
+          parse_error (error, line_no, _("an entry has six tab-separated fields"));
+          return NULL;
+        }
+
+      if (!parse_uint (fields[0], 10, G_MAXUINT, &seq) || seq != self->log->len + 1)
+        {
+          parse_error (error, line_no, _("the entries are not numbered 1, 2, 3, …"));
+          return NULL;
+        }
+
+      if (fields[1][0] != 'd' ||
+          !parse_uint (fields[1] + 1, 10, MUSTER_DICE_MAX_SIDES, &sides) || sides < 2)
+        {
+          parse_error (error, line_no, _("the die is not written as d2 to d1000"));
+          return NULL;
+        }
+
+      if (!parse_uint (fields[2], 10, sides, &value) || value < 1)
+        {
+          parse_error (error, line_no, _("the value is not a result of the die"));
+          return NULL;
+        }
+
+      if (g_strcmp0 (fields[3], "manual") == 0)
+        manual = TRUE;
+      else if (g_strcmp0 (fields[3], "rolled") == 0)
+        manual = FALSE;
+      else
+        {
+          parse_error (error, line_no, _("the source is neither “rolled” nor “manual”"));
+          return NULL;
+        }
+
+      who = unescape (fields[4]);
+      why = unescape (fields[5]);
+      if (who == NULL || why == NULL)
+        {
+          parse_error (error, line_no, _("a text field has an unknown escape"));
+          return NULL;
+        }
+
+      if (!manual)
+        {
+          guint expected = draw (self, (guint) sides);
+
+          if (expected != value)
+            {
+              g_set_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_MISMATCH,
+                           _("Roll log line %u: roll %u (d%u) should be %u by the seed, not %u"),
+                           line_no, (guint) seq, (guint) sides, expected, (guint) value);
+              return NULL;
+            }
+        }
+
+      append_entry (self, (guint) sides, (guint) value, manual, who, why);
+    }
+
+  if (!have_header)
+    {
+      parse_error (error, MAX (line_no, 1), _("the roll log has no header"));
+      return NULL;
+    }
+
+  return g_steal_pointer (&self);
+}
+
+/* Orders one die of a Face to Face Roll: criticals above every plain
+ * success, failures at zero. */
+static guint
+rank_of (const MusterFaceToFaceSide *side,
+         guint                       i)
+{
+  if (!side->success[i])
+    return 0;
+
+  if (side->critical[i])
+    return G_MAXUINT;
+
+  return side->rolls[i] + (side->target > 20 ? side->target - 20 : 0);
+}
+
+void
+muster_face_to_face_resolve (MusterFaceToFace *f2f,
+                             gboolean          criticals)
+{
+  guint best[2] = { 0, 0 };
+
+  g_return_if_fail (f2f != NULL);
+
+  for (guint s = 0; s < 2; s++)
+    {
+      MusterFaceToFaceSide *side = &f2f->side[s];
+      guint excess = side->target > 20 ? side->target - 20 : 0;
+
+      g_return_if_fail (side->n_dice <= MUSTER_FACE_TO_FACE_MAX_DICE);
+
+      for (guint i = 0; i < side->n_dice; i++)
+        {
+          guint roll = side->rolls[i];
+
+          side->success[i] = roll >= 1 && roll <= 20 && roll <= side->target;
+          side->critical[i] = criticals && side->success[i] &&
+                              (excess > 0 ? roll + excess >= 20 : roll == side->target);
+          side->cancelled[i] = FALSE;
+          best[s] = MAX (best[s], rank_of (side, i));
+        }
+
+      for (guint i = side->n_dice; i < MUSTER_FACE_TO_FACE_MAX_DICE; i++)
+        {
+          side->success[i] = FALSE;
+          side->critical[i] = FALSE;
+          side->cancelled[i] = FALSE;
+        }
+    }
+
+  for (guint s = 0; s < 2; s++)
+    {
+      MusterFaceToFaceSide *side = &f2f->side[s];
+      guint other_best = best[1 - s];
+
+      side->hits = 0;
+      side->criticals = 0;
+
+      for (guint i = 0; i < side->n_dice; i++)
+        {
+          if (!side->success[i])
+            continue;
+
+          /* A success survives only if it beats the other side's best;
+           * equal results cancel each other. */
+          side->cancelled[i] = other_best > 0 && rank_of (side, i) <= other_best;
+          if (side->cancelled[i])
+            continue;
+
+          side->hits++;
+          if (side->critical[i])
+            side->criticals++;
+        }
+    }
+}

@@ -9,4 +9,2733 @@
 
 #include "config.h"
 
-/* Placeholder: being written. */
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include "muster-expr.h"
+#include "muster-layout.h"
+#include "muster-xml.h"
+
+#define XML_NAMESPACE "http://www.w3.org/XML/1998/namespace"
+
+struct _MusterLayout
+{
+  GObject     parent_instance;
+
+  char       *system_id;
+  char       *deployment_id;
+  GHashTable *options;          /* name → value */
+  GPtrArray  *option_names;     /* in the order they were first set */
+  MusterUnit  units;
+  double      width;
+  double      height;
+
+  GPtrArray  *players;          /* MusterPlayer */
+  GPtrArray  *pieces;           /* MusterPiece, file order */
+  GPtrArray  *terrain;          /* MusterTerrain, file order */
+  guint       last_serial;
+
+  /* Kept verbatim from the file they were read from. */
+  GPtrArray  *namespaces;       /* prefix, href pairs declared in the file */
+  GPtrArray  *extensions;       /* foreign elements inside <muster-layout> */
+  GPtrArray  *ext_attrs;        /* foreign attributes of <muster-layout> */
+  GPtrArray  *game_extensions;
+  GPtrArray  *game_ext_attrs;
+  GPtrArray  *board_ext_attrs;
+};
+
+G_DEFINE_FINAL_TYPE (MusterLayout, muster_layout, G_TYPE_OBJECT)
+G_DEFINE_QUARK (muster-layout-error-quark, muster_layout_error)
+
+enum {
+  PROP_0,
+  PROP_SYSTEM_ID,
+  PROP_DEPLOYMENT_ID,
+  PROP_WIDTH,
+  PROP_HEIGHT,
+  N_PROPS
+};
+
+enum {
+  PIECE_ADDED,
+  PIECE_REMOVED,
+  PIECE_CHANGED,
+  CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* Kinds */
+
+static const char * const piece_kinds[] = {
+  [MUSTER_PIECE_MODEL] = "model",
+  [MUSTER_PIECE_UNIT] = "unit",
+  [MUSTER_PIECE_MARKER] = "marker",
+  [MUSTER_PIECE_OBJECTIVE] = "objective",
+};
+
+static const char * const terrain_kinds[] = {
+  [MUSTER_TERRAIN_IMPASSABLE] = "impassable",
+  [MUSTER_TERRAIN_BUILDING] = "building",
+  [MUSTER_TERRAIN_AREA] = "area",
+};
+
+static const char * const base_shapes[] = {
+  [MUSTER_BASE_ROUND] = "round",
+  [MUSTER_BASE_OVAL] = "oval",
+  [MUSTER_BASE_RECT] = "rect",
+};
+
+const char *
+muster_piece_kind_to_string (MusterPieceKind kind)
+{
+  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (piece_kinds), NULL);
+
+  return piece_kinds[kind];
+}
+
+gboolean
+muster_piece_kind_from_string (const char      *text,
+                               MusterPieceKind *kind)
+{
+  g_return_val_if_fail (kind != NULL, FALSE);
+
+  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (piece_kinds); i++)
+    {
+      if (strcmp (text, piece_kinds[i]) == 0)
+        {
+          *kind = (MusterPieceKind) i;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+const char *
+muster_terrain_kind_to_string (MusterTerrainKind kind)
+{
+  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (terrain_kinds), NULL);
+
+  return terrain_kinds[kind];
+}
+
+gboolean
+muster_terrain_kind_from_string (const char        *text,
+                                 MusterTerrainKind *kind)
+{
+  g_return_val_if_fail (kind != NULL, FALSE);
+
+  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (terrain_kinds); i++)
+    {
+      if (strcmp (text, terrain_kinds[i]) == 0)
+        {
+          *kind = (MusterTerrainKind) i;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+static gboolean
+base_shape_from_string (const char      *text,
+                        MusterBaseShape *shape)
+{
+  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (base_shapes); i++)
+    {
+      if (strcmp (text, base_shapes[i]) == 0)
+        {
+          *shape = (MusterBaseShape) i;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+/* Pieces, terrain and players */
+
+static GPtrArray *
+copy_strings (GPtrArray *array)
+{
+  GPtrArray *copy;
+
+  if (array == NULL)
+    return NULL;
+
+  copy = g_ptr_array_new_full (array->len, g_free);
+  for (guint i = 0; i < array->len; i++)
+    g_ptr_array_add (copy, g_strdup (g_ptr_array_index (array, i)));
+
+  return copy;
+}
+
+static void
+add_string (GPtrArray  **array,
+            const char  *text)
+{
+  if (*array == NULL)
+    *array = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_add (*array, g_strdup (text));
+}
+
+MusterPiece *
+muster_piece_new (const char       *id,
+                  MusterPieceKind   kind,
+                  const char       *owner,
+                  const MusterBase *base,
+                  double            x,
+                  double            y)
+{
+  MusterPiece *piece;
+
+  g_return_val_if_fail (id != NULL, NULL);
+  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (piece_kinds), NULL);
+  g_return_val_if_fail (base != NULL, NULL);
+
+  piece = g_new0 (MusterPiece, 1);
+  piece->id = g_strdup (id);
+  piece->kind = kind;
+  piece->owner = g_strdup (owner != NULL ? owner : MUSTER_OWNER_NEUTRAL);
+  piece->base = *base;
+  if (piece->base.shape == MUSTER_BASE_ROUND)
+    piece->base.depth = piece->base.width;
+  piece->x = x;
+  piece->y = y;
+
+  return piece;
+}
+
+MusterPiece *
+muster_piece_copy (const MusterPiece *piece)
+{
+  MusterPiece *copy;
+
+  g_return_val_if_fail (piece != NULL, NULL);
+
+  copy = g_new0 (MusterPiece, 1);
+  *copy = *piece;
+  copy->id = g_strdup (piece->id);
+  copy->name = g_strdup (piece->name);
+  copy->owner = g_strdup (piece->owner);
+  copy->categories = g_strdupv (piece->categories);
+  copy->skills = g_strdupv (piece->skills);
+  copy->extensions = copy_strings (piece->extensions);
+  copy->ext_attrs = copy_strings (piece->ext_attrs);
+
+  return copy;
+}
+
+void
+muster_piece_free (MusterPiece *piece)
+{
+  if (piece == NULL)
+    return;
+
+  g_free (piece->id);
+  g_free (piece->name);
+  g_free (piece->owner);
+  g_strfreev (piece->categories);
+  g_strfreev (piece->skills);
+  g_clear_pointer (&piece->extensions, g_ptr_array_unref);
+  g_clear_pointer (&piece->ext_attrs, g_ptr_array_unref);
+  g_free (piece);
+}
+
+gboolean
+muster_piece_has_category (const MusterPiece *piece,
+                           const char        *category)
+{
+  g_return_val_if_fail (piece != NULL, FALSE);
+  g_return_val_if_fail (category != NULL, FALSE);
+
+  return piece->categories != NULL &&
+         g_strv_contains ((const char * const *) piece->categories, category);
+}
+
+gboolean
+muster_piece_has_skill (const MusterPiece *piece,
+                        const char        *skill)
+{
+  g_return_val_if_fail (piece != NULL, FALSE);
+  g_return_val_if_fail (skill != NULL, FALSE);
+
+  return piece->skills != NULL &&
+         g_strv_contains ((const char * const *) piece->skills, skill);
+}
+
+gboolean
+muster_piece_is_deployable (const MusterPiece *piece)
+{
+  g_return_val_if_fail (piece != NULL, FALSE);
+
+  return piece->kind != MUSTER_PIECE_OBJECTIVE &&
+         piece->owner != NULL &&
+         strcmp (piece->owner, MUSTER_OWNER_NEUTRAL) != 0;
+}
+
+void
+muster_piece_get_outline (const MusterPiece *piece,
+                          MusterOutline     *outline)
+{
+  g_return_if_fail (piece != NULL);
+  g_return_if_fail (outline != NULL);
+
+  muster_outline_init_base (outline, &piece->base, piece->x, piece->y, piece->rotation);
+}
+
+MusterTerrain *
+muster_terrain_new (const char        *id,
+                    MusterTerrainKind  kind,
+                    const MusterPoint *points,
+                    guint              n_points)
+{
+  MusterTerrain *terrain;
+
+  g_return_val_if_fail (id != NULL, NULL);
+  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (terrain_kinds), NULL);
+  g_return_val_if_fail (points != NULL || n_points == 0, NULL);
+
+  terrain = g_new0 (MusterTerrain, 1);
+  terrain->id = g_strdup (id);
+  terrain->kind = kind;
+  terrain->blocks_lof = kind == MUSTER_TERRAIN_BUILDING;
+  terrain->points = g_memdup2 (points, sizeof (MusterPoint) * n_points);
+  terrain->n_points = n_points;
+
+  return terrain;
+}
+
+MusterTerrain *
+muster_terrain_copy (const MusterTerrain *terrain)
+{
+  MusterTerrain *copy;
+
+  g_return_val_if_fail (terrain != NULL, NULL);
+
+  copy = g_new0 (MusterTerrain, 1);
+  *copy = *terrain;
+  copy->id = g_strdup (terrain->id);
+  copy->name = g_strdup (terrain->name);
+  copy->points = g_memdup2 (terrain->points, sizeof (MusterPoint) * terrain->n_points);
+  copy->extensions = copy_strings (terrain->extensions);
+  copy->ext_attrs = copy_strings (terrain->ext_attrs);
+
+  return copy;
+}
+
+void
+muster_terrain_free (MusterTerrain *terrain)
+{
+  if (terrain == NULL)
+    return;
+
+  g_free (terrain->id);
+  g_free (terrain->name);
+  g_free (terrain->points);
+  g_clear_pointer (&terrain->extensions, g_ptr_array_unref);
+  g_clear_pointer (&terrain->ext_attrs, g_ptr_array_unref);
+  g_free (terrain);
+}
+
+static MusterPlayer *
+player_new (const char *id,
+            const char *name,
+            const char *zone)
+{
+  MusterPlayer *player = g_new0 (MusterPlayer, 1);
+
+  player->id = g_strdup (id);
+  player->name = g_strdup (name);
+  player->zone = g_strdup (zone);
+
+  return player;
+}
+
+static void
+player_free (MusterPlayer *player)
+{
+  if (player == NULL)
+    return;
+
+  g_free (player->id);
+  g_free (player->name);
+  g_free (player->zone);
+  g_free (player->role);
+  g_free (player->short_edge);
+  g_clear_pointer (&player->extensions, g_ptr_array_unref);
+  g_clear_pointer (&player->ext_attrs, g_ptr_array_unref);
+  g_free (player);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterPlayer, player_free)
+
+/* GObject */
+
+static void
+muster_layout_finalize (GObject *object)
+{
+  MusterLayout *self = (MusterLayout *)object;
+
+  g_clear_pointer (&self->system_id, g_free);
+  g_clear_pointer (&self->deployment_id, g_free);
+  g_clear_pointer (&self->options, g_hash_table_unref);
+  g_clear_pointer (&self->option_names, g_ptr_array_unref);
+  g_clear_pointer (&self->players, g_ptr_array_unref);
+  g_clear_pointer (&self->pieces, g_ptr_array_unref);
+  g_clear_pointer (&self->terrain, g_ptr_array_unref);
+  g_clear_pointer (&self->namespaces, g_ptr_array_unref);
+  g_clear_pointer (&self->extensions, g_ptr_array_unref);
+  g_clear_pointer (&self->ext_attrs, g_ptr_array_unref);
+  g_clear_pointer (&self->game_extensions, g_ptr_array_unref);
+  g_clear_pointer (&self->game_ext_attrs, g_ptr_array_unref);
+  g_clear_pointer (&self->board_ext_attrs, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (muster_layout_parent_class)->finalize (object);
+}
+
+static void
+muster_layout_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  MusterLayout *self = MUSTER_LAYOUT (object);
+
+  switch (prop_id)
+    {
+    case PROP_SYSTEM_ID:
+      g_value_set_string (value, self->system_id);
+      break;
+
+    case PROP_DEPLOYMENT_ID:
+      g_value_set_string (value, self->deployment_id);
+      break;
+
+    case PROP_WIDTH:
+      g_value_set_double (value, self->width);
+      break;
+
+    case PROP_HEIGHT:
+      g_value_set_double (value, self->height);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_layout_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  MusterLayout *self = MUSTER_LAYOUT (object);
+
+  switch (prop_id)
+    {
+    case PROP_SYSTEM_ID:
+      if (g_value_get_string (value) != NULL)
+        muster_layout_set_game (self, g_value_get_string (value), self->deployment_id);
+      break;
+
+    case PROP_DEPLOYMENT_ID:
+      muster_layout_set_game (self, self->system_id, g_value_get_string (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_layout_class_init (MusterLayoutClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = muster_layout_finalize;
+  object_class->get_property = muster_layout_get_property;
+  object_class->set_property = muster_layout_set_property;
+
+  properties[PROP_SYSTEM_ID] =
+    g_param_spec_string ("system-id", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READWRITE |
+                          G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_DEPLOYMENT_ID] =
+    g_param_spec_string ("deployment-id", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READWRITE |
+                          G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_WIDTH] =
+    g_param_spec_double ("width", NULL, NULL,
+                         0, G_MAXDOUBLE, 0,
+                         (G_PARAM_READABLE |
+                          G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_HEIGHT] =
+    g_param_spec_double ("height", NULL, NULL,
+                         0, G_MAXDOUBLE, 0,
+                         (G_PARAM_READABLE |
+                          G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * MusterLayout::piece-added:
+   * @serial: the new piece's serial
+   */
+  signals[PIECE_ADDED] =
+    g_signal_new ("piece-added",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  /**
+   * MusterLayout::piece-removed:
+   * @serial: the serial of the piece, already out of the list and about
+   *   to be freed
+   */
+  signals[PIECE_REMOVED] =
+    g_signal_new ("piece-removed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  /**
+   * MusterLayout::piece-changed:
+   * @serial: the serial of the piece that moved or changed
+   */
+  signals[PIECE_CHANGED] =
+    g_signal_new ("piece-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  /**
+   * MusterLayout::changed:
+   *
+   * The game, its options, the board, the players or the terrain changed.
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+}
+
+static void
+muster_layout_init (MusterLayout *self)
+{
+  self->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->option_names = g_ptr_array_new_with_free_func (g_free);
+  self->units = MUSTER_UNIT_INCH;
+  self->players = g_ptr_array_new_with_free_func ((GDestroyNotify) player_free);
+  self->pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_piece_free);
+  self->terrain = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_terrain_free);
+  self->namespaces = g_ptr_array_new_with_free_func (g_free);
+}
+
+/* The model */
+
+MusterLayout *
+muster_layout_new (const char *system_id,
+                   const char *deployment_id,
+                   double      width,
+                   double      height)
+{
+  MusterLayout *self;
+
+  g_return_val_if_fail (system_id != NULL, NULL);
+  g_return_val_if_fail (isfinite (width) && width > 0, NULL);
+  g_return_val_if_fail (isfinite (height) && height > 0, NULL);
+
+  self = g_object_new (MUSTER_TYPE_LAYOUT, NULL);
+  self->system_id = g_strdup (system_id);
+  self->deployment_id = g_strdup (deployment_id);
+  self->width = width;
+  self->height = height;
+  g_ptr_array_add (self->players, player_new ("red", "Red", "south"));
+  g_ptr_array_add (self->players, player_new ("blue", "Blue", "north"));
+
+  return self;
+}
+
+const char *
+muster_layout_get_system_id (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  return self->system_id;
+}
+
+const char *
+muster_layout_get_deployment_id (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  return self->deployment_id;
+}
+
+void
+muster_layout_set_game (MusterLayout *self,
+                        const char   *system_id,
+                        const char   *deployment_id)
+{
+  gboolean changed = FALSE;
+
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+  g_return_if_fail (system_id != NULL);
+
+  g_object_freeze_notify (G_OBJECT (self));
+
+  if (g_strcmp0 (self->system_id, system_id) != 0)
+    {
+      g_free (self->system_id);
+      self->system_id = g_strdup (system_id);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SYSTEM_ID]);
+      changed = TRUE;
+    }
+
+  if (g_strcmp0 (self->deployment_id, deployment_id) != 0)
+    {
+      g_free (self->deployment_id);
+      self->deployment_id = g_strdup (deployment_id);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEPLOYMENT_ID]);
+      changed = TRUE;
+    }
+
+  g_object_thaw_notify (G_OBJECT (self));
+
+  if (changed)
+    g_signal_emit (self, signals[CHANGED], 0);
+}
+
+GHashTable *
+muster_layout_get_options (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  return self->options;
+}
+
+void
+muster_layout_set_option (MusterLayout *self,
+                          const char   *name,
+                          const char   *value)
+{
+  const char *old;
+
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+  g_return_if_fail (name != NULL);
+
+  old = g_hash_table_lookup (self->options, name);
+  if (g_strcmp0 (old, value) == 0)
+    return;
+
+  if (value == NULL)
+    {
+      guint index;
+
+      g_hash_table_remove (self->options, name);
+      if (g_ptr_array_find_with_equal_func (self->option_names, name, g_str_equal, &index))
+        g_ptr_array_remove_index (self->option_names, index);
+    }
+  else
+    {
+      if (old == NULL)
+        g_ptr_array_add (self->option_names, g_strdup (name));
+      g_hash_table_insert (self->options, g_strdup (name), g_strdup (value));
+    }
+
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+MusterUnit
+muster_layout_get_units (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), MUSTER_UNIT_INCH);
+
+  return self->units;
+}
+
+void
+muster_layout_set_units (MusterLayout *self,
+                         MusterUnit    units)
+{
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+  g_return_if_fail (units == MUSTER_UNIT_INCH || units == MUSTER_UNIT_CM || units == MUSTER_UNIT_MM);
+
+  if (self->units == units)
+    return;
+
+  self->units = units;
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+double
+muster_layout_get_width (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), 0);
+
+  return self->width;
+}
+
+double
+muster_layout_get_height (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), 0);
+
+  return self->height;
+}
+
+void
+muster_layout_set_board (MusterLayout *self,
+                         double        width,
+                         double        height)
+{
+  gboolean changed = FALSE;
+
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+  g_return_if_fail (isfinite (width) && width > 0);
+  g_return_if_fail (isfinite (height) && height > 0);
+
+  g_object_freeze_notify (G_OBJECT (self));
+
+  if (self->width != width)
+    {
+      self->width = width;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WIDTH]);
+      changed = TRUE;
+    }
+
+  if (self->height != height)
+    {
+      self->height = height;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HEIGHT]);
+      changed = TRUE;
+    }
+
+  g_object_thaw_notify (G_OBJECT (self));
+
+  if (changed)
+    g_signal_emit (self, signals[CHANGED], 0);
+}
+
+GPtrArray *
+muster_layout_get_players (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  return self->players;
+}
+
+MusterPlayer *
+muster_layout_lookup_player (MusterLayout *self,
+                             const char   *player_id)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+  g_return_val_if_fail (player_id != NULL, NULL);
+
+  for (guint i = 0; i < self->players->len; i++)
+    {
+      MusterPlayer *player = g_ptr_array_index (self->players, i);
+
+      if (strcmp (player->id, player_id) == 0)
+        return player;
+    }
+
+  return NULL;
+}
+
+static gboolean
+replace_string (char       **field,
+                const char  *value)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    return FALSE;
+
+  g_free (*field);
+  *field = g_strdup (value);
+
+  return TRUE;
+}
+
+void
+muster_layout_update_player (MusterLayout *self,
+                             const char   *player_id,
+                             const char   *zone,
+                             const char   *role,
+                             const char   *short_edge)
+{
+  MusterPlayer *player;
+  gboolean changed = FALSE;
+
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+  g_return_if_fail (player_id != NULL);
+
+  player = muster_layout_lookup_player (self, player_id);
+  g_return_if_fail (player != NULL);
+
+  changed |= replace_string (&player->zone, zone);
+  changed |= replace_string (&player->role, role);
+  changed |= replace_string (&player->short_edge, short_edge);
+
+  if (changed)
+    g_signal_emit (self, signals[CHANGED], 0);
+}
+
+void
+muster_layout_set_player_name (MusterLayout *self,
+                               const char   *player_id,
+                               const char   *name)
+{
+  MusterPlayer *player;
+
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+  g_return_if_fail (player_id != NULL);
+  g_return_if_fail (name != NULL);
+
+  player = muster_layout_lookup_player (self, player_id);
+  g_return_if_fail (player != NULL);
+
+  if (replace_string (&player->name, name))
+    g_signal_emit (self, signals[CHANGED], 0);
+}
+
+GPtrArray *
+muster_layout_get_pieces (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  return self->pieces;
+}
+
+MusterPiece *
+muster_layout_lookup_piece (MusterLayout *self,
+                            const char   *piece_id)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+  g_return_val_if_fail (piece_id != NULL, NULL);
+
+  for (guint i = 0; i < self->pieces->len; i++)
+    {
+      MusterPiece *piece = g_ptr_array_index (self->pieces, i);
+
+      if (strcmp (piece->id, piece_id) == 0)
+        return piece;
+    }
+
+  return NULL;
+}
+
+MusterPiece *
+muster_layout_lookup_serial (MusterLayout *self,
+                             guint         serial)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  for (guint i = 0; i < self->pieces->len; i++)
+    {
+      MusterPiece *piece = g_ptr_array_index (self->pieces, i);
+
+      if (piece->serial == serial)
+        return piece;
+    }
+
+  return NULL;
+}
+
+MusterTerrain *
+muster_layout_lookup_terrain (MusterLayout *self,
+                              const char   *terrain_id)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+  g_return_val_if_fail (terrain_id != NULL, NULL);
+
+  for (guint i = 0; i < self->terrain->len; i++)
+    {
+      MusterTerrain *terrain = g_ptr_array_index (self->terrain, i);
+
+      if (strcmp (terrain->id, terrain_id) == 0)
+        return terrain;
+    }
+
+  return NULL;
+}
+
+gboolean
+muster_layout_has_id (MusterLayout *self,
+                      const char   *id)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  return muster_layout_lookup_piece (self, id) != NULL ||
+         muster_layout_lookup_terrain (self, id) != NULL;
+}
+
+char *
+muster_layout_make_id (MusterLayout *self,
+                       const char   *prefix)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+  g_return_val_if_fail (prefix != NULL, NULL);
+
+  /* There are fewer ids in use than numbers, so this ends. */
+  for (guint n = 1; ; n++)
+    {
+      g_autofree char *id = g_strdup_printf ("%s%u", prefix, n);
+
+      if (!muster_layout_has_id (self, id))
+        return g_steal_pointer (&id);
+    }
+}
+
+static guint
+next_serial (MusterLayout *self)
+{
+  self->last_serial++;
+  if (self->last_serial == 0)
+    self->last_serial++;
+
+  return self->last_serial;
+}
+
+gboolean
+muster_layout_add_piece (MusterLayout *self,
+                         MusterPiece  *piece)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), FALSE);
+  g_return_val_if_fail (piece != NULL, FALSE);
+  g_return_val_if_fail (piece->id != NULL, FALSE);
+
+  if (muster_layout_has_id (self, piece->id))
+    return FALSE;
+
+  piece->serial = next_serial (self);
+  g_ptr_array_add (self->pieces, piece);
+  g_signal_emit (self, signals[PIECE_ADDED], 0, piece->serial);
+
+  return TRUE;
+}
+
+gboolean
+muster_layout_remove_piece (MusterLayout *self,
+                            const char   *piece_id)
+{
+  MusterPiece *piece = NULL;
+  guint serial;
+
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), FALSE);
+  g_return_val_if_fail (piece_id != NULL, FALSE);
+
+  for (guint i = 0; i < self->pieces->len; i++)
+    {
+      MusterPiece *p = g_ptr_array_index (self->pieces, i);
+
+      if (strcmp (p->id, piece_id) == 0)
+        {
+          piece = g_ptr_array_steal_index (self->pieces, i);
+          break;
+        }
+    }
+
+  if (piece == NULL)
+    return FALSE;
+
+  serial = piece->serial;
+  g_signal_emit (self, signals[PIECE_REMOVED], 0, serial);
+  muster_piece_free (piece);
+
+  return TRUE;
+}
+
+void
+muster_layout_move_piece (MusterLayout *self,
+                          MusterPiece  *piece,
+                          double        x,
+                          double        y,
+                          double        rotation)
+{
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+  g_return_if_fail (piece != NULL);
+  g_return_if_fail (isfinite (x) && isfinite (y) && isfinite (rotation));
+  g_return_if_fail (g_ptr_array_find (self->pieces, piece, NULL));
+
+  piece->x = x;
+  piece->y = y;
+  piece->rotation = rotation;
+
+  g_signal_emit (self, signals[PIECE_CHANGED], 0, piece->serial);
+}
+
+void
+muster_layout_piece_changed (MusterLayout *self,
+                             MusterPiece  *piece)
+{
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+  g_return_if_fail (piece != NULL);
+  g_return_if_fail (g_ptr_array_find (self->pieces, piece, NULL));
+
+  g_signal_emit (self, signals[PIECE_CHANGED], 0, piece->serial);
+}
+
+GPtrArray *
+muster_layout_get_terrain (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  return self->terrain;
+}
+
+void
+muster_layout_add_terrain (MusterLayout  *self,
+                           MusterTerrain *terrain)
+{
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+  g_return_if_fail (terrain != NULL);
+  g_return_if_fail (terrain->id != NULL);
+
+  if (muster_layout_has_id (self, terrain->id))
+    {
+      g_critical ("%s: the id “%s” is already in use", G_STRFUNC, terrain->id);
+      muster_terrain_free (terrain);
+      return;
+    }
+
+  terrain->serial = next_serial (self);
+  g_ptr_array_add (self->terrain, terrain);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+gboolean
+muster_layout_remove_terrain (MusterLayout *self,
+                              const char   *terrain_id)
+{
+  MusterTerrain *terrain;
+
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), FALSE);
+  g_return_val_if_fail (terrain_id != NULL, FALSE);
+
+  terrain = muster_layout_lookup_terrain (self, terrain_id);
+  if (terrain == NULL)
+    return FALSE;
+
+  g_ptr_array_remove (self->terrain, terrain);
+  g_signal_emit (self, signals[CHANGED], 0);
+
+  return TRUE;
+}
+
+/* Reading */
+
+typedef struct
+{
+  const char   *filename;
+  MusterLayout *layout;
+  GHashTable   *ids;              /* piece and terrain id → first line */
+  GHashTable   *player_lines;     /* player id → line */
+  GHashTable   *ns_by_prefix;     /* prefix → href, declared in the file */
+} Loader;
+
+static gboolean fail (const Loader  *loader,
+                      xmlNode       *node,
+                      GError       **error,
+                      const char    *format,
+                      ...) G_GNUC_PRINTF (4, 5);
+
+static gboolean
+fail (const Loader  *loader,
+      xmlNode       *node,
+      GError       **error,
+      const char    *format,
+      ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID,
+               "%s:%d: %s", loader->filename, MAX (1, muster_xml_get_line (node)), message);
+
+  return FALSE;
+}
+
+/* Explaining schema errors. libxml2's RELAX NG messages often name the
+ * wrong element (the first of a repeated group), so when the schema says
+ * no, this walk finds the offending element itself and says what is wrong
+ * with it. It follows data/muster-layout.rng. */
+
+typedef struct
+{
+  const char *name;
+  const char *required[5];
+  const char *optional[9];
+  gboolean    foreign_attributes;
+  gboolean    foreign_elements;
+} ElementRule;
+
+static const ElementRule element_rules[] = {
+  { "muster-layout", { "version" }, { "units" }, TRUE, TRUE },
+  { "game", { "system" }, { "deployment" }, TRUE, TRUE },
+  { "option", { "name", "value" }, { NULL }, FALSE, FALSE },
+  { "board", { "width", "height" }, { NULL }, TRUE, FALSE },
+  { "player", { "id" }, { "name", "zone", "role", "short-edge" }, TRUE, TRUE },
+  { "piece", { "id", "kind", "x", "y" },
+    { "owner", "rotation", "turn", "category", "skills", "prone", "lieutenant", "name" },
+    TRUE, TRUE },
+  { "base", { "shape" }, { "diameter", "width", "depth" }, FALSE, FALSE },
+  { "terrain", { "id", "kind", "points" }, { "blocks-lof", "name" }, TRUE, TRUE },
+};
+
+static const ElementRule *
+lookup_rule (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (element_rules); i++)
+    {
+      if (strcmp (element_rules[i].name, name) == 0)
+        return &element_rules[i];
+    }
+
+  return NULL;
+}
+
+static gboolean
+in_list (const char * const *list,
+         guint               len,
+         const char         *name)
+{
+  for (guint i = 0; i < len && list[i] != NULL; i++)
+    {
+      if (strcmp (list[i], name) == 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static gboolean
+is_blank (const xmlChar *text)
+{
+  for (const xmlChar *p = text; p != NULL && *p != '\0'; p++)
+    {
+      if (!g_ascii_isspace (*p))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* A version number that is a whole number above the one this Muster
+ * reads; *version is the number without leading zeros. */
+static gboolean
+version_is_newer (const char  *text,
+                  char       **version)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  const char *digits = copy;
+
+  if (*digits == '+')
+    digits++;
+  if (*digits == '\0')
+    return FALSE;
+  for (const char *p = digits; *p != '\0'; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+    }
+
+  while (digits[0] == '0' && digits[1] != '\0')
+    digits++;
+
+  if (strlen (digits) > 1 || digits[0] - '0' > MUSTER_LAYOUT_FORMAT_VERSION)
+    {
+      *version = g_strdup (digits);
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+static gboolean
+is_version (const char *text)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  const char *digits = copy;
+  gboolean nonzero = FALSE;
+
+  if (*digits == '+')
+    digits++;
+  if (*digits == '\0')
+    return FALSE;
+  for (const char *p = digits; *p != '\0'; p++)
+    {
+      if (!g_ascii_isdigit (*p))
+        return FALSE;
+      nonzero |= *p != '0';
+    }
+
+  return nonzero;
+}
+
+static xmlNode *
+explain_element (xmlNode  *node,
+                 char    **message)
+{
+  const ElementRule *rule = lookup_rule ((const char *) node->name);
+  const char *name = (const char *) node->name;
+  guint state = 0;
+  guint n_bases = 0;
+
+  g_assert (rule != NULL);
+
+  for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+    {
+      const char *attr_name = (const char *) attr->name;
+
+      if (attr->ns != NULL)
+        {
+          if (!rule->foreign_attributes)
+            {
+              *message = g_strdup_printf (_("<%s> takes no extension attributes (found “%s”)"),
+                                          name, attr_name);
+              return node;
+            }
+          continue;
+        }
+
+      if (!in_list (rule->required, G_N_ELEMENTS (rule->required), attr_name) &&
+          !in_list (rule->optional, G_N_ELEMENTS (rule->optional), attr_name))
+        {
+          *message = g_strdup_printf (_("<%s> has no attribute “%s”"), name, attr_name);
+          return node;
+        }
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (rule->required) && rule->required[i] != NULL; i++)
+    {
+      if (xmlHasNsProp (node, (const xmlChar *) rule->required[i], NULL) == NULL)
+        {
+          *message = g_strdup_printf (_("<%s> needs the attribute “%s”"), name, rule->required[i]);
+          return node;
+        }
+    }
+
+  if (node->parent != NULL && node->parent->type == XML_DOCUMENT_NODE)
+    {
+      g_autofree char *version = muster_xml_get_prop (node, "version");
+
+      if (!is_version (version))
+        {
+          *message = g_strdup_printf (_("version=“%s” is not a format version"), version);
+          return node;
+        }
+    }
+
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      const ElementRule *child_rule;
+      const char *child_name;
+      xmlNode *culprit;
+
+      if (child->type == XML_TEXT_NODE || child->type == XML_CDATA_SECTION_NODE)
+        {
+          /* On the element: libxml2 gives text the line where it ends. */
+          if (!is_blank (child->content))
+            {
+              *message = g_strdup_printf (_("<%s> may not contain text"), name);
+              return node;
+            }
+          continue;
+        }
+
+      if (child->type != XML_ELEMENT_NODE)
+        continue;
+
+      child_name = (const char *) child->name;
+
+      if (child->ns != NULL && child->ns->href != NULL && child->ns->href[0] != '\0')
+        {
+          if (!rule->foreign_elements)
+            {
+              *message = g_strdup_printf (_("<%s> may not contain elements (found <%s>)"),
+                                          name, child_name);
+              return child;
+            }
+          continue;
+        }
+
+      child_rule = lookup_rule (child_name);
+      if (child_rule == NULL || child_rule == &element_rules[0])
+        {
+          *message = g_strdup_printf (_("<%s> is not part of the layout format; "
+                                        "an extension must be in its own XML namespace"),
+                                      child_name);
+          return child;
+        }
+
+      if (rule == &element_rules[0])
+        {
+          if (strcmp (child_name, "game") == 0)
+            {
+              if (state != 0)
+                {
+                  *message = g_strdup (_("a layout has one <game>, first"));
+                  return child;
+                }
+              state = 1;
+            }
+          else if (strcmp (child_name, "board") == 0)
+            {
+              if (state != 1)
+                {
+                  *message = g_strdup (state == 0 ? _("<board> must follow <game>")
+                                                  : _("a layout has one <board>"));
+                  return child;
+                }
+              state = 2;
+            }
+          else if (strcmp (child_name, "player") == 0 ||
+                   strcmp (child_name, "piece") == 0 ||
+                   strcmp (child_name, "terrain") == 0)
+            {
+              if (state != 2)
+                {
+                  *message = g_strdup_printf (_("<%s> must follow <game> and <board>"), child_name);
+                  return child;
+                }
+            }
+          else
+            {
+              *message = g_strdup_printf (_("<%s> is not allowed inside <%s>"), child_name, name);
+              return child;
+            }
+        }
+      else if (strcmp (name, "game") == 0 && strcmp (child_name, "option") == 0)
+        {
+        }
+      else if (strcmp (name, "piece") == 0 && strcmp (child_name, "base") == 0)
+        {
+          if (++n_bases > 1)
+            {
+              *message = g_strdup (_("a piece has one <base>"));
+              return child;
+            }
+        }
+      else
+        {
+          *message = g_strdup_printf (_("<%s> is not allowed inside <%s>"), child_name, name);
+          return child;
+        }
+
+      culprit = explain_element (child, message);
+      if (culprit != NULL)
+        return culprit;
+    }
+
+  if (rule == &element_rules[0] && state < 2)
+    {
+      *message = g_strdup (state == 0 ? _("the layout has no <game>") : _("the layout has no <board>"));
+      return node;
+    }
+
+  return NULL;
+}
+
+/* Extensions */
+
+static void
+remember_namespace (Loader        *loader,
+                    const xmlChar *prefix,
+                    const xmlChar *href)
+{
+  if (prefix == NULL || href == NULL || href[0] == '\0' ||
+      strcmp ((const char *) href, XML_NAMESPACE) == 0 ||
+      g_hash_table_contains (loader->ns_by_prefix, prefix))
+    return;
+
+  g_ptr_array_add (loader->layout->namespaces, g_strdup ((const char *) prefix));
+  g_ptr_array_add (loader->layout->namespaces, g_strdup ((const char *) href));
+  g_hash_table_insert (loader->ns_by_prefix, (gpointer) prefix, (gpointer) href);
+}
+
+static void
+read_ext_attrs (Loader     *loader,
+                xmlNode    *node,
+                GPtrArray **ext_attrs)
+{
+  for (xmlNs *ns = node->nsDef; ns != NULL; ns = ns->next)
+    remember_namespace (loader, ns->prefix, ns->href);
+
+  for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+    {
+      g_autofree char *name = NULL;
+      xmlChar *value;
+
+      if (attr->ns == NULL || attr->ns->href == NULL)
+        continue;
+
+      remember_namespace (loader, attr->ns->prefix, attr->ns->href);
+
+      name = g_strdup_printf ("{%s}%s", (const char *) attr->ns->href, (const char *) attr->name);
+      value = xmlNodeGetContent ((xmlNode *) attr);
+      add_string (ext_attrs, name);
+      add_string (ext_attrs, value != NULL ? (const char *) value : "");
+      xmlFree (value);
+    }
+}
+
+/* The element and everything in it as text, with the namespace
+ * declarations it needs, so that it can be written back anywhere. */
+static char *
+dump_element (xmlNode *node)
+{
+  xmlDoc *doc = xmlNewDoc ((const xmlChar *) "1.0");
+  xmlBuffer *buffer;
+  xmlNode *copy;
+  char *ret = NULL;
+
+  doc->encoding = xmlStrdup ((const xmlChar *) "UTF-8");
+  copy = xmlDocCopyNode (node, doc, 1);
+  if (copy == NULL)
+    {
+      xmlFreeDoc (doc);
+      return NULL;
+    }
+
+  xmlDocSetRootElement (doc, copy);
+  buffer = xmlBufferCreate ();
+  if (xmlNodeDump (buffer, doc, copy, 0, 0) > 0)
+    ret = g_strndup ((const char *) xmlBufferContent (buffer), xmlBufferLength (buffer));
+  xmlBufferFree (buffer);
+  xmlFreeDoc (doc);
+
+  return ret;
+}
+
+static gboolean
+is_foreign (xmlNode *node)
+{
+  return node->type == XML_ELEMENT_NODE &&
+         node->ns != NULL &&
+         node->ns->href != NULL &&
+         node->ns->href[0] != '\0';
+}
+
+static gboolean
+read_extension (const Loader  *loader,
+                xmlNode       *node,
+                GPtrArray    **extensions,
+                GError       **error)
+{
+  g_autofree char *text = dump_element (node);
+
+  if (text == NULL)
+    return fail (loader, node, error, _("the extension element <%s> could not be kept"),
+                 (const char *) node->name);
+
+  add_string (extensions, text);
+
+  return TRUE;
+}
+
+/* Values */
+
+static gboolean
+is_valid_id (const char *id)
+{
+  if (id == NULL || *id == '\0')
+    return FALSE;
+
+  for (const char *p = id; *p != '\0'; p++)
+    {
+      if (g_ascii_isspace (*p) || g_ascii_iscntrl (*p))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+read_id (const Loader  *loader,
+         xmlNode       *node,
+         char         **id,
+         GError       **error)
+{
+  g_autofree char *text = muster_xml_get_prop (node, "id");
+
+  if (!is_valid_id (text))
+    return fail (loader, node, error, _("<%s>: id=“%s” is not an id (a word without spaces)"),
+                 (const char *) node->name, text != NULL ? text : "");
+
+  *id = g_steal_pointer (&text);
+
+  return TRUE;
+}
+
+/* A token attribute: absent (NULL), or a word without surrounding space. */
+static gboolean
+read_word (const Loader  *loader,
+           xmlNode       *node,
+           const char    *what,
+           const char    *attr,
+           char         **word,
+           GError       **error)
+{
+  g_autofree char *text = muster_xml_get_prop (node, attr);
+
+  if (text == NULL)
+    {
+      *word = NULL;
+      return TRUE;
+    }
+
+  if (!is_valid_id (text))
+    return fail (loader, node, error, _("%s: %s=“%s” must be a single word"), what, attr, text);
+
+  *word = g_steal_pointer (&text);
+
+  return TRUE;
+}
+
+static gboolean
+read_length (const Loader  *loader,
+             xmlNode       *node,
+             const char    *what,
+             const char    *attr,
+             gboolean       positive,
+             double        *value,
+             GError       **error)
+{
+  g_autofree char *text = muster_xml_get_prop (node, attr);
+  g_autoptr(GError) local_error = NULL;
+  double mm;
+
+  if (text == NULL)
+    return fail (loader, node, error, _("%s: the attribute “%s” is missing"), what, attr);
+
+  if (!muster_length_parse (text, loader->layout->units, &mm, &local_error))
+    return fail (loader, node, error, _("%s: %s: %s"), what, attr, local_error->message);
+
+  if (!isfinite (mm))
+    return fail (loader, node, error, _("%s: %s=“%s” is not a finite length"), what, attr, text);
+
+  if (fabs (mm) > MUSTER_LAYOUT_MAX_LENGTH_MM)
+    return fail (loader, node, error, _("%s: %s=“%s” is too large"), what, attr, text);
+
+  if (positive && !(mm > 0))
+    return fail (loader, node, error, _("%s: %s=“%s” must be greater than zero"), what, attr, text);
+
+  *value = mm == 0 ? 0.0 : mm;   /* no -0 */
+
+  return TRUE;
+}
+
+static gboolean
+parse_number (const char *text,
+              double     *value)
+{
+  g_autofree char *copy = g_strstrip (g_strdup (text));
+  char *end = NULL;
+
+  if (*copy == '\0')
+    return FALSE;
+
+  for (const char *p = copy; *p != '\0'; p++)
+    {
+      if (!g_ascii_isdigit (*p) && strchr ("+-.eE", *p) == NULL)
+        return FALSE;
+    }
+
+  *value = g_ascii_strtod (copy, &end);
+
+  return end != NULL && *end == '\0';
+}
+
+static gboolean
+read_boolean (const Loader  *loader,
+              xmlNode       *node,
+              const char    *what,
+              const char    *attr,
+              gboolean      *value,
+              GError       **error)
+{
+  g_autofree char *text = muster_xml_get_prop (node, attr);
+
+  if (text == NULL)
+    *value = FALSE;
+  else if (strcmp (g_strstrip (text), "true") == 0 || strcmp (text, "1") == 0)
+    *value = TRUE;
+  else if (strcmp (text, "false") == 0 || strcmp (text, "0") == 0)
+    *value = FALSE;
+  else
+    return fail (loader, node, error, _("%s: %s=“%s” is neither true nor false"), what, attr, text);
+
+  return TRUE;
+}
+
+static char **
+read_list (xmlNode    *node,
+           const char *attr)
+{
+  g_autofree char *text = muster_xml_get_prop (node, attr);
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GStrvBuilder) builder = NULL;
+
+  if (text == NULL)
+    return NULL;
+
+  words = g_strsplit_set (text, " \t\r\n", -1);
+  builder = g_strv_builder_new ();
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      if (words[i][0] != '\0')
+        g_strv_builder_add (builder, words[i]);
+    }
+
+  {
+    g_auto(GStrv) list = g_strv_builder_end (builder);
+
+    if (list[0] == NULL)
+      return NULL;
+
+    return g_steal_pointer (&list);
+  }
+}
+
+static gboolean
+claim_id (const Loader  *loader,
+          xmlNode       *node,
+          const char    *id,
+          GError       **error)
+{
+  gpointer line;
+
+  if (g_hash_table_lookup_extended (loader->ids, id, NULL, &line))
+    return fail (loader, node, error, _("the id “%s” is used twice (first on line %d)"),
+                 id, GPOINTER_TO_INT (line));
+
+  g_hash_table_insert (loader->ids, g_strdup (id), GINT_TO_POINTER (muster_xml_get_line (node)));
+
+  return TRUE;
+}
+
+/* Elements */
+
+static gboolean
+read_game (Loader   *loader,
+           xmlNode  *node,
+           GError  **error)
+{
+  MusterLayout *self = loader->layout;
+  g_autofree char *system = NULL;
+  g_autofree char *deployment = NULL;
+
+  if (!read_word (loader, node, "<game>", "system", &system, error) ||
+      !read_word (loader, node, "<game>", "deployment", &deployment, error))
+    return FALSE;
+
+  if (system == NULL)
+    return fail (loader, node, error, _("<game>: the attribute “%s” is missing"), "system");
+
+  g_free (self->system_id);
+  self->system_id = g_steal_pointer (&system);
+  g_free (self->deployment_id);
+  self->deployment_id = g_steal_pointer (&deployment);
+  read_ext_attrs (loader, node, &self->game_ext_attrs);
+
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      if (is_foreign (child))
+        {
+          if (!read_extension (loader, child, &self->game_extensions, error))
+            return FALSE;
+        }
+      else if (muster_xml_is_element (child, "option"))
+        {
+          g_autofree char *name = NULL;
+          g_autofree char *value = muster_xml_get_prop (child, "value");
+
+          if (!read_word (loader, child, "<option>", "name", &name, error))
+            return FALSE;
+
+          if (name == NULL || value == NULL)
+            return fail (loader, child, error, _("<option> needs a name and a value"));
+
+          if (g_hash_table_contains (self->options, name))
+            return fail (loader, child, error, _("the option “%s” is set twice"), name);
+
+          g_ptr_array_add (self->option_names, g_strdup (name));
+          g_hash_table_insert (self->options, g_steal_pointer (&name), g_steal_pointer (&value));
+        }
+    }
+
+  return TRUE;
+}
+
+static gboolean
+read_board (Loader   *loader,
+            xmlNode  *node,
+            GError  **error)
+{
+  MusterLayout *self = loader->layout;
+
+  if (!read_length (loader, node, "<board>", "width", TRUE, &self->width, error) ||
+      !read_length (loader, node, "<board>", "height", TRUE, &self->height, error))
+    return FALSE;
+
+  read_ext_attrs (loader, node, &self->board_ext_attrs);
+
+  return TRUE;
+}
+
+static gboolean
+read_player (Loader   *loader,
+             xmlNode  *node,
+             GError  **error)
+{
+  g_autoptr(MusterPlayer) player = g_new0 (MusterPlayer, 1);
+  g_autofree char *what = NULL;
+  gpointer line;
+
+  if (!read_id (loader, node, &player->id, error))
+    return FALSE;
+
+  what = g_strdup_printf (_("player “%s”"), player->id);
+
+  if (strcmp (player->id, MUSTER_OWNER_NEUTRAL) == 0)
+    return fail (loader, node, error, _("%s: “%s” is kept for pieces that belong to no player"),
+                 what, MUSTER_OWNER_NEUTRAL);
+
+  if (g_hash_table_lookup_extended (loader->player_lines, player->id, NULL, &line))
+    return fail (loader, node, error, _("the player id “%s” is used twice (first on line %d)"),
+                 player->id, GPOINTER_TO_INT (line));
+
+  player->name = muster_xml_get_prop (node, "name");
+  if (player->name == NULL)
+    player->name = g_strdup (player->id);
+
+  if (!read_word (loader, node, what, "zone", &player->zone, error) ||
+      !read_word (loader, node, what, "role", &player->role, error) ||
+      !read_word (loader, node, what, "short-edge", &player->short_edge, error))
+    return FALSE;
+
+  if (player->role != NULL &&
+      strcmp (player->role, "attacker") != 0 &&
+      strcmp (player->role, "defender") != 0)
+    return fail (loader, node, error, _("%s: role=“%s” is neither attacker nor defender"),
+                 what, player->role);
+
+  if (player->short_edge != NULL &&
+      strcmp (player->short_edge, "west") != 0 &&
+      strcmp (player->short_edge, "east") != 0)
+    return fail (loader, node, error, _("%s: short-edge=“%s” is neither west nor east"),
+                 what, player->short_edge);
+
+  read_ext_attrs (loader, node, &player->ext_attrs);
+
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      if (is_foreign (child) && !read_extension (loader, child, &player->extensions, error))
+        return FALSE;
+    }
+
+  g_hash_table_insert (loader->player_lines, g_strdup (player->id),
+                       GINT_TO_POINTER (muster_xml_get_line (node)));
+  g_ptr_array_add (loader->layout->players, g_steal_pointer (&player));
+
+  return TRUE;
+}
+
+static gboolean
+read_base (Loader       *loader,
+           xmlNode      *node,
+           const char   *what,
+           MusterBase   *base,
+           GError      **error)
+{
+  g_autofree char *shape = muster_xml_get_prop (node, "shape");
+  gboolean has_diameter = xmlHasNsProp (node, (const xmlChar *) "diameter", NULL) != NULL;
+  gboolean has_width = xmlHasNsProp (node, (const xmlChar *) "width", NULL) != NULL;
+  gboolean has_depth = xmlHasNsProp (node, (const xmlChar *) "depth", NULL) != NULL;
+
+  if (!base_shape_from_string (shape, &base->shape))
+    return fail (loader, node, error, _("%s: the base shape “%s” is not round, oval or rect"),
+                 what, shape != NULL ? shape : "");
+
+  if (base->shape == MUSTER_BASE_ROUND)
+    {
+      if (has_width || has_depth)
+        return fail (loader, node, error, _("%s: a round base has a diameter, not a width or depth"), what);
+
+      if (!read_length (loader, node, what, "diameter", TRUE, &base->width, error))
+        return FALSE;
+
+      base->depth = base->width;
+    }
+  else
+    {
+      if (has_diameter)
+        return fail (loader, node, error, _("%s: a %s base has a width and a depth, not a diameter"),
+                     what, shape);
+
+      if (!read_length (loader, node, what, "width", TRUE, &base->width, error) ||
+          !read_length (loader, node, what, "depth", TRUE, &base->depth, error))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+read_piece (Loader   *loader,
+            xmlNode  *node,
+            GError  **error)
+{
+  g_autoptr(MusterPiece) piece = g_new0 (MusterPiece, 1);
+  g_autofree char *what = NULL;
+  g_autofree char *kind = NULL;
+  g_autofree char *rotation = NULL;
+  g_autofree char *turn = NULL;
+  gboolean has_base = FALSE;
+
+  if (!read_id (loader, node, &piece->id, error))
+    return FALSE;
+
+  what = g_strdup_printf (_("piece “%s”"), piece->id);
+
+  if (!claim_id (loader, node, piece->id, error))
+    return FALSE;
+
+  kind = muster_xml_get_prop (node, "kind");
+  if (!muster_piece_kind_from_string (kind, &piece->kind))
+    return fail (loader, node, error, _("%s: kind=“%s” is not model, unit, marker or objective"),
+                 what, kind != NULL ? kind : "");
+
+  if (!read_word (loader, node, what, "owner", &piece->owner, error))
+    return FALSE;
+
+  if (piece->owner == NULL)
+    {
+      if (piece->kind != MUSTER_PIECE_OBJECTIVE)
+        return fail (loader, node, error, _("%s: the attribute “%s” is missing"), what, "owner");
+      piece->owner = g_strdup (MUSTER_OWNER_NEUTRAL);
+    }
+  else if (strcmp (piece->owner, MUSTER_OWNER_NEUTRAL) != 0 &&
+           !g_hash_table_contains (loader->player_lines, piece->owner))
+    return fail (loader, node, error, _("%s: the owner “%s” is neither a player nor “%s”"),
+                 what, piece->owner, MUSTER_OWNER_NEUTRAL);
+
+  if (!read_length (loader, node, what, "x", FALSE, &piece->x, error) ||
+      !read_length (loader, node, what, "y", FALSE, &piece->y, error))
+    return FALSE;
+
+  rotation = muster_xml_get_prop (node, "rotation");
+  if (rotation != NULL)
+    {
+      if (!parse_number (rotation, &piece->rotation))
+        return fail (loader, node, error, _("%s: rotation=“%s” is not a number of degrees"),
+                     what, rotation);
+      if (!isfinite (piece->rotation))
+        return fail (loader, node, error, _("%s: rotation=“%s” is not a finite number"),
+                     what, rotation);
+      if (piece->rotation == 0)
+        piece->rotation = 0.0;
+    }
+
+  turn = muster_xml_get_prop (node, "turn");
+  if (turn != NULL)
+    {
+      guint64 value;
+
+      if (!g_ascii_string_to_unsigned (g_strstrip (turn), 10, 0, G_MAXUINT, &value, NULL))
+        return fail (loader, node, error, _("%s: turn=“%s” is not a deployment turn"), what, turn);
+
+      piece->turn = (guint) value;
+    }
+
+  piece->categories = read_list (node, "category");
+  piece->skills = read_list (node, "skills");
+  piece->name = muster_xml_get_prop (node, "name");
+
+  if (!read_boolean (loader, node, what, "prone", &piece->prone, error) ||
+      !read_boolean (loader, node, what, "lieutenant", &piece->lieutenant, error))
+    return FALSE;
+
+  read_ext_attrs (loader, node, &piece->ext_attrs);
+
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      if (is_foreign (child))
+        {
+          if (!read_extension (loader, child, &piece->extensions, error))
+            return FALSE;
+        }
+      else if (muster_xml_is_element (child, "base"))
+        {
+          if (has_base)
+            return fail (loader, child, error, _("%s: a piece has one base"), what);
+
+          if (!read_base (loader, child, what, &piece->base, error))
+            return FALSE;
+
+          has_base = TRUE;
+        }
+    }
+
+  if (!has_base)
+    return fail (loader, node, error, _("%s: the <base> is missing"), what);
+
+  piece->serial = next_serial (loader->layout);
+  g_ptr_array_add (loader->layout->pieces, g_steal_pointer (&piece));
+
+  return TRUE;
+}
+
+static gboolean
+read_points (const Loader  *loader,
+             xmlNode       *node,
+             const char    *what,
+             MusterPoint  **points,
+             guint         *n_points,
+             GError       **error)
+{
+  g_autofree char *text = muster_xml_get_prop (node, "points");
+  g_autoptr(GArray) array = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
+  g_auto(GStrv) words = NULL;
+
+  if (text == NULL)
+    return fail (loader, node, error, _("%s: the attribute “%s” is missing"), what, "points");
+
+  words = g_strsplit_set (text, " \t\r\n", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autoptr(GError) local_error = NULL;
+      MusterPoint point;
+      char *comma;
+
+      if (words[i][0] == '\0')
+        continue;
+
+      comma = strchr (words[i], ',');
+      if (comma == NULL || strchr (comma + 1, ',') != NULL)
+        return fail (loader, node, error, _("%s: “%s” is not a point x,y"), what, words[i]);
+
+      *comma = '\0';
+      if (!muster_length_parse (words[i], loader->layout->units, &point.x, &local_error) ||
+          !muster_length_parse (comma + 1, loader->layout->units, &point.y, &local_error))
+        return fail (loader, node, error, _("%s: points: %s"), what, local_error->message);
+
+      if (!isfinite (point.x) || !isfinite (point.y) ||
+          fabs (point.x) > MUSTER_LAYOUT_MAX_LENGTH_MM ||
+          fabs (point.y) > MUSTER_LAYOUT_MAX_LENGTH_MM)
+        return fail (loader, node, error, _("%s: the point %s,%s is too far out"),
+                     what, words[i], comma + 1);
+
+      if (array->len == MUSTER_LAYOUT_MAX_TERRAIN_POINTS)
+        return fail (loader, node, error, _("%s: an outline may have at most %d points"),
+                     what, MUSTER_LAYOUT_MAX_TERRAIN_POINTS);
+
+      if (point.x == 0)
+        point.x = 0.0;
+      if (point.y == 0)
+        point.y = 0.0;
+
+      g_array_append_val (array, point);
+    }
+
+  if (array->len < 3)
+    return fail (loader, node, error, _("%s: an outline needs at least three points, not %u"),
+                 what, array->len);
+
+  *n_points = array->len;
+  *points = (MusterPoint *) (void *) g_array_free (g_steal_pointer (&array), FALSE);
+
+  return TRUE;
+}
+
+static gboolean
+read_terrain (Loader   *loader,
+              xmlNode  *node,
+              GError  **error)
+{
+  g_autoptr(MusterTerrain) terrain = g_new0 (MusterTerrain, 1);
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *what = NULL;
+  g_autofree char *kind = NULL;
+  MusterOutline outline;
+
+  if (!read_id (loader, node, &terrain->id, error))
+    return FALSE;
+
+  what = g_strdup_printf (_("terrain “%s”"), terrain->id);
+
+  if (!claim_id (loader, node, terrain->id, error))
+    return FALSE;
+
+  kind = muster_xml_get_prop (node, "kind");
+  if (!muster_terrain_kind_from_string (kind, &terrain->kind))
+    return fail (loader, node, error, _("%s: kind=“%s” is not impassable, building or area"),
+                 what, kind != NULL ? kind : "");
+
+  if (!read_points (loader, node, what, &terrain->points, &terrain->n_points, error) ||
+      !read_boolean (loader, node, what, "blocks-lof", &terrain->blocks_lof, error))
+    return FALSE;
+
+  if (!muster_outline_init_polygon (&outline, terrain->points, terrain->n_points, &local_error))
+    return fail (loader, node, error, _("%s: %s"), what, local_error->message);
+  muster_outline_clear (&outline);
+
+  terrain->name = muster_xml_get_prop (node, "name");
+  read_ext_attrs (loader, node, &terrain->ext_attrs);
+
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      if (is_foreign (child) && !read_extension (loader, child, &terrain->extensions, error))
+        return FALSE;
+    }
+
+  terrain->serial = next_serial (loader->layout);
+  g_ptr_array_add (loader->layout->terrain, g_steal_pointer (&terrain));
+
+  return TRUE;
+}
+
+static gboolean
+read_layout (Loader   *loader,
+             xmlNode  *root,
+             GError  **error)
+{
+  MusterLayout *self = loader->layout;
+  g_autofree char *units = muster_xml_get_prop (root, "units");
+
+  if (units != NULL && !muster_unit_parse (g_strstrip (units), &self->units))
+    return fail (loader, root, error, _("units=“%s” is not a unit (use in, cm or mm)"), units);
+
+  read_ext_attrs (loader, root, &self->ext_attrs);
+
+  /* Players first: pieces name them as owners wherever they stand. */
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    {
+      if (muster_xml_is_element (child, "player") && !read_player (loader, child, error))
+        return FALSE;
+    }
+
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    {
+      gboolean ok = TRUE;
+
+      if (is_foreign (child))
+        ok = read_extension (loader, child, &self->extensions, error);
+      else if (muster_xml_is_element (child, "game"))
+        ok = read_game (loader, child, error);
+      else if (muster_xml_is_element (child, "board"))
+        ok = read_board (loader, child, error);
+      else if (muster_xml_is_element (child, "piece"))
+        ok = read_piece (loader, child, error);
+      else if (muster_xml_is_element (child, "terrain"))
+        ok = read_terrain (loader, child, error);
+
+      if (!ok)
+        return FALSE;
+    }
+
+  if (self->system_id == NULL || !(self->width > 0) || !(self->height > 0))
+    return fail (loader, root, error, _("the layout needs a <game> and a <board>"));
+
+  return TRUE;
+}
+
+MusterLayout *
+muster_layout_new_from_bytes (GBytes      *bytes,
+                              const char  *filename,
+                              GError     **error)
+{
+  g_autoptr(MusterLayout) self = NULL;
+  g_autoptr(GHashTable) ids = NULL;
+  g_autoptr(GHashTable) player_lines = NULL;
+  g_autoptr(GHashTable) ns_by_prefix = NULL;
+  g_autoptr(GError) schema_error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autofree char *version = NULL;
+  g_autofree char *newer = NULL;
+  Loader loader;
+  xmlNode *root;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (filename == NULL)
+    filename = "layout";
+
+  doc = muster_xml_parse (bytes, filename, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE, error);
+  if (doc == NULL)
+    return NULL;
+
+  root = xmlDocGetRootElement (doc);
+  if (!muster_xml_is_element (root, "muster-layout"))
+    {
+      g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA,
+                   _("%s:%d: not a Muster layout (the document is <%s>, not <muster-layout>)"),
+                   filename, MAX (1, muster_xml_get_line (root)), (const char *) root->name);
+      return NULL;
+    }
+
+  /* Before the schema: a newer format may have elements this one lacks. */
+  version = muster_xml_get_prop (root, "version");
+  if (version != NULL && version_is_newer (version, &newer))
+    {
+      g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_VERSION,
+                   _("%s:%d: written by a newer Muster (format version %s); "
+                     "this Muster reads version %d"),
+                   filename, MAX (1, muster_xml_get_line (root)), newer,
+                   MUSTER_LAYOUT_FORMAT_VERSION);
+      return NULL;
+    }
+
+  if (!muster_xml_validate (doc, "muster-layout.rng", filename,
+                            MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA, &schema_error))
+    {
+      g_autofree char *message = NULL;
+      xmlNode *culprit = explain_element (root, &message);
+
+      if (culprit != NULL)
+        g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA, "%s:%d: %s",
+                     filename, MAX (1, muster_xml_get_line (culprit)), message);
+      else
+        g_propagate_error (error, g_steal_pointer (&schema_error));
+
+      return NULL;
+    }
+
+  self = g_object_new (MUSTER_TYPE_LAYOUT, NULL);
+  ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  player_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  ns_by_prefix = g_hash_table_new (g_str_hash, g_str_equal);
+
+  loader.filename = filename;
+  loader.layout = self;
+  loader.ids = ids;
+  loader.player_lines = player_lines;
+  loader.ns_by_prefix = ns_by_prefix;
+
+  if (!read_layout (&loader, root, error))
+    return NULL;
+
+  return g_steal_pointer (&self);
+}
+
+static void
+name_file_in_error (GError     **error,
+                    const char  *name)
+{
+  if (error != NULL && *error != NULL && strstr ((*error)->message, name) == NULL)
+    g_prefix_error (error, "%s: ", name);
+}
+
+MusterLayout *
+muster_layout_new_from_file (GFile   *file,
+                             GError **error)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GByteArray) data = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree guint8 *chunk = NULL;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  name = g_file_get_parse_name (file);
+
+  stream = g_file_read (file, NULL, error);
+  if (stream == NULL)
+    {
+      name_file_in_error (error, name);
+      return NULL;
+    }
+
+  /* Read no more than the parser accepts, whatever the file claims. */
+  data = g_byte_array_new ();
+  chunk = g_malloc (64 * 1024);
+  for (;;)
+    {
+      gssize n = g_input_stream_read (G_INPUT_STREAM (stream), chunk, 64 * 1024, NULL, error);
+
+      if (n < 0)
+        {
+          name_file_in_error (error, name);
+          return NULL;
+        }
+
+      if (n == 0)
+        break;
+
+      if (data->len + (gsize) n > MUSTER_XML_MAX_BYTES)
+        {
+          g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE,
+                       _("%s: the file is larger than %d MiB"),
+                       name, MUSTER_XML_MAX_BYTES / (1024 * 1024));
+          return NULL;
+        }
+
+      g_byte_array_append (data, chunk, (guint) n);
+    }
+
+  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&data));
+
+  return muster_layout_new_from_bytes (bytes, name, error);
+}
+
+/* Writing */
+
+typedef struct
+{
+  GString    *out;
+  MusterUnit  units;
+  GPtrArray  *declare;          /* prefix, href pairs for the root */
+  GHashTable *prefix_by_href;
+} Writer;
+
+static const char * const number_formats[] = {
+  "%.1g", "%.2g", "%.3g", "%.4g", "%.5g", "%.6g", "%.7g", "%.8g", "%.9g",
+  "%.10g", "%.11g", "%.12g", "%.13g", "%.14g", "%.15g", "%.16g", "%.17g",
+};
+
+static void
+append_escaped (GString    *out,
+                const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      switch (*p)
+        {
+        case '&':
+          g_string_append (out, "&amp;");
+          break;
+        case '<':
+          g_string_append (out, "&lt;");
+          break;
+        case '>':
+          g_string_append (out, "&gt;");
+          break;
+        case '"':
+          g_string_append (out, "&quot;");
+          break;
+        case '\t':
+          g_string_append (out, "&#9;");
+          break;
+        case '\n':
+          g_string_append (out, "&#10;");
+          break;
+        case '\r':
+          g_string_append (out, "&#13;");
+          break;
+        default:
+          g_string_append_c (out, *p);
+        }
+    }
+}
+
+static void
+write_attr (Writer     *w,
+            const char *name,
+            const char *value)
+{
+  if (value == NULL)
+    return;
+
+  g_string_append_printf (w->out, " %s=\"", name);
+  append_escaped (w->out, value);
+  g_string_append_c (w->out, '"');
+}
+
+/* The shortest text in unit that reads back as exactly mm (the doc's
+ * units without a suffix), or NULL when none is shorter than max_len. */
+static char *
+format_length_in (double      mm,
+                  MusterUnit  doc_units,
+                  MusterUnit  unit,
+                  gboolean    allow_exponent,
+                  gsize       max_len)
+{
+  const char *suffix = unit == doc_units ? "" : muster_unit_to_string (unit);
+  double value = muster_unit_from_mm (unit, mm);
+
+  for (guint i = 0; i < G_N_ELEMENTS (number_formats); i++)
+    {
+      char number[G_ASCII_DTOSTR_BUF_SIZE];
+      g_autofree char *text = NULL;
+      double back;
+
+      g_ascii_formatd (number, sizeof number, number_formats[i], value);
+      if (!allow_exponent && strpbrk (number, "eE") != NULL)
+        continue;
+
+      text = g_strconcat (number, suffix, NULL);
+      if (strlen (text) >= max_len)
+        break;
+
+      if (muster_length_parse (text, doc_units, &back, NULL) && back == mm)
+        return g_steal_pointer (&text);
+    }
+
+  return NULL;
+}
+
+/* Lengths are written in the document's units when that reads back
+ * exactly, else in millimetres if that is shorter ("25mm" rather than
+ * "0.984251968503937" in a document in inches), so that saving never
+ * moves anything and base sizes stay as people write them. */
+static char *
+format_length (MusterUnit doc_units,
+               double     mm)
+{
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (mm == 0)
+    mm = 0.0;
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      char *best = format_length_in (mm, doc_units, doc_units, pass == 1, G_MAXSIZE);
+
+      if (doc_units != MUSTER_UNIT_MM)
+        {
+          char *text = format_length_in (mm, doc_units, MUSTER_UNIT_MM, pass == 1,
+                                         best != NULL ? strlen (best) : G_MAXSIZE);
+
+          if (text != NULL)
+            {
+              g_free (best);
+              best = text;
+            }
+        }
+
+      if (best != NULL)
+        return best;
+    }
+
+  /* Millimetres at full precision always read back. */
+  g_ascii_dtostr (number, sizeof number, mm);
+
+  return g_strconcat (number, doc_units == MUSTER_UNIT_MM ? "" : "mm", NULL);
+}
+
+static char *
+format_number (double value)
+{
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (value == 0)
+    value = 0.0;
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (number_formats); i++)
+        {
+          g_ascii_formatd (number, sizeof number, number_formats[i], value);
+          if (pass == 0 && strpbrk (number, "eE") != NULL)
+            continue;
+
+          if (g_ascii_strtod (number, NULL) == value)
+            return g_strdup (number);
+        }
+    }
+
+  g_ascii_dtostr (number, sizeof number, value);
+
+  return g_strdup (number);
+}
+
+static void
+write_length (Writer     *w,
+              const char *name,
+              double      mm)
+{
+  g_autofree char *text = format_length (w->units, mm);
+
+  write_attr (w, name, text);
+}
+
+/* Splits "{href}local"; FALSE if name is not of that form. */
+static gboolean
+split_clark (const char  *name,
+             char       **href,
+             const char **local)
+{
+  const char *close;
+
+  if (name == NULL || name[0] != '{')
+    return FALSE;
+
+  close = strchr (name, '}');
+  if (close == NULL || close == name + 1 || close[1] == '\0' || strchr (close + 1, ':') != NULL)
+    return FALSE;
+
+  *href = g_strndup (name + 1, close - name - 1);
+  *local = close + 1;
+
+  return TRUE;
+}
+
+static void
+plan_namespaces (Writer    *w,
+                 GPtrArray *ext_attrs)
+{
+  for (guint i = 0; ext_attrs != NULL && i + 1 < ext_attrs->len; i += 2)
+    {
+      g_autofree char *href = NULL;
+      const char *local;
+
+      if (!split_clark (g_ptr_array_index (ext_attrs, i), &href, &local) ||
+          strcmp (href, XML_NAMESPACE) == 0 ||
+          g_hash_table_contains (w->prefix_by_href, href))
+        continue;
+
+      /* Not declared in the file it came from: make up a prefix. */
+      for (guint n = 1; ; n++)
+        {
+          g_autofree char *prefix = g_strdup_printf ("ext%u", n);
+          gboolean used = FALSE;
+
+          for (guint j = 0; j < w->declare->len && !used; j += 2)
+            used = strcmp (g_ptr_array_index (w->declare, j), prefix) == 0;
+
+          if (!used)
+            {
+              g_ptr_array_add (w->declare, g_strdup (prefix));
+              g_ptr_array_add (w->declare, g_strdup (href));
+              g_hash_table_insert (w->prefix_by_href, g_steal_pointer (&href), g_steal_pointer (&prefix));
+              break;
+            }
+        }
+    }
+}
+
+static void
+write_ext_attrs (Writer    *w,
+                 GPtrArray *ext_attrs)
+{
+  for (guint i = 0; ext_attrs != NULL && i + 1 < ext_attrs->len; i += 2)
+    {
+      g_autofree char *href = NULL;
+      g_autofree char *qname = NULL;
+      const char *prefix;
+      const char *local;
+
+      if (!split_clark (g_ptr_array_index (ext_attrs, i), &href, &local))
+        {
+          g_warning ("Dropping the extension attribute “%s”: not “{namespace}name”",
+                     (const char *) g_ptr_array_index (ext_attrs, i));
+          continue;
+        }
+
+      if (strcmp (href, XML_NAMESPACE) == 0)
+        prefix = "xml";
+      else
+        prefix = g_hash_table_lookup (w->prefix_by_href, href);
+
+      g_assert (prefix != NULL);
+
+      qname = g_strconcat (prefix, ":", local, NULL);
+      write_attr (w, qname, g_ptr_array_index (ext_attrs, i + 1));
+    }
+}
+
+static void
+write_extensions (Writer    *w,
+                  GPtrArray *extensions,
+                  guint      depth)
+{
+  for (guint i = 0; extensions != NULL && i < extensions->len; i++)
+    {
+      g_string_append_printf (w->out, "%*s%s\n", depth * 2, "",
+                              (const char *) g_ptr_array_index (extensions, i));
+    }
+}
+
+static gboolean
+has_items (GPtrArray *array)
+{
+  return array != NULL && array->len > 0;
+}
+
+static void
+write_list (Writer      *w,
+            const char  *name,
+            char       **list)
+{
+  g_autofree char *text = NULL;
+
+  if (list == NULL || list[0] == NULL)
+    return;
+
+  text = g_strjoinv (" ", list);
+  write_attr (w, name, text);
+}
+
+static void
+write_piece (Writer      *w,
+             MusterPiece *piece)
+{
+  g_string_append (w->out, "  <piece");
+  write_attr (w, "id", piece->id);
+  write_attr (w, "kind", muster_piece_kind_to_string (piece->kind));
+  write_attr (w, "owner", piece->owner != NULL ? piece->owner : MUSTER_OWNER_NEUTRAL);
+  write_length (w, "x", piece->x);
+  write_length (w, "y", piece->y);
+  if (piece->rotation != 0)
+    {
+      g_autofree char *rotation = format_number (piece->rotation);
+
+      write_attr (w, "rotation", rotation);
+    }
+  if (piece->turn > 0)
+    {
+      g_autofree char *turn = g_strdup_printf ("%u", piece->turn);
+
+      write_attr (w, "turn", turn);
+    }
+  write_list (w, "category", piece->categories);
+  if (piece->prone)
+    write_attr (w, "prone", "true");
+  if (piece->lieutenant)
+    write_attr (w, "lieutenant", "true");
+  write_list (w, "skills", piece->skills);
+  write_attr (w, "name", piece->name);
+  write_ext_attrs (w, piece->ext_attrs);
+  g_string_append (w->out, ">\n");
+
+  g_string_append (w->out, "    <base");
+  switch (piece->base.shape)
+    {
+    case MUSTER_BASE_ROUND:
+      write_attr (w, "shape", "round");
+      write_length (w, "diameter", piece->base.width);
+      break;
+
+    case MUSTER_BASE_OVAL:
+    case MUSTER_BASE_RECT:
+      write_attr (w, "shape", base_shapes[piece->base.shape]);
+      write_length (w, "width", piece->base.width);
+      write_length (w, "depth", piece->base.depth);
+      break;
+
+    default:
+      /* Refused when the output is read back. */
+      write_attr (w, "shape", "?");
+      break;
+    }
+  g_string_append (w->out, "/>\n");
+
+  write_extensions (w, piece->extensions, 2);
+  g_string_append (w->out, "  </piece>\n");
+}
+
+static void
+write_terrain (Writer        *w,
+               MusterTerrain *terrain)
+{
+  g_autoptr(GString) points = g_string_new (NULL);
+
+  for (guint i = 0; i < terrain->n_points; i++)
+    {
+      g_autofree char *x = format_length (w->units, terrain->points[i].x);
+      g_autofree char *y = format_length (w->units, terrain->points[i].y);
+
+      g_string_append_printf (points, "%s%s,%s", i > 0 ? " " : "", x, y);
+    }
+
+  g_string_append (w->out, "  <terrain");
+  write_attr (w, "id", terrain->id);
+  write_attr (w, "kind", muster_terrain_kind_to_string (terrain->kind));
+  write_attr (w, "points", points->str);
+  if (terrain->blocks_lof)
+    write_attr (w, "blocks-lof", "true");
+  write_attr (w, "name", terrain->name);
+  write_ext_attrs (w, terrain->ext_attrs);
+
+  if (has_items (terrain->extensions))
+    {
+      g_string_append (w->out, ">\n");
+      write_extensions (w, terrain->extensions, 2);
+      g_string_append (w->out, "  </terrain>\n");
+    }
+  else
+    g_string_append (w->out, "/>\n");
+}
+
+static void
+write_player (Writer       *w,
+              MusterPlayer *player)
+{
+  g_string_append (w->out, "  <player");
+  write_attr (w, "id", player->id);
+  write_attr (w, "name", player->name);
+  write_attr (w, "zone", player->zone);
+  write_attr (w, "role", player->role);
+  write_attr (w, "short-edge", player->short_edge);
+  write_ext_attrs (w, player->ext_attrs);
+
+  if (has_items (player->extensions))
+    {
+      g_string_append (w->out, ">\n");
+      write_extensions (w, player->extensions, 2);
+      g_string_append (w->out, "  </player>\n");
+    }
+  else
+    g_string_append (w->out, "/>\n");
+}
+
+GBytes *
+muster_layout_to_bytes (MusterLayout *self)
+{
+  g_autoptr(GHashTable) prefix_by_href = NULL;
+  g_autoptr(GPtrArray) declare = NULL;
+  Writer w;
+
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  prefix_by_href = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  declare = copy_strings (self->namespaces);
+  for (guint i = 0; i + 1 < declare->len; i += 2)
+    {
+      if (!g_hash_table_contains (prefix_by_href, g_ptr_array_index (declare, i + 1)))
+        g_hash_table_insert (prefix_by_href,
+                             g_strdup (g_ptr_array_index (declare, i + 1)),
+                             g_strdup (g_ptr_array_index (declare, i)));
+    }
+
+  w.out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  w.units = self->units;
+  w.declare = declare;
+  w.prefix_by_href = prefix_by_href;
+
+  plan_namespaces (&w, self->ext_attrs);
+  plan_namespaces (&w, self->game_ext_attrs);
+  plan_namespaces (&w, self->board_ext_attrs);
+  for (guint i = 0; i < self->players->len; i++)
+    plan_namespaces (&w, ((MusterPlayer *) g_ptr_array_index (self->players, i))->ext_attrs);
+  for (guint i = 0; i < self->pieces->len; i++)
+    plan_namespaces (&w, ((MusterPiece *) g_ptr_array_index (self->pieces, i))->ext_attrs);
+  for (guint i = 0; i < self->terrain->len; i++)
+    plan_namespaces (&w, ((MusterTerrain *) g_ptr_array_index (self->terrain, i))->ext_attrs);
+
+  g_string_append_printf (w.out, "<muster-layout version=\"%d\"", MUSTER_LAYOUT_FORMAT_VERSION);
+  write_attr (&w, "units", muster_unit_to_string (self->units));
+  for (guint i = 0; i + 1 < declare->len; i += 2)
+    {
+      g_autofree char *xmlns = g_strconcat ("xmlns:", (const char *) g_ptr_array_index (declare, i), NULL);
+
+      write_attr (&w, xmlns, g_ptr_array_index (declare, i + 1));
+    }
+  write_ext_attrs (&w, self->ext_attrs);
+  g_string_append (w.out, ">\n");
+
+  g_string_append (w.out, "  <game");
+  write_attr (&w, "system", self->system_id);
+  write_attr (&w, "deployment", self->deployment_id);
+  write_ext_attrs (&w, self->game_ext_attrs);
+  if (self->option_names->len > 0 || has_items (self->game_extensions))
+    {
+      g_string_append (w.out, ">\n");
+      for (guint i = 0; i < self->option_names->len; i++)
+        {
+          const char *name = g_ptr_array_index (self->option_names, i);
+
+          g_string_append (w.out, "    <option");
+          write_attr (&w, "name", name);
+          write_attr (&w, "value", g_hash_table_lookup (self->options, name));
+          g_string_append (w.out, "/>\n");
+        }
+      write_extensions (&w, self->game_extensions, 2);
+      g_string_append (w.out, "  </game>\n");
+    }
+  else
+    g_string_append (w.out, "/>\n");
+
+  g_string_append (w.out, "  <board");
+  write_length (&w, "width", self->width);
+  write_length (&w, "height", self->height);
+  write_ext_attrs (&w, self->board_ext_attrs);
+  g_string_append (w.out, "/>\n");
+
+  for (guint i = 0; i < self->players->len; i++)
+    write_player (&w, g_ptr_array_index (self->players, i));
+
+  for (guint i = 0; i < self->pieces->len; i++)
+    write_piece (&w, g_ptr_array_index (self->pieces, i));
+
+  for (guint i = 0; i < self->terrain->len; i++)
+    write_terrain (&w, g_ptr_array_index (self->terrain, i));
+
+  write_extensions (&w, self->extensions, 1);
+  g_string_append (w.out, "</muster-layout>\n");
+
+  return g_string_free_to_bytes (w.out);
+}
+
+gboolean
+muster_layout_save (MusterLayout  *self,
+                    GFile         *file,
+                    GError       **error)
+{
+  g_autoptr(MusterLayout) check = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *name = NULL;
+  const char *data;
+  gsize size;
+
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  name = g_file_get_parse_name (file);
+  bytes = muster_layout_to_bytes (self);
+
+  /* Never write what could not be read back. */
+  check = muster_layout_new_from_bytes (bytes, name, &local_error);
+  if (check == NULL)
+    {
+      g_set_error (error, MUSTER_LAYOUT_ERROR, local_error->code,
+                   _("%s was not saved: the layout would not read back (%s)"),
+                   name, local_error->message);
+      return FALSE;
+    }
+
+  /* A temporary file renamed over the old one, which becomes FILE~. */
+  data = g_bytes_get_data (bytes, &size);
+  if (!g_file_replace_contents (file, data, size, NULL, TRUE, G_FILE_CREATE_NONE,
+                                NULL, NULL, error))
+    {
+      name_file_in_error (error, name);
+      return FALSE;
+    }
+
+  return TRUE;
+}

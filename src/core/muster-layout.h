@@ -19,6 +19,16 @@ G_BEGIN_DECLS
 /* The version of the *.muster format this Muster writes and reads. */
 #define MUSTER_LAYOUT_FORMAT_VERSION 1
 
+/* The owner of pieces that belong to no player (scenery, objectives). */
+#define MUSTER_OWNER_NEUTRAL "neutral"
+
+/* Largest length a layout accepts anywhere (coordinates, sizes): 1 km. */
+#define MUSTER_LAYOUT_MAX_LENGTH_MM 1e6
+
+/* Most points a terrain outline may have (checking that an outline does
+ * not cross itself takes time in the square of this). */
+#define MUSTER_LAYOUT_MAX_TERRAIN_POINTS 256
+
 typedef enum
 {
   MUSTER_LAYOUT_ERROR_PARSE,      /* not well-formed, too big, too deep */
@@ -34,6 +44,10 @@ struct _MusterPlayer
   char *zone;          /* zone id of the deployment type, or NULL */
   char *role;          /* "attacker" / "defender" or NULL */
   char *short_edge;    /* "west" / "east" or NULL */
+
+  /*< private >*/
+  GPtrArray *extensions;  /* serialised foreign elements, kept on save */
+  GPtrArray *ext_attrs;   /* foreign attributes as name, value pairs */
 };
 
 struct _MusterPiece
@@ -55,7 +69,8 @@ struct _MusterPiece
 
   /*< private >*/
   GPtrArray       *extensions;  /* serialised foreign elements, kept on save */
-  GPtrArray       *ext_attrs;   /* foreign attributes as name, value pairs */
+  GPtrArray       *ext_attrs;   /* foreign attributes as name, value pairs;
+                                 * names are "{namespace-uri}local-name" */
 };
 
 struct _MusterTerrain
@@ -67,6 +82,10 @@ struct _MusterTerrain
   gboolean           blocks_lof;  /* buildings always block */
   MusterPoint       *points;      /* mm */
   guint              n_points;
+
+  /*< private >*/
+  GPtrArray         *extensions;  /* as in MusterPiece */
+  GPtrArray         *ext_attrs;
 };
 
 G_DECLARE_FINAL_TYPE (MusterLayout, muster_layout, MUSTER, LAYOUT, GObject)
@@ -95,6 +114,11 @@ gboolean             muster_piece_has_skill        (const MusterPiece  *piece,
 gboolean             muster_piece_is_deployable    (const MusterPiece  *piece);
 void                 muster_piece_get_outline      (const MusterPiece  *piece,
                                                     MusterOutline      *outline);
+MusterTerrain       *muster_terrain_new            (const char         *id,
+                                                    MusterTerrainKind   kind,
+                                                    const MusterPoint  *points,
+                                                    guint               n_points);
+MusterTerrain       *muster_terrain_copy           (const MusterTerrain *terrain);
 void                 muster_terrain_free           (MusterTerrain      *terrain);
 
 /* A new layout: system, deployment, board (mm) and two players "red"
@@ -122,7 +146,9 @@ const char          *muster_layout_get_deployment_id (MusterLayout     *self);
 void                 muster_layout_set_game        (MusterLayout       *self,
                                                     const char         *system_id,
                                                     const char         *deployment_id);
-/* Deployment options (name → value text); never NULL. */
+/* Deployment options (name → value text); never NULL. set_option with a
+ * NULL value removes the option. Options are saved in the order they were
+ * first set. */
 GHashTable          *muster_layout_get_options     (MusterLayout       *self);
 void                 muster_layout_set_option      (MusterLayout       *self,
                                                     const char         *name,
@@ -154,7 +180,8 @@ MusterPiece         *muster_layout_lookup_serial   (MusterLayout       *self,
  * (and frees nothing) when the id is already used. */
 gboolean             muster_layout_add_piece       (MusterLayout       *self,
                                                     MusterPiece        *piece);
-/* Emits "piece-removed" before the piece is freed. */
+/* Emits "piece-removed" before the piece is freed (it is no longer in the
+ * list of pieces then, so lookups do not find it). */
 gboolean             muster_layout_remove_piece    (MusterLayout       *self,
                                                     const char         *piece_id);
 /* Emits "piece-changed". */
@@ -168,7 +195,33 @@ void                 muster_layout_piece_changed   (MusterLayout       *self,
                                                     MusterPiece        *piece);
 
 GPtrArray           *muster_layout_get_terrain     (MusterLayout       *self);
+/* Takes ownership; assigns the serial; emits "changed". The id must not be
+ * in use by a piece or terrain (else the terrain is freed with a critical). */
 void                 muster_layout_add_terrain     (MusterLayout       *self,
                                                     MusterTerrain      *terrain);
+
+/* Additions. */
+
+/* Writes bare lengths in this unit on save (no effect on the values). */
+void                 muster_layout_set_units       (MusterLayout       *self,
+                                                    MusterUnit          units);
+/* Emits "changed". */
+void                 muster_layout_set_player_name (MusterLayout       *self,
+                                                    const char         *player_id,
+                                                    const char         *name);
+MusterTerrain       *muster_layout_lookup_terrain  (MusterLayout       *self,
+                                                    const char         *terrain_id);
+/* Emits "changed". */
+gboolean             muster_layout_remove_terrain  (MusterLayout       *self,
+                                                    const char         *terrain_id);
+/* TRUE when a piece or terrain has this id (they share one id space). */
+gboolean             muster_layout_has_id          (MusterLayout       *self,
+                                                    const char         *id);
+/* A fresh id: prefix followed by the smallest number not yet in use. */
+char                *muster_layout_make_id         (MusterLayout       *self,
+                                                    const char         *prefix);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterPiece, muster_piece_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterTerrain, muster_terrain_free)
 
 G_END_DECLS

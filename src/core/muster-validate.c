@@ -9,4 +9,1880 @@
 
 #include "config.h"
 
-/* Placeholder: being written. */
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "muster-expr.h"
+#include "muster-spatial-index.h"
+#include "muster-validate.h"
+
+/* How validation stays incremental.
+ *
+ * Every rule is one of three sorts:
+ *
+ *  - unary rules (off-board, outside-zone) look at one piece alone;
+ *  - pair rules (overlap, base-contact, enemy-too-close, unit-spacing)
+ *    look at two pieces, or a piece and a terrain footprint, and no pair
+ *    rule reaches farther than the largest distance in force (the contact
+ *    tolerance, 1" or 20"), so a spatial index of bounding boxes finds
+ *    every partner of a piece by looking around it;
+ *  - sequence rules (deploy-order, deploy-sequence) look at the pieces a
+ *    player deployed in neighbouring turns: per player, a sorted tree of
+ *    turns (deploy-order) and a table of turns (deploy-sequence).
+ *
+ * Each piece keeps its own violations and the serials of the pieces it
+ * shares pair verdicts with (its partners). When a piece moves, it drops
+ * its pair verdicts and its partners' mirrored ones, works out its own
+ * rules again, asks the index for the pieces and terrain within reach, and
+ * re-checks the turn groups it leaves and joins. Nothing in that depends on
+ * the number of pieces on the table, only on how crowded its
+ * neighbourhood and its turn are.
+ */
+
+#define RULE_BIT(code) (1u << (code))
+
+#define UNARY_RULES (RULE_BIT (MUSTER_RULE_OFF_BOARD) | \
+                     RULE_BIT (MUSTER_RULE_OUTSIDE_ZONE))
+#define PAIR_RULES  (RULE_BIT (MUSTER_RULE_BASE_CONTACT) | \
+                     RULE_BIT (MUSTER_RULE_OVERLAP) | \
+                     RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE) | \
+                     RULE_BIT (MUSTER_RULE_UNIT_SPACING))
+
+/* The grid of the spatial index is never finer than this (2"). */
+#define MIN_CELL_SIZE_MM (2 * MUSTER_MM_PER_INCH)
+
+typedef enum
+{
+  SHORT_EDGE_NONE,
+  SHORT_EDGE_WEST,
+  SHORT_EDGE_EAST,
+} ShortEdge;
+
+typedef struct
+{
+  const MusterRuleDef *def;     /* NULL when the rule is not in force */
+  guint                kinds;   /* a bit per MusterPieceKind */
+} Rule;
+
+typedef struct _PlayerState PlayerState;
+
+/* The pieces of one player deployed in one turn that a sequence rule
+ * counts. */
+typedef struct
+{
+  PlayerState *player;
+  guint        turn;
+  GPtrArray   *members;   /* PieceState, not owned */
+} Group;
+
+struct _PlayerState
+{
+  char         *id;
+  MusterRegion *zone;            /* NULL: no zone, no outside-zone */
+  GHashTable   *skill_regions;   /* skill id → MusterRegion */
+  ShortEdge     short_edge;
+  GTree        *order_groups;    /* turn → Group, for deploy-order */
+  GHashTable   *seq_groups;      /* turn → Group, for deploy-sequence */
+};
+
+typedef struct
+{
+  guint          serial;
+  MusterPiece   *piece;          /* owned by the layout */
+  MusterOutline  outline;
+  PlayerState   *player;         /* the owner, when a player of the layout */
+  GPtrArray     *violations;     /* MusterViolation */
+  GArray        *partners;       /* guint serials sharing pair verdicts */
+  Group         *order_group;    /* deploy-order membership, or NULL */
+  Group         *seq_group;      /* deploy-sequence membership, or NULL */
+  gboolean       sorted;
+} PieceState;
+
+typedef struct
+{
+  MusterTerrain *terrain;        /* owned by the layout */
+  MusterOutline  outline;
+} TerrainState;
+
+struct _MusterValidator
+{
+  GObject                 parent_instance;
+
+  MusterLayout           *layout;
+  MusterSystem           *system;
+  double                  tolerance;
+
+  const MusterDeployment *deployment;   /* NULL: nothing is checked */
+  Rule                    rules[MUSTER_N_RULES];
+  double                  width;
+  double                  height;
+  double                  pair_reach;     /* farthest a piece pair rule looks */
+  double                  terrain_reach;  /* farthest a terrain rule looks */
+
+  GHashTable             *players;        /* id → PlayerState */
+  GHashTable             *pieces;         /* serial → PieceState */
+  GArray                 *terrain;        /* TerrainState */
+  MusterSpatialIndex     *index;          /* piece boxes, by serial */
+  MusterSpatialIndex     *terrain_index;  /* terrain boxes, by position in terrain */
+  guint                   n_violations;
+  gboolean                rebuilding;
+  GError                 *error;          /* of the last rebuild */
+};
+
+G_DEFINE_FINAL_TYPE (MusterValidator, muster_validator, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_TOLERANCE,
+  N_PROPS
+};
+
+enum {
+  VIOLATIONS_CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static const char * const rule_codes[MUSTER_N_RULES] = {
+  [MUSTER_RULE_OFF_BOARD] = "off-board",
+  [MUSTER_RULE_OUTSIDE_ZONE] = "outside-zone",
+  [MUSTER_RULE_BASE_CONTACT] = "base-contact",
+  [MUSTER_RULE_OVERLAP] = "overlap",
+  [MUSTER_RULE_ENEMY_TOO_CLOSE] = "enemy-too-close",
+  [MUSTER_RULE_DEPLOY_ORDER] = "deploy-order",
+  [MUSTER_RULE_DEPLOY_SEQUENCE] = "deploy-sequence",
+  [MUSTER_RULE_UNIT_SPACING] = "unit-spacing",
+};
+
+/* Rule codes */
+
+const char *
+muster_rule_code_to_string (MusterRuleCode code)
+{
+  g_return_val_if_fail ((guint) code < MUSTER_N_RULES, NULL);
+
+  return rule_codes[code];
+}
+
+gboolean
+muster_rule_code_from_string (const char     *text,
+                              MusterRuleCode *code)
+{
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  for (guint i = 0; i < MUSTER_N_RULES; i++)
+    {
+      if (strcmp (text, rule_codes[i]) == 0)
+        {
+          if (code != NULL)
+            *code = (MusterRuleCode) i;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+/* Violations */
+
+void
+muster_violation_free (MusterViolation *violation)
+{
+  if (violation == NULL)
+    return;
+
+  g_free (violation->piece_id);
+  g_free (violation->other_id);
+  g_free (violation);
+}
+
+MusterViolation *
+muster_violation_copy (const MusterViolation *violation)
+{
+  MusterViolation *copy;
+
+  g_return_val_if_fail (violation != NULL, NULL);
+
+  copy = g_new (MusterViolation, 1);
+  *copy = *violation;
+  copy->piece_id = g_strdup (violation->piece_id);
+  copy->other_id = g_strdup (violation->other_id);
+
+  return copy;
+}
+
+static char *
+format_inches (double mm)
+{
+  return muster_length_format (mm, MUSTER_UNIT_INCH);
+}
+
+char *
+muster_violation_describe (const MusterViolation *violation)
+{
+  const char *other;
+
+  g_return_val_if_fail (violation != NULL, NULL);
+  g_return_val_if_fail ((guint) violation->code < MUSTER_N_RULES, NULL);
+
+  other = violation->other_id != NULL ? violation->other_id : "?";
+
+  switch (violation->code)
+    {
+    case MUSTER_RULE_OFF_BOARD:
+      return g_strdup (_("Not entirely on the table"));
+
+    case MUSTER_RULE_OUTSIDE_ZONE:
+      return g_strdup (_("Not entirely inside the deployment zone"));
+
+    case MUSTER_RULE_BASE_CONTACT:
+      switch (violation->other_kind)
+        {
+        case MUSTER_VIOLATION_OTHER_OBJECTIVE:
+          return g_strdup (_("In contact with an objective"));
+        case MUSTER_VIOLATION_OTHER_ENEMY:
+          /* Translators: %s is the id of a piece */
+          return g_strdup_printf (_("In contact with enemy piece %s"), other);
+        case MUSTER_VIOLATION_OTHER_NEUTRAL:
+          /* Translators: %s is the id of a piece */
+          return g_strdup_printf (_("In contact with neutral piece %s"), other);
+        case MUSTER_VIOLATION_OTHER_MARKER:
+          /* Translators: %s is the id of a marker */
+          return g_strdup_printf (_("In contact with marker %s"), other);
+        case MUSTER_VIOLATION_OTHER_NONE:
+        case MUSTER_VIOLATION_OTHER_FRIEND:
+        case MUSTER_VIOLATION_OTHER_TERRAIN:
+        default:
+          /* Translators: %s is the id of a piece */
+          return g_strdup_printf (_("In contact with %s"), other);
+        }
+
+    case MUSTER_RULE_OVERLAP:
+      /* Translators: %s is the id of a piece or of terrain */
+      return g_strdup_printf (_("Overlaps %s"), other);
+
+    case MUSTER_RULE_ENEMY_TOO_CLOSE:
+      {
+        g_autofree char *distance = format_inches (violation->distance);
+
+        /* Translators: "Within 20″ of enemy unit b3" */
+        return g_strdup_printf (_("Within %s of enemy unit %s"), distance, other);
+      }
+
+    case MUSTER_RULE_DEPLOY_ORDER:
+      /* Translators: %s is the id of the unit deployed before this one */
+      return g_strdup_printf (_("Not farther from the short edge than %s, deployed before it"),
+                              other);
+
+    case MUSTER_RULE_DEPLOY_SEQUENCE:
+      return g_strdup_printf (_("More than one unit deployed in turn %u"), violation->turn);
+
+    case MUSTER_RULE_UNIT_SPACING:
+      {
+        g_autofree char *distance = format_inches (violation->distance);
+
+        /* Translators: "Within 1″ of u4"; u4 is a unit or terrain */
+        return g_strdup_printf (_("Within %s of %s"), distance, other);
+      }
+
+    case MUSTER_N_RULES:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+static int
+compare_violations_in_piece (const MusterViolation *a,
+                             const MusterViolation *b)
+{
+  int cmp;
+
+  if (a->code != b->code)
+    {
+      cmp = strcmp (rule_codes[a->code], rule_codes[b->code]);
+      if (cmp != 0)
+        return cmp;
+    }
+
+  return g_strcmp0 (a->other_id, b->other_id);
+}
+
+static int
+compare_violations_in_piece_cb (gconstpointer a,
+                                gconstpointer b)
+{
+  return compare_violations_in_piece (*(MusterViolation * const *) a,
+                                      *(MusterViolation * const *) b);
+}
+
+static int
+compare_violations_cb (gconstpointer a,
+                       gconstpointer b)
+{
+  const MusterViolation *va = *(MusterViolation * const *) a;
+  const MusterViolation *vb = *(MusterViolation * const *) b;
+  int cmp = strcmp (va->piece_id, vb->piece_id);
+
+  if (cmp != 0)
+    return cmp;
+
+  return compare_violations_in_piece (va, vb);
+}
+
+/* Rules */
+
+static gboolean
+rule_in_force (MusterValidator *self,
+               MusterRuleCode   code)
+{
+  return self->rules[code].def != NULL;
+}
+
+/* The rule is in force and looks at this piece: of one of its kinds, and
+ * of none of its exempt categories. */
+static gboolean
+rule_applies (MusterValidator   *self,
+              MusterRuleCode     code,
+              const MusterPiece *piece)
+{
+  const Rule *rule = &self->rules[code];
+
+  if (rule->def == NULL)
+    return FALSE;
+
+  if ((rule->kinds & (1u << piece->kind)) == 0)
+    return FALSE;
+
+  if (rule->def->exempt != NULL && piece->categories != NULL)
+    {
+      for (guint i = 0; piece->categories[i] != NULL; i++)
+        {
+          if (g_strv_contains ((const char * const *) rule->def->exempt, piece->categories[i]))
+            return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
+static double
+rule_distance (MusterValidator *self,
+               MusterRuleCode   code)
+{
+  return self->rules[code].def != NULL ? self->rules[code].def->distance : 0.0;
+}
+
+/* Players and pieces */
+
+static void
+group_free (gpointer data)
+{
+  Group *group = data;
+
+  g_ptr_array_unref (group->members);
+  g_free (group);
+}
+
+static int
+compare_turns (gconstpointer a,
+               gconstpointer b,
+               gpointer      user_data)
+{
+  guint ta = GPOINTER_TO_UINT (a);
+  guint tb = GPOINTER_TO_UINT (b);
+
+  return ta < tb ? -1 : ta > tb ? 1 : 0;
+}
+
+static void
+player_state_free (gpointer data)
+{
+  PlayerState *player = data;
+
+  g_free (player->id);
+  g_clear_pointer (&player->zone, muster_region_unref);
+  g_hash_table_unref (player->skill_regions);
+  g_tree_unref (player->order_groups);
+  g_hash_table_unref (player->seq_groups);
+  g_free (player);
+}
+
+static void
+piece_state_free (gpointer data)
+{
+  PieceState *ps = data;
+
+  muster_outline_clear (&ps->outline);
+  g_ptr_array_unref (ps->violations);
+  g_array_unref (ps->partners);
+  g_free (ps);
+}
+
+static void
+terrain_state_clear (gpointer data)
+{
+  TerrainState *ts = data;
+
+  muster_outline_clear (&ts->outline);
+}
+
+static PlayerState *
+lookup_player (MusterValidator *self,
+               const char      *owner)
+{
+  if (owner == NULL)
+    return NULL;
+
+  return g_hash_table_lookup (self->players, owner);
+}
+
+static PieceState *
+lookup_piece (MusterValidator *self,
+              guint            serial)
+{
+  return g_hash_table_lookup (self->pieces, GUINT_TO_POINTER (serial));
+}
+
+static MusterViolationOther
+other_kind_of (const MusterPiece *piece,
+               const MusterPiece *other)
+{
+  if (other->kind == MUSTER_PIECE_OBJECTIVE)
+    return MUSTER_VIOLATION_OTHER_OBJECTIVE;
+  if (g_strcmp0 (piece->owner, other->owner) == 0)
+    return MUSTER_VIOLATION_OTHER_FRIEND;
+  if (other->kind == MUSTER_PIECE_MARKER)
+    return MUSTER_VIOLATION_OTHER_MARKER;
+  if (!muster_piece_is_deployable (other))
+    return MUSTER_VIOLATION_OTHER_NEUTRAL;
+
+  return MUSTER_VIOLATION_OTHER_ENEMY;
+}
+
+static MusterViolation *
+violation_new (MusterValidator      *self,
+               const MusterPiece    *piece,
+               MusterRuleCode        code,
+               const char           *other_id,
+               guint                 other_serial,
+               MusterViolationOther  other_kind)
+{
+  MusterViolation *v = g_new0 (MusterViolation, 1);
+
+  v->serial = piece->serial;
+  v->piece_id = g_strdup (piece->id);
+  v->code = code;
+  v->other_id = g_strdup (other_id);
+  v->other_serial = other_serial;
+  v->other_kind = other_kind;
+  v->distance = rule_distance (self, code);
+  v->turn = piece->turn;
+
+  return v;
+}
+
+static MusterViolation *
+violation_new_for_piece (MusterValidator   *self,
+                         const MusterPiece *piece,
+                         MusterRuleCode     code,
+                         const MusterPiece *other)
+{
+  return violation_new (self, piece, code, other->id, other->serial,
+                        other_kind_of (piece, other));
+}
+
+static void
+add_violation (MusterValidator *self,
+               PieceState      *ps,
+               MusterViolation *violation)
+{
+  g_ptr_array_add (ps->violations, violation);
+  ps->sorted = FALSE;
+  self->n_violations++;
+}
+
+static void
+add_violations (MusterValidator *self,
+                PieceState      *ps,
+                GPtrArray       *violations)
+{
+  for (guint i = 0; i < violations->len; i++)
+    add_violation (self, ps, g_ptr_array_index (violations, i));
+
+  g_ptr_array_set_free_func (violations, NULL);
+  g_ptr_array_set_size (violations, 0);
+  g_ptr_array_set_free_func (violations, (GDestroyNotify) muster_violation_free);
+}
+
+/* Removes the violations of ps whose code is in codes and, when
+ * other_serial is not 0, that name that piece. */
+static void
+remove_violations (MusterValidator *self,
+                   PieceState      *ps,
+                   guint            codes,
+                   guint            other_serial)
+{
+  for (guint i = ps->violations->len; i > 0; i--)
+    {
+      const MusterViolation *v = g_ptr_array_index (ps->violations, i - 1);
+
+      if ((codes & RULE_BIT (v->code)) == 0)
+        continue;
+      if (other_serial != 0 && v->other_serial != other_serial)
+        continue;
+
+      g_ptr_array_remove_index_fast (ps->violations, i - 1);
+      ps->sorted = FALSE;
+      g_assert (self->n_violations > 0);
+      self->n_violations--;
+    }
+}
+
+static void
+remove_partner (PieceState *ps,
+                guint       serial)
+{
+  for (guint i = 0; i < ps->partners->len; i++)
+    {
+      if (g_array_index (ps->partners, guint, i) == serial)
+        {
+          g_array_remove_index_fast (ps->partners, i);
+          return;
+        }
+    }
+}
+
+/* Unary rules */
+
+static gboolean
+outline_on_board (MusterValidator     *self,
+                  const MusterOutline *outline)
+{
+  return outline->bounds.x0 >= -MUSTER_EPSILON_MM &&
+         outline->bounds.y0 >= -MUSTER_EPSILON_MM &&
+         outline->bounds.x1 <= self->width + MUSTER_EPSILON_MM &&
+         outline->bounds.y1 <= self->height + MUSTER_EPSILON_MM;
+}
+
+static gboolean
+outline_in_zone (PlayerState         *player,
+                 const MusterPiece   *piece,
+                 const MusterOutline *outline)
+{
+  if (muster_region_contains_outline (player->zone, outline))
+    return TRUE;
+
+  /* Infiltration and the like: extra regions granted by skills. */
+  if (piece->skills != NULL)
+    {
+      for (guint i = 0; piece->skills[i] != NULL; i++)
+        {
+          const MusterRegion *region = g_hash_table_lookup (player->skill_regions,
+                                                            piece->skills[i]);
+
+          if (region != NULL && muster_region_contains_outline (region, outline))
+            return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+static void
+check_unary (MusterValidator     *self,
+             const MusterPiece   *piece,
+             const MusterOutline *outline,
+             GPtrArray           *sink)
+{
+  PlayerState *player;
+  gboolean on_board;
+
+  if (!muster_piece_is_deployable (piece))
+    return;
+
+  on_board = outline_on_board (self, outline);
+
+  if (!on_board && rule_applies (self, MUSTER_RULE_OFF_BOARD, piece))
+    g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_OFF_BOARD, NULL, 0,
+                                          MUSTER_VIOLATION_OTHER_NONE));
+
+  /* Zones are clipped to the board: a base off it is outside its zone,
+   * whatever regions its skills allow. A piece with a skill that lets it
+   * stay off the table still needs its zone once it is on the table. */
+  player = lookup_player (self, piece->owner);
+  if (player != NULL && player->zone != NULL &&
+      rule_applies (self, MUSTER_RULE_OUTSIDE_ZONE, piece) &&
+      (!on_board || !outline_in_zone (player, piece, outline)))
+    g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_OUTSIDE_ZONE, NULL, 0,
+                                          MUSTER_VIOLATION_OTHER_NONE));
+}
+
+/* Pair rules */
+
+/* A lower bound of the separation of two outlines: the gap between their
+ * bounding boxes. */
+static double
+box_gap (const MusterBox *a,
+         const MusterBox *b)
+{
+  double dx = MAX (a->x0 - b->x1, b->x0 - a->x1);
+  double dy = MAX (a->y0 - b->y1, b->y0 - a->y1);
+
+  return MAX (dx, dy);
+}
+
+static gboolean
+within_distance (double separation,
+                 double distance)
+{
+  /* "More than N" is strict: exactly N is too close. */
+  return separation <= distance + MUSTER_EPSILON_MM;
+}
+
+static MusterContact
+classify (MusterValidator *self,
+          double           separation)
+{
+  /* Exactly the tolerance counts as contact, not overlap. */
+  return muster_contact_classify (separation, self->tolerance + MUSTER_EPSILON_MM);
+}
+
+/* The pair verdicts of a and b: the rules broken by a (in *codes_a) and by
+ * b (in *codes_b). Only deployable pieces break rules. An overlapping pair
+ * breaks overlap and nothing else. */
+static void
+check_pair (MusterValidator     *self,
+            const MusterPiece   *a,
+            const MusterOutline *oa,
+            const MusterPiece   *b,
+            const MusterOutline *ob,
+            guint               *codes_a,
+            guint               *codes_b)
+{
+  gboolean deploy_a = muster_piece_is_deployable (a);
+  gboolean deploy_b = muster_piece_is_deployable (b);
+  gboolean same_owner;
+  MusterContact contact;
+  double separation;
+
+  *codes_a = 0;
+  *codes_b = 0;
+
+  if (!deploy_a && !deploy_b)
+    return;
+
+  if (box_gap (&oa->bounds, &ob->bounds) > self->pair_reach + MUSTER_EPSILON_MM)
+    return;
+
+  separation = muster_outline_separation (oa, ob, NULL, NULL);
+  contact = classify (self, separation);
+  same_owner = g_strcmp0 (a->owner, b->owner) == 0;
+
+  if (contact == MUSTER_CONTACT_OVERLAP && rule_in_force (self, MUSTER_RULE_OVERLAP))
+    {
+      if (deploy_a && rule_applies (self, MUSTER_RULE_OVERLAP, a))
+        *codes_a |= RULE_BIT (MUSTER_RULE_OVERLAP);
+      if (deploy_b && rule_applies (self, MUSTER_RULE_OVERLAP, b))
+        *codes_b |= RULE_BIT (MUSTER_RULE_OVERLAP);
+      return;
+    }
+
+  /* Contact with an enemy or neutral piece, a marker of another owner or
+   * any objective; friendly contact is fine. */
+  if (contact != MUSTER_CONTACT_APART)
+    {
+      if (deploy_a && rule_applies (self, MUSTER_RULE_BASE_CONTACT, a) &&
+          (b->kind == MUSTER_PIECE_OBJECTIVE || !same_owner))
+        *codes_a |= RULE_BIT (MUSTER_RULE_BASE_CONTACT);
+      if (deploy_b && rule_applies (self, MUSTER_RULE_BASE_CONTACT, b) &&
+          (a->kind == MUSTER_PIECE_OBJECTIVE || !same_owner))
+        *codes_b |= RULE_BIT (MUSTER_RULE_BASE_CONTACT);
+    }
+
+  /* Both must be units of two players. */
+  if (deploy_a && deploy_b && !same_owner &&
+      rule_applies (self, MUSTER_RULE_ENEMY_TOO_CLOSE, a) &&
+      rule_applies (self, MUSTER_RULE_ENEMY_TOO_CLOSE, b) &&
+      within_distance (separation, rule_distance (self, MUSTER_RULE_ENEMY_TOO_CLOSE)))
+    {
+      *codes_a |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
+      *codes_b |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
+    }
+
+  /* Any other unit, friend or foe. */
+  if (rule_applies (self, MUSTER_RULE_UNIT_SPACING, a) &&
+      rule_applies (self, MUSTER_RULE_UNIT_SPACING, b) &&
+      within_distance (separation, rule_distance (self, MUSTER_RULE_UNIT_SPACING)))
+    {
+      if (deploy_a)
+        *codes_a |= RULE_BIT (MUSTER_RULE_UNIT_SPACING);
+      if (deploy_b)
+        *codes_b |= RULE_BIT (MUSTER_RULE_UNIT_SPACING);
+    }
+}
+
+static void
+add_pair_violations (MusterValidator   *self,
+                     const MusterPiece *piece,
+                     const MusterPiece *other,
+                     guint              codes,
+                     GPtrArray         *sink)
+{
+  for (guint code = 0; code < MUSTER_N_RULES; code++)
+    {
+      if (codes & RULE_BIT (code))
+        g_ptr_array_add (sink, violation_new_for_piece (self, piece, code, other));
+    }
+}
+
+/* Impassable terrain and buildings: no overlap, and (9th Age) no unit
+ * within 1". */
+static void
+check_terrain (MusterValidator     *self,
+               const MusterPiece   *piece,
+               const MusterOutline *outline,
+               GPtrArray           *sink)
+{
+  g_autoptr(GArray) ids = NULL;
+  MusterBox box;
+
+  if (!muster_piece_is_deployable (piece) || self->terrain->len == 0)
+    return;
+
+  ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  box = outline->bounds;
+  muster_box_expand (&box, self->terrain_reach + MUSTER_EPSILON_MM);
+  muster_spatial_index_query (self->terrain_index, &box, ids);
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const TerrainState *ts = &g_array_index (self->terrain, TerrainState,
+                                               g_array_index (ids, guint, i));
+      double separation;
+
+      if (box_gap (&outline->bounds, &ts->outline.bounds) > self->terrain_reach + MUSTER_EPSILON_MM)
+        continue;
+
+      separation = muster_outline_separation (outline, &ts->outline, NULL, NULL);
+
+      if (classify (self, separation) == MUSTER_CONTACT_OVERLAP &&
+          rule_in_force (self, MUSTER_RULE_OVERLAP))
+        {
+          if (rule_applies (self, MUSTER_RULE_OVERLAP, piece))
+            g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_OVERLAP,
+                                                  ts->terrain->id, 0,
+                                                  MUSTER_VIOLATION_OTHER_TERRAIN));
+        }
+      else if (rule_applies (self, MUSTER_RULE_UNIT_SPACING, piece) &&
+               within_distance (separation, rule_distance (self, MUSTER_RULE_UNIT_SPACING)))
+        {
+          g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_UNIT_SPACING,
+                                                ts->terrain->id, 0,
+                                                MUSTER_VIOLATION_OTHER_TERRAIN));
+        }
+    }
+}
+
+/* Works out the pair verdicts of ps with every piece within reach (with
+ * only_later, only with those of a greater serial, so that a full pass
+ * meets each pair once) and records them on both sides, then those of ps
+ * with the terrain. */
+static void
+commit_pairs (MusterValidator *self,
+              PieceState      *ps,
+              gboolean         only_later)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GPtrArray) sink = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
+  MusterBox box = ps->outline.bounds;
+
+  muster_box_expand (&box, self->pair_reach + MUSTER_EPSILON_MM);
+  muster_spatial_index_query (self->index, &box, ids);
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      guint serial = g_array_index (ids, guint, i);
+      PieceState *other;
+      guint codes_a;
+      guint codes_b;
+
+      if (serial == ps->serial || (only_later && serial < ps->serial))
+        continue;
+
+      other = lookup_piece (self, serial);
+      g_assert (other != NULL);
+
+      check_pair (self, ps->piece, &ps->outline, other->piece, &other->outline,
+                  &codes_a, &codes_b);
+      if ((codes_a | codes_b) == 0)
+        continue;
+
+      add_pair_violations (self, ps->piece, other->piece, codes_a, sink);
+      add_violations (self, ps, sink);
+      add_pair_violations (self, other->piece, ps->piece, codes_b, sink);
+      add_violations (self, other, sink);
+      g_array_append_val (ps->partners, other->serial);
+      g_array_append_val (other->partners, ps->serial);
+    }
+
+  check_terrain (self, ps->piece, &ps->outline, sink);
+  add_violations (self, ps, sink);
+}
+
+/* Forgets every pair verdict of ps, and the mirrored ones of its
+ * partners. */
+static void
+drop_pairs (MusterValidator *self,
+            PieceState      *ps)
+{
+  for (guint i = 0; i < ps->partners->len; i++)
+    {
+      PieceState *other = lookup_piece (self, g_array_index (ps->partners, guint, i));
+
+      g_assert (other != NULL);
+      remove_violations (self, other, PAIR_RULES, ps->serial);
+      remove_partner (other, ps->serial);
+    }
+
+  g_array_set_size (ps->partners, 0);
+  remove_violations (self, ps, PAIR_RULES, 0);
+}
+
+/* Sequence rules */
+
+static Group *
+group_new (PlayerState *player,
+           guint        turn)
+{
+  Group *group = g_new0 (Group, 1);
+
+  group->player = player;
+  group->turn = turn;
+  group->members = g_ptr_array_new ();
+
+  return group;
+}
+
+/* deploy-order (Marching Columns): each unit's centre farther from the
+ * player's short edge than the centre of the unit deployed before it.
+ * Units of one turn may have gone down in any order, so the units of a
+ * turn have to lie beyond the farthest unit of the previous turn that has
+ * any; units of one turn at exactly the same distance are not flagged.
+ * Pieces with no turn (0) are not in the order. */
+static gboolean
+order_eligible (MusterValidator   *self,
+                const MusterPiece *piece,
+                PlayerState       *player)
+{
+  return player != NULL &&
+         player->short_edge != SHORT_EDGE_NONE &&
+         piece->turn > 0 &&
+         muster_piece_is_deployable (piece) &&
+         rule_applies (self, MUSTER_RULE_DEPLOY_ORDER, piece);
+}
+
+static double
+order_distance (MusterValidator   *self,
+                const PlayerState *player,
+                double             x)
+{
+  return player->short_edge == SHORT_EDGE_WEST ? x : self->width - x;
+}
+
+/* The unit that the player deployed last before turn (see above), or
+ * NULL. */
+static PieceState *
+order_reference (MusterValidator *self,
+                 PlayerState     *player,
+                 guint            turn)
+{
+  GTreeNode *node = g_tree_lower_bound (player->order_groups, GUINT_TO_POINTER (turn));
+  PieceState *best = NULL;
+  double best_distance = 0.0;
+  Group *group;
+
+  if (node != NULL)
+    node = g_tree_node_previous (node);
+  else
+    node = g_tree_node_last (player->order_groups);
+
+  if (node == NULL)
+    return NULL;
+
+  group = g_tree_node_value (node);
+  for (guint i = 0; i < group->members->len; i++)
+    {
+      PieceState *member = g_ptr_array_index (group->members, i);
+      double distance = order_distance (self, player, member->piece->x);
+
+      if (best == NULL || distance > best_distance ||
+          (distance == best_distance && strcmp (member->piece->id, best->piece->id) < 0))
+        {
+          best = member;
+          best_distance = distance;
+        }
+    }
+
+  return best;
+}
+
+/* The deploy-order verdict of piece, with its centre at x. */
+static MusterViolation *
+order_verdict (MusterValidator   *self,
+               const MusterPiece *piece,
+               PlayerState       *player,
+               double             x)
+{
+  PieceState *reference = order_reference (self, player, piece->turn);
+
+  if (reference != NULL &&
+      order_distance (self, player, x) <=
+        order_distance (self, player, reference->piece->x) + MUSTER_EPSILON_MM)
+    return violation_new_for_piece (self, piece, MUSTER_RULE_DEPLOY_ORDER, reference->piece);
+
+  return NULL;
+}
+
+static void
+order_check_member (MusterValidator *self,
+                    PieceState      *ps)
+{
+  MusterViolation *violation;
+
+  g_assert (ps->order_group != NULL);
+
+  remove_violations (self, ps, RULE_BIT (MUSTER_RULE_DEPLOY_ORDER), 0);
+  violation = order_verdict (self, ps->piece, ps->order_group->player, ps->piece->x);
+  if (violation != NULL)
+    add_violation (self, ps, violation);
+}
+
+static void
+order_check_group (MusterValidator *self,
+                   Group           *group)
+{
+  for (guint i = 0; i < group->members->len; i++)
+    order_check_member (self, g_ptr_array_index (group->members, i));
+}
+
+/* Re-checks the first turn after turn: its reference may have changed. */
+static void
+order_check_after (MusterValidator *self,
+                   PlayerState     *player,
+                   guint            turn)
+{
+  GTreeNode *node = g_tree_upper_bound (player->order_groups, GUINT_TO_POINTER (turn));
+
+  if (node != NULL)
+    order_check_group (self, g_tree_node_value (node));
+}
+
+static void
+order_leave (MusterValidator *self,
+             PieceState      *ps)
+{
+  Group *group = ps->order_group;
+  PlayerState *player;
+  guint turn;
+
+  if (group == NULL)
+    return;
+
+  player = group->player;
+  turn = group->turn;
+  g_ptr_array_remove_fast (group->members, ps);
+  ps->order_group = NULL;
+  remove_violations (self, ps, RULE_BIT (MUSTER_RULE_DEPLOY_ORDER), 0);
+
+  if (group->members->len == 0)
+    g_tree_remove (player->order_groups, GUINT_TO_POINTER (turn));
+
+  if (!self->rebuilding)
+    order_check_after (self, player, turn);
+}
+
+static void
+order_join (MusterValidator *self,
+            PieceState      *ps)
+{
+  guint turn = ps->piece->turn;
+  Group *group;
+
+  g_assert (ps->order_group == NULL);
+
+  if (!order_eligible (self, ps->piece, ps->player))
+    return;
+
+  group = g_tree_lookup (ps->player->order_groups, GUINT_TO_POINTER (turn));
+  if (group == NULL)
+    {
+      group = group_new (ps->player, turn);
+      g_tree_insert (ps->player->order_groups, GUINT_TO_POINTER (turn), group);
+    }
+
+  g_ptr_array_add (group->members, ps);
+  ps->order_group = group;
+
+  /* A full rebuild checks every group once at the end. */
+  if (!self->rebuilding)
+    {
+      order_check_member (self, ps);
+      order_check_after (self, ps->player, turn);
+    }
+}
+
+static gboolean
+order_check_group_cb (gpointer key,
+                      gpointer value,
+                      gpointer user_data)
+{
+  order_check_group (user_data, value);
+
+  return FALSE;
+}
+
+/* deploy-sequence (Counterthrust, Marching Columns): in each of the first
+ * N deployment turns a player deploys a single unit, so two units of one
+ * player in one of those turns both break it. "No Characters unless
+ * forced" needs to know what was left to deploy, which a layout does not
+ * tell, so it is not checked here. Infinity's deployment steps are kept by
+ * the deployment phase as it happens, not by this static check. */
+static gboolean
+seq_eligible (MusterValidator   *self,
+              const MusterPiece *piece,
+              PlayerState       *player)
+{
+  const MusterRuleDef *def = self->rules[MUSTER_RULE_DEPLOY_SEQUENCE].def;
+
+  return player != NULL &&
+         def != NULL &&
+         piece->turn > 0 &&
+         piece->turn <= def->turns &&
+         muster_piece_is_deployable (piece) &&
+         rule_applies (self, MUSTER_RULE_DEPLOY_SEQUENCE, piece);
+}
+
+static MusterViolation *
+seq_violation_new (MusterValidator   *self,
+                   const MusterPiece *piece)
+{
+  return violation_new (self, piece, MUSTER_RULE_DEPLOY_SEQUENCE, NULL, 0,
+                        MUSTER_VIOLATION_OTHER_NONE);
+}
+
+static void
+seq_join (MusterValidator *self,
+          PieceState      *ps)
+{
+  guint turn = ps->piece->turn;
+  Group *group;
+
+  g_assert (ps->seq_group == NULL);
+
+  if (!seq_eligible (self, ps->piece, ps->player))
+    return;
+
+  group = g_hash_table_lookup (ps->player->seq_groups, GUINT_TO_POINTER (turn));
+  if (group == NULL)
+    {
+      group = group_new (ps->player, turn);
+      g_hash_table_insert (ps->player->seq_groups, GUINT_TO_POINTER (turn), group);
+    }
+
+  g_ptr_array_add (group->members, ps);
+  ps->seq_group = group;
+
+  if (group->members->len == 2)
+    {
+      PieceState *first = g_ptr_array_index (group->members, 0);
+
+      add_violation (self, first, seq_violation_new (self, first->piece));
+    }
+
+  if (group->members->len >= 2)
+    add_violation (self, ps, seq_violation_new (self, ps->piece));
+}
+
+static void
+seq_leave (MusterValidator *self,
+           PieceState      *ps)
+{
+  Group *group = ps->seq_group;
+
+  if (group == NULL)
+    return;
+
+  g_ptr_array_remove_fast (group->members, ps);
+  ps->seq_group = NULL;
+  remove_violations (self, ps, RULE_BIT (MUSTER_RULE_DEPLOY_SEQUENCE), 0);
+
+  if (group->members->len == 1)
+    remove_violations (self, g_ptr_array_index (group->members, 0),
+                       RULE_BIT (MUSTER_RULE_DEPLOY_SEQUENCE), 0);
+  else if (group->members->len == 0)
+    g_hash_table_remove (group->player->seq_groups, GUINT_TO_POINTER (group->turn));
+}
+
+/* Pieces */
+
+static PieceState *
+piece_state_new (MusterValidator *self,
+                 MusterPiece     *piece)
+{
+  PieceState *ps = g_new0 (PieceState, 1);
+
+  ps->serial = piece->serial;
+  ps->piece = piece;
+  ps->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
+  ps->partners = g_array_new (FALSE, FALSE, sizeof (guint));
+  ps->sorted = TRUE;
+  muster_piece_get_outline (piece, &ps->outline);
+  ps->player = lookup_player (self, piece->owner);
+
+  return ps;
+}
+
+/* Forgets every verdict of ps and every verdict of others that names
+ * it. */
+static void
+piece_forget (MusterValidator *self,
+              PieceState      *ps)
+{
+  order_leave (self, ps);
+  seq_leave (self, ps);
+  drop_pairs (self, ps);
+  remove_violations (self, ps, UNARY_RULES, 0);
+
+  g_assert (ps->violations->len == 0);
+}
+
+/* Works out every verdict of ps (see commit_pairs() for only_later). */
+static void
+piece_check (MusterValidator *self,
+             PieceState      *ps,
+             gboolean         only_later)
+{
+  g_autoptr(GPtrArray) sink = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
+
+  check_unary (self, ps->piece, &ps->outline, sink);
+  add_violations (self, ps, sink);
+  commit_pairs (self, ps, only_later);
+  order_join (self, ps);
+  seq_join (self, ps);
+}
+
+static void
+piece_add (MusterValidator *self,
+           MusterPiece     *piece)
+{
+  PieceState *ps = piece_state_new (self, piece);
+
+  g_hash_table_insert (self->pieces, GUINT_TO_POINTER (ps->serial), ps);
+  muster_spatial_index_insert (self->index, ps->serial, &ps->outline.bounds);
+  piece_check (self, ps, FALSE);
+}
+
+/* Rebuilding */
+
+static ShortEdge
+short_edge_from_string (const char *text)
+{
+  if (g_strcmp0 (text, "west") == 0)
+    return SHORT_EDGE_WEST;
+  if (g_strcmp0 (text, "east") == 0)
+    return SHORT_EDGE_EAST;
+
+  return SHORT_EDGE_NONE;
+}
+
+static guint
+kinds_from_strv (char **kinds)
+{
+  guint mask = 0;
+
+  if (kinds == NULL)
+    return G_MAXUINT;
+
+  for (guint i = 0; kinds[i] != NULL; i++)
+    {
+      MusterPieceKind kind;
+
+      if (muster_piece_kind_from_string (kinds[i], &kind))
+        mask |= 1u << kind;
+      else
+        g_debug ("Unknown piece kind “%s” in a rule", kinds[i]);
+    }
+
+  return mask;
+}
+
+/* Keeps the first error. */
+static void
+keep_error (GError **first,
+            GError  *error)
+{
+  if (*first == NULL)
+    *first = error;
+  else
+    g_error_free (error);
+}
+
+static PlayerState *
+player_state_new (MusterValidator    *self,
+                  const MusterPlayer *player,
+                  GError            **first_error)
+{
+  GHashTable *options = muster_layout_get_options (self->layout);
+  PlayerState *ps = g_new0 (PlayerState, 1);
+  GError *error = NULL;
+
+  ps->id = g_strdup (player->id);
+  ps->short_edge = short_edge_from_string (player->short_edge);
+  ps->skill_regions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                             (GDestroyNotify) muster_region_unref);
+  ps->order_groups = g_tree_new_full (compare_turns, NULL, NULL, group_free);
+  ps->seq_groups = g_hash_table_new_full (NULL, NULL, NULL, group_free);
+
+  if (self->deployment == NULL || player->zone == NULL)
+    return ps;
+
+  ps->zone = muster_system_resolve_zone (self->system, self->deployment, player->zone,
+                                         self->width, self->height, options,
+                                         player->role, player->short_edge, &error);
+  if (ps->zone == NULL)
+    {
+      keep_error (first_error, error);
+      return ps;
+    }
+
+  /* The extra regions that skills allow from this zone. */
+  {
+    GPtrArray *skills = muster_system_get_skills (self->system);
+
+    for (guint i = 0; skills != NULL && i < skills->len; i++)
+      {
+        const MusterSkillDef *skill = g_ptr_array_index (skills, i);
+        MusterRegion *region;
+
+        if (skill->allows != MUSTER_SKILL_ALLOWS_REGION)
+          continue;
+
+        region = muster_system_resolve_skill_region (self->system, self->deployment, skill,
+                                                     player->zone, self->width, self->height,
+                                                     options, &error);
+        if (region != NULL)
+          g_hash_table_insert (ps->skill_regions, g_strdup (skill->id), region);
+        else if (error != NULL)
+          keep_error (first_error, g_steal_pointer (&error));
+      }
+  }
+
+  return ps;
+}
+
+static void
+clear_state (MusterValidator *self)
+{
+  g_hash_table_remove_all (self->pieces);
+  g_hash_table_remove_all (self->players);
+  g_array_set_size (self->terrain, 0);
+  g_clear_pointer (&self->index, muster_spatial_index_free);
+  g_clear_pointer (&self->terrain_index, muster_spatial_index_free);
+  memset (self->rules, 0, sizeof self->rules);
+  self->deployment = NULL;
+  self->n_violations = 0;
+  g_clear_error (&self->error);
+}
+
+/* Throws everything away and validates the whole layout. On error, what
+ * could be worked out is kept (a player whose zone fails to resolve has
+ * no zone), and the error is kept for muster_validator_revalidate(). */
+static gboolean
+rebuild (MusterValidator  *self,
+         GError          **error)
+{
+  GError *first_error = NULL;
+  const char *system_id = muster_system_get_id (self->system);
+  const char *deployment_id = muster_layout_get_deployment_id (self->layout);
+  GPtrArray *players;
+  GPtrArray *terrain;
+  GPtrArray *pieces;
+  double cell;
+
+  clear_state (self);
+
+  self->width = muster_layout_get_width (self->layout);
+  self->height = muster_layout_get_height (self->layout);
+
+  if (g_strcmp0 (muster_layout_get_system_id (self->layout), system_id) != 0)
+    keep_error (&first_error,
+                g_error_new (MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_UNKNOWN,
+                             _("The layout is for the game system “%s”, not “%s”"),
+                             muster_layout_get_system_id (self->layout), system_id));
+  else if (deployment_id != NULL)
+    self->deployment = muster_system_lookup_deployment (self->system, deployment_id);
+  else
+    self->deployment = muster_system_get_default_deployment (self->system);
+
+  if (self->deployment == NULL && first_error == NULL)
+    keep_error (&first_error,
+                g_error_new (MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_UNKNOWN,
+                             _("The game system “%s” has no deployment type “%s”"),
+                             system_id, deployment_id != NULL ? deployment_id : ""));
+
+  if (self->deployment != NULL)
+    {
+      for (guint code = 0; code < MUSTER_N_RULES; code++)
+        {
+          const MusterRuleDef *def = muster_system_get_rule (self->system, self->deployment, code);
+
+          self->rules[code].def = def;
+          self->rules[code].kinds = def != NULL ? kinds_from_strv (def->kinds) : 0;
+        }
+    }
+
+  /* How far the pair rules look; overlap needs no more than contact. */
+  self->pair_reach = self->tolerance;
+  if (rule_in_force (self, MUSTER_RULE_ENEMY_TOO_CLOSE))
+    self->pair_reach = MAX (self->pair_reach, rule_distance (self, MUSTER_RULE_ENEMY_TOO_CLOSE));
+  if (rule_in_force (self, MUSTER_RULE_UNIT_SPACING))
+    self->pair_reach = MAX (self->pair_reach, rule_distance (self, MUSTER_RULE_UNIT_SPACING));
+  self->terrain_reach = self->tolerance;
+  if (rule_in_force (self, MUSTER_RULE_UNIT_SPACING))
+    self->terrain_reach = MAX (self->terrain_reach, rule_distance (self, MUSTER_RULE_UNIT_SPACING));
+
+  /* Cells of half the reach, and no finer than a small base: a query
+   * around a base then covers some 5 × 5 cells, and finds few pieces
+   * beyond the reach. */
+  cell = MAX (self->pair_reach / 2, MIN_CELL_SIZE_MM);
+  self->index = muster_spatial_index_new (cell);
+  self->terrain_index = muster_spatial_index_new (cell);
+
+  players = muster_layout_get_players (self->layout);
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+
+      g_hash_table_insert (self->players, g_strdup (player->id),
+                           player_state_new (self, player, &first_error));
+    }
+
+  terrain = muster_layout_get_terrain (self->layout);
+  for (guint i = 0; i < terrain->len; i++)
+    {
+      MusterTerrain *t = g_ptr_array_index (terrain, i);
+      TerrainState ts = { t, { 0, } };
+      GError *local_error = NULL;
+
+      if (t->kind == MUSTER_TERRAIN_AREA)
+        continue;
+
+      if (!muster_outline_init_polygon (&ts.outline, t->points, t->n_points, &local_error))
+        {
+          g_prefix_error (&local_error, "%s: ", t->id);
+          keep_error (&first_error, local_error);
+          continue;
+        }
+
+      muster_spatial_index_insert (self->terrain_index, self->terrain->len, &ts.outline.bounds);
+      g_array_append_val (self->terrain, ts);
+    }
+
+  pieces = muster_layout_get_pieces (self->layout);
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      PieceState *ps = piece_state_new (self, g_ptr_array_index (pieces, i));
+
+      g_hash_table_insert (self->pieces, GUINT_TO_POINTER (ps->serial), ps);
+      muster_spatial_index_insert (self->index, ps->serial, &ps->outline.bounds);
+    }
+
+  self->rebuilding = TRUE;
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+
+      piece_check (self, lookup_piece (self, piece->serial), TRUE);
+    }
+  self->rebuilding = FALSE;
+
+  {
+    GHashTableIter iter;
+    PlayerState *player;
+
+    g_hash_table_iter_init (&iter, self->players);
+    while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &player))
+      g_tree_foreach (player->order_groups, order_check_group_cb, self);
+  }
+
+  if (first_error != NULL)
+    {
+      self->error = g_error_copy (first_error);
+      g_propagate_error (error, first_error);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Following the layout */
+
+static void
+emit_changed (MusterValidator *self)
+{
+  g_signal_emit (self, signals[VIOLATIONS_CHANGED], 0);
+}
+
+static MusterPiece *
+find_piece (MusterValidator *self,
+            guint            serial)
+{
+  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+
+  /* A new piece is the last one; no need to look through the others. */
+  if (pieces->len > 0)
+    {
+      MusterPiece *last = g_ptr_array_index (pieces, pieces->len - 1);
+
+      if (last->serial == serial)
+        return last;
+    }
+
+  return muster_layout_lookup_serial (self->layout, serial);
+}
+
+static void
+layout_piece_added_cb (MusterValidator *self,
+                       guint            serial,
+                       MusterLayout    *layout)
+{
+  MusterPiece *piece;
+
+  g_assert (MUSTER_IS_VALIDATOR (self));
+
+  if (lookup_piece (self, serial) != NULL)
+    return;
+
+  piece = find_piece (self, serial);
+  g_return_if_fail (piece != NULL);
+
+  piece_add (self, piece);
+  emit_changed (self);
+}
+
+static void
+layout_piece_removed_cb (MusterValidator *self,
+                         guint            serial,
+                         MusterLayout    *layout)
+{
+  PieceState *ps;
+
+  g_assert (MUSTER_IS_VALIDATOR (self));
+
+  ps = lookup_piece (self, serial);
+  if (ps == NULL)
+    return;
+
+  piece_forget (self, ps);
+  muster_spatial_index_remove (self->index, serial);
+  g_hash_table_remove (self->pieces, GUINT_TO_POINTER (serial));
+  emit_changed (self);
+}
+
+static void
+layout_piece_changed_cb (MusterValidator *self,
+                         guint            serial,
+                         MusterLayout    *layout)
+{
+  PieceState *ps;
+
+  g_assert (MUSTER_IS_VALIDATOR (self));
+
+  ps = lookup_piece (self, serial);
+  if (ps == NULL)
+    {
+      layout_piece_added_cb (self, serial, layout);
+      return;
+    }
+
+  piece_forget (self, ps);
+
+  muster_outline_clear (&ps->outline);
+  muster_piece_get_outline (ps->piece, &ps->outline);
+  ps->player = lookup_player (self, ps->piece->owner);
+  muster_spatial_index_update (self->index, serial, &ps->outline.bounds);
+
+  piece_check (self, ps, FALSE);
+  emit_changed (self);
+}
+
+static void
+layout_changed_cb (MusterValidator *self,
+                   MusterLayout    *layout)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert (MUSTER_IS_VALIDATOR (self));
+
+  if (!rebuild (self, &error))
+    g_debug ("Cannot validate the layout fully: %s", error->message);
+
+  emit_changed (self);
+}
+
+/* GObject */
+
+static void
+muster_validator_dispose (GObject *object)
+{
+  MusterValidator *self = (MusterValidator *)object;
+
+  if (self->layout != NULL)
+    g_signal_handlers_disconnect_by_data (self->layout, self);
+
+  clear_state (self);
+  g_clear_object (&self->layout);
+  g_clear_object (&self->system);
+
+  G_OBJECT_CLASS (muster_validator_parent_class)->dispose (object);
+}
+
+static void
+muster_validator_finalize (GObject *object)
+{
+  MusterValidator *self = (MusterValidator *)object;
+
+  g_clear_pointer (&self->pieces, g_hash_table_unref);
+  g_clear_pointer (&self->players, g_hash_table_unref);
+  g_clear_pointer (&self->terrain, g_array_unref);
+  g_clear_error (&self->error);
+
+  G_OBJECT_CLASS (muster_validator_parent_class)->finalize (object);
+}
+
+static void
+muster_validator_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  MusterValidator *self = MUSTER_VALIDATOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_TOLERANCE:
+      g_value_set_double (value, self->tolerance);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_validator_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  MusterValidator *self = MUSTER_VALIDATOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_TOLERANCE:
+      muster_validator_set_tolerance (self, g_value_get_double (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_validator_class_init (MusterValidatorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = muster_validator_dispose;
+  object_class->finalize = muster_validator_finalize;
+  object_class->get_property = muster_validator_get_property;
+  object_class->set_property = muster_validator_set_property;
+
+  /**
+   * MusterValidator:tolerance:
+   *
+   * The contact tolerance in millimetres: a gap of at most this much is
+   * contact, an intersection deeper than this is overlap.
+   */
+  properties[PROP_TOLERANCE] =
+    g_param_spec_double ("tolerance", NULL, NULL,
+                         0.0, G_MAXDOUBLE, MUSTER_DEFAULT_TOLERANCE_MM,
+                         (G_PARAM_READWRITE |
+                          G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * MusterValidator::violations-changed:
+   *
+   * The verdicts may have changed: after a piece was added, moved,
+   * changed or removed, after a rebuild, and after the tolerance changed.
+   */
+  signals[VIOLATIONS_CHANGED] =
+    g_signal_new ("violations-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+}
+
+static void
+muster_validator_init (MusterValidator *self)
+{
+  self->tolerance = MUSTER_DEFAULT_TOLERANCE_MM;
+  self->players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, player_state_free);
+  self->pieces = g_hash_table_new_full (NULL, NULL, NULL, piece_state_free);
+  self->terrain = g_array_new (FALSE, TRUE, sizeof (TerrainState));
+  g_array_set_clear_func (self->terrain, terrain_state_clear);
+}
+
+/* Public API */
+
+MusterValidator *
+muster_validator_new (MusterLayout  *layout,
+                      MusterSystem  *system,
+                      GError       **error)
+{
+  g_autoptr(MusterValidator) self = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (layout), NULL);
+  g_return_val_if_fail (MUSTER_IS_SYSTEM (system), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  self = g_object_new (MUSTER_TYPE_VALIDATOR, NULL);
+  self->layout = g_object_ref (layout);
+  self->system = g_object_ref (system);
+
+  if (!rebuild (self, error))
+    return NULL;
+
+  g_signal_connect_object (layout, "piece-added",
+                           G_CALLBACK (layout_piece_added_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (layout, "piece-removed",
+                           G_CALLBACK (layout_piece_removed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (layout, "piece-changed",
+                           G_CALLBACK (layout_piece_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (layout, "changed",
+                           G_CALLBACK (layout_changed_cb), self, G_CONNECT_SWAPPED);
+
+  return g_steal_pointer (&self);
+}
+
+MusterLayout *
+muster_validator_get_layout (MusterValidator *self)
+{
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), NULL);
+
+  return self->layout;
+}
+
+MusterSystem *
+muster_validator_get_system (MusterValidator *self)
+{
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), NULL);
+
+  return self->system;
+}
+
+void
+muster_validator_set_tolerance (MusterValidator *self,
+                                double           tolerance_mm)
+{
+  g_return_if_fail (MUSTER_IS_VALIDATOR (self));
+  g_return_if_fail (isfinite (tolerance_mm) && tolerance_mm >= 0.0);
+
+  if (self->tolerance == tolerance_mm)
+    return;
+
+  self->tolerance = tolerance_mm;
+
+  if (self->layout != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!rebuild (self, &error))
+        g_debug ("Cannot validate the layout fully: %s", error->message);
+      emit_changed (self);
+    }
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOLERANCE]);
+}
+
+double
+muster_validator_get_tolerance (MusterValidator *self)
+{
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), MUSTER_DEFAULT_TOLERANCE_MM);
+
+  return self->tolerance;
+}
+
+gboolean
+muster_validator_revalidate (MusterValidator  *self,
+                             GError          **error)
+{
+  gboolean ret;
+
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  ret = rebuild (self, error);
+  emit_changed (self);
+
+  return ret;
+}
+
+GPtrArray *
+muster_validator_get_piece_violations (MusterValidator *self,
+                                       guint            serial)
+{
+  PieceState *ps;
+
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), NULL);
+
+  ps = lookup_piece (self, serial);
+  if (ps == NULL)
+    return NULL;
+
+  if (!ps->sorted)
+    {
+      g_ptr_array_sort (ps->violations, compare_violations_in_piece_cb);
+      ps->sorted = TRUE;
+    }
+
+  return ps->violations;
+}
+
+GPtrArray *
+muster_validator_collect (MusterValidator *self)
+{
+  GPtrArray *all;
+  GHashTableIter iter;
+  PieceState *ps;
+
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), NULL);
+
+  all = g_ptr_array_new_full (self->n_violations, (GDestroyNotify) muster_violation_free);
+
+  g_hash_table_iter_init (&iter, self->pieces);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &ps))
+    {
+      for (guint i = 0; i < ps->violations->len; i++)
+        g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (ps->violations, i)));
+    }
+
+  g_ptr_array_sort (all, compare_violations_cb);
+
+  return all;
+}
+
+guint
+muster_validator_count (MusterValidator *self)
+{
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), 0);
+
+  return self->n_violations;
+}
+
+GPtrArray *
+muster_validator_check_placement (MusterValidator   *self,
+                                  const MusterPiece *piece,
+                                  double             x,
+                                  double             y,
+                                  double             rotation)
+{
+  g_autoptr(GArray) ids = NULL;
+  GPtrArray *sink;
+  PlayerState *player;
+  PieceState *ps;
+  MusterOutline outline;
+  MusterBox box;
+
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), NULL);
+  g_return_val_if_fail (piece != NULL, NULL);
+  g_return_val_if_fail (isfinite (x) && isfinite (y) && isfinite (rotation), NULL);
+
+  sink = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
+  if (!muster_piece_is_deployable (piece) || self->index == NULL)
+    return sink;
+
+  /* The piece itself, when it is in the layout (serials start at 1). */
+  ps = piece->serial != 0 ? lookup_piece (self, piece->serial) : NULL;
+  player = lookup_player (self, piece->owner);
+  muster_outline_init_base (&outline, &piece->base, x, y, rotation);
+
+  check_unary (self, piece, &outline, sink);
+
+  ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  box = outline.bounds;
+  muster_box_expand (&box, self->pair_reach + MUSTER_EPSILON_MM);
+  muster_spatial_index_query (self->index, &box, ids);
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      PieceState *other = lookup_piece (self, g_array_index (ids, guint, i));
+      guint codes_a;
+      guint codes_b;
+
+      g_assert (other != NULL);
+      if (other == ps)
+        continue;
+
+      check_pair (self, piece, &outline, other->piece, &other->outline, &codes_a, &codes_b);
+      add_pair_violations (self, piece, other->piece, codes_a, sink);
+    }
+
+  check_terrain (self, piece, &outline, sink);
+
+  if (order_eligible (self, piece, player))
+    {
+      MusterViolation *violation = order_verdict (self, piece, player, x);
+
+      if (violation != NULL)
+        g_ptr_array_add (sink, violation);
+    }
+
+  if (seq_eligible (self, piece, player))
+    {
+      Group *group = g_hash_table_lookup (player->seq_groups, GUINT_TO_POINTER (piece->turn));
+      guint n = group != NULL ? group->members->len : 0;
+
+      if (ps == NULL || ps->seq_group != group)
+        n++;
+
+      if (n >= 2)
+        g_ptr_array_add (sink, seq_violation_new (self, piece));
+    }
+
+  muster_outline_clear (&outline);
+  g_ptr_array_sort (sink, compare_violations_in_piece_cb);
+
+  return sink;
+}
+
+MusterRegion *
+muster_validator_get_zone (MusterValidator *self,
+                           const char      *player_id)
+{
+  PlayerState *player;
+
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), NULL);
+  g_return_val_if_fail (player_id != NULL, NULL);
+
+  player = lookup_player (self, player_id);
+
+  return player != NULL ? player->zone : NULL;
+}

@@ -14,6 +14,18 @@ G_BEGIN_DECLS
 
 #define MUSTER_TYPE_VALIDATOR (muster_validator_get_type ())
 
+/* What the other thing named by a violation is, seen from the piece. */
+typedef enum
+{
+  MUSTER_VIOLATION_OTHER_NONE,
+  MUSTER_VIOLATION_OTHER_FRIEND,     /* a piece of the same owner */
+  MUSTER_VIOLATION_OTHER_ENEMY,      /* a piece of another player */
+  MUSTER_VIOLATION_OTHER_NEUTRAL,    /* a neutral piece (not an objective) */
+  MUSTER_VIOLATION_OTHER_MARKER,     /* a marker of another owner */
+  MUSTER_VIOLATION_OTHER_OBJECTIVE,  /* an objective, whoever owns it */
+  MUSTER_VIOLATION_OTHER_TERRAIN,
+} MusterViolationOther;
+
 /* One broken rule of one deployable piece. Pair rules appear once on each
  * deployable piece involved, each naming the other. */
 struct _MusterViolation
@@ -22,6 +34,13 @@ struct _MusterViolation
   char           *piece_id;
   MusterRuleCode  code;
   char           *other_id;    /* piece or terrain id, or NULL */
+
+  /* Added: the details that muster_violation_describe() words. A
+   * violation made elsewhere may leave them zero. */
+  guint                 other_serial;  /* the other piece, 0 for terrain or none */
+  MusterViolationOther  other_kind;
+  double                distance;      /* mm: the rule's distance, or 0 */
+  guint                 turn;          /* deploy-sequence: the crowded turn */
 };
 
 const char      *muster_rule_code_to_string   (MusterRuleCode           code);
@@ -30,13 +49,17 @@ gboolean         muster_rule_code_from_string (const char              *text,
 /* A translated sentence: "Not entirely inside the deployment zone". */
 char            *muster_violation_describe    (const MusterViolation   *violation);
 void             muster_violation_free        (MusterViolation         *violation);
+MusterViolation *muster_violation_copy        (const MusterViolation   *violation);
 
 G_DECLARE_FINAL_TYPE (MusterValidator, muster_validator, MUSTER, VALIDATOR, GObject)
 
 /* Follows the layout's signals: a moved piece revalidates only what it can
  * affect (its own rules, the pairs it leaves and enters, its neighbours in
  * the deployment order). Fails when the layout names an unknown
- * deployment or zone. */
+ * deployment or zone.
+ *
+ * Signals (added): "violations-changed" (no arguments) after every change
+ * of the verdicts, or of what they may be, so a view can redraw. */
 MusterValidator *muster_validator_new         (MusterLayout            *layout,
                                                MusterSystem            *system,
                                                GError                 **error);
@@ -63,8 +86,15 @@ GPtrArray       *muster_validator_check_placement (MusterValidator     *self,
                                                    double               y,
                                                    double               rotation);
 
-/* The resolved zone of a player (NULL if the player has no zone). */
+/* The resolved zone of a player (NULL if the player has no zone), owned
+ * by the validator until the next rebuild. */
 MusterRegion    *muster_validator_get_zone    (MusterValidator         *self,
                                                const char              *player_id);
+
+/* Additions. */
+MusterLayout    *muster_validator_get_layout  (MusterValidator         *self);
+MusterSystem    *muster_validator_get_system  (MusterValidator         *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterViolation, muster_violation_free)
 
 G_END_DECLS

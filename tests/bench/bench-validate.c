@@ -1,0 +1,284 @@
+/* bench-validate.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* How validation scales with the number of bases.
+ *
+ * Layouts of 100, 1,000 and 10,000 bases on a board whose sides grow with
+ * the square root of the count (72″ × 48″ at 100 bases, 720″ × 480″ at
+ * 10,000), so the density, and with it the number of neighbours of a base,
+ * stays the same. Bases are 20–100 mm × 20–80 mm rectangles and 25–60 mm
+ * rounds, owned half by each player, placed at random over the whole
+ * board, with two units per deployment turn, a few exempt categories and
+ * an impassable block every 24″ × 24″ or so.
+ *
+ * For each size it prints the median time of a full validation
+ * (muster_validator_new()), of revalidating after one base moved (the
+ * validator's handler of "piece-changed", alone), of the same through
+ * muster_layout_move_piece() (which adds the layout's own bookkeeping), and
+ * of muster_validator_check_placement(); then how each grew against 100
+ * bases. Full validation should grow like n log n or better, a one-base
+ * move not at all (at most 2× from 100 to 10,000).
+ *
+ * Not built by meson. From the top of the tree, with a configured build
+ * directory BUILD:
+ *
+ *   cc -O2 $(pkg-config --cflags glib-2.0 gio-2.0 libxml-2.0) \
+ *      -IBUILD -Isrc/core tests/bench/bench-validate.c \
+ *      BUILD/src/core/libmuster-core.a \
+ *      $(pkg-config --libs glib-2.0 gio-2.0 libxml-2.0) -lm \
+ *      -o bench-validate
+ *   ./bench-validate [marching-columns|counterthrust|frontline-clash ...]
+ */
+
+#define G_LOG_DOMAIN "bench-validate"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "muster-layout.h"
+#include "muster-system.h"
+#include "muster-validate.h"
+
+#define INCH MUSTER_MM_PER_INCH
+
+#define N_MOVES 3000
+
+typedef struct
+{
+  guint  n;
+  double width;
+  double height;
+  double full_ms;
+  double move_us;
+  double layout_move_us;
+  double check_us;
+  guint  violations;
+} Result;
+
+static double
+now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+
+  return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double da = *(const double *) a;
+  double db = *(const double *) b;
+
+  return da < db ? -1 : da > db ? 1 : 0;
+}
+
+static double
+median (GArray *values)
+{
+  g_array_sort (values, compare_doubles);
+
+  return g_array_index (values, double, values->len / 2);
+}
+
+static MusterLayout *
+make_layout (const char *deployment_id,
+             guint       n,
+             GRand      *rand)
+{
+  double scale = sqrt (n / 100.0);
+  double width = 72 * INCH * scale;
+  double height = 48 * INCH * scale;
+  MusterLayout *layout = muster_layout_new ("t9a", deployment_id, width, height);
+  guint placed[2] = { 0, 0 };
+
+  muster_layout_update_player (layout, "red", "south", NULL, "west");
+  muster_layout_update_player (layout, "blue", "north", NULL, "east");
+
+  /* Impassable blocks, one per 24″ × 24″ cell, 4″ × 3″. */
+  for (double x = 12 * INCH; x < width; x += 24 * INCH)
+    for (double y = 12 * INCH; y < height; y += 24 * INCH)
+      {
+        g_autofree char *id = g_strdup_printf ("t%u", (guint) (x * 7919 + y));
+        MusterPoint points[] = {
+          { x, y }, { x + 4 * INCH, y }, { x + 4 * INCH, y + 3 * INCH }, { x, y + 3 * INCH },
+        };
+
+        muster_layout_add_terrain (layout, muster_terrain_new (id, MUSTER_TERRAIN_IMPASSABLE,
+                                                               points, G_N_ELEMENTS (points)));
+      }
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("u%u", i);
+      guint side = g_rand_int_range (rand, 0, 2);
+      MusterBase base;
+      MusterPiece *piece;
+
+      if (g_rand_int_range (rand, 0, 4) == 0)
+        {
+          base.shape = MUSTER_BASE_ROUND;
+          base.width = base.depth = g_rand_double_range (rand, 25, 60);
+        }
+      else
+        {
+          base.shape = MUSTER_BASE_RECT;
+          base.width = g_rand_double_range (rand, 20, 100);
+          base.depth = g_rand_double_range (rand, 20, 80);
+        }
+
+      piece = muster_piece_new (id, MUSTER_PIECE_UNIT, side == 0 ? "red" : "blue", &base,
+                                g_rand_double_range (rand, 0, width),
+                                g_rand_double_range (rand, 0, height));
+      piece->rotation = g_rand_boolean (rand) ? 90.0 * g_rand_int_range (rand, 0, 4)
+                                              : g_rand_double_range (rand, 0, 360);
+      piece->turn = placed[side]++ / 2 + 1;
+      if (g_rand_int_range (rand, 0, 8) == 0)
+        piece->categories = g_strsplit ("character", " ", -1);
+      muster_layout_add_piece (layout, piece);
+    }
+
+  return layout;
+}
+
+static void
+run (MusterSystem *system,
+     const char   *deployment_id,
+     guint         n,
+     Result       *result)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (42 + n);
+  g_autoptr(MusterLayout) layout = make_layout (deployment_id, n, rand);
+  g_autoptr(GArray) full = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) layout_moves = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) checks = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(MusterValidator) validator = NULL;
+  GPtrArray *pieces = muster_layout_get_pieces (layout);
+  guint repeats = n >= 10000 ? 3 : n >= 1000 ? 5 : 20;
+
+  for (guint i = 0; i < repeats; i++)
+    {
+      g_autoptr(MusterValidator) v = NULL;
+      g_autoptr(GError) error = NULL;
+      double t0 = now_ns ();
+      double dt;
+
+      v = muster_validator_new (layout, system, &error);
+      dt = now_ns () - t0;
+      if (v == NULL)
+        g_error ("%s", error->message);
+      g_array_append_val (full, dt);
+    }
+
+  validator = muster_validator_new (layout, system, NULL);
+
+  for (guint i = 0; i < N_MOVES; i++)
+    {
+      MusterPiece *piece = g_ptr_array_index (pieces, g_rand_int_range (rand, 0, pieces->len));
+      double x = piece->x + g_rand_double_range (rand, -3, 3) * INCH;
+      double y = piece->y + g_rand_double_range (rand, -3, 3) * INCH;
+      double rotation = piece->rotation + g_rand_double_range (rand, -30, 30);
+      GPtrArray *predicted;
+      double t0;
+      double dt;
+
+      /* Drag feedback. */
+      t0 = now_ns ();
+      predicted = muster_validator_check_placement (validator, piece, x, y, rotation);
+      dt = now_ns () - t0;
+      g_ptr_array_unref (predicted);
+      g_array_append_val (checks, dt);
+
+      /* The validator's work alone, as the layout's signal triggers it. */
+      piece->x = x;
+      piece->y = y;
+      piece->rotation = rotation;
+      t0 = now_ns ();
+      g_signal_emit_by_name (layout, "piece-changed", piece->serial);
+      dt = now_ns () - t0;
+      g_array_append_val (moves, dt);
+
+      /* And through the layout's API, back to where it was. */
+      t0 = now_ns ();
+      muster_layout_move_piece (layout, piece,
+                                x + g_rand_double_range (rand, -1, 1) * INCH,
+                                y + g_rand_double_range (rand, -1, 1) * INCH,
+                                rotation);
+      dt = now_ns () - t0;
+      g_array_append_val (layout_moves, dt);
+    }
+
+  result->n = n;
+  result->width = muster_layout_get_width (layout) / INCH;
+  result->height = muster_layout_get_height (layout) / INCH;
+  result->full_ms = median (full) / 1e6;
+  result->move_us = median (moves) / 1e3;
+  result->layout_move_us = median (layout_moves) / 1e3;
+  result->check_us = median (checks) / 1e3;
+  result->violations = muster_validator_count (validator);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const guint sizes[] = { 100, 1000, 10000 };
+  const char *default_deployments[] = { "marching-columns", "counterthrust", NULL };
+  const char * const *deployments = default_deployments;
+  MusterSystem *system;
+
+  if (argc > 1)
+    deployments = (const char * const *) argv + 1;
+
+  system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  if (system == NULL)
+    g_error ("No t9a game system");
+
+  for (guint d = 0; deployments[d] != NULL; d++)
+    {
+      Result results[G_N_ELEMENTS (sizes)];
+
+      printf ("t9a %s: density constant (board area ∝ bases), median times\n", deployments[d]);
+      printf ("%7s %13s %10s %10s %10s %10s %11s\n",
+              "bases", "board", "full ms", "move µs", "api µs", "check µs", "violations");
+
+      for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+        {
+          Result *r = &results[i];
+          g_autofree char *board = NULL;
+
+          run (system, deployments[d], sizes[i], r);
+          board = g_strdup_printf ("%.0f″×%.0f″", r->width, r->height);
+          printf ("%7u %13s %10.2f %10.2f %10.2f %10.2f %11u\n",
+                  r->n, board, r->full_ms, r->move_us, r->layout_move_us, r->check_us,
+                  r->violations);
+        }
+
+      printf ("growth against %u bases:\n", results[0].n);
+      for (guint i = 1; i < G_N_ELEMENTS (sizes); i++)
+        {
+          const Result *r = &results[i];
+          const Result *b = &results[0];
+          double nlogn = (r->n * log (r->n)) / (b->n * log (b->n));
+
+          printf ("  %6u: full ×%.1f (n log n ×%.1f, n ×%.0f), move ×%.2f, api move ×%.2f, check ×%.2f\n",
+                  r->n, r->full_ms / b->full_ms, nlogn, (double) r->n / b->n,
+                  r->move_us / b->move_us, r->layout_move_us / b->layout_move_us,
+                  r->check_us / b->check_us);
+        }
+      printf ("\n");
+    }
+
+  return 0;
+}

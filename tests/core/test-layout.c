@@ -1,0 +1,1789 @@
+/* test-layout.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "test-layout"
+
+#include "config.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+#include <libxml/tree.h>
+
+#include "muster-expr.h"
+#include "muster-layout.h"
+#include "muster-xml.h"
+
+#define EXAMPLES_DIR TEST_DATA_DIR "/examples"
+#define LAYOUTS_DIR  TEST_DATA_DIR "/layouts"
+
+/* Helpers */
+
+static MusterLayout *
+load_string (const char  *text,
+             GError     **error)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (text, strlen (text));
+
+  return muster_layout_new_from_bytes (bytes, "test.muster", error);
+}
+
+static MusterLayout *
+load_path (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  MusterLayout *layout;
+
+  layout = muster_layout_new_from_file (file, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (layout);
+
+  return layout;
+}
+
+static char *
+bytes_to_string (GBytes *bytes)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+
+  return g_strndup (data, size);
+}
+
+static GPtrArray *
+list_examples (void)
+{
+  g_autoptr(GDir) dir = NULL;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  dir = g_dir_open (EXAMPLES_DIR, 0, &error);
+  g_assert_no_error (error);
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      if (g_str_has_suffix (name, ".muster"))
+        g_ptr_array_add (paths, g_build_filename (EXAMPLES_DIR, name, NULL));
+    }
+
+  g_ptr_array_sort (paths, (GCompareFunc) g_strcmp0);
+
+  return paths;
+}
+
+static void
+assert_strv_equal (char **a,
+                   char **b)
+{
+  if (a == NULL || b == NULL)
+    {
+      g_assert_true (a == b);
+      return;
+    }
+
+  g_assert_true (g_strv_equal ((const char * const *) a, (const char * const *) b));
+}
+
+static void
+assert_strings_equal (GPtrArray *a,
+                      GPtrArray *b)
+{
+  guint len_a = a != NULL ? a->len : 0;
+  guint len_b = b != NULL ? b->len : 0;
+
+  g_assert_cmpuint (len_a, ==, len_b);
+  for (guint i = 0; i < len_a; i++)
+    g_assert_cmpstr (g_ptr_array_index (a, i), ==, g_ptr_array_index (b, i));
+}
+
+#define assert_length_equal(a, b) g_assert_cmpfloat_with_epsilon ((a), (b), 1e-9)
+
+static void
+assert_layouts_equal (MusterLayout *a,
+                      MusterLayout *b)
+{
+  GHashTable *options_a = muster_layout_get_options (a);
+  GHashTable *options_b = muster_layout_get_options (b);
+  GHashTableIter iter;
+  gpointer key, value;
+  GPtrArray *list_a, *list_b;
+
+  g_assert_cmpstr (muster_layout_get_system_id (a), ==, muster_layout_get_system_id (b));
+  g_assert_cmpstr (muster_layout_get_deployment_id (a), ==, muster_layout_get_deployment_id (b));
+  g_assert_cmpint (muster_layout_get_units (a), ==, muster_layout_get_units (b));
+  assert_length_equal (muster_layout_get_width (a), muster_layout_get_width (b));
+  assert_length_equal (muster_layout_get_height (a), muster_layout_get_height (b));
+
+  g_assert_cmpuint (g_hash_table_size (options_a), ==, g_hash_table_size (options_b));
+  g_hash_table_iter_init (&iter, options_a);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_assert_cmpstr (value, ==, g_hash_table_lookup (options_b, key));
+
+  list_a = muster_layout_get_players (a);
+  list_b = muster_layout_get_players (b);
+  g_assert_cmpuint (list_a->len, ==, list_b->len);
+  for (guint i = 0; i < list_a->len; i++)
+    {
+      MusterPlayer *pa = g_ptr_array_index (list_a, i);
+      MusterPlayer *pb = g_ptr_array_index (list_b, i);
+
+      g_assert_cmpstr (pa->id, ==, pb->id);
+      g_assert_cmpstr (pa->name, ==, pb->name);
+      g_assert_cmpstr (pa->zone, ==, pb->zone);
+      g_assert_cmpstr (pa->role, ==, pb->role);
+      g_assert_cmpstr (pa->short_edge, ==, pb->short_edge);
+      assert_strings_equal (pa->extensions, pb->extensions);
+      assert_strings_equal (pa->ext_attrs, pb->ext_attrs);
+    }
+
+  list_a = muster_layout_get_pieces (a);
+  list_b = muster_layout_get_pieces (b);
+  g_assert_cmpuint (list_a->len, ==, list_b->len);
+  for (guint i = 0; i < list_a->len; i++)
+    {
+      MusterPiece *pa = g_ptr_array_index (list_a, i);
+      MusterPiece *pb = g_ptr_array_index (list_b, i);
+
+      g_assert_cmpstr (pa->id, ==, pb->id);
+      g_assert_cmpstr (pa->name, ==, pb->name);
+      g_assert_cmpint (pa->kind, ==, pb->kind);
+      g_assert_cmpstr (pa->owner, ==, pb->owner);
+      assert_length_equal (pa->x, pb->x);
+      assert_length_equal (pa->y, pb->y);
+      assert_length_equal (pa->rotation, pb->rotation);
+      g_assert_cmpint (pa->base.shape, ==, pb->base.shape);
+      assert_length_equal (pa->base.width, pb->base.width);
+      assert_length_equal (pa->base.depth, pb->base.depth);
+      g_assert_cmpuint (pa->turn, ==, pb->turn);
+      assert_strv_equal (pa->categories, pb->categories);
+      assert_strv_equal (pa->skills, pb->skills);
+      g_assert_cmpint (pa->prone, ==, pb->prone);
+      g_assert_cmpint (pa->lieutenant, ==, pb->lieutenant);
+      assert_strings_equal (pa->extensions, pb->extensions);
+      assert_strings_equal (pa->ext_attrs, pb->ext_attrs);
+    }
+
+  list_a = muster_layout_get_terrain (a);
+  list_b = muster_layout_get_terrain (b);
+  g_assert_cmpuint (list_a->len, ==, list_b->len);
+  for (guint i = 0; i < list_a->len; i++)
+    {
+      MusterTerrain *ta = g_ptr_array_index (list_a, i);
+      MusterTerrain *tb = g_ptr_array_index (list_b, i);
+
+      g_assert_cmpstr (ta->id, ==, tb->id);
+      g_assert_cmpstr (ta->name, ==, tb->name);
+      g_assert_cmpint (ta->kind, ==, tb->kind);
+      g_assert_cmpint (ta->blocks_lof, ==, tb->blocks_lof);
+      g_assert_cmpuint (ta->n_points, ==, tb->n_points);
+      for (guint j = 0; j < ta->n_points; j++)
+        {
+          assert_length_equal (ta->points[j].x, tb->points[j].x);
+          assert_length_equal (ta->points[j].y, tb->points[j].y);
+        }
+      assert_strings_equal (ta->extensions, tb->extensions);
+      assert_strings_equal (ta->ext_attrs, tb->ext_attrs);
+    }
+}
+
+/* Loads bytes, saves, loads the result, saves again: the two layouts must
+ * be equal and the two saves byte for byte the same. Returns the first
+ * save. */
+static GBytes *
+assert_round_trip (MusterLayout *layout)
+{
+  g_autoptr(MusterLayout) again = NULL;
+  g_autoptr(GBytes) second = NULL;
+  g_autoptr(GError) error = NULL;
+  GBytes *first;
+
+  first = muster_layout_to_bytes (layout);
+  again = muster_layout_new_from_bytes (first, "saved.muster", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (again);
+
+  assert_layouts_equal (layout, again);
+
+  second = muster_layout_to_bytes (again);
+  g_assert_true (g_bytes_equal (first, second));
+
+  return first;
+}
+
+/* The model */
+
+static void
+test_new (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "encircle", 1828.8, 1219.2);
+  GPtrArray *players = muster_layout_get_players (layout);
+  MusterPlayer *red, *blue;
+  g_autofree char *system_id = NULL;
+
+  g_assert_cmpstr (muster_layout_get_system_id (layout), ==, "t9a");
+  g_assert_cmpstr (muster_layout_get_deployment_id (layout), ==, "encircle");
+  g_assert_cmpfloat (muster_layout_get_width (layout), ==, 1828.8);
+  g_assert_cmpfloat (muster_layout_get_height (layout), ==, 1219.2);
+  g_assert_cmpint (muster_layout_get_units (layout), ==, MUSTER_UNIT_INCH);
+  g_assert_cmpuint (g_hash_table_size (muster_layout_get_options (layout)), ==, 0);
+  g_assert_cmpuint (muster_layout_get_pieces (layout)->len, ==, 0);
+  g_assert_cmpuint (muster_layout_get_terrain (layout)->len, ==, 0);
+
+  g_assert_cmpuint (players->len, ==, 2);
+  red = g_ptr_array_index (players, 0);
+  blue = g_ptr_array_index (players, 1);
+  g_assert_cmpstr (red->id, ==, "red");
+  g_assert_cmpstr (red->name, ==, "Red");
+  g_assert_cmpstr (red->zone, ==, "south");
+  g_assert_null (red->role);
+  g_assert_null (red->short_edge);
+  g_assert_cmpstr (blue->id, ==, "blue");
+  g_assert_cmpstr (blue->name, ==, "Blue");
+  g_assert_cmpstr (blue->zone, ==, "north");
+  g_assert_true (muster_layout_lookup_player (layout, "blue") == blue);
+  g_assert_null (muster_layout_lookup_player (layout, "green"));
+
+  g_object_get (layout, "system-id", &system_id, NULL);
+  g_assert_cmpstr (system_id, ==, "t9a");
+
+  g_bytes_unref (assert_round_trip (layout));
+  g_assert_finalize_object (g_steal_pointer (&layout));
+}
+
+static void
+test_kinds (void)
+{
+  MusterPieceKind piece_kind;
+  MusterTerrainKind terrain_kind;
+
+  for (MusterPieceKind k = MUSTER_PIECE_MODEL; k <= MUSTER_PIECE_OBJECTIVE; k++)
+    {
+      g_assert_true (muster_piece_kind_from_string (muster_piece_kind_to_string (k), &piece_kind));
+      g_assert_cmpint (piece_kind, ==, k);
+    }
+  for (MusterTerrainKind k = MUSTER_TERRAIN_IMPASSABLE; k <= MUSTER_TERRAIN_AREA; k++)
+    {
+      g_assert_true (muster_terrain_kind_from_string (muster_terrain_kind_to_string (k), &terrain_kind));
+      g_assert_cmpint (terrain_kind, ==, k);
+    }
+
+  g_assert_cmpstr (muster_piece_kind_to_string (MUSTER_PIECE_UNIT), ==, "unit");
+  g_assert_cmpstr (muster_terrain_kind_to_string (MUSTER_TERRAIN_BUILDING), ==, "building");
+  g_assert_false (muster_piece_kind_from_string ("Unit", &piece_kind));
+  g_assert_false (muster_piece_kind_from_string (NULL, &piece_kind));
+  g_assert_false (muster_terrain_kind_from_string ("forest", &terrain_kind));
+}
+
+static void
+test_piece (void)
+{
+  MusterBase round = { MUSTER_BASE_ROUND, 25.0, 0.0 };
+  MusterBase rect = { MUSTER_BASE_RECT, 100.0, 80.0 };
+  g_autoptr(MusterPiece) model = muster_piece_new ("m1", MUSTER_PIECE_MODEL, "red", &round, 10, 20);
+  g_autoptr(MusterPiece) objective = muster_piece_new ("o1", MUSTER_PIECE_OBJECTIVE, "red", &round, 0, 0);
+  g_autoptr(MusterPiece) scenery = muster_piece_new ("s1", MUSTER_PIECE_MODEL, NULL, &rect, 0, 0);
+  g_autoptr(MusterPiece) copy = NULL;
+  MusterOutline outline;
+
+  g_assert_cmpuint (model->serial, ==, 0);
+  g_assert_cmpfloat (model->base.depth, ==, 25.0);
+  g_assert_cmpstr (scenery->owner, ==, MUSTER_OWNER_NEUTRAL);
+  g_assert_true (muster_piece_is_deployable (model));
+  g_assert_false (muster_piece_is_deployable (objective));
+  g_assert_false (muster_piece_is_deployable (scenery));
+
+  model->categories = g_strsplit ("character scout", " ", -1);
+  model->skills = g_strsplit ("infiltration", " ", -1);
+  g_assert_true (muster_piece_has_category (model, "scout"));
+  g_assert_false (muster_piece_has_category (model, "war-machine"));
+  g_assert_true (muster_piece_has_skill (model, "infiltration"));
+  g_assert_false (muster_piece_has_skill (scenery, "infiltration"));
+
+  model->extensions = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (model->extensions, g_strdup ("<x:a xmlns:x=\"urn:x\"/>"));
+  copy = muster_piece_copy (model);
+  g_assert_true (copy->categories != model->categories);
+  assert_strv_equal (copy->categories, model->categories);
+  assert_strings_equal (copy->extensions, model->extensions);
+  g_assert_null (copy->ext_attrs);
+
+  muster_piece_get_outline (model, &outline);
+  g_assert_cmpint (outline.kind, ==, MUSTER_OUTLINE_CIRCLE);
+  g_assert_cmpfloat_with_epsilon (outline.radius, 12.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (outline.centre.x, 10.0, 1e-12);
+  muster_outline_clear (&outline);
+
+  scenery->rotation = 90;
+  muster_piece_get_outline (scenery, &outline);
+  g_assert_cmpint (outline.kind, ==, MUSTER_OUTLINE_POLYGON);
+  g_assert_cmpfloat_with_epsilon (outline.bounds.x1 - outline.bounds.x0, 80.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (outline.bounds.y1 - outline.bounds.y0, 100.0, 1e-9);
+  muster_outline_clear (&outline);
+}
+
+static void
+test_terrain (void)
+{
+  MusterPoint points[] = { { 0, 0 }, { 10, 0 }, { 10, 10 } };
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "encircle", 1000, 1000);
+  g_autoptr(MusterTerrain) copy = NULL;
+  MusterTerrain *terrain = muster_terrain_new ("t1", MUSTER_TERRAIN_BUILDING, points, 3);
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+
+  g_assert_true (terrain->blocks_lof);
+  g_assert_cmpuint (terrain->n_points, ==, 3);
+  g_assert_cmpfloat (terrain->points[2].y, ==, 10);
+
+  copy = muster_terrain_copy (terrain);
+  g_assert_true (copy->points != terrain->points);
+  g_assert_cmpfloat (copy->points[1].x, ==, 10);
+
+  muster_layout_add_terrain (layout, terrain);
+  g_assert_true (muster_layout_lookup_terrain (layout, "t1") == terrain);
+  g_assert_cmpuint (terrain->serial, !=, 0);
+  g_assert_true (muster_layout_has_id (layout, "t1"));
+
+  /* One id space for pieces and terrain. */
+  {
+    g_autoptr(MusterPiece) piece = muster_piece_new ("t1", MUSTER_PIECE_MODEL, "red", &base, 0, 0);
+
+    g_assert_false (muster_layout_add_piece (layout, piece));
+  }
+
+  g_bytes_unref (assert_round_trip (layout));
+
+  g_assert_true (muster_layout_remove_terrain (layout, "t1"));
+  g_assert_false (muster_layout_remove_terrain (layout, "t1"));
+  g_assert_null (muster_layout_lookup_terrain (layout, "t1"));
+}
+
+static void
+test_make_id (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "encircle", 1000, 1000);
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+  g_autofree char *id1 = NULL;
+  g_autofree char *id2 = NULL;
+
+  id1 = muster_layout_make_id (layout, "u");
+  g_assert_cmpstr (id1, ==, "u1");
+  g_assert_true (muster_layout_add_piece (layout, muster_piece_new (id1, MUSTER_PIECE_UNIT, "red", &base, 0, 0)));
+  g_assert_true (muster_layout_add_piece (layout, muster_piece_new ("u2", MUSTER_PIECE_UNIT, "red", &base, 0, 0)));
+  id2 = muster_layout_make_id (layout, "u");
+  g_assert_cmpstr (id2, ==, "u3");
+}
+
+typedef struct
+{
+  MusterLayout *layout;
+  guint         added;
+  guint         removed;
+  guint         piece_changed;
+  guint         changed;
+  guint         last_serial;
+  guint         n_pieces_in_handler;
+  gboolean      found_in_handler;
+  guint         notified_system;
+  guint         notified_deployment;
+} Events;
+
+static void
+piece_added_cb (MusterLayout *layout,
+                guint         serial,
+                Events       *events)
+{
+  events->added++;
+  events->last_serial = serial;
+  events->found_in_handler = muster_layout_lookup_serial (layout, serial) != NULL;
+}
+
+static void
+piece_removed_cb (MusterLayout *layout,
+                  guint         serial,
+                  Events       *events)
+{
+  events->removed++;
+  events->last_serial = serial;
+  events->n_pieces_in_handler = muster_layout_get_pieces (layout)->len;
+  events->found_in_handler = muster_layout_lookup_serial (layout, serial) != NULL;
+}
+
+static void
+piece_changed_cb (MusterLayout *layout,
+                  guint         serial,
+                  Events       *events)
+{
+  events->piece_changed++;
+  events->last_serial = serial;
+}
+
+static void
+changed_cb (MusterLayout *layout,
+            Events       *events)
+{
+  events->changed++;
+}
+
+static void
+notify_cb (MusterLayout *layout,
+           GParamSpec   *pspec,
+           Events       *events)
+{
+  if (strcmp (pspec->name, "system-id") == 0)
+    events->notified_system++;
+  else if (strcmp (pspec->name, "deployment-id") == 0)
+    events->notified_deployment++;
+}
+
+static void
+test_signals (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("infinity", "standard", 1219.2, 1219.2);
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+  MusterPoint points[] = { { 0, 0 }, { 10, 0 }, { 10, 10 } };
+  Events events = { layout };
+  MusterPiece *a, *b;
+  guint serial_a, serial_b;
+
+  g_signal_connect (layout, "piece-added", G_CALLBACK (piece_added_cb), &events);
+  g_signal_connect (layout, "piece-removed", G_CALLBACK (piece_removed_cb), &events);
+  g_signal_connect (layout, "piece-changed", G_CALLBACK (piece_changed_cb), &events);
+  g_signal_connect (layout, "changed", G_CALLBACK (changed_cb), &events);
+  g_signal_connect (layout, "notify", G_CALLBACK (notify_cb), &events);
+
+  a = muster_piece_new ("a", MUSTER_PIECE_MODEL, "red", &base, 100, 100);
+  g_assert_true (muster_layout_add_piece (layout, a));
+  serial_a = a->serial;
+  g_assert_cmpuint (serial_a, !=, 0);
+  g_assert_cmpuint (events.added, ==, 1);
+  g_assert_cmpuint (events.last_serial, ==, serial_a);
+  g_assert_true (events.found_in_handler);
+
+  b = muster_piece_new ("b", MUSTER_PIECE_MODEL, "blue", &base, 200, 100);
+  g_assert_true (muster_layout_add_piece (layout, b));
+  serial_b = b->serial;
+  g_assert_cmpuint (serial_b, !=, serial_a);
+  g_assert_cmpuint (events.added, ==, 2);
+  g_assert_true (muster_layout_lookup_serial (layout, serial_b) == b);
+  g_assert_true (muster_layout_lookup_piece (layout, "b") == b);
+
+  /* A second "a" is refused and nothing is emitted. */
+  {
+    g_autoptr(MusterPiece) dup = muster_piece_new ("a", MUSTER_PIECE_MODEL, "red", &base, 0, 0);
+
+    g_assert_false (muster_layout_add_piece (layout, dup));
+    g_assert_cmpuint (events.added, ==, 2);
+  }
+
+  muster_layout_move_piece (layout, a, 150, 160, 30);
+  g_assert_cmpuint (events.piece_changed, ==, 1);
+  g_assert_cmpuint (events.last_serial, ==, serial_a);
+  g_assert_cmpfloat (a->x, ==, 150);
+  g_assert_cmpfloat (a->y, ==, 160);
+  g_assert_cmpfloat (a->rotation, ==, 30);
+
+  b->prone = TRUE;
+  muster_layout_piece_changed (layout, b);
+  g_assert_cmpuint (events.piece_changed, ==, 2);
+  g_assert_cmpuint (events.last_serial, ==, serial_b);
+
+  g_assert_true (muster_layout_remove_piece (layout, "a"));
+  g_assert_cmpuint (events.removed, ==, 1);
+  g_assert_cmpuint (events.last_serial, ==, serial_a);
+  g_assert_cmpuint (events.n_pieces_in_handler, ==, 1);
+  g_assert_false (events.found_in_handler);
+  g_assert_false (muster_layout_remove_piece (layout, "a"));
+  g_assert_cmpuint (events.removed, ==, 1);
+  g_assert_cmpuint (events.changed, ==, 0);
+
+  /* Serials are not reused. */
+  a = muster_piece_new ("a", MUSTER_PIECE_MODEL, "red", &base, 100, 100);
+  g_assert_true (muster_layout_add_piece (layout, a));
+  g_assert_cmpuint (a->serial, >, serial_b);
+
+  muster_layout_set_game (layout, "infinity", "standard");
+  g_assert_cmpuint (events.changed, ==, 0);
+  muster_layout_set_game (layout, "t9a", "encircle");
+  g_assert_cmpuint (events.changed, ==, 1);
+  g_assert_cmpuint (events.notified_system, ==, 1);
+  g_assert_cmpuint (events.notified_deployment, ==, 1);
+  g_object_set (layout, "deployment-id", "dawn-assault", NULL);
+  g_assert_cmpuint (events.changed, ==, 2);
+  g_assert_cmpuint (events.notified_system, ==, 1);
+  g_assert_cmpuint (events.notified_deployment, ==, 2);
+  g_assert_cmpstr (muster_layout_get_deployment_id (layout), ==, "dawn-assault");
+
+  muster_layout_set_option (layout, "diagonal", "nw-se");
+  g_assert_cmpuint (events.changed, ==, 3);
+  muster_layout_set_option (layout, "diagonal", "nw-se");
+  g_assert_cmpuint (events.changed, ==, 3);
+  muster_layout_set_option (layout, "diagonal", NULL);
+  g_assert_cmpuint (events.changed, ==, 4);
+  g_assert_cmpuint (g_hash_table_size (muster_layout_get_options (layout)), ==, 0);
+
+  muster_layout_set_board (layout, 1828.8, 1219.2);
+  g_assert_cmpuint (events.changed, ==, 5);
+  muster_layout_update_player (layout, "red", "south", "attacker", "west");
+  g_assert_cmpuint (events.changed, ==, 6);
+  muster_layout_update_player (layout, "red", "south", "attacker", "west");
+  g_assert_cmpuint (events.changed, ==, 6);
+  muster_layout_set_player_name (layout, "red", "Alice");
+  g_assert_cmpuint (events.changed, ==, 7);
+  muster_layout_add_terrain (layout, muster_terrain_new ("t1", MUSTER_TERRAIN_AREA, points, 3));
+  g_assert_cmpuint (events.changed, ==, 8);
+  muster_layout_set_units (layout, MUSTER_UNIT_CM);
+  g_assert_cmpuint (events.changed, ==, 9);
+
+  g_assert_cmpuint (events.added, ==, 3);
+  g_assert_cmpuint (events.removed, ==, 1);
+  g_assert_cmpuint (events.piece_changed, ==, 2);
+
+  g_signal_handlers_disconnect_by_data (layout, &events);
+  g_assert_finalize_object (g_steal_pointer (&layout));
+}
+
+/* Reading */
+
+static void
+test_examples (void)
+{
+  g_autoptr(GPtrArray) paths = list_examples ();
+
+  g_assert_cmpuint (paths->len, >=, 14);
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      const char *path = g_ptr_array_index (paths, i);
+      g_autoptr(MusterLayout) layout = load_path (path);
+      GPtrArray *pieces = muster_layout_get_pieces (layout);
+      g_autofree char *basename = g_path_get_basename (path);
+
+      g_test_message ("%s", basename);
+      g_assert_true (g_str_has_prefix (basename, muster_layout_get_system_id (layout)));
+      g_assert_nonnull (muster_layout_get_deployment_id (layout));
+      g_assert_cmpuint (muster_layout_get_players (layout)->len, ==, 2);
+      g_assert_cmpuint (pieces->len, >, 0);
+
+      for (guint j = 0; j < pieces->len; j++)
+        {
+          MusterPiece *piece = g_ptr_array_index (pieces, j);
+
+          g_assert_cmpuint (piece->serial, !=, 0);
+          g_assert_true (strcmp (piece->owner, MUSTER_OWNER_NEUTRAL) == 0 ||
+                         muster_layout_lookup_player (layout, piece->owner) != NULL);
+          g_assert_cmpfloat (piece->base.width, >, 0);
+          g_assert_cmpfloat (piece->base.depth, >, 0);
+        }
+    }
+}
+
+static void
+test_example_values (void)
+{
+  g_autoptr(MusterLayout) layout = load_path (EXAMPLES_DIR "/t9a-encircle-mixed.muster");
+  g_autoptr(MusterLayout) refused = load_path (EXAMPLES_DIR "/t9a-refused-flank-mixed.muster");
+  MusterPiece *b0 = muster_layout_lookup_piece (layout, "b0");
+  MusterPiece *r4 = muster_layout_lookup_piece (layout, "r4");
+  MusterPlayer *red = muster_layout_lookup_player (layout, "red");
+  MusterTerrain *t1 = muster_layout_lookup_terrain (layout, "t1");
+
+  g_assert_cmpstr (muster_layout_get_system_id (layout), ==, "t9a");
+  g_assert_cmpstr (muster_layout_get_deployment_id (layout), ==, "encircle");
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (layout), 72 * 25.4, 1e-9);
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_height (layout), 48 * 25.4, 1e-9);
+  g_assert_cmpstr (red->role, ==, "attacker");
+  g_assert_cmpstr (red->zone, ==, "south");
+
+  g_assert_nonnull (b0);
+  g_assert_cmpint (b0->kind, ==, MUSTER_PIECE_UNIT);
+  g_assert_cmpstr (b0->owner, ==, "blue");
+  g_assert_cmpfloat_with_epsilon (b0->x, 54.5421 * 25.4, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b0->y, 6.3044 * 25.4, 1e-9);
+  g_assert_cmpfloat (b0->rotation, ==, 0);
+  g_assert_cmpuint (b0->turn, ==, 1);
+  g_assert_cmpint (b0->base.shape, ==, MUSTER_BASE_RECT);
+  g_assert_cmpfloat (b0->base.width, ==, 75);
+  g_assert_cmpfloat (b0->base.depth, ==, 25);
+  g_assert_null (b0->categories);
+
+  g_assert_cmpfloat (r4->rotation, ==, 180);
+  g_assert_true (muster_piece_has_category (r4, "scout"));
+
+  g_assert_nonnull (t1);
+  g_assert_cmpint (t1->kind, ==, MUSTER_TERRAIN_IMPASSABLE);
+  g_assert_cmpuint (t1->n_points, ==, 3);
+  g_assert_cmpfloat_with_epsilon (t1->points[2].x, 34 * 25.4, 1e-9);
+  g_assert_cmpfloat_with_epsilon (t1->points[2].y, 8 * 25.4, 1e-9);
+
+  g_assert_cmpstr (g_hash_table_lookup (muster_layout_get_options (refused), "diagonal"), ==, "nw-se");
+}
+
+static void
+test_full (void)
+{
+  g_autoptr(MusterLayout) layout = load_path (LAYOUTS_DIR "/full.muster");
+  GHashTable *options = muster_layout_get_options (layout);
+  MusterPlayer *red = muster_layout_lookup_player (layout, "red");
+  MusterPlayer *blue = muster_layout_lookup_player (layout, "blue");
+  MusterPiece *m1 = muster_layout_lookup_piece (layout, "m1");
+  MusterPiece *m2 = muster_layout_lookup_piece (layout, "m2");
+  MusterPiece *u1 = muster_layout_lookup_piece (layout, "u1");
+  MusterPiece *o1 = muster_layout_lookup_piece (layout, "o1");
+  MusterTerrain *t1 = muster_layout_lookup_terrain (layout, "t1");
+  MusterTerrain *t2 = muster_layout_lookup_terrain (layout, "t2");
+  MusterTerrain *t3 = muster_layout_lookup_terrain (layout, "t3");
+  g_autoptr(GBytes) saved = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpstr (g_hash_table_lookup (options, "depth"), ==, "16");
+  g_assert_cmpstr (g_hash_table_lookup (options, "note"), ==, "a \"quoted\" & <escaped> value");
+
+  g_assert_cmpstr (red->name, ==, "Alice & Co.");
+  g_assert_cmpstr (red->short_edge, ==, "west");
+  g_assert_cmpstr (blue->name, ==, "Bøb “the Bold”");
+  g_assert_cmpstr (blue->role, ==, "defender");
+
+  g_assert_cmpstr (m1->name, ==, "Lieutenant Kim");
+  g_assert_true (m1->lieutenant);
+  g_assert_false (m1->prone);
+  g_assert_cmpfloat (m1->rotation, ==, 45);
+  g_assert_true (muster_piece_has_category (m1, "character"));
+  g_assert_true (muster_piece_has_category (m1, "infantry"));
+  g_assert_true (muster_piece_has_skill (m1, "camouflage"));
+  g_assert_cmpfloat (m1->base.width, ==, 25);
+  g_assert_cmpfloat (m1->base.depth, ==, 25);
+  g_assert_cmpfloat_with_epsilon (m1->x, 12.5 * 25.4, 1e-9);
+
+  g_assert_true (m2->prone);
+  g_assert_cmpfloat (m2->rotation, ==, -90.25);
+  g_assert_cmpint (m2->base.shape, ==, MUSTER_BASE_OVAL);
+  g_assert_cmpfloat (m2->base.width, ==, 60);
+  g_assert_cmpfloat (m2->base.depth, ==, 35);
+  g_assert_cmpfloat_with_epsilon (m2->x, 200, 1e-9);
+  g_assert_cmpfloat_with_epsilon (m2->y, 152.4, 1e-9);
+
+  g_assert_cmpfloat_with_epsilon (u1->x, 30 * 25.4, 1e-9);
+  g_assert_true (muster_piece_has_category (u1, "war-machine"));
+
+  g_assert_cmpstr (o1->owner, ==, MUSTER_OWNER_NEUTRAL);
+  g_assert_cmpuint (o1->turn, ==, 0);
+
+  g_assert_cmpstr (t1->name, ==, "Tower");
+  g_assert_cmpint (t1->kind, ==, MUSTER_TERRAIN_BUILDING);
+  g_assert_false (t2->blocks_lof && t2->kind != MUSTER_TERRAIN_AREA);
+  g_assert_true (t2->blocks_lof);
+  g_assert_cmpfloat_with_epsilon (t3->points[1].x, 200, 1e-9);
+  g_assert_cmpfloat_with_epsilon (t3->points[2].y, 6 * 25.4, 1e-9);
+
+  saved = assert_round_trip (layout);
+  text = bytes_to_string (saved);
+  g_test_message ("%s", text);
+
+  /* Lengths keep a short exact form: inches where exact, else mm. */
+  g_assert_nonnull (strstr (text, "x=\"12.5\" y=\"40\" rotation=\"45\" turn=\"1\""));
+  g_assert_nonnull (strstr (text, "<base shape=\"round\" diameter=\"25mm\"/>"));
+  g_assert_nonnull (strstr (text, "x=\"200mm\" y=\"152.4mm\""));
+  g_assert_nonnull (strstr (text, "rotation=\"-90.25\""));
+  g_assert_nonnull (strstr (text, "points=\"10,10 14,10 14,16 10,16\""));
+  g_assert_nonnull (strstr (text, "name=\"Alice &amp; Co.\""));
+  g_assert_nonnull (strstr (text, "value=\"a &quot;quoted&quot; &amp; &lt;escaped&gt; value\""));
+  g_assert_nonnull (strstr (text, "category=\"character infantry\""));
+  g_assert_nonnull (strstr (text, "lieutenant=\"true\""));
+  g_assert_nonnull (strstr (text, "prone=\"true\""));
+  g_assert_nonnull (strstr (text, "<piece id=\"o1\" kind=\"objective\" owner=\"neutral\""));
+  g_assert_nonnull (strstr (text, "blocks-lof=\"true\""));
+  g_assert_true (g_str_has_prefix (text, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                         "<muster-layout version=\"1\" units=\"in\">\n"));
+}
+
+static void
+test_round_trip_examples (void)
+{
+  g_autoptr(GPtrArray) paths = list_examples ();
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      g_autoptr(MusterLayout) layout = load_path (g_ptr_array_index (paths, i));
+      g_autoptr(GBytes) saved = assert_round_trip (layout);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = bytes_to_string (saved);
+      g_autofree char *original = NULL;
+
+      /* The examples hold plain numbers: they come back unchanged. */
+      g_assert_true (g_file_get_contents (g_ptr_array_index (paths, i), &original, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (original, "x=\""));
+      for (const char *p = strstr (original, " x=\""); p != NULL; p = strstr (p + 1, " x=\""))
+        {
+          g_autofree char *attr = g_strndup (p, strchr (p + 4, '"') - p + 1);
+
+          g_assert_nonnull (strstr (text, attr));
+        }
+    }
+}
+
+/* Through the file system, in a directory of its own. */
+static void
+test_round_trip_files (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("muster-layout-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "copy.muster", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  const char *names[] = { "full.muster", "extensions.muster", "units-cm.muster", "units-mm.muster" };
+
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *source = g_build_filename (LAYOUTS_DIR, names[i], NULL);
+      g_autoptr(MusterLayout) layout = load_path (source);
+      g_autoptr(MusterLayout) again = NULL;
+      g_autoptr(MusterLayout) third = NULL;
+      g_autoptr(GBytes) first = NULL;
+      g_autoptr(GBytes) second = NULL;
+
+      g_assert_true (muster_layout_save (layout, file, &error));
+      g_assert_no_error (error);
+      again = load_path (path);
+      assert_layouts_equal (layout, again);
+
+      g_assert_true (muster_layout_save (again, file, &error));
+      g_assert_no_error (error);
+      third = load_path (path);
+      assert_layouts_equal (layout, third);
+
+      first = muster_layout_to_bytes (again);
+      second = muster_layout_to_bytes (third);
+      g_assert_true (g_bytes_equal (first, second));
+    }
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_remove (backup), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_units (void)
+{
+  g_autoptr(MusterLayout) cm = load_path (LAYOUTS_DIR "/units-cm.muster");
+  g_autoptr(MusterLayout) mm = load_path (LAYOUTS_DIR "/units-mm.muster");
+  MusterPiece *a = muster_layout_lookup_piece (cm, "a");
+  MusterPiece *b = muster_layout_lookup_piece (cm, "b");
+  MusterPiece *c = muster_layout_lookup_piece (cm, "c");
+  MusterTerrain *t1 = muster_layout_lookup_terrain (cm, "t1");
+  MusterPiece *ma = muster_layout_lookup_piece (mm, "a");
+  g_autoptr(GBytes) saved = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpint (muster_layout_get_units (cm), ==, MUSTER_UNIT_CM);
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (cm), 1200, 1e-9);
+  g_assert_cmpfloat_with_epsilon (a->x, 100, 1e-9);
+  g_assert_cmpfloat_with_epsilon (a->y, 2.5 * 25.4, 1e-9);
+  g_assert_cmpfloat_with_epsilon (a->base.width, 25, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b->x, 100, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b->y, 4 * 25.4, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b->base.width, 40, 1e-9);
+  g_assert_cmpfloat_with_epsilon (c->x, 125, 1e-9);
+  g_assert_cmpfloat_with_epsilon (c->y, 25.4, 1e-9);
+  g_assert_cmpfloat_with_epsilon (c->base.width, 25, 1e-9);
+  g_assert_cmpfloat_with_epsilon (c->base.depth, 25, 1e-9);
+  g_assert_cmpfloat_with_epsilon (t1->points[2].x, 254, 1e-9);
+  g_assert_cmpfloat_with_epsilon (t1->points[2].y, 100, 1e-9);
+  g_assert_cmpfloat_with_epsilon (t1->points[3].y, 100, 1e-9);
+
+  g_assert_cmpint (muster_layout_get_units (mm), ==, MUSTER_UNIT_MM);
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (mm), 1828.8, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ma->y, 12 * 25.4, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ma->base.depth, 80, 1e-9);
+
+  /* Bare numbers are written in the document's units. */
+  saved = assert_round_trip (cm);
+  text = bytes_to_string (saved);
+  g_assert_nonnull (strstr (text, "units=\"cm\""));
+  g_assert_nonnull (strstr (text, "<board width=\"120\" height=\"120\"/>"));
+  g_assert_nonnull (strstr (text, "x=\"10\" y=\"6.35\""));
+  g_assert_nonnull (strstr (text, "diameter=\"2.5\""));
+  g_clear_pointer (&saved, g_bytes_unref);
+  g_clear_pointer (&text, g_free);
+
+  /* Changing the units rewrites every length, moving nothing. */
+  muster_layout_set_units (cm, MUSTER_UNIT_MM);
+  saved = assert_round_trip (cm);
+  text = bytes_to_string (saved);
+  g_assert_nonnull (strstr (text, "units=\"mm\""));
+  g_assert_nonnull (strstr (text, "<board width=\"1200\" height=\"1200\"/>"));
+  g_assert_nonnull (strstr (text, "x=\"100\" y=\"63.5\""));
+  g_clear_pointer (&saved, g_bytes_unref);
+  g_clear_pointer (&text, g_free);
+
+  muster_layout_set_units (cm, MUSTER_UNIT_INCH);
+  saved = assert_round_trip (cm);
+  text = bytes_to_string (saved);
+  g_assert_nonnull (strstr (text, "units=\"in\""));
+  g_assert_nonnull (strstr (text, "y=\"2.5\""));
+}
+
+#define DOC_HEAD \
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" \
+  "<muster-layout version=\"1\" units=\"in\">\n" \
+  "  <game system=\"t9a\" deployment=\"encircle\"/>\n" \
+  "  <board width=\"72\" height=\"48\"/>\n" \
+  "  <player id=\"red\" name=\"Red\" zone=\"south\"/>\n" \
+  "  <player id=\"blue\" name=\"Blue\" zone=\"north\"/>\n"
+#define DOC_TAIL "</muster-layout>\n"
+
+static void
+test_unit_suffixes (void)
+{
+  static const struct {
+    const char *text;
+    double      mm;
+  } cases[] = {
+    { "12", 12 * 25.4 },
+    { "12in", 12 * 25.4 },
+    { "12\"", 12 * 25.4 },
+    { "12 in", 12 * 25.4 },
+    { "30cm", 300 },
+    { "30.5cm", 305 },
+    { "25mm", 25 },
+    { "25 mm", 25 },
+    { "-3", -3 * 25.4 },
+    { ".5", 12.7 },
+    { "1e1mm", 10 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GString) escaped = g_string_new (NULL);
+      g_autofree char *doc = NULL;
+      g_autoptr(MusterLayout) layout = NULL;
+      g_autoptr(GError) error = NULL;
+      MusterPiece *piece;
+
+      for (const char *p = cases[i].text; *p != '\0'; p++)
+        {
+          if (*p == '"')
+            g_string_append (escaped, "&quot;");
+          else
+            g_string_append_c (escaped, *p);
+        }
+
+      doc = g_strdup_printf (DOC_HEAD
+                             "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"%s\" y=\"1\">\n"
+                             "    <base shape=\"round\" diameter=\"%s\"/>\n"
+                             "  </piece>\n"
+                             DOC_TAIL,
+                             escaped->str, cases[i].mm > 0 ? escaped->str : "1");
+      layout = load_string (doc, &error);
+      g_assert_no_error (error);
+      piece = muster_layout_lookup_piece (layout, "p");
+      g_assert_cmpfloat_with_epsilon (piece->x, cases[i].mm, 1e-9);
+      if (cases[i].mm > 0)
+        g_assert_cmpfloat_with_epsilon (piece->base.width, cases[i].mm, 1e-9);
+      g_bytes_unref (assert_round_trip (layout));
+    }
+}
+
+/* Any length, in any document units, reads back as the same double. */
+static void
+test_precision (void)
+{
+  static const MusterUnit units[] = { MUSTER_UNIT_INCH, MUSTER_UNIT_CM, MUSTER_UNIT_MM };
+  MusterBase base = { MUSTER_BASE_RECT, 25, 25 };
+  GRand *rand = g_rand_new_with_seed (20260101);
+
+  for (guint u = 0; u < G_N_ELEMENTS (units); u++)
+    {
+      g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "encircle", 1828.8, 1219.2);
+      g_autoptr(MusterLayout) again = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GError) error = NULL;
+
+      muster_layout_set_units (layout, units[u]);
+
+      for (guint i = 0; i < 200; i++)
+        {
+          g_autofree char *id = g_strdup_printf ("p%u", i);
+          MusterPiece *piece;
+
+          base.width = g_rand_double_range (rand, 1e-3, 500);
+          base.depth = i % 2 ? 25.4 * (i + 1) : 1.0 / (i + 3);
+          piece = muster_piece_new (id, MUSTER_PIECE_UNIT, "red", &base,
+                                    g_rand_double_range (rand, -2000, 2000),
+                                    i % 3 == 0 ? 1e-7 * i : g_rand_double_range (rand, -1, 1));
+          piece->rotation = g_rand_double_range (rand, -720, 720);
+          g_assert_true (muster_layout_add_piece (layout, piece));
+        }
+
+      bytes = muster_layout_to_bytes (layout);
+      again = muster_layout_new_from_bytes (bytes, "precision.muster", &error);
+      g_assert_no_error (error);
+
+      for (guint i = 0; i < 200; i++)
+        {
+          MusterPiece *a = g_ptr_array_index (muster_layout_get_pieces (layout), i);
+          MusterPiece *b = g_ptr_array_index (muster_layout_get_pieces (again), i);
+
+          /* Exactly, not just within 1e-9 mm. */
+          g_assert_cmpfloat (a->x, ==, b->x);
+          g_assert_cmpfloat (a->y, ==, b->y);
+          g_assert_cmpfloat (a->rotation, ==, b->rotation);
+          g_assert_cmpfloat (a->base.width, ==, b->base.width);
+          g_assert_cmpfloat (a->base.depth, ==, b->base.depth);
+        }
+
+      g_bytes_unref (assert_round_trip (again));
+    }
+
+  g_rand_free (rand);
+}
+
+static void
+test_locale (void)
+{
+  static const char *locales[] = { "de_DE.UTF-8", "fr_FR.UTF-8", "es_ES.UTF-8", "de_DE", "fr_FR" };
+  g_autofree char *old = g_strdup (setlocale (LC_NUMERIC, NULL));
+  g_autoptr(MusterLayout) layout = load_path (LAYOUTS_DIR "/full.muster");
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *text = NULL;
+  const char *set = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (locales) && set == NULL; i++)
+    set = setlocale (LC_NUMERIC, locales[i]);
+
+  if (set == NULL)
+    {
+      g_test_skip ("no locale with a decimal comma is installed");
+      return;
+    }
+
+  bytes = assert_round_trip (layout);
+  text = bytes_to_string (bytes);
+  g_assert_nonnull (strstr (text, "x=\"12.5\""));
+  g_assert_nonnull (strstr (text, "rotation=\"-90.25\""));
+  setlocale (LC_NUMERIC, old);
+}
+
+/* Extensions */
+
+static void
+test_extensions (void)
+{
+  g_autoptr(MusterLayout) layout = load_path (LAYOUTS_DIR "/extensions.muster");
+  MusterPiece *u1 = muster_layout_lookup_piece (layout, "u1");
+  MusterPlayer *red = muster_layout_lookup_player (layout, "red");
+  MusterTerrain *t1 = muster_layout_lookup_terrain (layout, "t1");
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  xmlNode *root;
+  xmlNode *thing = NULL;
+  gboolean found_roster = FALSE;
+  gboolean found_log = FALSE;
+
+  g_assert_nonnull (u1->extensions);
+  g_assert_cmpuint (u1->extensions->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (u1->extensions, 0), ==,
+                   "<notes:note xmlns:notes=\"https://example.org/muster/notes\">first in</notes:note>");
+  g_assert_cmpstr (g_ptr_array_index (u1->extensions, 1), ==,
+                   "<x:thing xmlns:x=\"urn:x\" xmlns=\"urn:default\"><inner a=\"1\"/>text<!-- kept --></x:thing>");
+  g_assert_nonnull (u1->ext_attrs);
+  g_assert_cmpuint (u1->ext_attrs->len, ==, 4);
+  g_assert_cmpstr (g_ptr_array_index (u1->ext_attrs, 0), ==, "{urn:example:campaign}hp");
+  g_assert_cmpstr (g_ptr_array_index (u1->ext_attrs, 1), ==, "3");
+  g_assert_cmpstr (g_ptr_array_index (u1->ext_attrs, 2), ==, "{http://www.w3.org/XML/1998/namespace}lang");
+  g_assert_cmpstr (g_ptr_array_index (u1->ext_attrs, 3), ==, "en");
+
+  g_assert_cmpuint (red->extensions->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (red->extensions, 0), ==,
+                   "<camp:list xmlns:z=\"urn:z\" xmlns:camp=\"urn:example:campaign\" z:x=\"1\"/>");
+  g_assert_cmpstr (g_ptr_array_index (red->ext_attrs, 1), ==, "Orcs");
+  g_assert_cmpuint (t1->extensions->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (t1->ext_attrs, 0), ==, "{urn:example:campaign}floors");
+
+  saved = assert_round_trip (layout);
+  text = bytes_to_string (saved);
+  g_test_message ("%s", text);
+
+  g_assert_nonnull (strstr (text, "xmlns:notes=\"https://example.org/muster/notes\""));
+  g_assert_nonnull (strstr (text, "camp:season=\"3\""));
+  g_assert_nonnull (strstr (text, "camp:scenario=\"hold\""));
+  g_assert_nonnull (strstr (text, "camp:mat=\"desert\""));
+  g_assert_nonnull (strstr (text, "camp:hp=\"3\" xml:lang=\"en\""));
+  g_assert_nonnull (strstr (text, "<notes:note xmlns:notes=\"https://example.org/muster/notes\">Agreed before the game</notes:note>"));
+  g_assert_nonnull (strstr (text, "Knights of “the Rose” &amp; co."));
+  g_assert_nonnull (strstr (text, "<camp:roll-log xmlns:camp=\"urn:example:campaign\"><camp:roll die=\"d20\" value=\"17\"/></camp:roll-log>"));
+
+  /* The namespaces still resolve in what was written. */
+  doc = muster_xml_parse (saved, "saved.muster", MUSTER_LAYOUT_ERROR, 0, &error);
+  g_assert_no_error (error);
+  root = xmlDocGetRootElement (doc);
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    {
+      if (child->type != XML_ELEMENT_NODE || child->ns == NULL)
+        continue;
+
+      g_assert_cmpstr ((const char *) child->ns->href, ==, "urn:example:campaign");
+      found_roster |= strcmp ((const char *) child->name, "roster") == 0;
+      found_log |= strcmp ((const char *) child->name, "roll-log") == 0;
+    }
+  g_assert_true (found_roster);
+  g_assert_true (found_log);
+
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    {
+      if (muster_xml_is_element (child, "piece"))
+        {
+          xmlChar *hp = xmlGetNsProp (child, (const xmlChar *) "hp",
+                                      (const xmlChar *) "urn:example:campaign");
+
+          for (xmlNode *grand = child->children; grand != NULL; grand = grand->next)
+            {
+              if (grand->type == XML_ELEMENT_NODE && strcmp ((const char *) grand->name, "thing") == 0)
+                thing = grand;
+            }
+
+          g_assert_cmpstr ((const char *) hp, ==, "3");
+          xmlFree (hp);
+        }
+    }
+  g_assert_nonnull (thing);
+  g_assert_cmpstr ((const char *) thing->ns->href, ==, "urn:x");
+  g_assert_cmpstr ((const char *) thing->children->name, ==, "inner");
+  g_assert_cmpstr ((const char *) thing->children->ns->href, ==, "urn:default");
+}
+
+static void
+test_extensions_added (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "encircle", 1828.8, 1219.2);
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+  MusterPiece *piece = muster_piece_new ("a", MUSTER_PIECE_MODEL, "red", &base, 100, 100);
+  g_autoptr(GBytes) saved = NULL;
+  g_autofree char *text = NULL;
+
+  piece->ext_attrs = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (piece->ext_attrs, g_strdup ("{urn:new}flag"));
+  g_ptr_array_add (piece->ext_attrs, g_strdup ("yes & no"));
+  piece->extensions = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (piece->extensions, g_strdup ("<n:memo xmlns:n=\"urn:new\">hello</n:memo>"));
+  g_assert_true (muster_layout_add_piece (layout, piece));
+
+  saved = assert_round_trip (layout);
+  text = bytes_to_string (saved);
+  g_assert_nonnull (strstr (text, "xmlns:ext1=\"urn:new\""));
+  g_assert_nonnull (strstr (text, "ext1:flag=\"yes &amp; no\""));
+  g_assert_nonnull (strstr (text, "<n:memo xmlns:n=\"urn:new\">hello</n:memo>"));
+}
+
+/* Refused input */
+
+typedef struct
+{
+  const char *name;
+  const char *document;   /* NULL: DOC_HEAD, body, DOC_TAIL */
+  const char *body;       /* starts on line 7 */
+  int         code;
+  int         line;       /* 0: any */
+  const char *needle;     /* in the message */
+} BadCase;
+
+#define PIECE_AT_7 \
+  "  <piece id=\"u1\" kind=\"unit\" owner=\"red\" x=\"12\" y=\"40\">\n" \
+  "    <base shape=\"rect\" width=\"100mm\" depth=\"80mm\"/>\n" \
+  "  </piece>\n"
+
+static const BadCase bad_cases[] = {
+  { "nan-x", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"nan\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "x" },
+  { "inf-y", NULL,
+    "\n"
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"inf\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 8, "y" },
+  { "huge-x", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1e999\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "too large" },
+  { "far-x", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1e9\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "too large" },
+  { "nan-rotation", NULL,
+    PIECE_AT_7
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\" rotation=\"nan\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 10, "rotation" },
+  { "inf-rotation", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\" rotation=\"1e999\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "finite" },
+  { "text-rotation", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\" rotation=\"north\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "rotation" },
+  { "negative-diameter", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"-25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 8, "greater than zero" },
+  { "zero-width", NULL,
+    PIECE_AT_7
+    "  <piece id=\"p\" kind=\"unit\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"rect\" width=\"0\" depth=\"20mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 11, "width" },
+  { "zero-depth", NULL,
+    "  <piece id=\"p\" kind=\"unit\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"oval\" width=\"20mm\" depth=\"0mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 8, "depth" },
+  { "nan-diameter", NULL,
+    "  <piece id=\"p\" kind=\"unit\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"NaN\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 8, "diameter" },
+  { "zero-board",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"1\" units=\"in\">\n"
+    "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+    "  <board width=\"0\" height=\"48\"/>\n"
+    "</muster-layout>\n",
+    NULL, MUSTER_LAYOUT_ERROR_INVALID, 4, "width" },
+  { "negative-board",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"1\" units=\"in\">\n"
+    "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+    "\n"
+    "  <board width=\"72\" height=\"-48\"/>\n"
+    "</muster-layout>\n",
+    NULL, MUSTER_LAYOUT_ERROR_INVALID, 5, "height" },
+  { "nan-board",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"1\" units=\"in\">\n"
+    "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+    "  <board width=\"nan\" height=\"48\"/>\n"
+    "</muster-layout>\n",
+    NULL, MUSTER_LAYOUT_ERROR_INVALID, 4, "width" },
+  { "unknown-units",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"1\"\n"
+    "               units=\"furlong\">\n"
+    "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+    "  <board width=\"72\" height=\"48\"/>\n"
+    "</muster-layout>\n",
+    /* libxml2 gives an element the line where its start tag ends. */
+    NULL, MUSTER_LAYOUT_ERROR_INVALID, 3, "furlong" },
+  { "unknown-suffix", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"3ft\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "ft" },
+  { "unknown-suffix-board",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"1\" units=\"in\">\n"
+    "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+    "  <board width=\"6ft\" height=\"48\"/>\n"
+    "</muster-layout>\n",
+    NULL, MUSTER_LAYOUT_ERROR_INVALID, 4, "ft" },
+  { "unknown-shape", NULL,
+    PIECE_AT_7
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"hexagon\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 11, "hexagon" },
+  { "round-with-width", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"round\" width=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 8, "diameter" },
+  { "rect-without-depth", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"rect\" width=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 8, "depth" },
+  { "rect-with-diameter", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"rect\" width=\"25mm\" depth=\"25mm\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 8, "diameter" },
+  { "base-missing", NULL,
+    PIECE_AT_7
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 10, "base" },
+  { "base-missing-empty", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "base" },
+  { "two-bases", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "    <base shape=\"round\" diameter=\"40mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_SCHEMA, 9, "base" },
+  { "duplicate-piece-id", NULL,
+    PIECE_AT_7
+    "  <piece id=\"u1\" kind=\"unit\" owner=\"blue\" x=\"12\" y=\"4\">\n"
+    "    <base shape=\"rect\" width=\"100mm\" depth=\"80mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 10, "line 7" },
+  { "duplicate-terrain-id", NULL,
+    "  <terrain id=\"t1\" kind=\"area\" points=\"1,1 2,1 2,2\"/>\n"
+    "  <terrain id=\"t1\" kind=\"area\" points=\"1,1 2,1 2,2\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 8, "t1" },
+  { "piece-and-terrain-share-ids", NULL,
+    PIECE_AT_7
+    "  <terrain id=\"u1\" kind=\"area\" points=\"1,1 2,1 2,2\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 10, "u1" },
+  { "owner-not-a-player", NULL,
+    PIECE_AT_7
+    "  <piece id=\"p\" kind=\"model\" owner=\"green\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 10, "green" },
+  { "owner-missing", NULL,
+    "  <piece id=\"p\" kind=\"unit\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "owner" },
+  { "duplicate-player", NULL,
+    PIECE_AT_7
+    "  <player id=\"red\" name=\"Another\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 10, "line 5" },
+  { "player-called-neutral", NULL,
+    "  <player id=\"neutral\" name=\"Nobody\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "neutral" },
+  { "bad-role", NULL,
+    "  <player id=\"green\" role=\"pirate\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "pirate" },
+  { "bad-short-edge", NULL,
+    "  <player id=\"green\" short-edge=\"north\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "short-edge" },
+  { "terrain-two-points", NULL,
+    PIECE_AT_7
+    "  <terrain id=\"t1\" kind=\"impassable\" points=\"1,1 2,2\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 10, "three points" },
+  { "terrain-no-points", NULL,
+    "  <terrain id=\"t1\" kind=\"impassable\" points=\"  \"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "three points" },
+  { "terrain-bad-point", NULL,
+    "  <terrain id=\"t1\" kind=\"impassable\" points=\"1,1 2;2 3,1\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "2;2" },
+  { "terrain-three-numbers", NULL,
+    "  <terrain id=\"t1\" kind=\"impassable\" points=\"1,1,1 2,2 3,1\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "1,1,1" },
+  { "terrain-not-numbers", NULL,
+    "  <terrain id=\"t1\" kind=\"impassable\" points=\"a,b 2,2 3,1\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "points" },
+  { "terrain-nan", NULL,
+    "  <terrain id=\"t1\" kind=\"impassable\" points=\"nan,1 2,2 3,1\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "points" },
+  { "terrain-crossing", NULL,
+    "  <terrain id=\"t1\" kind=\"area\" points=\"0,0 2,2 2,0 0,2\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "t1" },
+  { "terrain-flat", NULL,
+    "  <terrain id=\"t1\" kind=\"area\" points=\"0,0 1,1 2,2\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "t1" },
+  { "terrain-kind", NULL,
+    "  <terrain id=\"t1\" kind=\"forest\" points=\"0,0 1,0 1,1\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "forest" },
+  { "piece-kind", NULL,
+    "  <piece id=\"p\" kind=\"hero\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "hero" },
+  { "bad-turn", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\" turn=\"-1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "turn" },
+  { "bad-boolean", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\" prone=\"yes\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "prone" },
+  { "id-with-space", NULL,
+    "  <piece id=\"a b\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "a b" },
+  { "empty-id", NULL,
+    "  <terrain id=\"\" kind=\"area\" points=\"0,0 1,0 1,1\"/>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "id" },
+  { "duplicate-option",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"1\" units=\"in\">\n"
+    "  <game system=\"t9a\" deployment=\"refused-flank\">\n"
+    "    <option name=\"diagonal\" value=\"nw-se\"/>\n"
+    "    <option name=\"diagonal\" value=\"ne-sw\"/>\n"
+    "  </game>\n"
+    "  <board width=\"72\" height=\"48\"/>\n"
+    "</muster-layout>\n",
+    NULL, MUSTER_LAYOUT_ERROR_INVALID, 5, "diagonal" },
+  { "unknown-element", NULL,
+    PIECE_AT_7
+    "  <roster/>\n",
+    MUSTER_LAYOUT_ERROR_SCHEMA, 10, "roster" },
+  { "unknown-attribute", NULL,
+    PIECE_AT_7
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\" colour=\"red\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_SCHEMA, 10, "colour" },
+  { "missing-attribute", NULL,
+    PIECE_AT_7
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_SCHEMA, 10, "“y”" },
+  { "text-in-piece", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "    hello\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_SCHEMA, 7, "text" },
+  { "extension-attribute-on-base", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\" xmlns:x=\"urn:x\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\" x:colour=\"red\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_SCHEMA, 8, "extension" },
+  { "extension-in-base", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\" xmlns:x=\"urn:x\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\">\n"
+    "      <x:paint/>\n"
+    "    </base>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_SCHEMA, 9, "paint" },
+  { "piece-before-board",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"1\" units=\"in\">\n"
+    "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+    "  <piece id=\"p\" kind=\"objective\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n"
+    "  <board width=\"72\" height=\"48\"/>\n"
+    "</muster-layout>\n",
+    NULL, MUSTER_LAYOUT_ERROR_SCHEMA, 4, "piece" },
+  { "no-game",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"1\" units=\"in\">\n"
+    "  <board width=\"72\" height=\"48\"/>\n"
+    "</muster-layout>\n",
+    NULL, MUSTER_LAYOUT_ERROR_SCHEMA, 3, "game" },
+  { "no-board",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"1\" units=\"in\">\n"
+    "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+    "</muster-layout>\n",
+    NULL, MUSTER_LAYOUT_ERROR_SCHEMA, 2, "board" },
+  { "no-version",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout units=\"in\">\n"
+    "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+    "  <board width=\"72\" height=\"48\"/>\n"
+    "</muster-layout>\n",
+    NULL, MUSTER_LAYOUT_ERROR_SCHEMA, 2, "version" },
+  { "version-zero",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"0\" units=\"in\">\n"
+    "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+    "  <board width=\"72\" height=\"48\"/>\n"
+    "</muster-layout>\n",
+    NULL, MUSTER_LAYOUT_ERROR_SCHEMA, 2, "version" },
+  { "version-text",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"one\" units=\"in\">\n"
+    "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+    "  <board width=\"72\" height=\"48\"/>\n"
+    "</muster-layout>\n",
+    NULL, MUSTER_LAYOUT_ERROR_SCHEMA, 2, "version" },
+  { "not-a-layout",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "\n"
+    "<layout version=\"1\"/>\n",
+    NULL, MUSTER_LAYOUT_ERROR_SCHEMA, 3, "not a Muster layout" },
+  { "layout-in-a-namespace",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout xmlns=\"urn:muster\" version=\"1\"/>\n",
+    NULL, MUSTER_LAYOUT_ERROR_SCHEMA, 2, "not a Muster layout" },
+  { "not-well-formed", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\">\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_PARSE, 9, "" },
+  { "dtd",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<!DOCTYPE muster-layout [ <!ENTITY w \"72\"> ]>\n"
+    "<muster-layout version=\"1\" units=\"in\">\n"
+    "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+    "  <board width=\"&w;\" height=\"48\"/>\n"
+    "</muster-layout>\n",
+    /* libxml2 keeps no line for a DTD: any line will do. */
+    NULL, MUSTER_LAYOUT_ERROR_PARSE, 0, "document type" },
+  { "empty", "", NULL, MUSTER_LAYOUT_ERROR_PARSE, 1, "empty" },
+};
+
+static void
+test_bad (gconstpointer data)
+{
+  const BadCase *bad = data;
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *document = NULL;
+  g_autofree char *prefix = NULL;
+
+  if (bad->document != NULL)
+    document = g_strdup (bad->document);
+  else
+    document = g_strconcat (DOC_HEAD, bad->body, DOC_TAIL, NULL);
+
+  layout = load_string (document, &error);
+  g_assert_null (layout);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_error (error, MUSTER_LAYOUT_ERROR, bad->code);
+
+  if (bad->line > 0)
+    prefix = g_strdup_printf ("test.muster:%d: ", bad->line);
+  else
+    prefix = g_strdup ("test.muster:");
+  g_assert_true (g_str_has_prefix (error->message, prefix));
+  g_assert_nonnull (strstr (error->message, bad->needle));
+}
+
+static void
+test_bad_files (void)
+{
+  static const struct {
+    const char *name;
+    int         code;
+    int         line;
+  } files[] = {
+    { "newer-version.muster", MUSTER_LAYOUT_ERROR_VERSION, 2 },
+    { "bad-owner.muster", MUSTER_LAYOUT_ERROR_INVALID, 7 },
+    { "not-a-layout.muster", MUSTER_LAYOUT_ERROR_SCHEMA, 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (LAYOUTS_DIR, files[i].name, NULL);
+      g_autofree char *prefix = g_strdup_printf ("%s:%d: ", path, files[i].line);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(MusterLayout) layout = NULL;
+      g_autoptr(GError) error = NULL;
+
+      layout = muster_layout_new_from_file (file, &error);
+      g_assert_null (layout);
+      g_assert_error (error, MUSTER_LAYOUT_ERROR, files[i].code);
+      g_assert_true (g_str_has_prefix (error->message, prefix));
+    }
+}
+
+static void
+test_newer_version (void)
+{
+  static const char *versions[] = { "2", "10", "02", "99999999999999999999999999" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (versions); i++)
+    {
+      g_autofree char *document = NULL;
+      g_autofree char *expected = NULL;
+      g_autoptr(MusterLayout) layout = NULL;
+      g_autoptr(GError) error = NULL;
+      const char *number = versions[i][0] == '0' ? versions[i] + 1 : versions[i];
+
+      /* Newer files may hold what this version does not know. */
+      document = g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                  "<muster-layout version=\"%s\" units=\"in\">\n"
+                                  "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+                                  "  <board width=\"72\" height=\"48\" colour=\"green\"/>\n"
+                                  "  <roll-log/>\n"
+                                  "</muster-layout>\n", versions[i]);
+      expected = g_strdup_printf ("test.muster:2: written by a newer Muster (format version %s); "
+                                  "this Muster reads version 1", number);
+
+      layout = load_string (document, &error);
+      g_assert_null (layout);
+      g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_VERSION);
+      g_assert_cmpstr (error->message, ==, expected);
+    }
+}
+
+/* Damaged copies of a real layout: refused or read, never a crash. */
+static void
+test_hostile (void)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  GRand *rand = g_rand_new_with_seed (7);
+  static const char *junk[] = { "<", ">", "&", "\"", "'", "\xff", "\xc3", "x:", "-", "e9999", "nan", "\0" };
+  gsize length;
+
+  g_assert_true (g_file_get_contents (LAYOUTS_DIR "/extensions.muster", &contents, &length, &error));
+  g_assert_no_error (error);
+
+  for (gsize cut = 0; cut < length; cut += 3)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new (contents, cut);
+      g_autoptr(MusterLayout) layout = muster_layout_new_from_bytes (bytes, "cut.muster", NULL);
+
+      if (layout != NULL)
+        g_bytes_unref (assert_round_trip (layout));
+    }
+
+  for (guint i = 0; i < 2000; i++)
+    {
+      g_autoptr(GString) damaged = g_string_new_len (contents, length);
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(MusterLayout) layout = NULL;
+      guint n_changes = g_rand_int_range (rand, 1, 4);
+
+      for (guint j = 0; j < n_changes; j++)
+        {
+          gsize at = g_rand_int_range (rand, 0, damaged->len);
+          const char *what = junk[g_rand_int_range (rand, 0, G_N_ELEMENTS (junk))];
+          gsize erase = g_rand_int_range (rand, 1, 8);
+
+          if (g_rand_boolean (rand))
+            g_string_erase (damaged, at, MIN (erase, damaged->len - at));
+          g_string_insert_len (damaged, at, what, MAX (strlen (what), 1));
+        }
+
+      bytes = g_bytes_new (damaged->str, damaged->len);
+      layout = muster_layout_new_from_bytes (bytes, "damaged.muster", NULL);
+      if (layout != NULL)
+        g_bytes_unref (assert_round_trip (layout));
+    }
+
+  g_rand_free (rand);
+}
+
+static void
+test_too_large (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("muster-layout-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "huge.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(MusterLayout) layout = NULL;
+  FILE *f;
+
+  g_assert_no_error (error);
+
+  /* Sparse: 17 MiB of zeros. */
+  f = g_fopen (path, "wb");
+  g_assert_nonnull (f);
+  g_assert_cmpint (fseek (f, 17 * 1024 * 1024, SEEK_SET), ==, 0);
+  g_assert_cmpint (fputc ('x', f), ==, 'x');
+  g_assert_cmpint (fclose (f), ==, 0);
+
+  layout = muster_layout_new_from_file (file, &error);
+  g_assert_null (layout);
+  g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, path));
+  g_clear_error (&error);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+
+  /* A file that is not there names itself. */
+  layout = muster_layout_new_from_file (file, &error);
+  g_assert_null (layout);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, path));
+
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_terrain_points_limit (void)
+{
+  g_autoptr(GString) points = g_string_new (NULL);
+  g_autoptr(GString) document = g_string_new (DOC_HEAD);
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n = MUSTER_LAYOUT_MAX_TERRAIN_POINTS + 1;
+
+  /* A convex polygon (points on a circle) one point over the limit. */
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (points, "%s%.6f,%.6f", i > 0 ? " " : "",
+                            24 + 10 * cos (2 * G_PI * i / n), 24 + 10 * sin (2 * G_PI * i / n));
+  g_string_append_printf (document, "  <terrain id=\"t1\" kind=\"area\" points=\"%s\"/>\n" DOC_TAIL, points->str);
+
+  layout = load_string (document->str, &error);
+  g_assert_null (layout);
+  g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID);
+  g_assert_true (g_str_has_prefix (error->message, "test.muster:7: "));
+}
+
+/* Saving */
+
+static char *
+read_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  g_assert_no_error (error);
+
+  return contents;
+}
+
+static void
+test_save (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("muster-layout-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "game.muster", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing", "game.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) missing_file = g_file_new_for_path (missing);
+  g_autoptr(MusterLayout) layout = load_path (EXAMPLES_DIR "/t9a-encircle-legal.muster");
+  g_autoptr(GBytes) first_bytes = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *contents = NULL;
+  MusterPiece *piece;
+
+  g_assert_no_error (error);
+
+  /* First save: no old file, so no backup. */
+  g_assert_true (muster_layout_save (layout, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+  first_bytes = muster_layout_to_bytes (layout);
+  first = bytes_to_string (first_bytes);
+  contents = read_file (path);
+  g_assert_cmpstr (contents, ==, first);
+  g_clear_pointer (&contents, g_free);
+
+  /* Second save: the first becomes the backup. */
+  piece = g_ptr_array_index (muster_layout_get_pieces (layout), 0);
+  muster_layout_move_piece (layout, piece, piece->x + 25.4, piece->y, 90);
+  g_assert_true (muster_layout_save (layout, file, &error));
+  g_assert_no_error (error);
+  second = read_file (path);
+  g_assert_cmpstr (second, !=, first);
+  contents = read_file (backup);
+  g_assert_cmpstr (contents, ==, first);
+  g_clear_pointer (&contents, g_free);
+
+  /* A directory that is not there: an error that names the file, and
+   * nothing written. */
+  g_assert_false (muster_layout_save (layout, missing_file, &error));
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, missing));
+  g_clear_error (&error);
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+
+  /* Something that would not read back is never written. */
+  {
+    MusterPiece *p = g_ptr_array_index (muster_layout_get_pieces (layout), 1);
+    g_autofree char *owner = g_steal_pointer (&p->owner);
+
+    p->owner = g_strdup ("ghost");
+    g_assert_false (muster_layout_save (layout, file, &error));
+    g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID);
+    g_test_message ("%s", error->message);
+    g_assert_nonnull (strstr (error->message, path));
+    g_assert_nonnull (strstr (error->message, "ghost"));
+    g_clear_error (&error);
+    contents = read_file (path);
+    g_assert_cmpstr (contents, ==, second);
+    g_clear_pointer (&contents, g_free);
+    contents = read_file (backup);
+    g_assert_cmpstr (contents, ==, first);
+    g_clear_pointer (&contents, g_free);
+
+    g_free (p->owner);
+    p->owner = g_steal_pointer (&owner);
+  }
+
+  /* A read-only directory: the old file stays as it was. Root ignores
+   * permissions, so only for other users. */
+  if (geteuid () != 0)
+    {
+      muster_layout_move_piece (layout, piece, piece->x + 25.4, piece->y, 0);
+      g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
+      g_assert_false (muster_layout_save (layout, file, &error));
+      g_assert_nonnull (error);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, path));
+      g_clear_error (&error);
+      g_assert_cmpint (g_chmod (dir, 0755), ==, 0);
+      contents = read_file (path);
+      g_assert_cmpstr (contents, ==, second);
+      g_clear_pointer (&contents, g_free);
+    }
+  else
+    g_test_message ("running as root: the read-only directory check is skipped");
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_remove (backup), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/core/layout/new", test_new);
+  g_test_add_func ("/core/layout/kinds", test_kinds);
+  g_test_add_func ("/core/layout/piece", test_piece);
+  g_test_add_func ("/core/layout/terrain", test_terrain);
+  g_test_add_func ("/core/layout/make-id", test_make_id);
+  g_test_add_func ("/core/layout/signals", test_signals);
+  g_test_add_func ("/core/layout/examples", test_examples);
+  g_test_add_func ("/core/layout/example-values", test_example_values);
+  g_test_add_func ("/core/layout/full", test_full);
+  g_test_add_func ("/core/layout/round-trip", test_round_trip_examples);
+  g_test_add_func ("/core/layout/round-trip-files", test_round_trip_files);
+  g_test_add_func ("/core/layout/units", test_units);
+  g_test_add_func ("/core/layout/unit-suffixes", test_unit_suffixes);
+  g_test_add_func ("/core/layout/precision", test_precision);
+  g_test_add_func ("/core/layout/locale", test_locale);
+  g_test_add_func ("/core/layout/extensions", test_extensions);
+  g_test_add_func ("/core/layout/extensions-added", test_extensions_added);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/core/layout/bad/%s", bad_cases[i].name);
+
+      g_test_add_data_func (path, &bad_cases[i], test_bad);
+    }
+
+  g_test_add_func ("/core/layout/bad-files", test_bad_files);
+  g_test_add_func ("/core/layout/newer-version", test_newer_version);
+  g_test_add_func ("/core/layout/hostile", test_hostile);
+  g_test_add_func ("/core/layout/too-large", test_too_large);
+  g_test_add_func ("/core/layout/terrain-points-limit", test_terrain_points_limit);
+  g_test_add_func ("/core/layout/save", test_save);
+
+  return g_test_run ();
+}

@@ -1,0 +1,1314 @@
+/* test-validate.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "test-validate"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "muster-layout.h"
+#include "muster-system.h"
+#include "muster-validate.h"
+
+#define INCH MUSTER_MM_PER_INCH
+#define EXAMPLES_DIR TEST_DATA_DIR "/examples"
+
+/* Helpers */
+
+static MusterSystem *
+get_system (const char *system_id)
+{
+  MusterSystem *system;
+
+  system = muster_system_registry_lookup (muster_system_registry_get_default (), system_id);
+  g_assert_nonnull (system);
+
+  return system;
+}
+
+static MusterPiece *
+add_piece (MusterLayout    *layout,
+           const char      *id,
+           MusterPieceKind  kind,
+           const char      *owner,
+           MusterBaseShape  shape,
+           double           width,
+           double           depth,
+           double           x,
+           double           y,
+           double           rotation,
+           guint            turn)
+{
+  MusterBase base = { shape, width, shape == MUSTER_BASE_ROUND ? width : depth };
+  MusterPiece *piece = muster_piece_new (id, kind, owner, &base, x, y);
+
+  piece->rotation = rotation;
+  piece->turn = turn;
+  g_assert_true (muster_layout_add_piece (layout, piece));
+
+  return piece;
+}
+
+static MusterPiece *
+add_round (MusterLayout    *layout,
+           const char      *id,
+           MusterPieceKind  kind,
+           const char      *owner,
+           double           diameter,
+           double           x,
+           double           y,
+           guint            turn)
+{
+  return add_piece (layout, id, kind, owner, MUSTER_BASE_ROUND, diameter, diameter,
+                    x, y, 0, turn);
+}
+
+static MusterPiece *
+add_rect (MusterLayout *layout,
+          const char   *id,
+          const char   *owner,
+          double        width,
+          double        depth,
+          double        x,
+          double        y,
+          double        rotation,
+          guint         turn)
+{
+  return add_piece (layout, id, MUSTER_PIECE_UNIT, owner, MUSTER_BASE_RECT, width, depth,
+                    x, y, rotation, turn);
+}
+
+static void
+move_by (MusterLayout *layout,
+         MusterPiece  *piece,
+         double        dx,
+         double        dy)
+{
+  muster_layout_move_piece (layout, piece, piece->x + dx, piece->y + dy, piece->rotation);
+}
+
+/* "id: code" per line, once per piece and rule, as `muster --validate`
+ * prints them. */
+static char *
+verdicts_of (MusterValidator *validator)
+{
+  g_autoptr(GPtrArray) violations = muster_validator_collect (validator);
+  GString *out = g_string_new (NULL);
+  g_autofree char *last = NULL;
+
+  for (guint i = 0; i < violations->len; i++)
+    {
+      const MusterViolation *v = g_ptr_array_index (violations, i);
+      g_autofree char *line = g_strdup_printf ("%s: %s\n", v->piece_id,
+                                               muster_rule_code_to_string (v->code));
+
+      if (g_strcmp0 (line, last) != 0)
+        g_string_append (out, line);
+      g_free (last);
+      last = g_steal_pointer (&line);
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+/* Compares verdicts_of() with expected, naming the caller's line. */
+#define assert_verdicts(validator, expected) \
+  G_STMT_START { \
+    g_autofree char *verdicts_ = verdicts_of (validator); \
+    g_assert_cmpstr (verdicts_, ==, (expected)); \
+  } G_STMT_END
+
+/* Every violation, "id code other" per line. */
+static char *
+violation_lines (GPtrArray *violations)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < violations->len; i++)
+    {
+      const MusterViolation *v = g_ptr_array_index (violations, i);
+
+      g_string_append_printf (out, "%s %s %s\n", v->piece_id,
+                              muster_rule_code_to_string (v->code),
+                              v->other_id != NULL ? v->other_id : "-");
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+static char *
+all_lines (MusterValidator *validator)
+{
+  g_autoptr(GPtrArray) violations = muster_validator_collect (validator);
+
+  return violation_lines (violations);
+}
+
+static char *
+piece_lines (MusterValidator *validator,
+             guint            serial)
+{
+  GPtrArray *violations = muster_validator_get_piece_violations (validator, serial);
+
+  g_assert_nonnull (violations);
+
+  return violation_lines (violations);
+}
+
+static gboolean
+has_verdict (MusterValidator *validator,
+             const char      *piece_id,
+             MusterRuleCode   code,
+             const char      *other_id)
+{
+  g_autoptr(GPtrArray) violations = muster_validator_collect (validator);
+
+  for (guint i = 0; i < violations->len; i++)
+    {
+      const MusterViolation *v = g_ptr_array_index (violations, i);
+
+      if (strcmp (v->piece_id, piece_id) == 0 && v->code == code &&
+          (other_id == NULL || g_strcmp0 (v->other_id, other_id) == 0))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static int
+compare_strings_cb (gconstpointer a,
+                    gconstpointer b)
+{
+  return strcmp (*(char * const *) a, *(char * const *) b);
+}
+
+static char *
+sorted_lines (const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strstrip (lines[i]);
+      if (lines[i][0] != '\0')
+        g_ptr_array_add (kept, lines[i]);
+    }
+
+  g_ptr_array_sort (kept, compare_strings_cb);
+  for (guint i = 0; i < kept->len; i++)
+    {
+      if (i > 0 && strcmp (g_ptr_array_index (kept, i), g_ptr_array_index (kept, i - 1)) == 0)
+        continue;
+      g_string_append_printf (out, "%s\n", (const char *) g_ptr_array_index (kept, i));
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+static MusterValidator *
+validator_for (MusterLayout *layout)
+{
+  g_autoptr(GError) error = NULL;
+  MusterValidator *validator;
+
+  validator = muster_validator_new (layout,
+                                    get_system (muster_layout_get_system_id (layout)),
+                                    &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (validator);
+
+  return validator;
+}
+
+static MusterLayout *
+new_t9a (const char *deployment_id)
+{
+  return muster_layout_new ("t9a", deployment_id, 72 * INCH, 48 * INCH);
+}
+
+static MusterLayout *
+new_infinity (void)
+{
+  return muster_layout_new ("infinity", "standard", 48 * INCH, 48 * INCH);
+}
+
+static void
+count_cb (gpointer  object,
+          guint    *count)
+{
+  (*count)++;
+}
+
+static void
+notify_cb (GObject    *object,
+           GParamSpec *pspec,
+           guint      *count)
+{
+  (*count)++;
+}
+
+/* Rule codes and messages */
+
+static void
+test_rule_codes (void)
+{
+  static const char * const codes[] = {
+    "off-board", "outside-zone", "base-contact", "overlap",
+    "enemy-too-close", "deploy-order", "deploy-sequence", "unit-spacing",
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (codes) == MUSTER_N_RULES);
+
+  for (guint i = 0; i < MUSTER_N_RULES; i++)
+    {
+      MusterRuleCode code = MUSTER_N_RULES;
+
+      g_assert_cmpstr (muster_rule_code_to_string (i), ==, codes[i]);
+      g_assert_true (muster_rule_code_from_string (codes[i], &code));
+      g_assert_cmpint (code, ==, i);
+    }
+
+  g_assert_false (muster_rule_code_from_string ("overlaps", NULL));
+  g_assert_false (muster_rule_code_from_string ("", NULL));
+}
+
+static void
+test_describe (void)
+{
+  MusterViolation v = { 1, (char *) "u1", MUSTER_RULE_OFF_BOARD, NULL, 0,
+                        MUSTER_VIOLATION_OTHER_NONE, 0, 0 };
+  g_autoptr(MusterViolation) copy = NULL;
+  char *text;
+
+  text = muster_violation_describe (&v);
+  g_assert_cmpstr (text, ==, "Not entirely on the table");
+  g_free (text);
+
+  v.code = MUSTER_RULE_OUTSIDE_ZONE;
+  text = muster_violation_describe (&v);
+  g_assert_cmpstr (text, ==, "Not entirely inside the deployment zone");
+  g_free (text);
+
+  v.code = MUSTER_RULE_BASE_CONTACT;
+  v.other_id = (char *) "o1";
+  v.other_kind = MUSTER_VIOLATION_OTHER_OBJECTIVE;
+  text = muster_violation_describe (&v);
+  g_assert_cmpstr (text, ==, "In contact with an objective");
+  g_free (text);
+
+  v.other_id = (char *) "b2";
+  v.other_kind = MUSTER_VIOLATION_OTHER_ENEMY;
+  text = muster_violation_describe (&v);
+  g_assert_cmpstr (text, ==, "In contact with enemy piece b2");
+  g_free (text);
+
+  v.other_kind = MUSTER_VIOLATION_OTHER_NEUTRAL;
+  text = muster_violation_describe (&v);
+  g_assert_cmpstr (text, ==, "In contact with neutral piece b2");
+  g_free (text);
+
+  v.other_kind = MUSTER_VIOLATION_OTHER_MARKER;
+  text = muster_violation_describe (&v);
+  g_assert_cmpstr (text, ==, "In contact with marker b2");
+  g_free (text);
+
+  v.code = MUSTER_RULE_OVERLAP;
+  text = muster_violation_describe (&v);
+  g_assert_cmpstr (text, ==, "Overlaps b2");
+  g_free (text);
+
+  v.code = MUSTER_RULE_ENEMY_TOO_CLOSE;
+  v.distance = 20 * INCH;
+  text = muster_violation_describe (&v);
+  g_assert_cmpstr (text, ==, "Within 20″ of enemy unit b2");
+  g_free (text);
+
+  v.code = MUSTER_RULE_UNIT_SPACING;
+  v.distance = INCH;
+  text = muster_violation_describe (&v);
+  g_assert_cmpstr (text, ==, "Within 1″ of b2");
+  g_free (text);
+
+  v.code = MUSTER_RULE_DEPLOY_ORDER;
+  text = muster_violation_describe (&v);
+  g_assert_cmpstr (text, ==, "Not farther from the short edge than b2, deployed before it");
+  g_free (text);
+
+  v.code = MUSTER_RULE_DEPLOY_SEQUENCE;
+  v.other_id = NULL;
+  v.turn = 2;
+  text = muster_violation_describe (&v);
+  g_assert_cmpstr (text, ==, "More than one unit deployed in turn 2");
+  g_free (text);
+
+  copy = muster_violation_copy (&v);
+  g_assert_cmpstr (copy->piece_id, ==, "u1");
+  g_assert_true (copy->piece_id != v.piece_id);
+  g_assert_cmpuint (copy->turn, ==, 2);
+}
+
+/* The shipped examples */
+
+static void
+test_examples (void)
+{
+  g_autoptr(GDir) dir = g_dir_open (EXAMPLES_DIR, 0, NULL);
+  const char *name;
+  guint checked = 0;
+
+  g_assert_nonnull (dir);
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *expected_path = NULL;
+      g_autofree char *expected = NULL;
+      g_autofree char *expected_sorted = NULL;
+      g_autofree char *got = NULL;
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterLayout) layout = NULL;
+      g_autoptr(MusterValidator) validator = NULL;
+
+      if (!g_str_has_suffix (name, ".muster"))
+        continue;
+
+      path = g_build_filename (EXAMPLES_DIR, name, NULL);
+      expected_path = g_strdup_printf ("%.*s.expected", (int) (strlen (path) - strlen (".muster")), path);
+      g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
+
+      file = g_file_new_for_path (path);
+      layout = muster_layout_new_from_file (file, &error);
+      g_assert_no_error (error);
+      validator = validator_for (layout);
+
+      got = verdicts_of (validator);
+      expected_sorted = sorted_lines (expected);
+
+      g_test_message ("%s", name);
+      g_assert_cmpstr (got, ==, expected_sorted);
+      checked++;
+    }
+
+  g_assert_cmpuint (checked, >=, 14);
+}
+
+/* Zones and the board */
+
+static void
+test_zone_boundary (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("frontline-clash");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPiece *r1;
+  MusterPiece *b1;
+  MusterPiece *r2;
+  g_autofree char *got = NULL;
+
+  /* Exactly 12″ from the Centre Line is not "more than 12″". */
+  r1 = add_round (layout, "r1", MUSTER_PIECE_UNIT, "red", 25, 20 * INCH, 36 * INCH + 12.5, 1);
+  b1 = add_round (layout, "b1", MUSTER_PIECE_UNIT, "blue", 25, 20 * INCH, 12 * INCH - 12.5, 1);
+  r2 = add_rect (layout, "r2", "red", 100, 80, 50 * INCH, 36 * INCH + 40, 0, 2);
+
+  got = verdicts_of (validator);
+  g_assert_cmpstr (got, ==, "b1: outside-zone\nr1: outside-zone\nr2: outside-zone\n");
+  g_clear_pointer (&got, g_free);
+
+  move_by (layout, r1, 0, 1);
+  move_by (layout, b1, 0, -1);
+  move_by (layout, r2, 0, 1);
+  got = verdicts_of (validator);
+  g_assert_cmpstr (got, ==, "");
+  g_assert_cmpuint (muster_validator_count (validator), ==, 0);
+
+  g_assert_nonnull (muster_validator_get_zone (validator, "red"));
+  g_assert_nonnull (muster_validator_get_zone (validator, "blue"));
+  g_assert_null (muster_validator_get_zone (validator, "green"));
+}
+
+static void
+test_off_board (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("frontline-clash");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPiece *r1;
+  MusterPiece *r2;
+  g_autofree char *got = NULL;
+
+  /* The board edge is inclusive. */
+  r1 = add_round (layout, "r1", MUSTER_PIECE_UNIT, "red", 25, 12.5, 48 * INCH - 12.5, 1);
+  r2 = add_rect (layout, "r2", "red", 50, 20, 72 * INCH - 10, 40 * INCH, 90, 2);
+  assert_verdicts (validator, "");
+
+  move_by (layout, r1, -0.01, 0);
+  move_by (layout, r2, 0.01, 0);
+  got = verdicts_of (validator);
+  g_assert_cmpstr (got, ==,
+                   "r1: off-board\nr1: outside-zone\n"
+                   "r2: off-board\nr2: outside-zone\n");
+
+  /* Neutral pieces and objectives are not deployed: nothing to report. */
+  add_round (layout, "n1", MUSTER_PIECE_MODEL, MUSTER_OWNER_NEUTRAL, 25, -10, -10, 0);
+  add_round (layout, "o1", MUSTER_PIECE_OBJECTIVE, "red", 40, 80 * INCH, 10, 0);
+  g_clear_pointer (&got, g_free);
+  got = verdicts_of (validator);
+  g_assert_cmpstr (got, ==,
+                   "r1: off-board\nr1: outside-zone\n"
+                   "r2: off-board\nr2: outside-zone\n");
+}
+
+static void
+test_skill_region (void)
+{
+  g_autoptr(MusterLayout) layout = new_infinity ();
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPiece *r1;
+  g_autofree char *got = NULL;
+
+  /* In red's half, outside its 12″ zone. */
+  r1 = add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 30 * INCH, 1);
+  assert_verdicts (validator, "r1: outside-zone\n");
+
+  /* Infiltration: anywhere in the own half of the table. */
+  r1->skills = g_strsplit ("infiltration", " ", -1);
+  muster_layout_piece_changed (layout, r1);
+  assert_verdicts (validator, "");
+
+  /* Straddling the Centre Line: outside both. */
+  move_by (layout, r1, 0, -6 * INCH);
+  assert_verdicts (validator, "r1: outside-zone\n");
+
+  /* Off-table skills do not excuse a trooper that is on the table. */
+  g_strfreev (r1->skills);
+  r1->skills = g_strsplit ("airborne-deployment", " ", -1);
+  muster_layout_piece_changed (layout, r1);
+  muster_layout_move_piece (layout, r1, 10 * INCH, 30 * INCH, 0);
+  got = verdicts_of (validator);
+  g_assert_cmpstr (got, ==, "r1: outside-zone\n");
+}
+
+/* Contact and overlap */
+
+static void
+test_objective_contact (void)
+{
+  g_autoptr(MusterLayout) layout = new_infinity ();
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPiece *r1;
+  GPtrArray *violations;
+  g_autofree char *message = NULL;
+
+  add_round (layout, "o1", MUSTER_PIECE_OBJECTIVE, MUSTER_OWNER_NEUTRAL, 40, 24 * INCH, 42 * INCH, 0);
+  r1 = add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 24 * INCH + 32.5, 42 * INCH, 1);
+
+  /* Exactly touching is contact. */
+  assert_verdicts (validator, "r1: base-contact\n");
+  violations = muster_validator_get_piece_violations (validator, r1->serial);
+  g_assert_cmpuint (violations->len, ==, 1);
+  message = muster_violation_describe (g_ptr_array_index (violations, 0));
+  g_assert_cmpstr (message, ==, "In contact with an objective");
+
+  /* 1 mm away is not. */
+  move_by (layout, r1, 1, 0);
+  assert_verdicts (validator, "");
+
+  /* Diagonally, exactly touching. */
+  muster_layout_move_piece (layout, r1, 24 * INCH + 32.5 * cos (G_PI / 5),
+                            42 * INCH - 32.5 * sin (G_PI / 5), 0);
+  assert_verdicts (validator, "r1: base-contact\n");
+}
+
+static void
+test_contact_owners (void)
+{
+  g_autoptr(MusterLayout) layout = new_infinity ();
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  g_autofree char *got = NULL;
+  GPtrArray *violations;
+  MusterPiece *m;
+
+  /* r1 touches a friendly model and a friendly marker: fine. */
+  add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 40 * INCH, 1);
+  add_round (layout, "r2", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH + 25, 40 * INCH, 1);
+  add_round (layout, "r3", MUSTER_PIECE_MARKER, "red", 40, 10 * INCH - 32.5, 40 * INCH, 1);
+  assert_verdicts (validator, "");
+
+  /* An enemy marker, a neutral model and an enemy model. */
+  add_round (layout, "b1", MUSTER_PIECE_MARKER, "blue", 25, 20 * INCH, 40 * INCH, 1);
+  add_round (layout, "r4", MUSTER_PIECE_MODEL, "red", 25, 20 * INCH + 25, 40 * INCH, 1);
+  add_round (layout, "n1", MUSTER_PIECE_MODEL, MUSTER_OWNER_NEUTRAL, 25, 30 * INCH, 40 * INCH, 0);
+  add_round (layout, "r5", MUSTER_PIECE_MODEL, "red", 25, 30 * INCH, 40 * INCH + 25, 1);
+  m = add_round (layout, "b2", MUSTER_PIECE_MODEL, "blue", 25, 40 * INCH, 40 * INCH, 1);
+  add_round (layout, "r6", MUSTER_PIECE_MODEL, "red", 40, 40 * INCH, 40 * INCH - 32.5, 1);
+
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==,
+                   "b1 base-contact r4\n"
+                   "b1 outside-zone -\n"
+                   "b2 base-contact r6\n"
+                   "b2 outside-zone -\n"
+                   "r4 base-contact b1\n"
+                   "r5 base-contact n1\n"
+                   "r6 base-contact b2\n");
+
+  violations = muster_validator_get_piece_violations (validator, m->serial);
+  g_assert_cmpuint (violations->len, ==, 2);
+  {
+    g_autofree char *message = muster_violation_describe (g_ptr_array_index (violations, 0));
+
+    g_assert_cmpstr (message, ==, "In contact with enemy piece r6");
+  }
+  g_assert_true (has_verdict (validator, "r4", MUSTER_RULE_BASE_CONTACT, "b1"));
+  {
+    g_autoptr(GPtrArray) all = muster_validator_collect (validator);
+
+    for (guint i = 0; i < all->len; i++)
+      {
+        const MusterViolation *v = g_ptr_array_index (all, i);
+        g_autofree char *message = muster_violation_describe (v);
+
+        if (strcmp (v->piece_id, "r4") == 0)
+          g_assert_cmpstr (message, ==, "In contact with marker b1");
+        else if (strcmp (v->piece_id, "r5") == 0)
+          g_assert_cmpstr (message, ==, "In contact with neutral piece n1");
+      }
+  }
+
+  /* Removing a piece takes its pairs with it, on both sides. */
+  g_assert_true (muster_layout_remove_piece (layout, "r6"));
+  g_clear_pointer (&got, g_free);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==,
+                   "b1 base-contact r4\n"
+                   "b1 outside-zone -\n"
+                   "b2 outside-zone -\n"
+                   "r4 base-contact b1\n"
+                   "r5 base-contact n1\n");
+  g_assert_null (muster_validator_get_piece_violations (validator, 9999));
+}
+
+static void
+test_tolerance (void)
+{
+  g_autoptr(MusterLayout) layout = new_infinity ();
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPiece *r2;
+  MusterPiece *b1;
+  g_autofree char *got = NULL;
+  guint changed = 0;
+  guint notified = 0;
+
+  /* Friends, 0.4 mm into each other: contact, which is fine. */
+  add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 40 * INCH, 1);
+  r2 = add_round (layout, "r2", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH + 25 - 0.4, 40 * INCH, 1);
+  assert_verdicts (validator, "");
+
+  /* Exactly the tolerance is still contact. */
+  move_by (layout, r2, -0.1, 0);
+  assert_verdicts (validator, "");
+
+  /* 0.6 mm is overlap. */
+  move_by (layout, r2, -0.1, 0);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r1 overlap r2\nr2 overlap r1\n");
+  g_clear_pointer (&got, g_free);
+
+  /* An enemy 0.4 mm in: contact; 0.6 mm in: overlap and nothing else. */
+  add_round (layout, "r3", MUSTER_PIECE_MODEL, "red", 25, 30 * INCH, 40 * INCH, 1);
+  b1 = add_round (layout, "b1", MUSTER_PIECE_MODEL, "blue", 25, 30 * INCH + 24.6, 40 * INCH, 1);
+  g_assert_true (has_verdict (validator, "r3", MUSTER_RULE_BASE_CONTACT, "b1"));
+  g_assert_true (has_verdict (validator, "b1", MUSTER_RULE_BASE_CONTACT, "r3"));
+  g_assert_false (has_verdict (validator, "r3", MUSTER_RULE_OVERLAP, NULL));
+
+  move_by (layout, b1, -0.2, 0);
+  g_assert_true (has_verdict (validator, "r3", MUSTER_RULE_OVERLAP, "b1"));
+  g_assert_true (has_verdict (validator, "b1", MUSTER_RULE_OVERLAP, "r3"));
+  g_assert_false (has_verdict (validator, "r3", MUSTER_RULE_BASE_CONTACT, NULL));
+  g_assert_false (has_verdict (validator, "b1", MUSTER_RULE_BASE_CONTACT, NULL));
+
+  /* A wider tolerance makes both pairs contact again. */
+  g_signal_connect (validator, "notify::tolerance", G_CALLBACK (notify_cb), &notified);
+  g_signal_connect (validator, "violations-changed", G_CALLBACK (count_cb), &changed);
+  g_assert_cmpfloat (muster_validator_get_tolerance (validator), ==, MUSTER_DEFAULT_TOLERANCE_MM);
+  muster_validator_set_tolerance (validator, 1.0);
+  g_assert_cmpfloat (muster_validator_get_tolerance (validator), ==, 1.0);
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_cmpuint (changed, ==, 1);
+  muster_validator_set_tolerance (validator, 1.0);
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_cmpuint (changed, ==, 1);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==,
+                   "b1 base-contact r3\n"
+                   "b1 outside-zone -\n"
+                   "r3 base-contact b1\n");
+}
+
+static void
+test_rotated_corners (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("frontline-clash");
+  g_autoptr(MusterLayout) inf = new_infinity ();
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  g_autoptr(MusterValidator) inf_validator = NULL;
+  MusterPiece *b;
+  MusterPiece *e;
+  g_autofree char *got = NULL;
+  double reach;
+
+  /* Two 50 mm squares at 45°, corner on corner. */
+  add_rect (layout, "r1", "red", 50, 50, 20 * INCH, 42 * INCH, 45, 1);
+  b = add_rect (layout, "r2", "red", 50, 50, 20 * INCH + 50 * G_SQRT2, 42 * INCH, 45, 2);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r1 unit-spacing r2\nr2 unit-spacing r1\n");
+  g_clear_pointer (&got, g_free);
+
+  /* 1 mm corner into corner goes 0.71 mm deep (along the faces). */
+  move_by (layout, b, -1, 0);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r1 overlap r2\nr2 overlap r1\n");
+  g_clear_pointer (&got, g_free);
+
+  /* 0.6 mm corner into corner goes 0.42 mm deep: contact. */
+  move_by (layout, b, 0.4, 0);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r1 unit-spacing r2\nr2 unit-spacing r1\n");
+  g_clear_pointer (&got, g_free);
+
+  /* A corner of a 30° rectangle on the face of an enemy's square. */
+  inf_validator = validator_for (inf);
+  reach = 30 * cos (G_PI / 6) + 20 * sin (G_PI / 6);
+  add_piece (inf, "r1", MUSTER_PIECE_MODEL, "red", MUSTER_BASE_RECT, 60, 40,
+             20 * INCH, 40 * INCH, 30, 1);
+  e = add_piece (inf, "b1", MUSTER_PIECE_MODEL, "blue", MUSTER_BASE_RECT, 50, 100,
+                 20 * INCH + reach + 25, 40 * INCH, 0, 1);
+  g_assert_true (has_verdict (inf_validator, "r1", MUSTER_RULE_BASE_CONTACT, "b1"));
+  g_assert_false (has_verdict (inf_validator, "r1", MUSTER_RULE_OVERLAP, NULL));
+
+  move_by (inf, e, 1, 0);
+  g_assert_false (has_verdict (inf_validator, "r1", MUSTER_RULE_BASE_CONTACT, NULL));
+
+  move_by (inf, e, -1.6, 0);
+  g_assert_true (has_verdict (inf_validator, "r1", MUSTER_RULE_OVERLAP, "b1"));
+  g_assert_false (has_verdict (inf_validator, "r1", MUSTER_RULE_BASE_CONTACT, NULL));
+}
+
+/* Distances */
+
+static void
+test_enemy_distance (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("counterthrust");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPiece *r1;
+  double y_blue = 16 * INCH - 13.5;
+  g_autofree char *got = NULL;
+
+  /* Both in their zones (more than 8″ from the Centre Line), exactly
+   * 20″ apart edge to edge. */
+  add_round (layout, "b1", MUSTER_PIECE_UNIT, "blue", 25, 30 * INCH, y_blue, 1);
+  r1 = add_round (layout, "r1", MUSTER_PIECE_UNIT, "red", 25, 30 * INCH, y_blue + 25 + 20 * INCH, 1);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "b1 enemy-too-close r1\nr1 enemy-too-close b1\n");
+  g_clear_pointer (&got, g_free);
+
+  {
+    GPtrArray *violations = muster_validator_get_piece_violations (validator, r1->serial);
+    g_autofree char *message = muster_violation_describe (g_ptr_array_index (violations, 0));
+
+    g_assert_cmpstr (message, ==, "Within 20″ of enemy unit b1");
+  }
+
+  /* 20″ and 1 mm is more than 20″. */
+  move_by (layout, r1, 0, 1);
+  assert_verdicts (validator, "");
+
+  /* Friends may be close (but not within 1″). */
+  add_round (layout, "r2", MUSTER_PIECE_UNIT, "red", 25, 40 * INCH, 40 * INCH, 2);
+  assert_verdicts (validator, "");
+
+  /* Only units of the enemy count: not markers, not neutral units. */
+  add_round (layout, "n1", MUSTER_PIECE_UNIT, MUSTER_OWNER_NEUTRAL, 25, 36 * INCH, 30 * INCH, 0);
+  add_round (layout, "b2", MUSTER_PIECE_MARKER, "blue", 25, 30 * INCH, 30 * INCH, 0);
+  g_assert_false (has_verdict (validator, "r1", MUSTER_RULE_ENEMY_TOO_CLOSE, NULL));
+  g_assert_false (has_verdict (validator, "b2", MUSTER_RULE_ENEMY_TOO_CLOSE, NULL));
+  g_assert_true (has_verdict (validator, "b2", MUSTER_RULE_OUTSIDE_ZONE, NULL));
+}
+
+static void
+test_unit_spacing (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("frontline-clash");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPoint square[] = {
+    { 50 * INCH, 40 * INCH }, { 54 * INCH, 40 * INCH },
+    { 54 * INCH, 44 * INCH }, { 50 * INCH, 44 * INCH },
+  };
+  MusterPiece *r2;
+  MusterPiece *r3;
+  g_autofree char *got = NULL;
+
+  /* Exactly 1″ apart is not more than 1″. */
+  add_rect (layout, "r1", "red", 40, 40, 20 * INCH, 40 * INCH, 0, 1);
+  r2 = add_rect (layout, "r2", "red", 40, 40, 20 * INCH + 40 + INCH, 40 * INCH, 0, 2);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r1 unit-spacing r2\nr2 unit-spacing r1\n");
+  g_clear_pointer (&got, g_free);
+
+  move_by (layout, r2, 1, 0);
+  assert_verdicts (validator, "");
+
+  /* Rotated a quarter turn, a long unit reaches down to its neighbour. */
+  muster_layout_move_piece (layout, r2, 20 * INCH, 40 * INCH + 20 + INCH + 50, 90);
+  g_assert_cmpfloat (r2->base.width, ==, 40);
+  r2->base.width = 100;
+  muster_layout_piece_changed (layout, r2);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r1 unit-spacing r2\nr2 unit-spacing r1\n");
+  g_clear_pointer (&got, g_free);
+  move_by (layout, r2, 0, 1);
+  assert_verdicts (validator, "");
+
+  /* Impassable terrain: 1″ from it is too close; in it is overlap. */
+  muster_layout_add_terrain (layout, muster_terrain_new ("t1", MUSTER_TERRAIN_IMPASSABLE,
+                                                         square, G_N_ELEMENTS (square)));
+  r3 = add_rect (layout, "r3", "red", 40, 40, 50 * INCH - INCH - 20, 42 * INCH, 0, 3);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r3 unit-spacing t1\n");
+  g_clear_pointer (&got, g_free);
+
+  move_by (layout, r3, -1, 0);
+  assert_verdicts (validator, "");
+
+  move_by (layout, r3, 1 + INCH + 1, 0);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r3 overlap t1\n");
+  g_clear_pointer (&got, g_free);
+
+  /* Area terrain is no obstacle. */
+  square[0].x = square[3].x = 10 * INCH;
+  square[1].x = square[2].x = 14 * INCH;
+  muster_layout_add_terrain (layout, muster_terrain_new ("t2", MUSTER_TERRAIN_AREA,
+                                                         square, G_N_ELEMENTS (square)));
+  add_rect (layout, "r4", "red", 40, 40, 12 * INCH, 42 * INCH, 0, 4);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r3 overlap t1\n");
+}
+
+/* Sequence rules */
+
+static void
+test_marching_columns (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("marching-columns");
+  g_autoptr(MusterValidator) validator = NULL;
+  MusterPiece *r3;
+  MusterPiece *r4;
+  g_autofree char *got = NULL;
+
+  muster_layout_update_player (layout, "red", "south", NULL, "west");
+  muster_layout_update_player (layout, "blue", "north", NULL, "east");
+  validator = validator_for (layout);
+
+  add_rect (layout, "r1", "red", 20, 20, 10 * INCH, 42 * INCH, 0, 1);
+  add_rect (layout, "r2", "red", 20, 20, 20 * INCH, 42 * INCH, 0, 2);
+  assert_verdicts (validator, "");
+
+  /* Nearer the west edge than r2. */
+  r3 = add_rect (layout, "r3", "red", 20, 20, 15 * INCH, 42 * INCH, 0, 3);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r3 deploy-order r2\n");
+  g_clear_pointer (&got, g_free);
+
+  {
+    GPtrArray *violations = muster_validator_get_piece_violations (validator, r3->serial);
+    g_autofree char *message = muster_violation_describe (g_ptr_array_index (violations, 0));
+
+    g_assert_cmpstr (message, ==, "Not farther from the short edge than r2, deployed before it");
+  }
+
+  /* A Character is exempt, and ignored by the next unit. */
+  r4 = add_rect (layout, "r4", "red", 20, 20, 5 * INCH, 44 * INCH, 0, 4);
+  r4->categories = g_strsplit ("character", " ", -1);
+  muster_layout_piece_changed (layout, r4);
+  add_rect (layout, "r5", "red", 20, 20, 25 * INCH, 42 * INCH, 0, 5);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r3 deploy-order r2\n");
+  g_clear_pointer (&got, g_free);
+
+  /* Exactly as far as the previous one is not farther. */
+  add_rect (layout, "r6", "red", 20, 20, 25 * INCH, 46 * INCH, 0, 6);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r3 deploy-order r2\nr6 deploy-order r5\n");
+  g_clear_pointer (&got, g_free);
+
+  /* Moving r3 beyond r2 clears it; r5 is still beyond r3. */
+  move_by (layout, r3, 7 * INCH, 0);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r6 deploy-order r5\n");
+  g_clear_pointer (&got, g_free);
+
+  /* Moving r3 beyond r5 breaks r5 (the next one), which names r3. */
+  move_by (layout, r3, 10 * INCH, 0);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r5 deploy-order r3\nr6 deploy-order r5\n");
+  g_clear_pointer (&got, g_free);
+
+  /* Removing r3 mends r5. */
+  g_assert_true (muster_layout_remove_piece (layout, "r3"));
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r6 deploy-order r5\n");
+  g_clear_pointer (&got, g_free);
+
+  /* Blue counts from the east edge. Turn 0 is not in the order. */
+  add_rect (layout, "b1", "blue", 20, 20, 60 * INCH, 6 * INCH, 0, 1);
+  add_rect (layout, "b2", "blue", 20, 20, 50 * INCH, 6 * INCH, 0, 2);
+  add_rect (layout, "b3", "blue", 20, 20, 70 * INCH, 6 * INCH, 0, 0);
+  add_rect (layout, "b4", "blue", 20, 20, 55 * INCH, 6 * INCH, 0, 4);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "b4 deploy-order b2\nr6 deploy-order r5\n");
+  g_clear_pointer (&got, g_free);
+
+  /* Choosing the other edge turns blue's order round. */
+  muster_layout_update_player (layout, "blue", "north", NULL, "west");
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "b2 deploy-order b1\nr6 deploy-order r5\n");
+}
+
+static void
+test_deploy_sequence (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("counterthrust");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPiece *r2;
+  g_autofree char *got = NULL;
+
+  /* Red and blue each deploy one unit in turn 1: fine. */
+  add_rect (layout, "r1", "red", 20, 20, 10 * INCH, 44 * INCH, 0, 1);
+  add_rect (layout, "b1", "blue", 20, 20, 10 * INCH, 2 * INCH, 0, 1);
+  assert_verdicts (validator, "");
+
+  /* A second red unit in turn 1 breaks it for both. */
+  r2 = add_rect (layout, "r2", "red", 20, 20, 20 * INCH, 44 * INCH, 0, 1);
+  got = verdicts_of (validator);
+  g_assert_cmpstr (got, ==, "r1: deploy-sequence\nr2: deploy-sequence\n");
+  g_clear_pointer (&got, g_free);
+
+  {
+    GPtrArray *violations = muster_validator_get_piece_violations (validator, r2->serial);
+    g_autofree char *message = muster_violation_describe (g_ptr_array_index (violations, 0));
+
+    g_assert_cmpstr (message, ==, "More than one unit deployed in turn 1");
+  }
+
+  add_rect (layout, "r3", "red", 20, 20, 30 * INCH, 44 * INCH, 0, 1);
+  got = verdicts_of (validator);
+  g_assert_cmpstr (got, ==, "r1: deploy-sequence\nr2: deploy-sequence\nr3: deploy-sequence\n");
+  g_clear_pointer (&got, g_free);
+
+  /* Turn 4 and later allow several units. */
+  add_rect (layout, "r4", "red", 20, 20, 40 * INCH, 44 * INCH, 0, 4);
+  add_rect (layout, "r5", "red", 20, 20, 50 * INCH, 44 * INCH, 0, 4);
+  g_assert_true (muster_layout_remove_piece (layout, "r3"));
+  got = verdicts_of (validator);
+  g_assert_cmpstr (got, ==, "r1: deploy-sequence\nr2: deploy-sequence\n");
+  g_clear_pointer (&got, g_free);
+
+  /* Moving r2 to turn 2 mends turn 1. */
+  r2->turn = 2;
+  muster_layout_piece_changed (layout, r2);
+  assert_verdicts (validator, "");
+
+  /* Turn 3 is still one of the first three. */
+  r2->turn = 3;
+  muster_layout_piece_changed (layout, r2);
+  add_rect (layout, "r6", "red", 20, 20, 60 * INCH, 44 * INCH, 0, 3);
+  got = verdicts_of (validator);
+  g_assert_cmpstr (got, ==, "r2: deploy-sequence\nr6: deploy-sequence\n");
+}
+
+/* Following the layout */
+
+static void
+test_signals (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("frontline-clash");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPiece *r1;
+  guint count = 0;
+
+  g_signal_connect (validator, "violations-changed", G_CALLBACK (count_cb), &count);
+
+  r1 = add_round (layout, "r1", MUSTER_PIECE_UNIT, "red", 25, 20 * INCH, 40 * INCH, 1);
+  g_assert_cmpuint (count, ==, 1);
+  move_by (layout, r1, 0, -10 * INCH);
+  g_assert_cmpuint (count, ==, 2);
+  g_assert_cmpuint (muster_validator_count (validator), ==, 1);
+  muster_layout_set_board (layout, 72 * INCH, 60 * INCH);
+  g_assert_cmpuint (count, ==, 3);
+  g_assert_true (muster_layout_remove_piece (layout, "r1"));
+  g_assert_cmpuint (count, ==, 4);
+  g_assert_cmpuint (muster_validator_count (validator), ==, 0);
+  g_assert_true (muster_validator_revalidate (validator, NULL));
+  g_assert_cmpuint (count, ==, 5);
+}
+
+static void
+test_game_changes (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("frontline-clash");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  g_autoptr(GError) error = NULL;
+  MusterPiece *r1;
+
+  /* 10″ from the Centre Line: outside Frontline Clash's zone, inside
+   * Counterthrust's. */
+  r1 = add_round (layout, "r1", MUSTER_PIECE_UNIT, "red", 25, 20 * INCH, 34 * INCH + 12.5, 1);
+  assert_verdicts (validator, "r1: outside-zone\n");
+
+  muster_layout_set_game (layout, "t9a", "counterthrust");
+  assert_verdicts (validator, "");
+  g_assert_true (muster_validator_revalidate (validator, &error));
+  g_assert_no_error (error);
+
+  /* An unknown deployment type is an error, and nothing is checked. */
+  muster_layout_set_game (layout, "t9a", "no-such-deployment");
+  g_assert_false (muster_validator_revalidate (validator, &error));
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_UNKNOWN);
+  g_clear_error (&error);
+  g_assert_cmpuint (muster_validator_count (validator), ==, 0);
+
+  /* ... and makes a new validator fail. */
+  g_assert_null (muster_validator_new (layout, get_system ("t9a"), &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  /* So does a layout of another game system. */
+  muster_layout_set_game (layout, "infinity", "standard");
+  g_assert_null (muster_validator_new (layout, get_system ("t9a"), &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  /* And a zone the deployment type does not have. */
+  muster_layout_set_game (layout, "t9a", "refused-flank");
+  g_assert_null (muster_validator_new (layout, get_system ("t9a"), &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  muster_layout_update_player (layout, "red", "south-west", NULL, NULL);
+  muster_layout_update_player (layout, "blue", "north-east", NULL, NULL);
+  g_assert_true (muster_validator_revalidate (validator, &error));
+  g_assert_no_error (error);
+  move_by (layout, r1, 0, 0);
+  assert_verdicts (validator, "");
+}
+
+/* Incremental validation against a fresh one */
+
+typedef struct
+{
+  const char *system_id;
+  const char *deployment_id;
+  double      width;    /* inches */
+  double      height;
+  guint       n_pieces;
+  guint       n_steps;
+} RandomCase;
+
+static const char *
+random_owner (GRand *rand)
+{
+  double p = g_rand_double (rand);
+
+  return p < 0.45 ? "red" : p < 0.9 ? "blue" : MUSTER_OWNER_NEUTRAL;
+}
+
+static void
+random_categories (GRand       *rand,
+                   MusterPiece *piece)
+{
+  static const char * const categories[] = { "character", "scout", "war-machine", "infantry" };
+  double p = g_rand_double (rand);
+
+  g_clear_pointer (&piece->categories, g_strfreev);
+  if (p < 0.4)
+    {
+      piece->categories = g_new0 (char *, 2);
+      piece->categories[0] = g_strdup (categories[g_rand_int_range (rand, 0, G_N_ELEMENTS (categories))]);
+    }
+}
+
+static void
+random_place (GRand             *rand,
+              const RandomCase  *rc,
+              double            *x,
+              double            *y,
+              double            *rotation)
+{
+  /* Mostly on the board, sometimes hanging over an edge. */
+  *x = g_rand_double_range (rand, -1, rc->width + 1) * INCH;
+  *y = g_rand_double_range (rand, -1, rc->height + 1) * INCH;
+  *rotation = g_rand_boolean (rand) ? 90.0 * g_rand_int_range (rand, 0, 4)
+                                    : g_rand_double_range (rand, 0, 360);
+}
+
+static MusterPiece *
+random_piece (GRand            *rand,
+              const RandomCase *rc,
+              const char       *id)
+{
+  gboolean infinity = strcmp (rc->system_id, "infinity") == 0;
+  MusterPieceKind kind;
+  MusterBase base;
+  MusterPiece *piece;
+  double x, y, rotation;
+  double p = g_rand_double (rand);
+
+  if (infinity)
+    kind = p < 0.75 ? MUSTER_PIECE_MODEL : p < 0.93 ? MUSTER_PIECE_MARKER : MUSTER_PIECE_OBJECTIVE;
+  else
+    kind = p < 0.9 ? MUSTER_PIECE_UNIT : p < 0.95 ? MUSTER_PIECE_MODEL : MUSTER_PIECE_OBJECTIVE;
+
+  if (g_rand_boolean (rand))
+    {
+      base.shape = MUSTER_BASE_ROUND;
+      base.width = base.depth = g_rand_double_range (rand, 20, 60);
+    }
+  else
+    {
+      base.shape = g_rand_int_range (rand, 0, 5) == 0 ? MUSTER_BASE_OVAL : MUSTER_BASE_RECT;
+      base.width = g_rand_double_range (rand, 20, 160);
+      base.depth = g_rand_double_range (rand, 20, 100);
+    }
+
+  random_place (rand, rc, &x, &y, &rotation);
+  piece = muster_piece_new (id, kind, random_owner (rand), &base, x, y);
+  piece->rotation = rotation;
+  piece->turn = g_rand_int_range (rand, 0, 7);
+  random_categories (rand, piece);
+  if (infinity && g_rand_int_range (rand, 0, 6) == 0)
+    piece->skills = g_strsplit ("infiltration", " ", -1);
+
+  return piece;
+}
+
+static void
+assert_same_as_fresh (MusterValidator *validator,
+                      MusterLayout    *layout)
+{
+  g_autoptr(MusterValidator) fresh = validator_for (layout);
+  g_autofree char *got = all_lines (validator);
+  g_autofree char *want = all_lines (fresh);
+
+  g_assert_cmpstr (got, ==, want);
+  g_assert_cmpuint (muster_validator_count (validator), ==, muster_validator_count (fresh));
+}
+
+static void
+test_incremental (gconstpointer data)
+{
+  const RandomCase *rc = data;
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(MusterValidator) validator = NULL;
+  GRand *rand = g_rand_new_with_seed (20260101 + rc->n_pieces);
+  MusterPoint block[] = {
+    { 30 * INCH, 2 * INCH }, { 38 * INCH, 2 * INCH }, { 34 * INCH, 8 * INCH },
+  };
+  MusterPoint ell[] = {
+    { 10 * INCH, 20 * INCH }, { 16 * INCH, 20 * INCH }, { 16 * INCH, 22 * INCH },
+    { 12 * INCH, 22 * INCH }, { 12 * INCH, 28 * INCH }, { 10 * INCH, 28 * INCH },
+  };
+  guint next_id = 0;
+  guint checked_placements = 0;
+
+  layout = muster_layout_new (rc->system_id, rc->deployment_id, rc->width * INCH, rc->height * INCH);
+  muster_layout_update_player (layout, "red", "south", "attacker", "west");
+  muster_layout_update_player (layout, "blue", "north", "defender", "east");
+  muster_layout_add_terrain (layout, muster_terrain_new ("t1", MUSTER_TERRAIN_IMPASSABLE,
+                                                         block, G_N_ELEMENTS (block)));
+  muster_layout_add_terrain (layout, muster_terrain_new ("t2", MUSTER_TERRAIN_BUILDING,
+                                                         ell, G_N_ELEMENTS (ell)));
+
+  /* Half the pieces before the validator, half after. */
+  for (guint i = 0; i < rc->n_pieces / 2; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("p%u", next_id++);
+
+      g_assert_true (muster_layout_add_piece (layout, random_piece (rand, rc, id)));
+    }
+
+  validator = validator_for (layout);
+
+  for (guint i = rc->n_pieces / 2; i < rc->n_pieces; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("p%u", next_id++);
+
+      g_assert_true (muster_layout_add_piece (layout, random_piece (rand, rc, id)));
+    }
+
+  assert_same_as_fresh (validator, layout);
+  g_assert_cmpuint (muster_validator_count (validator), >, 0);
+
+  for (guint step = 0; step < rc->n_steps; step++)
+    {
+      GPtrArray *pieces = muster_layout_get_pieces (layout);
+      MusterPiece *piece = g_ptr_array_index (pieces, g_rand_int_range (rand, 0, pieces->len));
+      double p = g_rand_double (rand);
+
+      if (p < 0.7)
+        {
+          g_autoptr(GPtrArray) predicted = NULL;
+          g_autofree char *predicted_lines = NULL;
+          g_autofree char *committed_lines = NULL;
+          double x, y, rotation;
+
+          if (g_rand_boolean (rand))
+            random_place (rand, rc, &x, &y, &rotation);
+          else
+            {
+              /* A nudge, as a drag would make. */
+              x = piece->x + g_rand_double_range (rand, -2, 2) * INCH;
+              y = piece->y + g_rand_double_range (rand, -2, 2) * INCH;
+              rotation = piece->rotation + g_rand_double_range (rand, -20, 20);
+            }
+
+          predicted = muster_validator_check_placement (validator, piece, x, y, rotation);
+          predicted_lines = violation_lines (predicted);
+          muster_layout_move_piece (layout, piece, x, y, rotation);
+          committed_lines = piece_lines (validator, piece->serial);
+          g_assert_cmpstr (predicted_lines, ==, committed_lines);
+          checked_placements++;
+        }
+      else if (p < 0.8)
+        {
+          piece->turn = g_rand_int_range (rand, 0, 7);
+          if (g_rand_boolean (rand))
+            {
+              g_free (piece->owner);
+              piece->owner = g_strdup (random_owner (rand));
+            }
+          random_categories (rand, piece);
+          muster_layout_piece_changed (layout, piece);
+        }
+      else if (p < 0.9)
+        {
+          g_autofree char *id = g_strdup (piece->id);
+
+          g_assert_true (muster_layout_remove_piece (layout, id));
+        }
+      else
+        {
+          g_autofree char *id = g_strdup_printf ("p%u", next_id++);
+
+          g_assert_true (muster_layout_add_piece (layout, random_piece (rand, rc, id)));
+        }
+
+      assert_same_as_fresh (validator, layout);
+    }
+
+  g_assert_cmpuint (checked_placements, >, 0);
+  g_rand_free (rand);
+}
+
+static void
+test_check_placement (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("counterthrust");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  g_autoptr(GPtrArray) predicted = NULL;
+  g_autofree char *got = NULL;
+  MusterPiece *r1;
+  MusterPiece *b1;
+  MusterPiece *loose;
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+
+  r1 = add_round (layout, "r1", MUSTER_PIECE_UNIT, "red", 25, 20 * INCH, 40 * INCH, 1);
+  b1 = add_round (layout, "b1", MUSTER_PIECE_UNIT, "blue", 25, 20 * INCH, 8 * INCH, 1);
+  add_round (layout, "b2", MUSTER_PIECE_UNIT, "blue", 25, 40 * INCH, 8 * INCH, 2);
+
+  /* Where it stands, the piece does not meet itself. */
+  predicted = muster_validator_check_placement (validator, r1, r1->x, r1->y, r1->rotation);
+  g_assert_cmpuint (predicted->len, ==, 0);
+  g_clear_pointer (&predicted, g_ptr_array_unref);
+
+  /* Onto b1, without moving anything. */
+  predicted = muster_validator_check_placement (validator, r1, 20 * INCH, 8 * INCH + 20, 0);
+  got = violation_lines (predicted);
+  g_assert_cmpstr (got, ==, "r1 enemy-too-close b2\nr1 outside-zone -\nr1 overlap b1\n");
+  g_clear_pointer (&got, g_free);
+  g_clear_pointer (&predicted, g_ptr_array_unref);
+  assert_verdicts (validator, "");
+  g_assert_cmpfloat (r1->y, ==, 40 * INCH);
+
+  /* A piece not in the layout. */
+  loose = muster_piece_new ("new", MUSTER_PIECE_UNIT, "red", &base, 0, 0);
+  loose->turn = 1;
+  predicted = muster_validator_check_placement (validator, loose, 20 * INCH, 40 * INCH, 0);
+  got = violation_lines (predicted);
+  g_assert_cmpstr (got, ==, "new deploy-sequence -\nnew overlap r1\n");
+  g_clear_pointer (&got, g_free);
+  g_clear_pointer (&predicted, g_ptr_array_unref);
+  muster_piece_free (loose);
+
+  /* An objective is never in breach. */
+  b1->kind = MUSTER_PIECE_OBJECTIVE;
+  muster_layout_piece_changed (layout, b1);
+  predicted = muster_validator_check_placement (validator, b1, 20 * INCH, 40 * INCH, 0);
+  g_assert_cmpuint (predicted->len, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const RandomCase random_cases[] = {
+    /* Crowded tables. */
+    { "t9a", "marching-columns", 72, 48, 500, 150 },
+    { "t9a", "counterthrust", 72, 48, 120, 100 },
+    { "t9a", "encircle", 72, 48, 300, 100 },
+    { "infinity", "standard", 48, 48, 500, 150 },
+    /* Sparse ones, where turns often hold one unit or none. */
+    { "t9a", "marching-columns", 72, 48, 24, 400 },
+    { "t9a", "counterthrust", 72, 48, 16, 400 },
+  };
+
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/core/validate/rule-codes", test_rule_codes);
+  g_test_add_func ("/core/validate/describe", test_describe);
+  g_test_add_func ("/core/validate/examples", test_examples);
+  g_test_add_func ("/core/validate/zone-boundary", test_zone_boundary);
+  g_test_add_func ("/core/validate/off-board", test_off_board);
+  g_test_add_func ("/core/validate/skill-region", test_skill_region);
+  g_test_add_func ("/core/validate/objective-contact", test_objective_contact);
+  g_test_add_func ("/core/validate/contact-owners", test_contact_owners);
+  g_test_add_func ("/core/validate/tolerance", test_tolerance);
+  g_test_add_func ("/core/validate/rotated-corners", test_rotated_corners);
+  g_test_add_func ("/core/validate/enemy-distance", test_enemy_distance);
+  g_test_add_func ("/core/validate/unit-spacing", test_unit_spacing);
+  g_test_add_func ("/core/validate/marching-columns", test_marching_columns);
+  g_test_add_func ("/core/validate/deploy-sequence", test_deploy_sequence);
+  g_test_add_func ("/core/validate/signals", test_signals);
+  g_test_add_func ("/core/validate/game-changes", test_game_changes);
+  g_test_add_func ("/core/validate/check-placement", test_check_placement);
+
+  for (guint i = 0; i < G_N_ELEMENTS (random_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/core/validate/incremental/%s-%s-%u",
+                                               random_cases[i].system_id,
+                                               random_cases[i].deployment_id,
+                                               random_cases[i].n_pieces);
+
+      g_test_add_data_func (path, &random_cases[i], test_incremental);
+    }
+
+  return g_test_run ();
+}
