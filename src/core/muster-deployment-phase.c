@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "muster-deployment-phase.h"
+#include "muster-xml.h"
 
 #define IS_PLAYER(p) ((p) == 0 || (p) == 1)
 
@@ -56,7 +57,8 @@ struct _MusterDeploymentPhase
   guint                       restricted_turns;
   char                      **restricted_categories;
   guint                       max_reserves;
-  gboolean                    marching;     /* short edges and Delayed units */
+  gboolean                    needs_short_edge;   /* with the first unit */
+  gboolean                    can_delay;          /* undeployed units become Delayed */
   char                       *short_edge[2];
 };
 
@@ -203,7 +205,8 @@ muster_deployment_phase_new_t9a (const char * const *player_ids,
   else if (g_str_equal (deployment_id, "marching-columns"))
     {
       muster_deployment_phase_set_restrictions (self, 3, marching);
-      self->marching = TRUE;
+      self->needs_short_edge = TRUE;
+      self->can_delay = TRUE;
     }
   else if (g_str_equal (deployment_id, "dawn-assault"))
     self->max_reserves = 2;
@@ -250,6 +253,188 @@ muster_deployment_phase_set_max_reserves (MusterDeploymentPhase *self,
   g_return_if_fail (self->state == MUSTER_DEPLOYMENT_PHASE_SETUP);
 
   self->max_reserves = max_reserves;
+}
+
+static gboolean data_error (GError     **error,
+                            const char  *filename,
+                            xmlNode     *node,
+                            const char  *format,
+                            ...) G_GNUC_PRINTF (4, 5);
+
+static gboolean
+data_error (GError     **error,
+            const char  *filename,
+            xmlNode     *node,
+            const char  *format,
+            ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_set_error (error, MUSTER_DEPLOYMENT_PHASE_ERROR, MUSTER_DEPLOYMENT_PHASE_ERROR_DATA,
+               "%s:%d: %s", filename, MAX (1, muster_xml_get_line (node)), message);
+
+  return FALSE;
+}
+
+static gboolean
+read_count (xmlNode     *node,
+            const char  *attribute,
+            guint       *value,
+            const char  *filename,
+            GError     **error)
+{
+  g_autofree char *text = muster_xml_get_prop (node, attribute);
+  guint64 number;
+
+  *value = 0;
+
+  if (text == NULL)
+    return TRUE;
+
+  if (!g_ascii_string_to_unsigned (text, 10, 0, 1000, &number, NULL))
+    return data_error (error, filename, node, _("%s=\"%s\" is not a whole number from 0 to 1000"),
+                       attribute, text);
+
+  *value = (guint) number;
+
+  return TRUE;
+}
+
+static gboolean
+read_flag (xmlNode     *node,
+           const char  *attribute,
+           gboolean    *value,
+           const char  *filename,
+           GError     **error)
+{
+  g_autofree char *text = muster_xml_get_prop (node, attribute);
+
+  *value = FALSE;
+
+  if (text == NULL || g_str_equal (text, "no"))
+    return TRUE;
+
+  if (g_str_equal (text, "yes"))
+    {
+      *value = TRUE;
+      return TRUE;
+    }
+
+  return data_error (error, filename, node, _("%s=\"%s\" is neither “yes” nor “no”"),
+                     attribute, text);
+}
+
+/* The words of a space-separated list, or NULL for none. */
+static char **
+split_words (const char *text)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) parts = NULL;
+  gboolean any = FALSE;
+
+  if (text == NULL)
+    return NULL;
+
+  parts = g_strsplit_set (text, " \t\r\n", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      if (*parts[i] == '\0')
+        continue;
+      g_strv_builder_add (builder, parts[i]);
+      any = TRUE;
+    }
+
+  return any ? g_strv_builder_end (builder) : NULL;
+}
+
+static xmlNode *
+find_child (xmlNode    *parent,
+            const char *name)
+{
+  for (xmlNode *child = parent->children; child != NULL; child = child->next)
+    if (muster_xml_is_element (child, name))
+      return child;
+
+  return NULL;
+}
+
+gboolean
+muster_deployment_phase_load_rules (MusterDeploymentPhase  *self,
+                                    GBytes                 *system_file,
+                                    const char             *filename,
+                                    GError                **error)
+{
+  g_autoptr(xmlDoc) doc = NULL;
+  xmlNode *section;
+  xmlNode *entry = NULL;
+  g_autofree char *restricted = NULL;
+  g_auto(GStrv) categories = NULL;
+  guint turns, reserves;
+  gboolean short_edge, delayed;
+
+  g_return_val_if_fail (MUSTER_IS_DEPLOYMENT_PHASE (self), FALSE);
+  g_return_val_if_fail (self->game == MUSTER_DEPLOYMENT_GAME_T9A, FALSE);
+  g_return_val_if_fail (self->state == MUSTER_DEPLOYMENT_PHASE_SETUP, FALSE);
+  g_return_val_if_fail (system_file != NULL, FALSE);
+  g_return_val_if_fail (filename != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  doc = muster_xml_parse (system_file, filename, MUSTER_DEPLOYMENT_PHASE_ERROR,
+                          MUSTER_DEPLOYMENT_PHASE_ERROR_DATA, error);
+  if (doc == NULL)
+    return FALSE;
+
+  section = find_child (xmlDocGetRootElement (doc), "deployment-sequence");
+  if (section == NULL)
+    return TRUE;
+
+  for (xmlNode *node = section->children; node != NULL; node = node->next)
+    {
+      g_autofree char *id = NULL;
+
+      if (node->type != XML_ELEMENT_NODE)
+        continue;
+
+      if (!muster_xml_is_element (node, "deployment"))
+        return data_error (error, filename, node, _("<%s> does not belong in <deployment-sequence>"),
+                           (const char *) node->name);
+
+      id = muster_xml_get_prop (node, "id");
+      if (id == NULL || *id == '\0')
+        return data_error (error, filename, node, _("a <deployment> has no id"));
+
+      if (!g_str_equal (id, self->deployment_id))
+        continue;
+
+      if (entry != NULL)
+        return data_error (error, filename, node, _("deployment type “%s” is listed twice"), id);
+
+      entry = node;
+    }
+
+  if (entry == NULL)
+    return TRUE;
+
+  if (!read_count (entry, "single-unit-turns", &turns, filename, error) ||
+      !read_count (entry, "reserves", &reserves, filename, error) ||
+      !read_flag (entry, "short-edge-with-first-unit", &short_edge, filename, error) ||
+      !read_flag (entry, "delayed", &delayed, filename, error))
+    return FALSE;
+
+  restricted = muster_xml_get_prop (entry, "restricted");
+  categories = split_words (restricted);
+
+  muster_deployment_phase_set_restrictions (self, turns, (const char * const *) categories);
+  self->max_reserves = reserves;
+  self->needs_short_edge = short_edge;
+  self->can_delay = delayed;
+
+  return TRUE;
 }
 
 MusterDeploymentGame
@@ -599,7 +784,7 @@ check_t9a_placement (MusterDeploymentPhase  *self,
 {
   guint turn = self->turns[player];
 
-  if (self->marching && self->short_edge[player] == NULL)
+  if (self->needs_short_edge && self->short_edge[player] == NULL)
     return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_NEEDS_SHORT_EDGE,
                    _("%s must choose a short Board Edge with the first unit"),
                    self->player_ids[player]);
@@ -874,14 +1059,15 @@ muster_deployment_phase_release (MusterDeploymentPhase  *self,
 }
 
 static gboolean
-expect_marching (MusterDeploymentPhase  *self,
-                 GError                **error)
+expect_rule (MusterDeploymentPhase  *self,
+             gboolean                rule,
+             GError                **error)
 {
-  if (self->game == MUSTER_DEPLOYMENT_GAME_T9A && self->marching)
+  if (self->game == MUSTER_DEPLOYMENT_GAME_T9A && rule)
     return TRUE;
 
   return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_INVALID,
-                 _("Only Marching Columns has this rule"));
+                 _("This deployment type has no such rule"));
 }
 
 gboolean
@@ -895,7 +1081,7 @@ muster_deployment_phase_choose_short_edge (MusterDeploymentPhase  *self,
   g_return_val_if_fail (edge != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!expect_marching (self, error))
+  if (!expect_rule (self, self->needs_short_edge, error))
     return FALSE;
 
   if (self->state == MUSTER_DEPLOYMENT_PHASE_DEPLOYING)
@@ -943,7 +1129,7 @@ muster_deployment_phase_delay_remaining (MusterDeploymentPhase  *self,
   g_return_val_if_fail (IS_PLAYER (player), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!expect_marching (self, error) ||
+  if (!expect_rule (self, self->can_delay, error) ||
       !expect_deploying (self, error) ||
       !expect_active (self, player, error))
     return FALSE;

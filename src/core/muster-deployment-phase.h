@@ -55,6 +55,7 @@ typedef enum
   MUSTER_DEPLOYMENT_PHASE_ERROR_NEEDS_SHORT_EDGE,   /* Marching Columns: pick an edge first */
   MUSTER_DEPLOYMENT_PHASE_ERROR_INVALID,            /* a bad argument: duplicate id, unknown edge */
   MUSTER_DEPLOYMENT_PHASE_ERROR_LOSS_OF_LIEUTENANT, /* a warning, from check_lieutenant() */
+  MUSTER_DEPLOYMENT_PHASE_ERROR_DATA,               /* the game-system file's section is wrong */
 } MusterDeploymentPhaseError;
 
 typedef enum
@@ -126,6 +127,24 @@ void                        muster_deployment_phase_set_restrictions     (Muster
 /* 9th Age, during setup: how many units each player may keep in reserve. */
 void                        muster_deployment_phase_set_max_reserves     (MusterDeploymentPhase  *self,
                                                                           guint                   max_reserves);
+/* 9th Age, during setup: the entry of this deployment type in the
+ * <deployment-sequence> section of a game-system file (the bytes of
+ * muster_system_get_bytes()) replaces RULES.md's defaults:
+ *
+ *   <deployment-sequence>
+ *     <deployment id="marching-columns" single-unit-turns="3"
+ *                 restricted="character war-machine war-platform"
+ *                 short-edge-with-first-unit="yes" delayed="yes"/>
+ *   </deployment-sequence>
+ *
+ * Attributes (all optional): single-unit-turns (0), restricted (categories,
+ * none), reserves (0), short-edge-with-first-unit and delayed ("no");
+ * choice is read by MusterT9aPregame. Without the section or the entry
+ * the defaults stay. Errors read "FILENAME:LINE: ...". */
+gboolean                    muster_deployment_phase_load_rules           (MusterDeploymentPhase  *self,
+                                                                          GBytes                 *system_file,
+                                                                          const char             *filename,
+                                                                          GError                **error);
 
 MusterDeploymentGame        muster_deployment_phase_get_game             (MusterDeploymentPhase  *self);
 const char                 *muster_deployment_phase_get_deployment_id    (MusterDeploymentPhase  *self);

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "muster-initiative.h"
+#include "muster-xml.h"
 
 G_DEFINE_QUARK (muster-initiative-error-quark, muster_initiative_error)
 
@@ -775,22 +776,23 @@ muster_t9a_pregame_class_init (MusterT9aPregameClass *klass)
                   G_TYPE_NONE, 0);
 }
 
+/* RULES.md's D6 table and the choice each type asks for. */
+static const struct {
+  const char      *id;
+  guint            roll;
+  MusterT9aChoice  choice;
+} builtin[] = {
+  { "frontline-clash", 1, MUSTER_T9A_CHOICE_NONE },
+  { "dawn-assault", 2, MUSTER_T9A_CHOICE_SHORT_EDGE },
+  { "counterthrust", 3, MUSTER_T9A_CHOICE_NONE },
+  { "encircle", 4, MUSTER_T9A_CHOICE_ROLE },
+  { "refused-flank", 5, MUSTER_T9A_CHOICE_DIAGONAL },
+  { "marching-columns", 6, MUSTER_T9A_CHOICE_NONE },
+};
+
 static void
 muster_t9a_pregame_init (MusterT9aPregame *self)
 {
-  static const struct {
-    const char      *id;
-    guint            roll;
-    MusterT9aChoice  choice;
-  } builtin[] = {
-    { "frontline-clash", 1, MUSTER_T9A_CHOICE_NONE },
-    { "dawn-assault", 2, MUSTER_T9A_CHOICE_SHORT_EDGE },
-    { "counterthrust", 3, MUSTER_T9A_CHOICE_NONE },
-    { "encircle", 4, MUSTER_T9A_CHOICE_ROLE },
-    { "refused-flank", 5, MUSTER_T9A_CHOICE_DIAGONAL },
-    { "marching-columns", 6, MUSTER_T9A_CHOICE_NONE },
-  };
-
   self->types = g_ptr_array_new_with_free_func (type_def_free);
   for (guint i = 0; i < G_N_ELEMENTS (builtin); i++)
     {
@@ -1039,6 +1041,220 @@ set_deployment_type (MusterT9aPregame *self,
   self->type_roll = roll;
   self->state = MUSTER_T9A_PREGAME_ROLL_OFF;
   start_attempt (self->attempts);
+}
+
+static gboolean data_error (GError     **error,
+                            const char  *filename,
+                            xmlNode     *node,
+                            const char  *format,
+                            ...) G_GNUC_PRINTF (4, 5);
+
+static gboolean
+data_error (GError     **error,
+            const char  *filename,
+            xmlNode     *node,
+            const char  *format,
+            ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_set_error (error, MUSTER_INITIATIVE_ERROR, MUSTER_INITIATIVE_ERROR_DATA,
+               "%s:%d: %s", filename, MAX (1, muster_xml_get_line (node)), message);
+
+  return FALSE;
+}
+
+static xmlNode *
+find_child (xmlNode    *parent,
+            const char *name)
+{
+  for (xmlNode *child = parent->children; child != NULL; child = child->next)
+    if (muster_xml_is_element (child, name))
+      return child;
+
+  return NULL;
+}
+
+static gboolean
+parse_choice (const char      *text,
+              MusterT9aChoice *choice)
+{
+  static const char * const names[] = {
+    [MUSTER_T9A_CHOICE_NONE] = "none",
+    [MUSTER_T9A_CHOICE_DIAGONAL] = "diagonal",
+    [MUSTER_T9A_CHOICE_ROLE] = "role",
+    [MUSTER_T9A_CHOICE_SHORT_EDGE] = "short-edge",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      if (g_strcmp0 (text, names[i]) == 0)
+        {
+          *choice = (MusterT9aChoice) i;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+static MusterT9aChoice
+builtin_choice (const char *id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (builtin); i++)
+    if (g_str_equal (builtin[i].id, id))
+      return builtin[i].choice;
+
+  return MUSTER_T9A_CHOICE_NONE;
+}
+
+static TypeDef *
+find_type_def (GPtrArray  *types,
+               const char *id)
+{
+  for (guint i = 0; i < types->len; i++)
+    {
+      TypeDef *def = g_ptr_array_index (types, i);
+
+      if (g_str_equal (def->id, id))
+        return def;
+    }
+
+  return NULL;
+}
+
+/* Reads <deployments> into types, with RULES.md's choices. */
+static gboolean
+read_deployments (GPtrArray   *types,
+                  xmlNode     *section,
+                  const char  *filename,
+                  GError     **error)
+{
+  for (xmlNode *node = section->children; node != NULL; node = node->next)
+    {
+      g_autofree char *id = NULL;
+      g_autofree char *roll_text = NULL;
+      guint64 roll = 0;
+      TypeDef *def;
+
+      if (!muster_xml_is_element (node, "deployment"))
+        continue;
+
+      id = muster_xml_get_prop (node, "id");
+      roll_text = muster_xml_get_prop (node, "roll");
+
+      if (id == NULL || *id == '\0')
+        return data_error (error, filename, node, _("a <deployment> has no id"));
+
+      if (find_type_def (types, id) != NULL)
+        return data_error (error, filename, node, _("deployment type “%s” is listed twice"), id);
+
+      if (roll_text != NULL && !g_ascii_string_to_unsigned (roll_text, 10, 0, 6, &roll, NULL))
+        return data_error (error, filename, node, _("roll=\"%s\" is not a D6 result"), roll_text);
+
+      for (guint i = 0; roll != 0 && i < types->len; i++)
+        if (((TypeDef *) g_ptr_array_index (types, i))->roll == roll)
+          return data_error (error, filename, node,
+                             _("two deployment types are listed for a roll of %u"), (guint) roll);
+
+      def = g_new0 (TypeDef, 1);
+      def->id = g_steal_pointer (&id);
+      def->roll = (guint) roll;
+      def->choice = builtin_choice (def->id);
+      g_ptr_array_add (types, def);
+    }
+
+  return TRUE;
+}
+
+/* Applies the choices of <deployment-sequence> to types. */
+static gboolean
+read_choices (GPtrArray   *types,
+              xmlNode     *section,
+              const char  *filename,
+              GError     **error)
+{
+  for (xmlNode *node = section->children; node != NULL; node = node->next)
+    {
+      g_autofree char *id = NULL;
+      g_autofree char *choice_text = NULL;
+      MusterT9aChoice choice;
+      TypeDef *def;
+
+      if (node->type != XML_ELEMENT_NODE)
+        continue;
+
+      if (!muster_xml_is_element (node, "deployment"))
+        return data_error (error, filename, node, _("<%s> does not belong in <deployment-sequence>"),
+                           (const char *) node->name);
+
+      id = muster_xml_get_prop (node, "id");
+      def = id != NULL ? find_type_def (types, id) : NULL;
+      if (def == NULL)
+        return data_error (error, filename, node,
+                           _("<deployment-sequence> names “%s”, which is not among the <deployments>"),
+                           id != NULL ? id : "");
+
+      choice_text = muster_xml_get_prop (node, "choice");
+      if (choice_text == NULL)
+        continue;
+
+      if (!parse_choice (choice_text, &choice))
+        return data_error (error, filename, node,
+                           _("choice=\"%s\" is not none, diagonal, role or short-edge"), choice_text);
+
+      def->choice = choice;
+    }
+
+  return TRUE;
+}
+
+gboolean
+muster_t9a_pregame_load_types (MusterT9aPregame  *self,
+                               GBytes            *system_file,
+                               const char        *filename,
+                               GError           **error)
+{
+  g_autoptr(GPtrArray) types = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  xmlNode *root;
+  xmlNode *deployments;
+  xmlNode *sequence;
+
+  g_return_val_if_fail (MUSTER_IS_T9A_PREGAME (self), FALSE);
+  g_return_val_if_fail (system_file != NULL, FALSE);
+  g_return_val_if_fail (filename != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!t9a_expect_state (self, MUSTER_T9A_PREGAME_DEPLOYMENT_TYPE, error))
+    return FALSE;
+
+  doc = muster_xml_parse (system_file, filename, MUSTER_INITIATIVE_ERROR,
+                          MUSTER_INITIATIVE_ERROR_DATA, error);
+  if (doc == NULL)
+    return FALSE;
+
+  root = xmlDocGetRootElement (doc);
+  deployments = find_child (root, "deployments");
+  sequence = find_child (root, "deployment-sequence");
+
+  if (deployments == NULL)
+    return data_error (error, filename, root, _("the game system has no <deployments>"));
+
+  types = g_ptr_array_new_with_free_func (type_def_free);
+  if (!read_deployments (types, deployments, filename, error) ||
+      (sequence != NULL && !read_choices (types, sequence, filename, error)))
+    return FALSE;
+
+  g_ptr_array_unref (self->types);
+  self->types = g_steal_pointer (&types);
+
+  return TRUE;
 }
 
 gboolean

@@ -35,6 +35,7 @@ typedef enum
   MUSTER_INITIATIVE_ERROR_ALREADY_ROLLED,   /* this player has rolled this attempt */
   MUSTER_INITIATIVE_ERROR_INVALID,          /* a value out of range or not allowed */
   MUSTER_INITIATIVE_ERROR_UNKNOWN,          /* an unknown deployment type */
+  MUSTER_INITIATIVE_ERROR_DATA,             /* the game-system file is wrong */
 } MusterInitiativeError;
 
 GQuark muster_initiative_error_quark (void);
@@ -177,6 +178,15 @@ void                   muster_t9a_pregame_add_deployment_type        (MusterT9aP
                                                                       const char            *deployment_id,
                                                                       guint                  roll,
                                                                       MusterT9aChoice        choice);
+/* Before the type is chosen: replaces the table with the game-system
+ * file's (the bytes of muster_system_get_bytes()): every <deployment> of
+ * <deployments> with its roll, and the choice of its entry in
+ * <deployment-sequence> (choice="none|diagonal|role|short-edge"; without
+ * one, RULES.md's choice for that id). Errors read "FILENAME:LINE: ...". */
+gboolean               muster_t9a_pregame_load_types                 (MusterT9aPregame      *self,
+                                                                      GBytes                *system_file,
+                                                                      const char            *filename,
+                                                                      GError               **error);
 MusterT9aChoice        muster_t9a_pregame_get_type_choice            (MusterT9aPregame      *self,
                                                                       const char            *deployment_id);
 /* The values allowed for the choice (NULL-terminated, static). */

@@ -622,24 +622,18 @@ data_error (GError     **error,
   return FALSE;
 }
 
+/* A section of the game-system file: a child of the root (or the root
+ * itself, for a file that holds only that section). */
 static xmlNode *
-find_element (xmlNode    *node,
+find_section (xmlNode    *root,
               const char *name)
 {
-  if (muster_xml_is_element (node, name))
-    return node;
+  if (muster_xml_is_element (root, name))
+    return root;
 
-  for (xmlNode *child = node->children; child != NULL; child = child->next)
-    {
-      xmlNode *found;
-
-      if (child->type != XML_ELEMENT_NODE)
-        continue;
-
-      found = find_element (child, name);
-      if (found != NULL)
-        return found;
-    }
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    if (muster_xml_is_element (child, name))
+      return child;
 
   return NULL;
 }
@@ -804,8 +798,8 @@ muster_order_rules_new_from_bytes (GBytes      *system_file,
     return NULL;
 
   root = xmlDocGetRootElement (doc);
-  catalogue = find_element (root, "skill-catalogue");
-  orders = find_element (root, "orders");
+  catalogue = find_section (root, "skill-catalogue");
+  orders = find_section (root, "orders");
 
   if (catalogue == NULL || orders == NULL)
     {

@@ -15,6 +15,7 @@
 #include <gio/gio.h>
 
 #include "muster-deployment-phase.h"
+#include "muster-xml.h"
 
 static const char * const players[] = { "red", "blue", NULL };
 
@@ -655,6 +656,161 @@ test_t9a_restrictions_from_data (void)
   g_assert_cmpint (muster_deployment_phase_get_state (phase), ==, MUSTER_DEPLOYMENT_PHASE_DONE);
 }
 
+/* The <deployment-sequence> snippet delivered for data/systems/t9a.xml. */
+static const char t9a_sequence_xml[] =
+  "  <deployment-sequence>\n"
+  "    <deployment id=\"dawn-assault\" choice=\"short-edge\" reserves=\"2\"/>\n"
+  "    <deployment id=\"counterthrust\" single-unit-turns=\"3\" restricted=\"character\"/>\n"
+  "    <deployment id=\"encircle\" choice=\"role\"/>\n"
+  "    <deployment id=\"refused-flank\" choice=\"diagonal\"/>\n"
+  "    <deployment id=\"marching-columns\" single-unit-turns=\"3\"\n"
+  "                restricted=\"character war-machine war-platform\"\n"
+  "                short-edge-with-first-unit=\"yes\" delayed=\"yes\"/>\n"
+  "  </deployment-sequence>\n";
+
+/* data/systems/t9a.xml with the snippet pasted in. */
+static GBytes *
+t9a_system_with_snippet (void)
+{
+  g_autofree char *path = g_build_filename (TEST_DATA_DIR, "..", "..", "data", "systems", "t9a.xml", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  GString *xml;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+
+  xml = g_string_new (contents);
+
+  /* Once the lead has pasted it, the shipped file is tested as it is. */
+  if (strstr (contents, "<deployment-sequence") == NULL)
+    {
+      g_assert_cmpint (g_string_replace (xml, "</game-system>", "", 1), ==, 1);
+      g_string_append (xml, t9a_sequence_xml);
+      g_string_append (xml, "</game-system>\n");
+    }
+
+  return g_string_free_to_bytes (xml);
+}
+
+static void
+test_t9a_load_rules (void)
+{
+  g_autoptr(GBytes) bytes = t9a_system_with_snippet ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  static const char * const ids[] = {
+    "frontline-clash", "dawn-assault", "counterthrust", "encircle", "refused-flank", "marching-columns",
+  };
+
+  /* The snippet is valid against the game-system schema. */
+  doc = muster_xml_parse (bytes, "t9a.xml", G_IO_ERROR, G_IO_ERROR_FAILED, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_xml_validate (doc, "muster-system.rng", "t9a.xml", G_IO_ERROR, G_IO_ERROR_FAILED,
+                                      &error));
+  g_assert_no_error (error);
+
+  /* And says what RULES.md says. */
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autoptr(MusterDeploymentPhase) builtin = muster_deployment_phase_new_t9a (players, RED, ids[i]);
+      g_autoptr(MusterDeploymentPhase) loaded = muster_deployment_phase_new_t9a (players, RED, ids[i]);
+
+      assert_ok (muster_deployment_phase_load_rules (loaded, bytes, "t9a.xml", &_error));
+      g_assert_cmpuint (muster_deployment_phase_get_restricted_turns (loaded), ==,
+                        muster_deployment_phase_get_restricted_turns (builtin));
+      g_assert_cmpuint (muster_deployment_phase_get_max_reserves (loaded), ==,
+                        muster_deployment_phase_get_max_reserves (builtin));
+    }
+}
+
+static void
+test_t9a_load_rules_override (void)
+{
+  static const char xml[] =
+    "<game-system>\n"
+    "  <deployment-sequence>\n"
+    "    <deployment id=\"counterthrust\"/>\n"
+    "    <deployment id=\"frontline-clash\" single-unit-turns=\"2\" restricted=\" monster\n  character \"\n"
+    "                reserves=\"1\" short-edge-with-first-unit=\"yes\" delayed=\"yes\"/>\n"
+    "  </deployment-sequence>\n"
+    "</game-system>\n";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, strlen (xml));
+  g_autoptr(GBytes) none = g_bytes_new_static ("<game-system/>", 14);
+  g_autoptr(MusterDeploymentPhase) clash = muster_deployment_phase_new_t9a (players, RED, "frontline-clash");
+  g_autoptr(MusterDeploymentPhase) counter = muster_deployment_phase_new_t9a (players, RED, "counterthrust");
+  g_autoptr(MusterDeploymentPhase) marching = muster_deployment_phase_new_t9a (players, RED, "marching-columns");
+
+  /* No section, or no entry: the defaults stay. */
+  assert_ok (muster_deployment_phase_load_rules (marching, none, "none.xml", &_error));
+  assert_ok (muster_deployment_phase_load_rules (marching, bytes, "rules.xml", &_error));
+  g_assert_cmpuint (muster_deployment_phase_get_restricted_turns (marching), ==, 3);
+
+  /* An empty entry: no rules at all. */
+  assert_ok (muster_deployment_phase_load_rules (counter, bytes, "rules.xml", &_error));
+  g_assert_cmpuint (muster_deployment_phase_get_restricted_turns (counter), ==, 0);
+
+  assert_ok (muster_deployment_phase_load_rules (clash, bytes, "rules.xml", &_error));
+  g_assert_cmpuint (muster_deployment_phase_get_restricted_turns (clash), ==, 2);
+  g_assert_cmpuint (muster_deployment_phase_get_max_reserves (clash), ==, 1);
+
+  add (clash, RED, "hero", MUSTER_TROOPER_NONE, "character");
+  add (clash, RED, "r1", MUSTER_TROOPER_NONE, NULL);
+  add (clash, RED, "r2", MUSTER_TROOPER_NONE, NULL);
+  add (clash, BLUE, "b1", MUSTER_TROOPER_NONE, NULL);
+  add (clash, BLUE, "b2", MUSTER_TROOPER_NONE, NULL);
+  assert_ok (muster_deployment_phase_start (clash, &_error));
+  assert_ok (muster_deployment_phase_hold_back (clash, RED, "r2", MUSTER_HOLD_RESERVE, &_error));
+  assert_ok (muster_deployment_phase_hold_back (clash, BLUE, "b1", MUSTER_HOLD_RESERVE, &_error));
+  assert_refused (muster_deployment_phase_hold_back (clash, BLUE, "b2", MUSTER_HOLD_RESERVE, &_error),
+                  MUSTER_DEPLOYMENT_PHASE_ERROR_CANNOT_HOLD);
+  assert_ok (muster_deployment_phase_finish_declarations (clash, &_error));
+  assert_refused (muster_deployment_phase_place (clash, RED, "r1", NULL, &_error),
+                  MUSTER_DEPLOYMENT_PHASE_ERROR_NEEDS_SHORT_EDGE);
+  assert_ok (muster_deployment_phase_choose_short_edge (clash, RED, "west", &_error));
+  assert_refused (muster_deployment_phase_place (clash, RED, "hero", NULL, &_error),
+                  MUSTER_DEPLOYMENT_PHASE_ERROR_SEQUENCE);
+  assert_ok (muster_deployment_phase_delay_remaining (clash, RED, &_error));
+  g_assert_cmpint (muster_deployment_phase_get_hold_reason (clash, "hero"), ==, MUSTER_HOLD_DELAYED);
+}
+
+static void
+assert_rules_fail (const char *xml,
+                   const char *prefix)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (xml, strlen (xml));
+  g_autoptr(MusterDeploymentPhase) phase = muster_deployment_phase_new_t9a (players, RED, "counterthrust");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (muster_deployment_phase_load_rules (phase, bytes, "bad.xml", &error));
+  g_assert_error (error, MUSTER_DEPLOYMENT_PHASE_ERROR, MUSTER_DEPLOYMENT_PHASE_ERROR_DATA);
+  g_test_message ("refused: %s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, prefix));
+  /* Nothing changed. */
+  g_assert_cmpuint (muster_deployment_phase_get_restricted_turns (phase), ==, 3);
+}
+
+static void
+test_t9a_load_rules_errors (void)
+{
+  assert_rules_fail ("<game-system><deployment-sequence>", "bad.xml:1:");
+  assert_rules_fail ("<game-system>\n<deployment-sequence>\n<type id=\"x\"/>\n"
+                     "</deployment-sequence></game-system>", "bad.xml:3:");
+  assert_rules_fail ("<game-system><deployment-sequence><deployment/>"
+                     "</deployment-sequence></game-system>", "bad.xml:1:");
+  assert_rules_fail ("<game-system><deployment-sequence><deployment id=\"counterthrust\"/>"
+                     "<deployment id=\"counterthrust\"/></deployment-sequence></game-system>", "bad.xml:1:");
+  assert_rules_fail ("<game-system><deployment-sequence>"
+                     "<deployment id=\"counterthrust\" single-unit-turns=\"three\"/>"
+                     "</deployment-sequence></game-system>", "bad.xml:1:");
+  assert_rules_fail ("<game-system><deployment-sequence>"
+                     "<deployment id=\"counterthrust\" reserves=\"-1\"/>"
+                     "</deployment-sequence></game-system>", "bad.xml:1:");
+  assert_rules_fail ("<game-system><deployment-sequence>"
+                     "<deployment id=\"counterthrust\" delayed=\"true\"/>"
+                     "</deployment-sequence></game-system>", "bad.xml:1:");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -672,6 +828,9 @@ main (int   argc,
   g_test_add_func ("/core/deployment-phase/t9a/dawn-assault", test_t9a_dawn_assault);
   g_test_add_func ("/core/deployment-phase/t9a/everything-held", test_t9a_everything_held);
   g_test_add_func ("/core/deployment-phase/t9a/restrictions-from-data", test_t9a_restrictions_from_data);
+  g_test_add_func ("/core/deployment-phase/t9a/load-rules", test_t9a_load_rules);
+  g_test_add_func ("/core/deployment-phase/t9a/load-rules-override", test_t9a_load_rules_override);
+  g_test_add_func ("/core/deployment-phase/t9a/load-rules-errors", test_t9a_load_rules_errors);
 
   return g_test_run ();
 }

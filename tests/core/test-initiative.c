@@ -385,12 +385,20 @@ test_infinity_rolled_by_muster (void)
 /* ------------------------------------------------------------------ */
 
 static void
+enter_roll_off_on (MusterT9aPregame *pre,
+                   guint             red,
+                   guint             blue)
+{
+  assert_ok (muster_t9a_pregame_enter_roll_off (pre, 0, red, &_error));
+  assert_ok (muster_t9a_pregame_enter_roll_off (pre, 1, blue, &_error));
+}
+
+static void
 enter_roll_off (Fixture *fixture,
                 guint    red,
                 guint    blue)
 {
-  assert_ok (muster_t9a_pregame_enter_roll_off (fixture->t9a, 0, red, &_error));
-  assert_ok (muster_t9a_pregame_enter_roll_off (fixture->t9a, 1, blue, &_error));
+  enter_roll_off_on (fixture->t9a, red, blue);
 }
 
 static void
@@ -614,6 +622,129 @@ test_t9a_unlisted_roll (void)
   g_assert_true (muster_t9a_pregame_pick_deployment_type (pre, "frontline-clash", NULL));
 }
 
+static GBytes *
+read_system (const char *name)
+{
+  g_autofree char *path = g_build_filename (TEST_DATA_DIR, "..", "..", "data", "systems", name, NULL);
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+  gsize length = 0;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+
+  return g_bytes_new_take (contents, length);
+}
+
+static void
+test_t9a_load_types_shipped (void)
+{
+  static const char * const by_roll[] = {
+    NULL, "frontline-clash", "dawn-assault", "counterthrust",
+    "encircle", "refused-flank", "marching-columns",
+  };
+  g_autoptr(GBytes) bytes = read_system ("t9a.xml");
+  g_autoptr(MusterDice) dice = muster_dice_new (1);
+  g_autoptr(MusterT9aPregame) pre = muster_t9a_pregame_new (dice, players);
+
+  /* The shipped file's D6 table is RULES.md's. */
+  assert_ok (muster_t9a_pregame_load_types (pre, bytes, "t9a.xml", &_error));
+  for (guint roll = 1; roll <= 6; roll++)
+    {
+      g_autoptr(MusterDice) d = muster_dice_new (roll);
+      g_autoptr(MusterT9aPregame) p = muster_t9a_pregame_new (d, players);
+
+      assert_ok (muster_t9a_pregame_load_types (p, bytes, "t9a.xml", &_error));
+      assert_ok (muster_t9a_pregame_enter_deployment_type_roll (p, MUSTER_PLAYER_NONE, roll, &_error));
+      g_assert_cmpstr (muster_t9a_pregame_get_deployment_type (p), ==, by_roll[roll]);
+    }
+
+  g_assert_cmpint (muster_t9a_pregame_get_type_choice (pre, "refused-flank"), ==, MUSTER_T9A_CHOICE_DIAGONAL);
+  g_assert_cmpint (muster_t9a_pregame_get_type_choice (pre, "encircle"), ==, MUSTER_T9A_CHOICE_ROLE);
+  g_assert_cmpint (muster_t9a_pregame_get_type_choice (pre, "dawn-assault"), ==, MUSTER_T9A_CHOICE_SHORT_EDGE);
+  g_assert_cmpint (muster_t9a_pregame_get_type_choice (pre, "counterthrust"), ==, MUSTER_T9A_CHOICE_NONE);
+}
+
+static void
+test_t9a_load_types_custom (void)
+{
+  static const char xml[] =
+    "<game-system>\n"
+    "  <deployments>\n"
+    "    <deployment id=\"frontline-clash\" roll=\"1\"/>\n"
+    "    <deployment id=\"hold-the-line\" roll=\"2\"/>\n"
+    "    <deployment id=\"skirmish\"/>\n"
+    "  </deployments>\n"
+    "  <deployment-sequence>\n"
+    "    <deployment id=\"hold-the-line\" choice=\"short-edge\"/>\n"
+    "    <deployment id=\"frontline-clash\" choice=\"role\"/>\n"
+    "    <deployment id=\"skirmish\"/>\n"
+    "  </deployment-sequence>\n"
+    "</game-system>\n";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, strlen (xml));
+  g_autoptr(MusterDice) dice = muster_dice_new (1);
+  g_autoptr(MusterT9aPregame) pre = muster_t9a_pregame_new (dice, players);
+
+  assert_ok (muster_t9a_pregame_load_types (pre, bytes, "custom.xml", &_error));
+  g_assert_cmpint (muster_t9a_pregame_get_type_choice (pre, "frontline-clash"), ==, MUSTER_T9A_CHOICE_ROLE);
+  g_assert_cmpint (muster_t9a_pregame_get_type_choice (pre, "hold-the-line"), ==, MUSTER_T9A_CHOICE_SHORT_EDGE);
+
+  /* The table is the file's: encircle is gone, a 3 picks nothing. */
+  assert_refused (muster_t9a_pregame_pick_deployment_type (pre, "encircle", &_error),
+                  MUSTER_INITIATIVE_ERROR_UNKNOWN);
+  assert_refused (muster_t9a_pregame_enter_deployment_type_roll (pre, MUSTER_PLAYER_NONE, 3, &_error),
+                  MUSTER_INITIATIVE_ERROR_UNKNOWN);
+  assert_ok (muster_t9a_pregame_enter_deployment_type_roll (pre, MUSTER_PLAYER_NONE, 2, &_error));
+  g_assert_cmpstr (muster_t9a_pregame_get_deployment_type (pre), ==, "hold-the-line");
+  enter_roll_off_on (pre, 6, 1);
+  assert_ok (muster_t9a_pregame_make_choice (pre, 0, "west", &_error));
+
+  /* Too late to change the table now. */
+  assert_refused (muster_t9a_pregame_load_types (pre, bytes, "custom.xml", &_error),
+                  MUSTER_INITIATIVE_ERROR_WRONG_STATE);
+}
+
+static void
+assert_types_fail (const char *xml,
+                   const char *prefix)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (xml, strlen (xml));
+  g_autoptr(MusterDice) dice = muster_dice_new (1);
+  g_autoptr(MusterT9aPregame) pre = muster_t9a_pregame_new (dice, players);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (muster_t9a_pregame_load_types (pre, bytes, "bad.xml", &error));
+  g_assert_error (error, MUSTER_INITIATIVE_ERROR, MUSTER_INITIATIVE_ERROR_DATA);
+  g_test_message ("refused: %s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, prefix));
+  /* The built-in table is untouched. */
+  g_assert_cmpint (muster_t9a_pregame_get_type_choice (pre, "encircle"), ==, MUSTER_T9A_CHOICE_ROLE);
+}
+
+static void
+test_t9a_load_types_errors (void)
+{
+  assert_types_fail ("<game-system><deployments>", "bad.xml:1:");
+  assert_types_fail ("<game-system/>", "bad.xml:1:");
+  assert_types_fail ("<game-system><deployments><deployment roll=\"1\"/></deployments></game-system>",
+                     "bad.xml:1:");
+  assert_types_fail ("<game-system><deployments>\n<deployment id=\"a\" roll=\"7\"/>"
+                     "</deployments></game-system>", "bad.xml:2:");
+  assert_types_fail ("<game-system><deployments><deployment id=\"a\" roll=\"1\"/>"
+                     "<deployment id=\"b\" roll=\"1\"/></deployments></game-system>", "bad.xml:1:");
+  assert_types_fail ("<game-system><deployments><deployment id=\"a\"/>"
+                     "<deployment id=\"a\"/></deployments></game-system>", "bad.xml:1:");
+  assert_types_fail ("<game-system><deployments><deployment id=\"a\"/></deployments>"
+                     "<deployment-sequence><deployment id=\"b\"/></deployment-sequence></game-system>",
+                     "bad.xml:1:");
+  assert_types_fail ("<game-system><deployments><deployment id=\"a\"/></deployments>"
+                     "<deployment-sequence><deployment id=\"a\" choice=\"edge\"/></deployment-sequence>"
+                     "</game-system>", "bad.xml:1:");
+  assert_types_fail ("<game-system><deployments><deployment id=\"a\"/></deployments>"
+                     "<deployment-sequence><type id=\"a\"/></deployment-sequence></game-system>",
+                     "bad.xml:1:");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -640,6 +771,9 @@ main (int   argc,
   g_test_add_func ("/core/initiative/t9a/roll-type", test_t9a_roll_type);
   g_test_add_func ("/core/initiative/t9a/custom-type", test_t9a_custom_type);
   g_test_add_func ("/core/initiative/t9a/unlisted-roll", test_t9a_unlisted_roll);
+  g_test_add_func ("/core/initiative/t9a/load-types-shipped", test_t9a_load_types_shipped);
+  g_test_add_func ("/core/initiative/t9a/load-types-custom", test_t9a_load_types_custom);
+  g_test_add_func ("/core/initiative/t9a/load-types-errors", test_t9a_load_types_errors);
 
 #undef ADD
 

@@ -13,64 +13,68 @@
 #include <string.h>
 
 #include "muster-orders.h"
+#include "muster-xml.h"
 
 /* The snippet delivered for data/systems/infinity.xml, in a minimal
  * game-system wrapper. */
+#define INFINITY_SECTIONS \
+  "  <skill-catalogue>\n" \
+  "    <skill id=\"move\" name=\"Move\" kind=\"short-movement\" aro=\"no\"/>\n" \
+  "    <skill id=\"discover\" name=\"Discover\" kind=\"short-movement\" aro=\"yes\"/>\n" \
+  "    <skill id=\"idle\" name=\"Idle\" kind=\"short-movement\" aro=\"no\"/>\n" \
+  "    <skill id=\"bs-attack\" name=\"BS Attack\" kind=\"short\" aro=\"yes\"/>\n" \
+  "    <skill id=\"cc-attack\" name=\"CC Attack\" kind=\"short\" aro=\"yes\"/>\n" \
+  "    <skill id=\"dodge\" name=\"Dodge\" kind=\"short\" aro=\"yes\"/>\n" \
+  "    <skill id=\"reset\" name=\"Reset\" kind=\"short\" aro=\"yes\"/>\n" \
+  "    <skill id=\"look-out\" name=\"Look Out!\" kind=\"short\" aro=\"yes\"/>\n" \
+  "    <skill id=\"place-deployable\" name=\"Place Deployable\" kind=\"short\" aro=\"yes\"/>\n" \
+  "    <skill id=\"change-facing\" name=\"Change Facing\" kind=\"short\" active=\"no\" aro=\"yes\"/>\n" \
+  "    <skill id=\"cautious-movement\" name=\"Cautious Movement\" kind=\"entire-order\" aro=\"no\"/>\n" \
+  "    <skill id=\"climb\" name=\"Climb\" kind=\"entire-order\" aro=\"no\"/>\n" \
+  "    <skill id=\"jump\" name=\"Jump\" kind=\"entire-order\" aro=\"no\"/>\n" \
+  "    <skill id=\"coup-de-grace\" name=\"Coup de Grâce\" kind=\"entire-order\" aro=\"no\"/>\n" \
+  "    <skill id=\"intuitive-attack\" name=\"Intuitive Attack\" kind=\"entire-order\" aro=\"no\"/>\n" \
+  "    <skill id=\"speculative-attack\" name=\"Speculative Attack\" kind=\"entire-order\" aro=\"no\"/>\n" \
+  "    <skill id=\"suppressive-fire\" name=\"Suppressive Fire\" kind=\"entire-order\" aro=\"no\"/>\n" \
+  "    <skill id=\"combat-jump\" name=\"Combat Jump\" kind=\"entire-order\" aro=\"no\"/>\n" \
+  "    <skill id=\"parachutist\" name=\"Parachutist\" kind=\"entire-order\" aro=\"no\"/>\n" \
+  "    <skill id=\"berserk\" name=\"Berserk\" kind=\"entire-order\" aro=\"no\"/>\n" \
+  "    <skill id=\"alert\" name=\"Alert!\" kind=\"automatic\"/>\n" \
+  "  </skill-catalogue>\n" \
+  "  <orders version=\"update-1.1.1\">\n" \
+  "    <sequence version=\"update-1.1.1\">\n" \
+  "      <step number=\"1\" kind=\"activation\" name=\"Activation\"/>\n" \
+  "      <step number=\"1.1\" kind=\"spend-order\" name=\"Order Expenditure\"/>\n" \
+  "      <step number=\"1.2\" kind=\"first-skill\" name=\"Declaration of the First Skill\"/>\n" \
+  "      <step number=\"2\" kind=\"heading\" name=\"Reactive Player’s AROs\"/>\n" \
+  "      <step number=\"2.1\" kind=\"aro-check\" name=\"ARO Check\"/>\n" \
+  "      <step number=\"2.2\" kind=\"aro-declaration\" name=\"ARO Declaration\"/>\n" \
+  "      <step number=\"3\" kind=\"second-skill\" name=\"Declaration of the Second Skill\"/>\n" \
+  "      <step number=\"4\" kind=\"heading\" name=\"Reactive Player’s AROs\"/>\n" \
+  "      <step number=\"4.1\" kind=\"late-aro-check\" name=\"ARO Check\"/>\n" \
+  "      <step number=\"4.2\" kind=\"late-aro-declaration\" name=\"ARO Declaration\"/>\n" \
+  "      <step number=\"5\" kind=\"resolution\" name=\"Resolution\"/>\n" \
+  "      <step number=\"5.1\" kind=\"effects\" name=\"Effects\"/>\n" \
+  "      <step number=\"5.2\" kind=\"conclusion\" name=\"Conclusion\"/>\n" \
+  "    </sequence>\n" \
+  "    <sequence version=\"original\">\n" \
+  "      <step number=\"1\" kind=\"activation\" name=\"Activation\"/>\n" \
+  "      <step number=\"1.1\" kind=\"spend-order\" name=\"Order Expenditure\"/>\n" \
+  "      <step number=\"1.2\" kind=\"first-skill\" name=\"Declaration of the First Skill\"/>\n" \
+  "      <step number=\"2\" kind=\"aro\" name=\"Declaration of AROs\"/>\n" \
+  "      <step number=\"3\" kind=\"second-skill\" name=\"Declaration of the Second Skill\"/>\n" \
+  "      <step number=\"4\" kind=\"late-aro\" name=\"Declaration of AROs\"/>\n" \
+  "      <step number=\"5\" kind=\"aro-validity\" name=\"ARO Check\"/>\n" \
+  "      <step number=\"6\" kind=\"resolution\" name=\"Resolution\"/>\n" \
+  "      <step number=\"6.1\" kind=\"effects\" name=\"Effects\"/>\n" \
+  "      <step number=\"6.2\" kind=\"conclusion\" name=\"Conclusion\"/>\n" \
+  "    </sequence>\n" \
+  "  </orders>\n"
+
 static const char infinity_xml[] =
   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
   "<game-system id=\"infinity\">\n"
-  "  <skill-catalogue>\n"
-  "    <skill id=\"move\" name=\"Move\" kind=\"short-movement\" aro=\"no\"/>\n"
-  "    <skill id=\"discover\" name=\"Discover\" kind=\"short-movement\" aro=\"yes\"/>\n"
-  "    <skill id=\"idle\" name=\"Idle\" kind=\"short-movement\" aro=\"no\"/>\n"
-  "    <skill id=\"bs-attack\" name=\"BS Attack\" kind=\"short\" aro=\"yes\"/>\n"
-  "    <skill id=\"cc-attack\" name=\"CC Attack\" kind=\"short\" aro=\"yes\"/>\n"
-  "    <skill id=\"dodge\" name=\"Dodge\" kind=\"short\" aro=\"yes\"/>\n"
-  "    <skill id=\"reset\" name=\"Reset\" kind=\"short\" aro=\"yes\"/>\n"
-  "    <skill id=\"look-out\" name=\"Look Out!\" kind=\"short\" aro=\"yes\"/>\n"
-  "    <skill id=\"place-deployable\" name=\"Place Deployable\" kind=\"short\" aro=\"yes\"/>\n"
-  "    <skill id=\"change-facing\" name=\"Change Facing\" kind=\"short\" active=\"no\" aro=\"yes\"/>\n"
-  "    <skill id=\"cautious-movement\" name=\"Cautious Movement\" kind=\"entire-order\" aro=\"no\"/>\n"
-  "    <skill id=\"climb\" name=\"Climb\" kind=\"entire-order\" aro=\"no\"/>\n"
-  "    <skill id=\"jump\" name=\"Jump\" kind=\"entire-order\" aro=\"no\"/>\n"
-  "    <skill id=\"coup-de-grace\" name=\"Coup de Grâce\" kind=\"entire-order\" aro=\"no\"/>\n"
-  "    <skill id=\"intuitive-attack\" name=\"Intuitive Attack\" kind=\"entire-order\" aro=\"no\"/>\n"
-  "    <skill id=\"speculative-attack\" name=\"Speculative Attack\" kind=\"entire-order\" aro=\"no\"/>\n"
-  "    <skill id=\"suppressive-fire\" name=\"Suppressive Fire\" kind=\"entire-order\" aro=\"no\"/>\n"
-  "    <skill id=\"combat-jump\" name=\"Combat Jump\" kind=\"entire-order\" aro=\"no\"/>\n"
-  "    <skill id=\"parachutist\" name=\"Parachutist\" kind=\"entire-order\" aro=\"no\"/>\n"
-  "    <skill id=\"berserk\" name=\"Berserk\" kind=\"entire-order\" aro=\"no\"/>\n"
-  "    <skill id=\"alert\" name=\"Alert!\" kind=\"automatic\"/>\n"
-  "  </skill-catalogue>\n"
-  "  <orders version=\"update-1.1.1\">\n"
-  "    <sequence version=\"update-1.1.1\">\n"
-  "      <step number=\"1\" kind=\"activation\" name=\"Activation\"/>\n"
-  "      <step number=\"1.1\" kind=\"spend-order\" name=\"Order Expenditure\"/>\n"
-  "      <step number=\"1.2\" kind=\"first-skill\" name=\"Declaration of the First Skill\"/>\n"
-  "      <step number=\"2\" kind=\"heading\" name=\"Reactive Player’s AROs\"/>\n"
-  "      <step number=\"2.1\" kind=\"aro-check\" name=\"ARO Check\"/>\n"
-  "      <step number=\"2.2\" kind=\"aro-declaration\" name=\"ARO Declaration\"/>\n"
-  "      <step number=\"3\" kind=\"second-skill\" name=\"Declaration of the Second Skill\"/>\n"
-  "      <step number=\"4\" kind=\"heading\" name=\"Reactive Player’s AROs\"/>\n"
-  "      <step number=\"4.1\" kind=\"late-aro-check\" name=\"ARO Check\"/>\n"
-  "      <step number=\"4.2\" kind=\"late-aro-declaration\" name=\"ARO Declaration\"/>\n"
-  "      <step number=\"5\" kind=\"resolution\" name=\"Resolution\"/>\n"
-  "      <step number=\"5.1\" kind=\"effects\" name=\"Effects\"/>\n"
-  "      <step number=\"5.2\" kind=\"conclusion\" name=\"Conclusion\"/>\n"
-  "    </sequence>\n"
-  "    <sequence version=\"original\">\n"
-  "      <step number=\"1\" kind=\"activation\" name=\"Activation\"/>\n"
-  "      <step number=\"1.1\" kind=\"spend-order\" name=\"Order Expenditure\"/>\n"
-  "      <step number=\"1.2\" kind=\"first-skill\" name=\"Declaration of the First Skill\"/>\n"
-  "      <step number=\"2\" kind=\"aro\" name=\"Declaration of AROs\"/>\n"
-  "      <step number=\"3\" kind=\"second-skill\" name=\"Declaration of the Second Skill\"/>\n"
-  "      <step number=\"4\" kind=\"late-aro\" name=\"Declaration of AROs\"/>\n"
-  "      <step number=\"5\" kind=\"aro-validity\" name=\"ARO Check\"/>\n"
-  "      <step number=\"6\" kind=\"resolution\" name=\"Resolution\"/>\n"
-  "      <step number=\"6.1\" kind=\"effects\" name=\"Effects\"/>\n"
-  "      <step number=\"6.2\" kind=\"conclusion\" name=\"Conclusion\"/>\n"
-  "    </sequence>\n"
-  "  </orders>\n"
+  INFINITY_SECTIONS
   "</game-system>\n";
 
 #define assert_refused(call, code)                        \
@@ -265,6 +269,49 @@ test_xml_infinity (void)
   g_assert_false (muster_order_step_kind_from_string ("aro-checks", &kind));
 
   g_assert_finalize_object (rules);
+}
+
+static void
+test_xml_pasted_into_shipped_file (void)
+{
+  g_autofree char *path = g_build_filename (TEST_DATA_DIR, "..", "..", "data", "systems", "infinity.xml", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GString) xml = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(MusterOrderRules) rules = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+
+  /* The shipped file has no sections yet, or has these very ones. */
+  bytes = g_bytes_new_static (contents, strlen (contents));
+  rules = muster_order_rules_new_from_bytes (bytes, "infinity.xml", &error);
+  if (rules == NULL)
+    {
+      g_assert_error (error, MUSTER_ORDERS_ERROR, MUSTER_ORDERS_ERROR_MISSING);
+      g_clear_error (&error);
+
+      xml = g_string_new (contents);
+      g_assert_cmpint (g_string_replace (xml, "</game-system>", INFINITY_SECTIONS "</game-system>", 1), ==, 1);
+      g_clear_pointer (&bytes, g_bytes_unref);
+      bytes = g_bytes_new_static (xml->str, xml->len);
+    }
+  g_clear_object (&rules);
+
+  /* Valid against the game-system schema... */
+  doc = muster_xml_parse (bytes, "infinity.xml", G_MARKUP_ERROR, G_MARKUP_ERROR_PARSE, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_xml_validate (doc, "muster-system.rng", "infinity.xml",
+                                      G_MARKUP_ERROR, G_MARKUP_ERROR_PARSE, &error));
+  g_assert_no_error (error);
+
+  /* ...and read back whole. */
+  rules = muster_order_rules_new_from_bytes (bytes, "infinity.xml", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_skill_catalogue_get_n_skills (muster_order_rules_get_catalogue (rules)), ==, 21);
+  g_assert_cmpstr (muster_order_rules_get_version (rules), ==, MUSTER_ORDERS_VERSION_UPDATE);
 }
 
 static void
@@ -911,6 +958,7 @@ main (int   argc,
   g_test_add_func ("/core/orders/xml/builtin-versions", test_xml_builtin_versions);
   g_test_add_func ("/core/orders/xml/errors", test_xml_errors);
   g_test_add_func ("/core/orders/xml/duplicate-sequence", test_xml_duplicate_sequence);
+  g_test_add_func ("/core/orders/xml/pasted-into-shipped-file", test_xml_pasted_into_shipped_file);
 
   g_test_add ("/core/orders/turn/update-version", Fixture, MUSTER_ORDERS_VERSION_UPDATE,
               fixture_set_up, test_turn_update_version, fixture_tear_down);
