@@ -31,7 +31,7 @@
  *    player deployed in neighbouring turns: per player, a sorted tree of
  *    turns (deploy-order) and a table of turns (deploy-sequence).
  *
- * Each piece keeps its own violations and the serials of the pieces it
+ * Each piece keeps its own violations and the slots of the pieces it
  * shares pair verdicts with (its partners). When a piece moves, it drops
  * its pair verdicts and its partners' mirrored ones, works out its own
  * rules again, asks the index for the pieces and terrain within reach, and
@@ -86,14 +86,37 @@ struct _PlayerState
   GHashTable   *seq_groups;      /* turn → Group, for deploy-sequence */
 };
 
+/* What the pair rules read of a piece, gathered in one place so that
+ * checking a crowded neighbourhood does not chase pointers. */
+typedef struct
+{
+  const MusterPiece   *piece;
+  const MusterOutline *outline;
+  const char          *owner;        /* interned */
+  MusterPieceKind      kind;
+  gboolean             deployable;
+  guint                applies;      /* RULE_BIT of each rule that looks at it */
+} PieceInfo;
+
+/* The rule and the other piece of a violation, kept beside the
+ * violations so that dropping a pair scans a compact array. */
+typedef struct
+{
+  MusterRuleCode code;
+  guint          other_serial;
+} ViolationKey;
+
 typedef struct
 {
   guint          serial;
+  guint          slot;           /* id in the spatial index, index in slots */
   MusterPiece   *piece;          /* owned by the layout */
   MusterOutline  outline;
+  PieceInfo      info;
   PlayerState   *player;         /* the owner, when a player of the layout */
   GPtrArray     *violations;     /* MusterViolation */
-  GArray        *partners;       /* guint serials sharing pair verdicts */
+  GArray        *keys;           /* ViolationKey, in step with violations */
+  GArray        *partners;       /* guint slots of pieces sharing pair verdicts */
   Group         *order_group;    /* deploy-order membership, or NULL */
   Group         *seq_group;      /* deploy-sequence membership, or NULL */
   gboolean       sorted;
@@ -122,8 +145,10 @@ struct _MusterValidator
 
   GHashTable             *players;        /* id → PlayerState */
   GHashTable             *pieces;         /* serial → PieceState */
+  GPtrArray              *slots;          /* slot → PieceState or NULL */
+  GArray                 *free_slots;     /* guint */
   GArray                 *terrain;        /* TerrainState */
-  MusterSpatialIndex     *index;          /* piece boxes, by serial */
+  MusterSpatialIndex     *index;          /* piece boxes, by slot */
   MusterSpatialIndex     *terrain_index;  /* terrain boxes, by position in terrain */
   guint                   n_violations;
   gboolean                rebuilding;
@@ -417,6 +442,7 @@ piece_state_free (gpointer data)
 
   muster_outline_clear (&ps->outline);
   g_ptr_array_unref (ps->violations);
+  g_array_unref (ps->keys);
   g_array_unref (ps->partners);
   g_free (ps);
 }
@@ -444,6 +470,15 @@ lookup_piece (MusterValidator *self,
               guint            serial)
 {
   return g_hash_table_lookup (self->pieces, GUINT_TO_POINTER (serial));
+}
+
+static PieceState *
+lookup_slot (MusterValidator *self,
+             guint            slot)
+{
+  g_assert (slot < self->slots->len);
+
+  return g_ptr_array_index (self->slots, slot);
 }
 
 static MusterViolationOther
@@ -499,7 +534,10 @@ add_violation (MusterValidator *self,
                PieceState      *ps,
                MusterViolation *violation)
 {
+  ViolationKey key = { violation->code, violation->other_serial };
+
   g_ptr_array_add (ps->violations, violation);
+  g_array_append_val (ps->keys, key);
   ps->sorted = FALSE;
   self->n_violations++;
 }
@@ -525,16 +563,20 @@ remove_violations (MusterValidator *self,
                    guint            codes,
                    guint            other_serial)
 {
-  for (guint i = ps->violations->len; i > 0; i--)
+  g_assert (ps->keys->len == ps->violations->len);
+
+  for (guint i = ps->keys->len; i > 0; i--)
     {
-      const MusterViolation *v = g_ptr_array_index (ps->violations, i - 1);
+      const ViolationKey *key = &g_array_index (ps->keys, ViolationKey, i - 1);
 
-      if ((codes & RULE_BIT (v->code)) == 0)
+      if ((codes & RULE_BIT (key->code)) == 0)
         continue;
-      if (other_serial != 0 && v->other_serial != other_serial)
+      if (other_serial != 0 && key->other_serial != other_serial)
         continue;
 
+      /* Both move their last element into the hole. */
       g_ptr_array_remove_index_fast (ps->violations, i - 1);
+      g_array_remove_index_fast (ps->keys, i - 1);
       ps->sorted = FALSE;
       g_assert (self->n_violations > 0);
       self->n_violations--;
@@ -543,16 +585,43 @@ remove_violations (MusterValidator *self,
 
 static void
 remove_partner (PieceState *ps,
-                guint       serial)
+                guint       slot)
 {
   for (guint i = 0; i < ps->partners->len; i++)
     {
-      if (g_array_index (ps->partners, guint, i) == serial)
+      if (g_array_index (ps->partners, guint, i) == slot)
         {
           g_array_remove_index_fast (ps->partners, i);
           return;
         }
     }
+}
+
+static void
+piece_info_init (MusterValidator     *self,
+                 PieceInfo           *info,
+                 const MusterPiece   *piece,
+                 const MusterOutline *outline)
+{
+  info->piece = piece;
+  info->outline = outline;
+  info->owner = g_intern_string (piece->owner);
+  info->kind = piece->kind;
+  info->deployable = muster_piece_is_deployable (piece);
+  info->applies = 0;
+
+  for (guint code = 0; code < MUSTER_N_RULES; code++)
+    {
+      if (rule_applies (self, code, piece))
+        info->applies |= RULE_BIT (code);
+    }
+}
+
+static gboolean
+info_applies (const PieceInfo *info,
+              MusterRuleCode   code)
+{
+  return (info->applies & RULE_BIT (code)) != 0;
 }
 
 /* Unary rules */
@@ -592,20 +661,21 @@ outline_in_zone (PlayerState         *player,
 }
 
 static void
-check_unary (MusterValidator     *self,
-             const MusterPiece   *piece,
-             const MusterOutline *outline,
-             GPtrArray           *sink)
+check_unary (MusterValidator *self,
+             const PieceInfo *info,
+             GPtrArray       *sink)
 {
+  const MusterPiece *piece = info->piece;
+  const MusterOutline *outline = info->outline;
   PlayerState *player;
   gboolean on_board;
 
-  if (!muster_piece_is_deployable (piece))
+  if (!info->deployable)
     return;
 
   on_board = outline_on_board (self, outline);
 
-  if (!on_board && rule_applies (self, MUSTER_RULE_OFF_BOARD, piece))
+  if (!on_board && info_applies (info, MUSTER_RULE_OFF_BOARD))
     g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_OFF_BOARD, NULL, 0,
                                           MUSTER_VIOLATION_OTHER_NONE));
 
@@ -614,7 +684,7 @@ check_unary (MusterValidator     *self,
    * stay off the table still needs its zone once it is on the table. */
   player = lookup_player (self, piece->owner);
   if (player != NULL && player->zone != NULL &&
-      rule_applies (self, MUSTER_RULE_OUTSIDE_ZONE, piece) &&
+      info_applies (info, MUSTER_RULE_OUTSIDE_ZONE) &&
       (!on_board || !outline_in_zone (player, piece, outline)))
     g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_OUTSIDE_ZONE, NULL, 0,
                                           MUSTER_VIOLATION_OTHER_NONE));
@@ -654,16 +724,12 @@ classify (MusterValidator *self,
  * b (in *codes_b). Only deployable pieces break rules. An overlapping pair
  * breaks overlap and nothing else. */
 static void
-check_pair (MusterValidator     *self,
-            const MusterPiece   *a,
-            const MusterOutline *oa,
-            const MusterPiece   *b,
-            const MusterOutline *ob,
-            guint               *codes_a,
-            guint               *codes_b)
+check_pair (MusterValidator *self,
+            const PieceInfo *a,
+            const PieceInfo *b,
+            guint           *codes_a,
+            guint           *codes_b)
 {
-  gboolean deploy_a = muster_piece_is_deployable (a);
-  gboolean deploy_b = muster_piece_is_deployable (b);
   gboolean same_owner;
   MusterContact contact;
   double separation;
@@ -671,21 +737,21 @@ check_pair (MusterValidator     *self,
   *codes_a = 0;
   *codes_b = 0;
 
-  if (!deploy_a && !deploy_b)
+  if (!a->deployable && !b->deployable)
     return;
 
-  if (box_gap (&oa->bounds, &ob->bounds) > self->pair_reach + MUSTER_EPSILON_MM)
+  if (box_gap (&a->outline->bounds, &b->outline->bounds) > self->pair_reach + MUSTER_EPSILON_MM)
     return;
 
-  separation = muster_outline_separation (oa, ob, NULL, NULL);
+  separation = muster_outline_separation (a->outline, b->outline, NULL, NULL);
   contact = classify (self, separation);
-  same_owner = g_strcmp0 (a->owner, b->owner) == 0;
+  same_owner = a->owner == b->owner;
 
   if (contact == MUSTER_CONTACT_OVERLAP && rule_in_force (self, MUSTER_RULE_OVERLAP))
     {
-      if (deploy_a && rule_applies (self, MUSTER_RULE_OVERLAP, a))
+      if (a->deployable && info_applies (a, MUSTER_RULE_OVERLAP))
         *codes_a |= RULE_BIT (MUSTER_RULE_OVERLAP);
-      if (deploy_b && rule_applies (self, MUSTER_RULE_OVERLAP, b))
+      if (b->deployable && info_applies (b, MUSTER_RULE_OVERLAP))
         *codes_b |= RULE_BIT (MUSTER_RULE_OVERLAP);
       return;
     }
@@ -694,18 +760,18 @@ check_pair (MusterValidator     *self,
    * any objective; friendly contact is fine. */
   if (contact != MUSTER_CONTACT_APART)
     {
-      if (deploy_a && rule_applies (self, MUSTER_RULE_BASE_CONTACT, a) &&
+      if (a->deployable && info_applies (a, MUSTER_RULE_BASE_CONTACT) &&
           (b->kind == MUSTER_PIECE_OBJECTIVE || !same_owner))
         *codes_a |= RULE_BIT (MUSTER_RULE_BASE_CONTACT);
-      if (deploy_b && rule_applies (self, MUSTER_RULE_BASE_CONTACT, b) &&
+      if (b->deployable && info_applies (b, MUSTER_RULE_BASE_CONTACT) &&
           (a->kind == MUSTER_PIECE_OBJECTIVE || !same_owner))
         *codes_b |= RULE_BIT (MUSTER_RULE_BASE_CONTACT);
     }
 
   /* Both must be units of two players. */
-  if (deploy_a && deploy_b && !same_owner &&
-      rule_applies (self, MUSTER_RULE_ENEMY_TOO_CLOSE, a) &&
-      rule_applies (self, MUSTER_RULE_ENEMY_TOO_CLOSE, b) &&
+  if (a->deployable && b->deployable && !same_owner &&
+      info_applies (a, MUSTER_RULE_ENEMY_TOO_CLOSE) &&
+      info_applies (b, MUSTER_RULE_ENEMY_TOO_CLOSE) &&
       within_distance (separation, rule_distance (self, MUSTER_RULE_ENEMY_TOO_CLOSE)))
     {
       *codes_a |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
@@ -713,13 +779,13 @@ check_pair (MusterValidator     *self,
     }
 
   /* Any other unit, friend or foe. */
-  if (rule_applies (self, MUSTER_RULE_UNIT_SPACING, a) &&
-      rule_applies (self, MUSTER_RULE_UNIT_SPACING, b) &&
+  if (info_applies (a, MUSTER_RULE_UNIT_SPACING) &&
+      info_applies (b, MUSTER_RULE_UNIT_SPACING) &&
       within_distance (separation, rule_distance (self, MUSTER_RULE_UNIT_SPACING)))
     {
-      if (deploy_a)
+      if (a->deployable)
         *codes_a |= RULE_BIT (MUSTER_RULE_UNIT_SPACING);
-      if (deploy_b)
+      if (b->deployable)
         *codes_b |= RULE_BIT (MUSTER_RULE_UNIT_SPACING);
     }
 }
@@ -741,15 +807,16 @@ add_pair_violations (MusterValidator   *self,
 /* Impassable terrain and buildings: no overlap, and (9th Age) no unit
  * within 1". */
 static void
-check_terrain (MusterValidator     *self,
-               const MusterPiece   *piece,
-               const MusterOutline *outline,
-               GPtrArray           *sink)
+check_terrain (MusterValidator *self,
+               const PieceInfo *info,
+               GPtrArray       *sink)
 {
+  const MusterPiece *piece = info->piece;
+  const MusterOutline *outline = info->outline;
   g_autoptr(GArray) ids = NULL;
   MusterBox box;
 
-  if (!muster_piece_is_deployable (piece) || self->terrain->len == 0)
+  if (!info->deployable || self->terrain->len == 0)
     return;
 
   ids = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -771,12 +838,12 @@ check_terrain (MusterValidator     *self,
       if (classify (self, separation) == MUSTER_CONTACT_OVERLAP &&
           rule_in_force (self, MUSTER_RULE_OVERLAP))
         {
-          if (rule_applies (self, MUSTER_RULE_OVERLAP, piece))
+          if (info_applies (info, MUSTER_RULE_OVERLAP))
             g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_OVERLAP,
                                                   ts->terrain->id, 0,
                                                   MUSTER_VIOLATION_OTHER_TERRAIN));
         }
-      else if (rule_applies (self, MUSTER_RULE_UNIT_SPACING, piece) &&
+      else if (info_applies (info, MUSTER_RULE_UNIT_SPACING) &&
                within_distance (separation, rule_distance (self, MUSTER_RULE_UNIT_SPACING)))
         {
           g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_UNIT_SPACING,
@@ -804,19 +871,15 @@ commit_pairs (MusterValidator *self,
 
   for (guint i = 0; i < ids->len; i++)
     {
-      guint serial = g_array_index (ids, guint, i);
-      PieceState *other;
+      PieceState *other = lookup_slot (self, g_array_index (ids, guint, i));
       guint codes_a;
       guint codes_b;
 
-      if (serial == ps->serial || (only_later && serial < ps->serial))
+      g_assert (other != NULL);
+      if (other == ps || (only_later && other->serial < ps->serial))
         continue;
 
-      other = lookup_piece (self, serial);
-      g_assert (other != NULL);
-
-      check_pair (self, ps->piece, &ps->outline, other->piece, &other->outline,
-                  &codes_a, &codes_b);
+      check_pair (self, &ps->info, &other->info, &codes_a, &codes_b);
       if ((codes_a | codes_b) == 0)
         continue;
 
@@ -824,11 +887,11 @@ commit_pairs (MusterValidator *self,
       add_violations (self, ps, sink);
       add_pair_violations (self, other->piece, ps->piece, codes_b, sink);
       add_violations (self, other, sink);
-      g_array_append_val (ps->partners, other->serial);
-      g_array_append_val (other->partners, ps->serial);
+      g_array_append_val (ps->partners, other->slot);
+      g_array_append_val (other->partners, ps->slot);
     }
 
-  check_terrain (self, ps->piece, &ps->outline, sink);
+  check_terrain (self, &ps->info, sink);
   add_violations (self, ps, sink);
 }
 
@@ -840,11 +903,11 @@ drop_pairs (MusterValidator *self,
 {
   for (guint i = 0; i < ps->partners->len; i++)
     {
-      PieceState *other = lookup_piece (self, g_array_index (ps->partners, guint, i));
+      PieceState *other = lookup_slot (self, g_array_index (ps->partners, guint, i));
 
       g_assert (other != NULL);
       remove_violations (self, other, PAIR_RULES, ps->serial);
-      remove_partner (other, ps->serial);
+      remove_partner (other, ps->slot);
     }
 
   g_array_set_size (ps->partners, 0);
@@ -1128,8 +1191,20 @@ seq_leave (MusterValidator *self,
 
 /* Pieces */
 
+/* Reads the piece again: its outline, owner and what rules look at it. */
+static void
+piece_state_refresh (MusterValidator *self,
+                     PieceState      *ps)
+{
+  muster_outline_clear (&ps->outline);
+  muster_piece_get_outline (ps->piece, &ps->outline);
+  piece_info_init (self, &ps->info, ps->piece, &ps->outline);
+  ps->player = lookup_player (self, ps->piece->owner);
+}
+
+/* A new piece state, with a slot, in the table and the index. */
 static PieceState *
-piece_state_new (MusterValidator *self,
+piece_state_add (MusterValidator *self,
                  MusterPiece     *piece)
 {
   PieceState *ps = g_new0 (PieceState, 1);
@@ -1137,12 +1212,40 @@ piece_state_new (MusterValidator *self,
   ps->serial = piece->serial;
   ps->piece = piece;
   ps->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
+  ps->keys = g_array_new (FALSE, FALSE, sizeof (ViolationKey));
   ps->partners = g_array_new (FALSE, FALSE, sizeof (guint));
   ps->sorted = TRUE;
-  muster_piece_get_outline (piece, &ps->outline);
-  ps->player = lookup_player (self, piece->owner);
+  piece_state_refresh (self, ps);
+
+  if (self->free_slots->len > 0)
+    {
+      ps->slot = g_array_index (self->free_slots, guint, self->free_slots->len - 1);
+      g_array_set_size (self->free_slots, self->free_slots->len - 1);
+      g_ptr_array_index (self->slots, ps->slot) = ps;
+    }
+  else
+    {
+      ps->slot = self->slots->len;
+      g_ptr_array_add (self->slots, ps);
+    }
+
+  g_hash_table_insert (self->pieces, GUINT_TO_POINTER (ps->serial), ps);
+  muster_spatial_index_insert (self->index, ps->slot, &ps->outline.bounds);
 
   return ps;
+}
+
+/* The reverse of piece_state_add(), once the piece has no verdicts. */
+static void
+piece_state_remove (MusterValidator *self,
+                    PieceState      *ps)
+{
+  g_assert (ps->violations->len == 0 && ps->partners->len == 0);
+
+  muster_spatial_index_remove (self->index, ps->slot);
+  g_ptr_array_index (self->slots, ps->slot) = NULL;
+  g_array_append_val (self->free_slots, ps->slot);
+  g_hash_table_remove (self->pieces, GUINT_TO_POINTER (ps->serial));
 }
 
 /* Forgets every verdict of ps and every verdict of others that names
@@ -1167,7 +1270,7 @@ piece_check (MusterValidator *self,
 {
   g_autoptr(GPtrArray) sink = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
 
-  check_unary (self, ps->piece, &ps->outline, sink);
+  check_unary (self, &ps->info, sink);
   add_violations (self, ps, sink);
   commit_pairs (self, ps, only_later);
   order_join (self, ps);
@@ -1178,11 +1281,7 @@ static void
 piece_add (MusterValidator *self,
            MusterPiece     *piece)
 {
-  PieceState *ps = piece_state_new (self, piece);
-
-  g_hash_table_insert (self->pieces, GUINT_TO_POINTER (ps->serial), ps);
-  muster_spatial_index_insert (self->index, ps->serial, &ps->outline.bounds);
-  piece_check (self, ps, FALSE);
+  piece_check (self, piece_state_add (self, piece), FALSE);
 }
 
 /* Rebuilding */
@@ -1287,6 +1386,8 @@ static void
 clear_state (MusterValidator *self)
 {
   g_hash_table_remove_all (self->pieces);
+  g_ptr_array_set_size (self->slots, 0);
+  g_array_set_size (self->free_slots, 0);
   g_hash_table_remove_all (self->players);
   g_array_set_size (self->terrain, 0);
   g_clear_pointer (&self->index, muster_spatial_index_free);
@@ -1354,10 +1455,10 @@ rebuild (MusterValidator  *self,
   if (rule_in_force (self, MUSTER_RULE_UNIT_SPACING))
     self->terrain_reach = MAX (self->terrain_reach, rule_distance (self, MUSTER_RULE_UNIT_SPACING));
 
-  /* Cells of half the reach, and no finer than a small base: a query
-   * around a base then covers some 5 × 5 cells, and finds few pieces
-   * beyond the reach. */
-  cell = MAX (self->pair_reach / 2, MIN_CELL_SIZE_MM);
+  /* Cells as wide as the reach, and no finer than a small base: a query
+   * around a base covers some 3 × 3 cells and finds few pieces beyond the
+   * reach, and a big unit sits in few cells. */
+  cell = MAX (self->pair_reach, MIN_CELL_SIZE_MM);
   self->index = muster_spatial_index_new (cell);
   self->terrain_index = muster_spatial_index_new (cell);
 
@@ -1393,20 +1494,11 @@ rebuild (MusterValidator  *self,
 
   pieces = muster_layout_get_pieces (self->layout);
   for (guint i = 0; i < pieces->len; i++)
-    {
-      PieceState *ps = piece_state_new (self, g_ptr_array_index (pieces, i));
-
-      g_hash_table_insert (self->pieces, GUINT_TO_POINTER (ps->serial), ps);
-      muster_spatial_index_insert (self->index, ps->serial, &ps->outline.bounds);
-    }
+    piece_state_add (self, g_ptr_array_index (pieces, i));
 
   self->rebuilding = TRUE;
-  for (guint i = 0; i < pieces->len; i++)
-    {
-      const MusterPiece *piece = g_ptr_array_index (pieces, i);
-
-      piece_check (self, lookup_piece (self, piece->serial), TRUE);
-    }
+  for (guint i = 0; i < self->slots->len; i++)
+    piece_check (self, lookup_slot (self, i), TRUE);
   self->rebuilding = FALSE;
 
   {
@@ -1487,8 +1579,7 @@ layout_piece_removed_cb (MusterValidator *self,
     return;
 
   piece_forget (self, ps);
-  muster_spatial_index_remove (self->index, serial);
-  g_hash_table_remove (self->pieces, GUINT_TO_POINTER (serial));
+  piece_state_remove (self, ps);
   emit_changed (self);
 }
 
@@ -1509,11 +1600,8 @@ layout_piece_changed_cb (MusterValidator *self,
     }
 
   piece_forget (self, ps);
-
-  muster_outline_clear (&ps->outline);
-  muster_piece_get_outline (ps->piece, &ps->outline);
-  ps->player = lookup_player (self, ps->piece->owner);
-  muster_spatial_index_update (self->index, serial, &ps->outline.bounds);
+  piece_state_refresh (self, ps);
+  muster_spatial_index_update (self->index, ps->slot, &ps->outline.bounds);
 
   piece_check (self, ps, FALSE);
   emit_changed (self);
@@ -1556,6 +1644,8 @@ muster_validator_finalize (GObject *object)
   MusterValidator *self = (MusterValidator *)object;
 
   g_clear_pointer (&self->pieces, g_hash_table_unref);
+  g_clear_pointer (&self->slots, g_ptr_array_unref);
+  g_clear_pointer (&self->free_slots, g_array_unref);
   g_clear_pointer (&self->players, g_hash_table_unref);
   g_clear_pointer (&self->terrain, g_array_unref);
   g_clear_error (&self->error);
@@ -1646,6 +1736,8 @@ muster_validator_init (MusterValidator *self)
   self->tolerance = MUSTER_DEFAULT_TOLERANCE_MM;
   self->players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, player_state_free);
   self->pieces = g_hash_table_new_full (NULL, NULL, NULL, piece_state_free);
+  self->slots = g_ptr_array_new ();
+  self->free_slots = g_array_new (FALSE, FALSE, sizeof (guint));
   self->terrain = g_array_new (FALSE, TRUE, sizeof (TerrainState));
   g_array_set_clear_func (self->terrain, terrain_state_clear);
 }
@@ -1760,6 +1852,14 @@ muster_validator_get_piece_violations (MusterValidator *self,
   if (!ps->sorted)
     {
       g_ptr_array_sort (ps->violations, compare_violations_in_piece_cb);
+      for (guint i = 0; i < ps->violations->len; i++)
+        {
+          const MusterViolation *v = g_ptr_array_index (ps->violations, i);
+          ViolationKey *key = &g_array_index (ps->keys, ViolationKey, i);
+
+          key->code = v->code;
+          key->other_serial = v->other_serial;
+        }
       ps->sorted = TRUE;
     }
 
@@ -1809,6 +1909,7 @@ muster_validator_check_placement (MusterValidator   *self,
   PlayerState *player;
   PieceState *ps;
   MusterOutline outline;
+  PieceInfo info;
   MusterBox box;
 
   g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), NULL);
@@ -1823,8 +1924,9 @@ muster_validator_check_placement (MusterValidator   *self,
   ps = piece->serial != 0 ? lookup_piece (self, piece->serial) : NULL;
   player = lookup_player (self, piece->owner);
   muster_outline_init_base (&outline, &piece->base, x, y, rotation);
+  piece_info_init (self, &info, piece, &outline);
 
-  check_unary (self, piece, &outline, sink);
+  check_unary (self, &info, sink);
 
   ids = g_array_new (FALSE, FALSE, sizeof (guint));
   box = outline.bounds;
@@ -1833,7 +1935,7 @@ muster_validator_check_placement (MusterValidator   *self,
 
   for (guint i = 0; i < ids->len; i++)
     {
-      PieceState *other = lookup_piece (self, g_array_index (ids, guint, i));
+      PieceState *other = lookup_slot (self, g_array_index (ids, guint, i));
       guint codes_a;
       guint codes_b;
 
@@ -1841,11 +1943,11 @@ muster_validator_check_placement (MusterValidator   *self,
       if (other == ps)
         continue;
 
-      check_pair (self, piece, &outline, other->piece, &other->outline, &codes_a, &codes_b);
+      check_pair (self, &info, &other->info, &codes_a, &codes_b);
       add_pair_violations (self, piece, other->piece, codes_a, sink);
     }
 
-  check_terrain (self, piece, &outline, sink);
+  check_terrain (self, &info, sink);
 
   if (order_eligible (self, piece, player))
     {

@@ -70,10 +70,14 @@ double           muster_validator_get_tolerance (MusterValidator       *self);
 gboolean         muster_validator_revalidate  (MusterValidator         *self,
                                                GError                 **error);
 
-/* Violations of one piece (MusterViolation, owned by the validator). */
+/* Violations of one piece (MusterViolation, owned by the validator and
+ * valid until the next change), sorted by rule code then other id; NULL
+ * when the validator does not know the serial. */
 GPtrArray       *muster_validator_get_piece_violations (MusterValidator *self,
                                                         guint            serial);
-/* Every violation, sorted by piece id then rule code (a new array). */
+/* Every violation, sorted by piece id, then rule code (as text), then
+ * other id (a new array that frees its elements). One per piece, rule and
+ * other: a unit too close to three others has three. */
 GPtrArray       *muster_validator_collect     (MusterValidator         *self);
 guint            muster_validator_count       (MusterValidator         *self);
 

@@ -23,6 +23,14 @@
  * bases. Full validation should grow like n log n or better, a one-base
  * move not at all (at most 2× from 100 to 10,000).
  *
+ * A move takes a base to within 3″ of where it was generated, so the
+ * bases do not wander off the board over thousands of moves. "nbrs" is
+ * the mean number of other bases within reach of the pair rules (1″, or
+ * 20″ for Counterthrust) of a moved base: the local density that the cost
+ * of a move does depend on. On the 100-base board the board's edges cut
+ * into that neighbourhood (much of a 20″ one hangs off a 72″ × 48″
+ * board), so a move there has less to do than on the bigger boards.
+ *
  * Not built by meson. From the top of the tree, with a configured build
  * directory BUILD:
  *
@@ -49,7 +57,8 @@
 
 #define INCH MUSTER_MM_PER_INCH
 
-#define N_MOVES 3000
+#define N_MOVES 4000
+#define N_NEIGHBOUR_SAMPLES 200
 
 typedef struct
 {
@@ -60,6 +69,7 @@ typedef struct
   double move_us;
   double layout_move_us;
   double check_us;
+  double neighbours;
   guint  violations;
 } Result;
 
@@ -151,6 +161,57 @@ make_layout (const char *deployment_id,
   return layout;
 }
 
+/* How far the pair rules reach in this deployment type. */
+static double
+pair_reach (MusterSystem *system,
+            const char   *deployment_id)
+{
+  const MusterDeployment *deployment = muster_system_lookup_deployment (system, deployment_id);
+  const MusterRuleCode codes[] = { MUSTER_RULE_ENEMY_TOO_CLOSE, MUSTER_RULE_UNIT_SPACING };
+  double reach = MUSTER_DEFAULT_TOLERANCE_MM;
+
+  for (guint i = 0; i < G_N_ELEMENTS (codes); i++)
+    {
+      const MusterRuleDef *rule = muster_system_get_rule (system, deployment, codes[i]);
+
+      if (rule != NULL)
+        reach = MAX (reach, rule->distance);
+    }
+
+  return reach;
+}
+
+/* Bases whose bounding boxes come within reach of piece's (brute force). */
+static guint
+count_neighbours (GPtrArray         *pieces,
+                  const MusterPiece *piece,
+                  double             reach)
+{
+  MusterOutline outline;
+  guint count = 0;
+
+  muster_piece_get_outline (piece, &outline);
+  muster_box_expand (&outline.bounds, reach);
+
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *other = g_ptr_array_index (pieces, i);
+      MusterOutline o;
+
+      if (other == piece)
+        continue;
+
+      muster_piece_get_outline (other, &o);
+      if (muster_box_intersects (&outline.bounds, &o.bounds))
+        count++;
+      muster_outline_clear (&o);
+    }
+
+  muster_outline_clear (&outline);
+
+  return count;
+}
+
 static void
 run (MusterSystem *system,
      const char   *deployment_id,
@@ -166,6 +227,17 @@ run (MusterSystem *system,
   g_autoptr(MusterValidator) validator = NULL;
   GPtrArray *pieces = muster_layout_get_pieces (layout);
   guint repeats = n >= 10000 ? 3 : n >= 1000 ? 5 : 20;
+  double reach = pair_reach (system, deployment_id);
+  g_autofree MusterPoint *origin = g_new (MusterPoint, pieces->len);
+  double neighbours = 0;
+
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+
+      origin[i].x = piece->x;
+      origin[i].y = piece->y;
+    }
 
   for (guint i = 0; i < repeats; i++)
     {
@@ -185,9 +257,10 @@ run (MusterSystem *system,
 
   for (guint i = 0; i < N_MOVES; i++)
     {
-      MusterPiece *piece = g_ptr_array_index (pieces, g_rand_int_range (rand, 0, pieces->len));
-      double x = piece->x + g_rand_double_range (rand, -3, 3) * INCH;
-      double y = piece->y + g_rand_double_range (rand, -3, 3) * INCH;
+      guint k = g_rand_int_range (rand, 0, pieces->len);
+      MusterPiece *piece = g_ptr_array_index (pieces, k);
+      double x = origin[k].x + g_rand_double_range (rand, -3, 3) * INCH;
+      double y = origin[k].y + g_rand_double_range (rand, -3, 3) * INCH;
       double rotation = piece->rotation + g_rand_double_range (rand, -30, 30);
       GPtrArray *predicted;
       double t0;
@@ -209,11 +282,14 @@ run (MusterSystem *system,
       dt = now_ns () - t0;
       g_array_append_val (moves, dt);
 
-      /* And through the layout's API, back to where it was. */
+      if (i < N_NEIGHBOUR_SAMPLES)
+        neighbours += count_neighbours (pieces, piece, reach);
+
+      /* And through the layout's API, near where it was. */
       t0 = now_ns ();
       muster_layout_move_piece (layout, piece,
-                                x + g_rand_double_range (rand, -1, 1) * INCH,
-                                y + g_rand_double_range (rand, -1, 1) * INCH,
+                                origin[k].x + g_rand_double_range (rand, -3, 3) * INCH,
+                                origin[k].y + g_rand_double_range (rand, -3, 3) * INCH,
                                 rotation);
       dt = now_ns () - t0;
       g_array_append_val (layout_moves, dt);
@@ -226,6 +302,7 @@ run (MusterSystem *system,
   result->move_us = median (moves) / 1e3;
   result->layout_move_us = median (layout_moves) / 1e3;
   result->check_us = median (checks) / 1e3;
+  result->neighbours = neighbours / N_NEIGHBOUR_SAMPLES;
   result->violations = muster_validator_count (validator);
 }
 
@@ -250,8 +327,8 @@ main (int   argc,
       Result results[G_N_ELEMENTS (sizes)];
 
       printf ("t9a %s: density constant (board area ∝ bases), median times\n", deployments[d]);
-      printf ("%7s %13s %10s %10s %10s %10s %11s\n",
-              "bases", "board", "full ms", "move µs", "api µs", "check µs", "violations");
+      printf ("%7s %13s %10s %10s %10s %10s %7s %11s\n",
+              "bases", "board", "full ms", "move µs", "api µs", "check µs", "nbrs", "violations");
 
       for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
         {
@@ -260,9 +337,9 @@ main (int   argc,
 
           run (system, deployments[d], sizes[i], r);
           board = g_strdup_printf ("%.0f″×%.0f″", r->width, r->height);
-          printf ("%7u %13s %10.2f %10.2f %10.2f %10.2f %11u\n",
+          printf ("%7u %13s %10.2f %10.2f %10.2f %10.2f %7.1f %11u\n",
                   r->n, board, r->full_ms, r->move_us, r->layout_move_us, r->check_us,
-                  r->violations);
+                  r->neighbours, r->violations);
         }
 
       printf ("growth against %u bases:\n", results[0].n);
@@ -272,10 +349,12 @@ main (int   argc,
           const Result *b = &results[0];
           double nlogn = (r->n * log (r->n)) / (b->n * log (b->n));
 
-          printf ("  %6u: full ×%.1f (n log n ×%.1f, n ×%.0f), move ×%.2f, api move ×%.2f, check ×%.2f\n",
+          printf ("  %6u: full ×%.1f (n log n ×%.1f, n ×%.0f), move ×%.2f, api move ×%.2f, "
+                  "check ×%.2f, nbrs ×%.2f, move per neighbour ×%.2f\n",
                   r->n, r->full_ms / b->full_ms, nlogn, (double) r->n / b->n,
                   r->move_us / b->move_us, r->layout_move_us / b->layout_move_us,
-                  r->check_us / b->check_us);
+                  r->check_us / b->check_us, r->neighbours / b->neighbours,
+                  (r->move_us / (1 + r->neighbours)) / (b->move_us / (1 + b->neighbours)));
         }
       printf ("\n");
     }
