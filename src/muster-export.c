@@ -29,8 +29,9 @@ typedef enum { FORMAT_PDF, FORMAT_SVG, FORMAT_PNG } Format;
 
 typedef struct
 {
-  MusterLayout *layout;
-  MusterSystem *system;
+  MusterLayout    *layout;
+  MusterSystem    *system;
+  MusterValidator *validator;   /* marks illegal pieces of a layout */
 } Page;
 
 static void
@@ -38,6 +39,7 @@ page_clear (gpointer data)
 {
   Page *page = data;
 
+  g_clear_object (&page->validator);
   g_clear_object (&page->layout);
 }
 
@@ -116,6 +118,13 @@ collect_pages (const MusterExportOptions  *options,
           g_object_unref (page.layout);
           return FALSE;
         }
+      page.validator = muster_validator_new (page.layout, page.system, error);
+      if (page.validator == NULL)
+        {
+          g_prefix_error (error, "%s: ", options->input);
+          g_object_unref (page.layout);
+          return FALSE;
+        }
       g_array_append_val (pages, page);
       return TRUE;
     }
@@ -141,7 +150,7 @@ collect_pages (const MusterExportOptions  *options,
 
       for (guint i = 0; i < deployments->len; i++)
         {
-          Page page = { bare_layout (system, g_ptr_array_index (deployments, i)), system };
+          Page page = { bare_layout (system, g_ptr_array_index (deployments, i)), system, NULL };
 
           g_array_append_val (pages, page);
         }
@@ -233,7 +242,7 @@ write_pdf_or_svg (const MusterExportOptions  *options,
     {
       const Page *page = &g_array_index (pages, Page, p);
 
-      g_autoptr(MusterScene) scene = muster_scene_new (page->layout, page->system, NULL);
+      g_autoptr(MusterScene) scene = muster_scene_new (page->layout, page->system, page->validator);
 
       muster_scene_set_flags (scene, MUSTER_RENDER_ALL);
 
@@ -283,7 +292,7 @@ write_png (const MusterExportOptions  *options,
            GError                    **error)
 {
   const Page *page = &g_array_index (pages, Page, 0);
-  g_autoptr(MusterScene) scene = muster_scene_new (page->layout, page->system, NULL);
+  g_autoptr(MusterScene) scene = muster_scene_new (page->layout, page->system, page->validator);
   double margin, w, h;
   cairo_surface_t *surface;
   cairo_status_t status;

@@ -849,11 +849,26 @@ draw_zone_labels (MusterScene *self,
         continue;
 
       cairo_save (cr);
+      {
+        g_autoptr(PangoLayout) layout = make_text (cr, zone->label, size, TRUE);
+        PangoRectangle logical;
+
+        pango_layout_get_extents (layout, NULL, &logical);
+        cairo_move_to (cr,
+                       zone->label_at.x - (logical.x + logical.width / 2.0) / PANGO_SCALE,
+                       zone->label_at.y - (logical.y + logical.height / 2.0) / PANGO_SCALE);
+        pango_cairo_layout_path (cr, layout);
+      }
+      /* A halo in the table's colour keeps the name legible over pieces. */
+      set_color (cr, table_color (self), 0.8);
+      cairo_set_line_width (cr, size * 0.25);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_stroke_preserve (cr);
       if (self->dark)
         set_color (cr, (MusterColor) { color.r * 0.5 + 0.5, color.g * 0.5 + 0.5, color.b * 0.5 + 0.5 }, 0.95);
       else
         set_color (cr, (MusterColor) { color.r * 0.6, color.g * 0.6, color.b * 0.6 }, 0.95);
-      draw_text_centred (cr, zone->label, zone->label_at.x, zone->label_at.y, size, TRUE);
+      cairo_fill (cr);
       cairo_restore (cr);
     }
 }
@@ -1144,15 +1159,25 @@ draw_pieces (MusterScene *self,
 
       if (bad)
         {
-          double r = MAX (outline.bounds.x1 - outline.bounds.x0,
-                          outline.bounds.y1 - outline.bounds.y0) / 2 + MAX (1.0, 3.0 / px);
+          /* A red outline and a "!" badge at the top-right corner: marks
+           * that stay readable on a crowded table. */
+          double r = MAX (1.2, 7.0 / px);
+          double bx = outline.bounds.x1;
+          double by = outline.bounds.y0;
 
           cairo_new_path (cr);
-          cairo_arc (cr, (outline.bounds.x0 + outline.bounds.x1) / 2,
-                     (outline.bounds.y0 + outline.bounds.y1) / 2, r, 0, 2 * G_PI);
-          cairo_set_line_width (cr, MAX (0.6, 2.0 / px));
+          path_outline (cr, &outline);
+          cairo_set_line_width (cr, MAX (0.6, 2.5 / px));
           cairo_set_source_rgba (cr, 0.88, 0.11, 0.14, 0.95);
           cairo_stroke (cr);
+
+          cairo_new_path (cr);
+          cairo_arc (cr, bx, by, r, 0, 2 * G_PI);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgb (cr, 1, 1, 1);
+          cairo_set_line_width (cr, MAX (0.2, 1.0 / px));
+          cairo_stroke (cr);
+          draw_text_centred (cr, "!", bx, by, r * 1.5, TRUE);
         }
 
       if (piece->id != NULL && (outline.bounds.x1 - outline.bounds.x0) * px > 28)
@@ -1282,13 +1307,14 @@ muster_scene_render (MusterScene *self,
       draw_lines (self, cr, width, height, px_per_mm);
       if (self->flags & MUSTER_RENDER_DIMENSIONS)
         draw_dimensions (self, cr, width, height, px_per_mm);
-      if (self->flags & MUSTER_RENDER_LABELS)
-        draw_zone_labels (self, cr, px_per_mm);
     }
   if (self->flags & MUSTER_RENDER_TERRAIN)
     draw_terrain (self, cr, px_per_mm);
   if (self->flags & MUSTER_RENDER_PIECES)
     draw_pieces (self, cr, px_per_mm);
+  /* Last, so terrain and pieces never hide whose zone it is. */
+  if ((self->flags & MUSTER_RENDER_ZONES) && (self->flags & MUSTER_RENDER_LABELS))
+    draw_zone_labels (self, cr, px_per_mm);
   cairo_restore (cr);
 
   cairo_rectangle (cr, 0, 0, width, height);
