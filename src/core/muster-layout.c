@@ -39,6 +39,11 @@ struct _MusterLayout
   GPtrArray  *terrain;          /* MusterTerrain, file order */
   guint       last_serial;
 
+  /* Pieces by id and by serial, rebuilt when index_dirty. */
+  GHashTable *piece_by_id;
+  GHashTable *piece_by_serial;
+  gboolean    index_dirty;
+
   /* Kept verbatim from the file they were read from. */
   GPtrArray  *namespaces;       /* prefix, href pairs declared in the file */
   GPtrArray  *extensions;       /* foreign elements inside <muster-layout> */
@@ -307,7 +312,6 @@ muster_terrain_new (const char        *id,
   terrain = g_new0 (MusterTerrain, 1);
   terrain->id = g_strdup (id);
   terrain->kind = kind;
-  terrain->blocks_lof = kind == MUSTER_TERRAIN_BUILDING;
   terrain->points = g_memdup2 (points, sizeof (MusterPoint) * n_points);
   terrain->n_points = n_points;
 
@@ -392,6 +396,8 @@ muster_layout_finalize (GObject *object)
   g_clear_pointer (&self->players, g_ptr_array_unref);
   g_clear_pointer (&self->pieces, g_ptr_array_unref);
   g_clear_pointer (&self->terrain, g_ptr_array_unref);
+  g_clear_pointer (&self->piece_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->piece_by_serial, g_hash_table_unref);
   g_clear_pointer (&self->namespaces, g_ptr_array_unref);
   g_clear_pointer (&self->extensions, g_ptr_array_unref);
   g_clear_pointer (&self->ext_attrs, g_ptr_array_unref);
@@ -553,6 +559,9 @@ muster_layout_init (MusterLayout *self)
   self->pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_piece_free);
   self->terrain = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_terrain_free);
   self->namespaces = g_ptr_array_new_with_free_func (g_free);
+  self->piece_by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->piece_by_serial = g_hash_table_new (NULL, NULL);
+  self->index_dirty = TRUE;
 }
 
 /* The model */
@@ -822,6 +831,28 @@ muster_layout_set_player_name (MusterLayout *self,
     g_signal_emit (self, signals[CHANGED], 0);
 }
 
+static void
+index_piece (MusterLayout *self,
+             MusterPiece  *piece)
+{
+  g_hash_table_insert (self->piece_by_id, g_strdup (piece->id), piece);
+  g_hash_table_insert (self->piece_by_serial, GUINT_TO_POINTER (piece->serial), piece);
+}
+
+static void
+ensure_index (MusterLayout *self)
+{
+  if (!self->index_dirty)
+    return;
+
+  g_hash_table_remove_all (self->piece_by_id);
+  g_hash_table_remove_all (self->piece_by_serial);
+  for (guint i = 0; i < self->pieces->len; i++)
+    index_piece (self, g_ptr_array_index (self->pieces, i));
+
+  self->index_dirty = FALSE;
+}
+
 GPtrArray *
 muster_layout_get_pieces (MusterLayout *self)
 {
@@ -834,35 +865,37 @@ MusterPiece *
 muster_layout_lookup_piece (MusterLayout *self,
                             const char   *piece_id)
 {
+  MusterPiece *piece;
+
   g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
   g_return_val_if_fail (piece_id != NULL, NULL);
 
-  for (guint i = 0; i < self->pieces->len; i++)
-    {
-      MusterPiece *piece = g_ptr_array_index (self->pieces, i);
+  ensure_index (self);
+  piece = g_hash_table_lookup (self->piece_by_id, piece_id);
 
-      if (strcmp (piece->id, piece_id) == 0)
-        return piece;
+  /* An id changed in place without muster_layout_piece_changed(). */
+  if (piece != NULL && g_strcmp0 (piece->id, piece_id) != 0)
+    {
+      self->index_dirty = TRUE;
+      ensure_index (self);
+      piece = g_hash_table_lookup (self->piece_by_id, piece_id);
     }
 
-  return NULL;
+  return piece;
 }
 
 MusterPiece *
 muster_layout_lookup_serial (MusterLayout *self,
                              guint         serial)
 {
+  MusterPiece *piece;
+
   g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
 
-  for (guint i = 0; i < self->pieces->len; i++)
-    {
-      MusterPiece *piece = g_ptr_array_index (self->pieces, i);
+  ensure_index (self);
+  piece = g_hash_table_lookup (self->piece_by_serial, GUINT_TO_POINTER (serial));
 
-      if (piece->serial == serial)
-        return piece;
-    }
-
-  return NULL;
+  return piece != NULL && piece->serial == serial ? piece : NULL;
 }
 
 MusterTerrain *
@@ -934,6 +967,8 @@ muster_layout_add_piece (MusterLayout *self,
 
   piece->serial = next_serial (self);
   g_ptr_array_add (self->pieces, piece);
+  ensure_index (self);
+  index_piece (self, piece);
   g_signal_emit (self, signals[PIECE_ADDED], 0, piece->serial);
 
   return TRUE;
@@ -964,6 +999,7 @@ muster_layout_remove_piece (MusterLayout *self,
     return FALSE;
 
   serial = piece->serial;
+  self->index_dirty = TRUE;
   g_signal_emit (self, signals[PIECE_REMOVED], 0, serial);
   muster_piece_free (piece);
 
@@ -980,7 +1016,7 @@ muster_layout_move_piece (MusterLayout *self,
   g_return_if_fail (MUSTER_IS_LAYOUT (self));
   g_return_if_fail (piece != NULL);
   g_return_if_fail (isfinite (x) && isfinite (y) && isfinite (rotation));
-  g_return_if_fail (g_ptr_array_find (self->pieces, piece, NULL));
+  g_return_if_fail (muster_layout_lookup_serial (self, piece->serial) == piece);
 
   piece->x = x;
   piece->y = y;
@@ -997,6 +1033,8 @@ muster_layout_piece_changed (MusterLayout *self,
   g_return_if_fail (piece != NULL);
   g_return_if_fail (g_ptr_array_find (self->pieces, piece, NULL));
 
+  /* The id may have changed. */
+  self->index_dirty = TRUE;
   g_signal_emit (self, signals[PIECE_CHANGED], 0, piece->serial);
 }
 
@@ -1171,7 +1209,8 @@ version_is_newer (const char  *text,
   while (digits[0] == '0' && digits[1] != '\0')
     digits++;
 
-  if (strlen (digits) > 1 || digits[0] - '0' > MUSTER_LAYOUT_FORMAT_VERSION)
+  /* Longer than any version this Muster could read, or larger. */
+  if (strlen (digits) > 9 || g_ascii_strtoull (digits, NULL, 10) > MUSTER_LAYOUT_FORMAT_VERSION)
     {
       *version = g_strdup (digits);
       return TRUE;
@@ -1207,7 +1246,8 @@ explain_element (xmlNode  *node,
 {
   const ElementRule *rule = lookup_rule ((const char *) node->name);
   const char *name = (const char *) node->name;
-  guint state = 0;
+  guint n_games = 0;
+  guint n_boards = 0;
   guint n_bases = 0;
 
   g_assert (rule != NULL);
@@ -1301,34 +1341,23 @@ explain_element (xmlNode  *node,
         {
           if (strcmp (child_name, "game") == 0)
             {
-              if (state != 0)
+              if (n_games++ > 0)
                 {
-                  *message = g_strdup (_("a layout has one <game>, first"));
+                  *message = g_strdup (_("a layout has one <game>"));
                   return child;
                 }
-              state = 1;
             }
           else if (strcmp (child_name, "board") == 0)
             {
-              if (state != 1)
+              if (n_boards++ > 0)
                 {
-                  *message = g_strdup (state == 0 ? _("<board> must follow <game>")
-                                                  : _("a layout has one <board>"));
-                  return child;
-                }
-              state = 2;
-            }
-          else if (strcmp (child_name, "player") == 0 ||
-                   strcmp (child_name, "piece") == 0 ||
-                   strcmp (child_name, "terrain") == 0)
-            {
-              if (state != 2)
-                {
-                  *message = g_strdup_printf (_("<%s> must follow <game> and <board>"), child_name);
+                  *message = g_strdup (_("a layout has one <board>"));
                   return child;
                 }
             }
-          else
+          else if (strcmp (child_name, "player") != 0 &&
+                   strcmp (child_name, "piece") != 0 &&
+                   strcmp (child_name, "terrain") != 0)
             {
               *message = g_strdup_printf (_("<%s> is not allowed inside <%s>"), child_name, name);
               return child;
@@ -1356,9 +1385,57 @@ explain_element (xmlNode  *node,
         return culprit;
     }
 
-  if (rule == &element_rules[0] && state < 2)
+  if (rule == &element_rules[0] && (n_games == 0 || n_boards == 0))
     {
-      *message = g_strdup (state == 0 ? _("the layout has no <game>") : _("the layout has no <board>"));
+      *message = g_strdup (n_games == 0 ? _("the layout has no <game>") : _("the layout has no <board>"));
+      return node;
+    }
+
+  return NULL;
+}
+
+/* Bounds the work of the schema check (see MUSTER_LAYOUT_MAX_CHILDREN). */
+static xmlNode *
+check_element_count (xmlNode  *node,
+                     guint    *n_elements,
+                     char    **message)
+{
+  guint n_children = 0;
+  guint n_attributes = 0;
+
+  for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+    n_attributes++;
+
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      xmlNode *culprit;
+
+      if (child->type != XML_ELEMENT_NODE)
+        continue;
+
+      if (++n_children > MUSTER_LAYOUT_MAX_CHILDREN)
+        {
+          *message = g_strdup_printf (_("<%s> holds more than %d elements"),
+                                      (const char *) node->name, MUSTER_LAYOUT_MAX_CHILDREN);
+          return node;
+        }
+
+      if (++*n_elements > MUSTER_LAYOUT_MAX_ELEMENTS)
+        {
+          *message = g_strdup_printf (_("the file holds more than %d elements"),
+                                      MUSTER_LAYOUT_MAX_ELEMENTS);
+          return child;
+        }
+
+      culprit = check_element_count (child, n_elements, message);
+      if (culprit != NULL)
+        return culprit;
+    }
+
+  if (n_attributes > MUSTER_LAYOUT_MAX_CHILDREN)
+    {
+      *message = g_strdup_printf (_("<%s> has more than %d attributes"),
+                                  (const char *) node->name, MUSTER_LAYOUT_MAX_CHILDREN);
       return node;
     }
 
@@ -1603,6 +1680,7 @@ read_list (xmlNode    *node,
 {
   g_autofree char *text = muster_xml_get_prop (node, attr);
   g_auto(GStrv) words = NULL;
+  g_auto(GStrv) list = NULL;
   g_autoptr(GStrvBuilder) builder = NULL;
 
   if (text == NULL)
@@ -1616,14 +1694,9 @@ read_list (xmlNode    *node,
         g_strv_builder_add (builder, words[i]);
     }
 
-  {
-    g_auto(GStrv) list = g_strv_builder_end (builder);
+  list = g_strv_builder_end (builder);
 
-    if (list[0] == NULL)
-      return NULL;
-
-    return g_steal_pointer (&list);
-  }
+  return list[0] != NULL ? g_steal_pointer (&list) : NULL;
 }
 
 static gboolean
@@ -2006,7 +2079,15 @@ read_terrain (Loader   *loader,
     return FALSE;
 
   if (!muster_outline_init_polygon (&outline, terrain->points, terrain->n_points, &local_error))
-    return fail (loader, node, error, _("%s: %s"), what, local_error->message);
+    {
+      char *message = local_error->message;
+
+      /* "A polygon crosses itself" reads on after a colon in lower case. */
+      if (g_ascii_isupper (message[0]) && (g_ascii_islower (message[1]) || message[1] == ' '))
+        message[0] = g_ascii_tolower (message[0]);
+
+      return fail (loader, node, error, _("%s: %s"), what, message);
+    }
   muster_outline_clear (&outline);
 
   terrain->name = muster_xml_get_prop (node, "name");
@@ -2082,6 +2163,9 @@ muster_layout_new_from_bytes (GBytes      *bytes,
   g_autoptr(xmlDoc) doc = NULL;
   g_autofree char *version = NULL;
   g_autofree char *newer = NULL;
+  g_autofree char *message = NULL;
+  guint n_elements = 1;
+  xmlNode *culprit;
   Loader loader;
   xmlNode *root;
 
@@ -2096,6 +2180,15 @@ muster_layout_new_from_bytes (GBytes      *bytes,
     return NULL;
 
   root = xmlDocGetRootElement (doc);
+  if (root->ns != NULL && strcmp ((const char *) root->name, "muster-layout") == 0)
+    {
+      g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA,
+                   _("%s:%d: not a Muster layout (<muster-layout> is in the namespace “%s”; "
+                     "a layout’s own elements are in none)"),
+                   filename, MAX (1, muster_xml_get_line (root)), (const char *) root->ns->href);
+      return NULL;
+    }
+
   if (!muster_xml_is_element (root, "muster-layout"))
     {
       g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA,
@@ -2116,12 +2209,18 @@ muster_layout_new_from_bytes (GBytes      *bytes,
       return NULL;
     }
 
+  culprit = check_element_count (root, &n_elements, &message);
+  if (culprit != NULL)
+    {
+      g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE, "%s:%d: %s",
+                   filename, MAX (1, muster_xml_get_line (culprit)), message);
+      return NULL;
+    }
+
   if (!muster_xml_validate (doc, "muster-layout.rng", filename,
                             MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA, &schema_error))
     {
-      g_autofree char *message = NULL;
-      xmlNode *culprit = explain_element (root, &message);
-
+      culprit = explain_element (root, &message);
       if (culprit != NULL)
         g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA, "%s:%d: %s",
                      filename, MAX (1, muster_xml_get_line (culprit)), message);

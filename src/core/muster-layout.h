@@ -29,6 +29,13 @@ G_BEGIN_DECLS
  * not cross itself takes time in the square of this). */
 #define MUSTER_LAYOUT_MAX_TERRAIN_POINTS 256
 
+/* Most elements directly inside any one element (so the most pieces,
+ * players, terrain and extensions together that a layout holds) and most
+ * attributes on one; and most elements in the whole file. libxml2's RELAX
+ * NG validation takes time in the square of the number of siblings. */
+#define MUSTER_LAYOUT_MAX_CHILDREN 5000
+#define MUSTER_LAYOUT_MAX_ELEMENTS 50000
+
 typedef enum
 {
   MUSTER_LAYOUT_ERROR_PARSE,      /* not well-formed, too big, too deep */
@@ -127,8 +134,12 @@ MusterLayout        *muster_layout_new             (const char         *system_i
                                                     const char         *deployment_id,
                                                     double              width,
                                                     double              height);
-/* Parses, schema-checks and checks every value. Errors read
- * "FILENAME:LINE: what is wrong". */
+/* Parses, schema-checks and checks every value. Errors are in
+ * MUSTER_LAYOUT_ERROR and read "FILENAME:LINE: what is wrong" (LINE is
+ * where the offending element's start tag ends). Lengths are read in mm;
+ * extension elements and attributes (in a namespace of their own) are
+ * kept and written back by muster_layout_to_bytes(). new_from_file() adds
+ * G_IO_ERROR when the file cannot be read. */
 MusterLayout        *muster_layout_new_from_bytes  (GBytes             *bytes,
                                                     const char         *filename,
                                                     GError            **error);
@@ -136,7 +147,13 @@ MusterLayout        *muster_layout_new_from_file   (GFile              *file,
                                                     GError            **error);
 GBytes              *muster_layout_to_bytes        (MusterLayout       *self);
 /* Atomic: a temporary file renamed over the old one, which is kept as a
- * backup (FILE~). On failure the old file is untouched. */
+ * backup (FILE~). On failure the old file is untouched. The output is read
+ * back before anything is written: a layout that would not load again
+ * (say, a piece whose owner is no player) is refused with the reason, in
+ * MUSTER_LAYOUT_ERROR. I/O errors are G_IO_ERROR; every message names the
+ * file. Bare lengths are written in the layout's units, or in mm where
+ * that is shorter and exact, so load → save → load gives the same
+ * doubles. */
 gboolean             muster_layout_save            (MusterLayout       *self,
                                                     GFile              *file,
                                                     GError            **error);
@@ -190,7 +207,8 @@ void                 muster_layout_move_piece      (MusterLayout       *self,
                                                     double              x,
                                                     double              y,
                                                     double              rotation);
-/* After changing other fields of a piece in place: emits "piece-changed". */
+/* After changing other fields of a piece in place (its id included):
+ * emits "piece-changed". */
 void                 muster_layout_piece_changed   (MusterLayout       *self,
                                                     MusterPiece        *piece);
 

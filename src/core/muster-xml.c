@@ -38,25 +38,71 @@ capture_first_error (void        *user_data,
     first->line = (int) xmlGetLineNo ((xmlNode *) err->node);
 }
 
-static int
-max_depth (xmlNode *node,
-           int      depth)
+/* The first element nested deeper than the limit, or NULL. */
+static xmlNode *
+too_deep (xmlNode *node,
+          int      depth)
 {
-  int deepest = depth;
+  if (depth > MUSTER_XML_MAX_DEPTH)
+    return node;
 
   for (xmlNode *child = node->children; child != NULL; child = child->next)
     {
       if (child->type == XML_ELEMENT_NODE)
         {
-          int d = max_depth (child, depth + 1);
+          xmlNode *deep = too_deep (child, depth + 1);
 
-          deepest = MAX (deepest, d);
-          if (deepest > MUSTER_XML_MAX_DEPTH)
-            break;
+          if (deep != NULL)
+            return deep;
         }
     }
 
-  return deepest;
+  return NULL;
+}
+
+/* libxml2 2.9 checks attributes for duplicates in time quadratic in their
+ * number, so a hostile file of one tag with a million attributes would
+ * take hours: count them first, in one pass over the bytes. */
+static gboolean
+too_many_attributes (const char *data,
+                     gsize       size,
+                     int        *line)
+{
+  gboolean in_tag = FALSE;
+  char quote = 0;
+  guint count = 0;
+
+  *line = 1;
+
+  for (gsize i = 0; i < size; i++)
+    {
+      char c = data[i];
+
+      if (c == '\n')
+        (*line)++;
+
+      if (quote != 0)
+        {
+          if (c == quote)
+            quote = 0;
+        }
+      else if (in_tag)
+        {
+          if (c == '"' || c == '\'')
+            quote = c;
+          else if (c == '=' && ++count > MUSTER_XML_MAX_ATTRIBUTES)
+            return TRUE;
+          else if (c == '>')
+            in_tag = FALSE;
+        }
+      else if (c == '<' && i + 1 < size && data[i + 1] != '!' && data[i + 1] != '?')
+        {
+          in_tag = TRUE;
+          count = 0;
+        }
+    }
+
+  return FALSE;
 }
 
 xmlDoc *
@@ -91,6 +137,17 @@ muster_xml_parse (GBytes      *bytes,
       return NULL;
     }
 
+  {
+    int line;
+
+    if (too_many_attributes (data, size, &line))
+      {
+        g_set_error (error, domain, code, "%s:%d: an element has more than %d attributes",
+                     filename, line, MUSTER_XML_MAX_ATTRIBUTES);
+        return NULL;
+      }
+  }
+
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)
     {
@@ -102,7 +159,7 @@ muster_xml_parse (GBytes      *bytes,
   /* No XML_PARSE_NOENT (entities stay unexpanded), no DTD loading, no
    * network; the default (non-HUGE) limits bound text and names. */
   doc = xmlCtxtReadMemory (ctxt, data, (int) size, filename, NULL,
-                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+                           XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   xmlSetStructuredErrorFunc (NULL, NULL);
 
   if (doc == NULL || !ctxt->wellFormed || first.message != NULL)
@@ -133,12 +190,16 @@ muster_xml_parse (GBytes      *bytes,
       return NULL;
     }
 
-  if (max_depth (xmlDocGetRootElement (doc), 1) > MUSTER_XML_MAX_DEPTH)
-    {
-      g_set_error (error, domain, code, "%s: elements are nested deeper than %d",
-                   filename, MUSTER_XML_MAX_DEPTH);
-      return NULL;
-    }
+  {
+    xmlNode *deep = too_deep (xmlDocGetRootElement (doc), 1);
+
+    if (deep != NULL)
+      {
+        g_set_error (error, domain, code, "%s:%d: elements are nested deeper than %d",
+                     filename, MAX (1, (int) xmlGetLineNo (deep)), MUSTER_XML_MAX_DEPTH);
+        return NULL;
+      }
+  }
 
   return g_steal_pointer (&doc);
 }

@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 
 #define MUSTER_XML_MAX_BYTES (16 * 1024 * 1024)
 #define MUSTER_XML_MAX_DEPTH 64
+#define MUSTER_XML_MAX_ATTRIBUTES 256
 
 /* Parses bytes; on failure sets error in domain with code, with the
  * message "FILENAME:LINE: what". */

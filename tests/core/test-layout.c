@@ -340,7 +340,7 @@ test_terrain (void)
   MusterTerrain *terrain = muster_terrain_new ("t1", MUSTER_TERRAIN_BUILDING, points, 3);
   MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
 
-  g_assert_true (terrain->blocks_lof);
+  g_assert_false (terrain->blocks_lof);
   g_assert_cmpuint (terrain->n_points, ==, 3);
   g_assert_cmpfloat (terrain->points[2].y, ==, 10);
 
@@ -381,6 +381,27 @@ test_make_id (void)
   g_assert_true (muster_layout_add_piece (layout, muster_piece_new ("u2", MUSTER_PIECE_UNIT, "red", &base, 0, 0)));
   id2 = muster_layout_make_id (layout, "u");
   g_assert_cmpstr (id2, ==, "u3");
+}
+
+static void
+test_rename (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "encircle", 1000, 1000);
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+  MusterPiece *piece = muster_piece_new ("a", MUSTER_PIECE_MODEL, "red", &base, 0, 0);
+
+  g_assert_true (muster_layout_add_piece (layout, piece));
+  g_assert_true (muster_layout_lookup_piece (layout, "a") == piece);
+
+  /* Ids may change in place, followed by muster_layout_piece_changed(). */
+  g_free (piece->id);
+  piece->id = g_strdup ("b");
+  muster_layout_piece_changed (layout, piece);
+  g_assert_null (muster_layout_lookup_piece (layout, "a"));
+  g_assert_true (muster_layout_lookup_piece (layout, "b") == piece);
+  g_assert_true (muster_layout_lookup_serial (layout, piece->serial) == piece);
+  g_assert_false (muster_layout_has_id (layout, "a"));
+  g_assert_null (muster_layout_lookup_serial (layout, piece->serial + 1));
 }
 
 typedef struct
@@ -1376,22 +1397,28 @@ static const BadCase bad_cases[] = {
     "    </base>\n"
     "  </piece>\n",
     MUSTER_LAYOUT_ERROR_SCHEMA, 9, "paint" },
-  { "piece-before-board",
+  { "two-boards",
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     "<muster-layout version=\"1\" units=\"in\">\n"
     "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
-    "  <piece id=\"p\" kind=\"objective\" x=\"1\" y=\"1\">\n"
-    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
-    "  </piece>\n"
     "  <board width=\"72\" height=\"48\"/>\n"
+    "  <board width=\"48\" height=\"48\"/>\n"
     "</muster-layout>\n",
-    NULL, MUSTER_LAYOUT_ERROR_SCHEMA, 4, "piece" },
+    NULL, MUSTER_LAYOUT_ERROR_SCHEMA, 5, "board" },
+  { "two-games",
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"1\" units=\"in\">\n"
+    "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+    "  <board width=\"72\" height=\"48\"/>\n"
+    "  <game system=\"infinity\" deployment=\"standard\"/>\n"
+    "</muster-layout>\n",
+    NULL, MUSTER_LAYOUT_ERROR_SCHEMA, 5, "game" },
   { "no-game",
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     "<muster-layout version=\"1\" units=\"in\">\n"
     "  <board width=\"72\" height=\"48\"/>\n"
     "</muster-layout>\n",
-    NULL, MUSTER_LAYOUT_ERROR_SCHEMA, 3, "game" },
+    NULL, MUSTER_LAYOUT_ERROR_SCHEMA, 2, "game" },
   { "no-board",
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     "<muster-layout version=\"1\" units=\"in\">\n"
@@ -1637,6 +1664,135 @@ test_terrain_points_limit (void)
   g_assert_true (g_str_has_prefix (error->message, "test.muster:7: "));
 }
 
+static void
+test_any_order (void)
+{
+  static const char document[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"1\" units=\"in\" xmlns:x=\"urn:x\">\n"
+    "  <terrain id=\"t1\" kind=\"area\" points=\"1,1 2,1 2,2\"/>\n"
+    "  <piece id=\"p\" kind=\"model\" owner=\"blue\" x=\"1\" y=\"1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n"
+    "  <x:first/>\n"
+    "  <board width=\"72\" height=\"48\"/>\n"
+    "  <player id=\"blue\" name=\"Blue\" zone=\"north\"/>\n"
+    "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+    "  <player id=\"red\" name=\"Red\" zone=\"south\"/>\n"
+    "</muster-layout>\n";
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) saved = NULL;
+  g_autofree char *text = NULL;
+
+  /* Read in any order, written in the usual one. */
+  layout = load_string (document, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (((MusterPlayer *) g_ptr_array_index (muster_layout_get_players (layout), 0))->id, ==, "blue");
+
+  saved = assert_round_trip (layout);
+  text = bytes_to_string (saved);
+  g_assert_true (strstr (text, "<game") < strstr (text, "<board"));
+  g_assert_true (strstr (text, "<board") < strstr (text, "<player"));
+  g_assert_true (strstr (text, "<player id=\"red\"") < strstr (text, "<piece"));
+  g_assert_true (strstr (text, "<piece") < strstr (text, "<terrain"));
+  g_assert_true (strstr (text, "<terrain") < strstr (text, "<x:first"));
+}
+
+static GBytes *
+make_large (guint n_pieces)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "encircle", 1828.8, 1219.2);
+  MusterBase base = { MUSTER_BASE_RECT, 20, 20 };
+
+  for (guint i = 0; i < n_pieces; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("p%u", i);
+      MusterPiece *piece = muster_piece_new (id, MUSTER_PIECE_UNIT, i % 2 ? "red" : "blue", &base,
+                                             (i % 700) * 2.54, (i / 700) * 2.54);
+
+      piece->turn = i % 7 + 1;
+      piece->ext_attrs = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (piece->ext_attrs, g_strdup ("{urn:x}n"));
+      g_ptr_array_add (piece->ext_attrs, g_strdup ("1"));
+      piece->extensions = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (piece->extensions, g_strdup ("<x:e xmlns:x=\"urn:x\"/>"));
+      g_assert_true (muster_layout_add_piece (layout, piece));
+    }
+
+  return muster_layout_to_bytes (layout);
+}
+
+/* As many pieces as a layout may hold read in reasonable time; one more
+ * is refused before the (quadratic) schema check. */
+static void
+test_large (void)
+{
+  guint most = MUSTER_LAYOUT_MAX_CHILDREN - 4;   /* game, board, two players */
+  g_autoptr(GBytes) largest = make_large (most);
+  g_autoptr(GBytes) too_large = make_large (most + 1);
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(MusterLayout) refused = NULL;
+  g_autoptr(GError) error = NULL;
+  double elapsed;
+
+  g_test_timer_start ();
+  layout = muster_layout_new_from_bytes (largest, "large.muster", &error);
+  elapsed = g_test_timer_elapsed ();
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_layout_get_pieces (layout)->len, ==, most);
+  g_test_message ("%u pieces read in %.3f s", most, elapsed);
+  g_assert_cmpfloat (elapsed, <, 10.0);
+
+  g_assert_nonnull (muster_layout_lookup_piece (layout, "p4000"));
+  g_assert_true (muster_layout_lookup_serial (layout, muster_layout_lookup_piece (layout, "p17")->serial) ==
+                 muster_layout_lookup_piece (layout, "p17"));
+
+  g_test_timer_start ();
+  refused = muster_layout_new_from_bytes (too_large, "large.muster", &error);
+  elapsed = g_test_timer_elapsed ();
+  g_assert_null (refused);
+  g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "large.muster:2: "));
+  g_assert_cmpfloat (elapsed, <, 2.0);
+}
+
+static void
+test_wide_extension (void)
+{
+  g_autoptr(GString) document = g_string_new (DOC_HEAD);
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_string_append (document, "  <x:wide xmlns:x=\"urn:x\">\n");
+  for (guint i = 0; i <= MUSTER_LAYOUT_MAX_CHILDREN; i++)
+    g_string_append (document, "<x:i/>");
+  g_string_append (document, "\n  </x:wide>\n" DOC_TAIL);
+
+  layout = load_string (document->str, &error);
+  g_assert_null (layout);
+  g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE);
+  g_assert_true (g_str_has_prefix (error->message, "test.muster:7: "));
+  g_clear_error (&error);
+
+  /* Many elements, few at each level. */
+  g_string_assign (document, DOC_HEAD);
+  for (guint i = 0; i < MUSTER_LAYOUT_MAX_ELEMENTS / 40 + 1; i++)
+    {
+      g_string_append (document, "  <x:a xmlns:x=\"urn:x\">");
+      for (guint j = 0; j < 40; j++)
+        g_string_append (document, "<x:b/>");
+      g_string_append (document, "</x:a>\n");
+    }
+  g_string_append (document, DOC_TAIL);
+
+  layout = load_string (document->str, &error);
+  g_assert_null (layout);
+  g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "elements"));
+}
+
 /* Saving */
 
 static char *
@@ -1758,6 +1914,7 @@ main (int   argc,
   g_test_add_func ("/core/layout/piece", test_piece);
   g_test_add_func ("/core/layout/terrain", test_terrain);
   g_test_add_func ("/core/layout/make-id", test_make_id);
+  g_test_add_func ("/core/layout/rename", test_rename);
   g_test_add_func ("/core/layout/signals", test_signals);
   g_test_add_func ("/core/layout/examples", test_examples);
   g_test_add_func ("/core/layout/example-values", test_example_values);
@@ -1783,6 +1940,9 @@ main (int   argc,
   g_test_add_func ("/core/layout/hostile", test_hostile);
   g_test_add_func ("/core/layout/too-large", test_too_large);
   g_test_add_func ("/core/layout/terrain-points-limit", test_terrain_points_limit);
+  g_test_add_func ("/core/layout/any-order", test_any_order);
+  g_test_add_func ("/core/layout/large", test_large);
+  g_test_add_func ("/core/layout/wide-extension", test_wide_extension);
   g_test_add_func ("/core/layout/save", test_save);
 
   return g_test_run ();

@@ -389,6 +389,36 @@ test_huge_text (void)
   g_string_free (text, TRUE);
 }
 
+/* libxml2 2.9 checks attributes for duplicates pair by pair: an element
+ * with a hundred thousand attributes takes it many seconds. The safe
+ * parser should refuse such input before libxml2 sees it. Slow (and
+ * failing on an unguarded parser), so only with -m slow. */
+static void
+test_many_attributes (void)
+{
+  GString *text;
+  double elapsed;
+
+  if (!g_test_slow ())
+    {
+      g_test_skip ("only with -m slow");
+      return;
+    }
+
+  text = g_string_new ("<r");
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_printf (text, " a%u=\"1\"", i);
+  g_string_append (text, "/>\n");
+
+  g_test_timer_start ();
+  assert_refused (text->str, text->len, 1, NULL);
+  elapsed = g_test_timer_elapsed ();
+  g_test_message ("refused in %.3f s", elapsed);
+  g_assert_cmpfloat (elapsed, <, 2.0);
+
+  g_string_free (text, TRUE);
+}
+
 static void
 test_bad_encoding (void)
 {
@@ -579,6 +609,7 @@ main (int   argc,
   g_test_add_func ("/core/xml/depth-limit", test_depth_limit);
   g_test_add_func ("/core/xml/size-limit", test_size_limit);
   g_test_add_func ("/core/xml/huge-text", test_huge_text);
+  g_test_add_func ("/core/xml/many-attributes", test_many_attributes);
   g_test_add_func ("/core/xml/bad-encoding", test_bad_encoding);
   g_test_add_func ("/core/xml/declared-encoding", test_declared_encoding);
   g_test_add_func ("/core/xml/line-numbers", test_line_numbers);
