@@ -619,6 +619,14 @@ muster_length_parse (const char  *text,
   if (!is_length)
     value = muster_unit_to_mm (default_unit, value);
 
+  /* "1e308" is finite in millimetres, but not in inches. */
+  if (!isfinite (value))
+    {
+      g_set_error (error, MUSTER_EXPR_ERROR, MUSTER_EXPR_ERROR_NOT_FINITE,
+                   _("“%s”: the length is too large"), text);
+      return FALSE;
+    }
+
   *value_mm = negative ? -value : value;
 
   return TRUE;

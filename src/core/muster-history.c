@@ -1019,6 +1019,19 @@ muster_history_set_clean (MusterHistory *self)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLEAN]);
 }
 
+void
+muster_history_set_modified (MusterHistory *self)
+{
+  gboolean was_clean;
+
+  g_return_if_fail (MUSTER_IS_HISTORY (self));
+
+  was_clean = muster_history_is_clean (self);
+  self->clean_at = -1;
+  if (was_clean)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLEAN]);
+}
+
 gboolean
 muster_history_is_clean (MusterHistory *self)
 {

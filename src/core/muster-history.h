@@ -61,6 +61,9 @@ void           muster_history_set_limit       (MusterHistory *self,
                                                guint          limit);
 
 void           muster_history_set_clean       (MusterHistory *self);
+/* No step leads back to a clean state: for a layout restored from an
+ * autosave, which was never saved. */
+void           muster_history_set_modified    (MusterHistory *self);
 gboolean       muster_history_is_clean        (MusterHistory *self);
 
 G_END_DECLS

@@ -51,6 +51,9 @@ struct _MusterLayout
   GPtrArray  *game_extensions;
   GPtrArray  *game_ext_attrs;
   GPtrArray  *board_ext_attrs;
+
+  /* Where things were read: "game", "option:NAME", "player:ID" → line. */
+  GHashTable *source_lines;
 };
 
 G_DEFINE_FINAL_TYPE (MusterLayout, muster_layout, G_TYPE_OBJECT)
@@ -404,6 +407,7 @@ muster_layout_finalize (GObject *object)
   g_clear_pointer (&self->game_extensions, g_ptr_array_unref);
   g_clear_pointer (&self->game_ext_attrs, g_ptr_array_unref);
   g_clear_pointer (&self->board_ext_attrs, g_ptr_array_unref);
+  g_clear_pointer (&self->source_lines, g_hash_table_unref);
 
   G_OBJECT_CLASS (muster_layout_parent_class)->finalize (object);
 }
@@ -562,6 +566,7 @@ muster_layout_init (MusterLayout *self)
   self->piece_by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->piece_by_serial = g_hash_table_new (NULL, NULL);
   self->index_dirty = TRUE;
+  self->source_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 /* The model */
@@ -1402,6 +1407,10 @@ check_element_count (xmlNode  *node,
 {
   guint n_children = 0;
   guint n_attributes = 0;
+  /* The root's children are schema-checked in time linear in their
+   * number (muster_xml_validate_interleaved()), other elements' not. */
+  int max_children = node->parent != NULL && node->parent->type == XML_DOCUMENT_NODE
+                     ? MUSTER_LAYOUT_MAX_ROOT_CHILDREN : MUSTER_LAYOUT_MAX_CHILDREN;
 
   for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
     n_attributes++;
@@ -1413,10 +1422,10 @@ check_element_count (xmlNode  *node,
       if (child->type != XML_ELEMENT_NODE)
         continue;
 
-      if (++n_children > MUSTER_LAYOUT_MAX_CHILDREN)
+      if (++n_children > (guint) max_children)
         {
           *message = g_strdup_printf (_("<%s> holds more than %d elements"),
-                                      (const char *) node->name, MUSTER_LAYOUT_MAX_CHILDREN);
+                                      (const char *) node->name, max_children);
           return node;
         }
 
@@ -1734,6 +1743,8 @@ read_game (Loader   *loader,
   if (system == NULL)
     return fail (loader, node, error, _("<game>: the attribute “%s” is missing"), "system");
 
+  g_hash_table_insert (self->source_lines, g_strdup ("game"),
+                       GINT_TO_POINTER (muster_xml_get_line (node)));
   g_free (self->system_id);
   self->system_id = g_steal_pointer (&system);
   g_free (self->deployment_id);
@@ -1761,6 +1772,8 @@ read_game (Loader   *loader,
           if (g_hash_table_contains (self->options, name))
             return fail (loader, child, error, _("the option “%s” is set twice"), name);
 
+          g_hash_table_insert (self->source_lines, g_strconcat ("option:", name, NULL),
+                               GINT_TO_POINTER (muster_xml_get_line (child)));
           g_ptr_array_add (self->option_names, g_strdup (name));
           g_hash_table_insert (self->options, g_steal_pointer (&name), g_steal_pointer (&value));
         }
@@ -1837,6 +1850,8 @@ read_player (Loader   *loader,
     }
 
   g_hash_table_insert (loader->player_lines, g_strdup (player->id),
+                       GINT_TO_POINTER (muster_xml_get_line (node)));
+  g_hash_table_insert (loader->layout->source_lines, g_strconcat ("player:", player->id, NULL),
                        GINT_TO_POINTER (muster_xml_get_line (node)));
   g_ptr_array_add (loader->layout->players, g_steal_pointer (&player));
 
@@ -2217,8 +2232,9 @@ muster_layout_new_from_bytes (GBytes      *bytes,
       return NULL;
     }
 
-  if (!muster_xml_validate (doc, "muster-layout.rng", filename,
-                            MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA, &schema_error))
+  if (!muster_xml_validate_interleaved (doc, "muster-layout.rng", filename,
+                                        MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA,
+                                        &schema_error))
     {
       culprit = explain_element (root, &message);
       if (culprit != NULL)
@@ -2259,10 +2275,7 @@ MusterLayout *
 muster_layout_new_from_file (GFile   *file,
                              GError **error)
 {
-  g_autoptr(GFileInputStream) stream = NULL;
-  g_autoptr(GByteArray) data = NULL;
   g_autoptr(GBytes) bytes = NULL;
-  g_autofree guint8 *chunk = NULL;
   g_autofree char *name = NULL;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
@@ -2270,41 +2283,14 @@ muster_layout_new_from_file (GFile   *file,
 
   name = g_file_get_parse_name (file);
 
-  stream = g_file_read (file, NULL, error);
-  if (stream == NULL)
+  /* No more than the parser accepts, whatever the file claims: it
+   * refuses a larger file with the line where the limit falls. */
+  bytes = muster_xml_read_file (file, error);
+  if (bytes == NULL)
     {
       name_file_in_error (error, name);
       return NULL;
     }
-
-  /* Read no more than the parser accepts, whatever the file claims. */
-  data = g_byte_array_new ();
-  chunk = g_malloc (64 * 1024);
-  for (;;)
-    {
-      gssize n = g_input_stream_read (G_INPUT_STREAM (stream), chunk, 64 * 1024, NULL, error);
-
-      if (n < 0)
-        {
-          name_file_in_error (error, name);
-          return NULL;
-        }
-
-      if (n == 0)
-        break;
-
-      if (data->len + (gsize) n > MUSTER_XML_MAX_BYTES)
-        {
-          g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE,
-                       _("%s: the file is larger than %d MiB"),
-                       name, MUSTER_XML_MAX_BYTES / (1024 * 1024));
-          return NULL;
-        }
-
-      g_byte_array_append (data, chunk, (guint) n);
-    }
-
-  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&data));
 
   return muster_layout_new_from_bytes (bytes, name, error);
 }
@@ -2837,4 +2823,47 @@ muster_layout_save (MusterLayout  *self,
     }
 
   return TRUE;
+}
+
+static int
+lookup_source_line (MusterLayout *self,
+                    const char   *key)
+{
+  return GPOINTER_TO_INT (g_hash_table_lookup (self->source_lines, key));
+}
+
+int
+muster_layout_get_game_line (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), 0);
+
+  return lookup_source_line (self, "game");
+}
+
+int
+muster_layout_get_option_line (MusterLayout *self,
+                               const char   *name)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), 0);
+  g_return_val_if_fail (name != NULL, 0);
+
+  key = g_strconcat ("option:", name, NULL);
+
+  return lookup_source_line (self, key);
+}
+
+int
+muster_layout_get_player_line (MusterLayout *self,
+                               const char   *player_id)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), 0);
+  g_return_val_if_fail (player_id != NULL, 0);
+
+  key = g_strconcat ("player:", player_id, NULL);
+
+  return lookup_source_line (self, key);
 }

@@ -29,12 +29,19 @@ G_BEGIN_DECLS
  * not cross itself takes time in the square of this). */
 #define MUSTER_LAYOUT_MAX_TERRAIN_POINTS 256
 
-/* Most elements directly inside any one element (so the most pieces,
- * players, terrain and extensions together that a layout holds) and most
- * attributes on one; and most elements in the whole file. libxml2's RELAX
- * NG validation takes time in the square of the number of siblings. */
+/* Most elements directly inside any one element but the root (see
+ * below) and most attributes on one; and most elements in the whole file.
+ * libxml2's RELAX NG validation takes time in the square of the number of
+ * siblings. */
 #define MUSTER_LAYOUT_MAX_CHILDREN 5000
 #define MUSTER_LAYOUT_MAX_ELEMENTS 50000
+
+/* Most elements directly inside <muster-layout>: the pieces, players,
+ * terrain and extensions of a layout together. The schema check of the
+ * root's children takes time linear in their number (they are checked a
+ * batch at a time), so a mega-battle of 5,000 bases and more fits; a
+ * piece with its base is two elements of MUSTER_LAYOUT_MAX_ELEMENTS. */
+#define MUSTER_LAYOUT_MAX_ROOT_CHILDREN 15000
 
 typedef enum
 {
@@ -238,6 +245,16 @@ gboolean             muster_layout_has_id          (MusterLayout       *self,
 /* A fresh id: prefix followed by the smallest number not yet in use. */
 char                *muster_layout_make_id         (MusterLayout       *self,
                                                     const char         *prefix);
+
+/* The line of the file a layout was read from where its <game>, an
+ * <option> or a <player> is, for messages about what the game system
+ * makes of them ("FILE:LINE: no zone ..."); 0 for a layout that was not
+ * read from a file, or for what it did not hold. */
+int                  muster_layout_get_game_line   (MusterLayout       *self);
+int                  muster_layout_get_option_line (MusterLayout       *self,
+                                                    const char         *name);
+int                  muster_layout_get_player_line (MusterLayout       *self,
+                                                    const char         *player_id);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterPiece, muster_piece_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterTerrain, muster_terrain_free)

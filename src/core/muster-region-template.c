@@ -123,6 +123,7 @@ struct _MusterRegionTemplate
 {
   char     *filename;
   TmplNode *root;
+  guint64   cost;
 };
 
 typedef struct
@@ -372,6 +373,14 @@ parse_points (const ParseContext  *ctx,
         {
           set_error_at (error, ctx->filename, node->line,
                         _("<polygon points>: “%s” is not a point “x,y”"), points[i]);
+          return FALSE;
+        }
+
+      if (node->coords->len / 2 == MUSTER_REGION_TEMPLATE_MAX_POLYGON_POINTS)
+        {
+          set_error_at (error, ctx->filename, node->line,
+                        _("<polygon> may have at most %d points"),
+                        MUSTER_REGION_TEMPLATE_MAX_POLYGON_POINTS);
           return FALSE;
         }
 
@@ -697,6 +706,48 @@ parse_regions (const ParseContext  *ctx,
   return node;
 }
 
+/* Work, in rough units of one small step: an expression costs by its
+ * length, a polygon by the square of its points (it is checked for
+ * crossing itself, and cut into triangles when concave). */
+static guint64
+expr_cost (const MusterExpr *expr)
+{
+  return expr != NULL ? 1 + strlen (muster_expr_get_text (expr)) / 8 : 0;
+}
+
+static guint64
+node_cost (const TmplNode *node)
+{
+  guint64 cost = 1;
+
+  if (node == NULL)
+    return 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (node->exprs); i++)
+    cost += expr_cost (node->exprs[i]);
+
+  if (node->coords != NULL)
+    {
+      guint64 n = node->coords->len / 2;
+
+      for (guint i = 0; i < node->coords->len; i++)
+        cost += expr_cost (g_ptr_array_index (node->coords, i));
+      cost += n * n / 16;
+    }
+
+  for (guint i = 0; node->children != NULL && i < node->children->len; i++)
+    cost += node_cost (g_ptr_array_index (node->children, i));
+
+  for (guint i = 0; node->whens != NULL && i < node->whens->len; i++)
+    {
+      const TmplWhen *when = g_ptr_array_index (node->whens, i);
+
+      cost += 1 + node_cost (when->base_within) + node_cost (when->region);
+    }
+
+  return cost + node_cost (node->otherwise);
+}
+
 MusterRegionTemplate *
 muster_region_template_parse (xmlNode     *parent,
                               MusterUnit   units,
@@ -718,8 +769,17 @@ muster_region_template_parse (xmlNode     *parent,
   tmpl = g_new0 (MusterRegionTemplate, 1);
   tmpl->filename = g_strdup (filename);
   tmpl->root = root;
+  tmpl->cost = node_cost (root);
 
   return tmpl;
+}
+
+guint64
+muster_region_template_get_cost (const MusterRegionTemplate *tmpl)
+{
+  g_return_val_if_fail (tmpl != NULL, 0);
+
+  return tmpl->cost;
 }
 
 void

@@ -22,6 +22,10 @@ G_BEGIN_DECLS
 
 typedef struct _MusterRegionTemplate MusterRegionTemplate;
 
+/* Most points of a <polygon>: it is checked for crossing itself, in time
+ * that grows with the square of its points. */
+#define MUSTER_REGION_TEMPLATE_MAX_POLYGON_POINTS 256
+
 typedef struct
 {
   double       width;        /* board, mm */
@@ -43,6 +47,9 @@ MusterRegion         *muster_region_template_resolve (const MusterRegionTemplate
                                                       const MusterRegionContext  *context,
                                                       GError                   **error);
 void                  muster_region_template_free    (MusterRegionTemplate      *tmpl);
+/* A rough measure of the work of one resolve (elements, expressions and
+ * polygon points), to bound what a game-system file can ask for. */
+guint64               muster_region_template_get_cost (const MusterRegionTemplate *tmpl);
 /* Checks every <when option="NAME" value="VALUE"> of the template against
  * options (option name → NULL-terminated array of its allowed values). */
 gboolean              muster_region_template_check_options (const MusterRegionTemplate *tmpl,

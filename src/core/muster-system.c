@@ -975,7 +975,9 @@ muster_system_new_from_file (GFile   *file,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   name = g_file_get_parse_name (file);
-  bytes = g_file_load_bytes (file, NULL, NULL, &local_error);
+  /* Bounded: a device or a huge file in the systems folder cannot fill
+   * the memory. */
+  bytes = muster_xml_read_file (file, &local_error);
   if (bytes == NULL)
     {
       g_set_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_PARSE,
@@ -1513,6 +1515,15 @@ load_user_dir (MusterSystemRegistry *registry,
       g_autoptr(GFile) file = g_file_new_for_path (path);
       g_autoptr(GError) error = NULL;
       MusterSystem *system;
+
+      /* A pipe or a device would block or never end. */
+      if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        {
+          g_ptr_array_add (registry->errors,
+                           g_error_new (MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_PARSE,
+                                        _("%s: not a regular file"), path));
+          continue;
+        }
 
       system = muster_system_new_from_file (file, &error);
       if (system == NULL)

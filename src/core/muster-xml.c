@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <libxml/parser.h>
 #include <libxml/relaxng.h>
 #include <libxml/xmlerror.h>
@@ -22,6 +24,37 @@ typedef struct
   int   line;
 } XmlFirstError;
 
+/* libxml2's messages may quote the input, cut in the middle of a
+ * character, and run over several lines: one line of valid UTF-8. */
+static char *
+clean_message (const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+  GString *clean = g_string_new (NULL);
+  gboolean space = FALSE;
+
+  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isspace (c) || g_unichar_iscntrl (c))
+        {
+          space = clean->len > 0;
+          continue;
+        }
+
+      if (space)
+        g_string_append_c (clean, ' ');
+      space = FALSE;
+      g_string_append_unichar (clean, c);
+    }
+
+  if (clean->len == 0)
+    g_string_append (clean, "not well-formed XML");
+
+  return g_string_free (clean, FALSE);
+}
+
 static void
 capture_first_error (void        *user_data,
                      xmlErrorPtr  err)
@@ -31,7 +64,7 @@ capture_first_error (void        *user_data,
   if (first->message != NULL || err == NULL || err->level < XML_ERR_ERROR)
     return;
 
-  first->message = g_strstrip (g_strdup (err->message != NULL ? err->message : "unknown error"));
+  first->message = clean_message (err->message != NULL ? err->message : "unknown error");
   first->line = err->line;
   /* RELAX NG errors often carry the node but no line. */
   if (first->line <= 0 && err->node != NULL)
@@ -60,49 +93,254 @@ too_deep (xmlNode *node,
   return NULL;
 }
 
-/* libxml2 2.9 checks attributes for duplicates in time quadratic in their
- * number, so a hostile file of one tag with a million attributes would
- * take hours: count them first, in one pass over the bytes. */
-static gboolean
-too_many_attributes (const char *data,
-                     gsize       size,
-                     int        *line)
+/* The first element that declares a namespace whose name has an "&" in
+ * it, or NULL. libxml2 2.9 keeps such a name with the reference undone
+ * ("a&amp;b" becomes "a&#38;b") and writes it back unescaped, so the
+ * namespace would change on every save: refused, as a name no one uses. */
+static xmlNode *
+mangled_namespace (xmlNode *node)
 {
-  gboolean in_tag = FALSE;
-  char quote = 0;
-  guint count = 0;
-
-  *line = 1;
-
-  for (gsize i = 0; i < size; i++)
+  for (xmlNs *ns = node->nsDef; ns != NULL; ns = ns->next)
     {
-      char c = data[i];
+      if (ns->href != NULL && strchr ((const char *) ns->href, '&') != NULL)
+        return node;
+    }
 
-      if (c == '\n')
-        (*line)++;
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      if (child->type == XML_ELEMENT_NODE)
+        {
+          xmlNode *found = mangled_namespace (child);
 
-      if (quote != 0)
-        {
-          if (c == quote)
-            quote = 0;
-        }
-      else if (in_tag)
-        {
-          if (c == '"' || c == '\'')
-            quote = c;
-          else if (c == '=' && ++count > MUSTER_XML_MAX_ATTRIBUTES)
-            return TRUE;
-          else if (c == '>')
-            in_tag = FALSE;
-        }
-      else if (c == '<' && i + 1 < size && data[i + 1] != '!' && data[i + 1] != '?')
-        {
-          in_tag = TRUE;
-          count = 0;
+          if (found != NULL)
+            return found;
         }
     }
 
-  return FALSE;
+  return NULL;
+}
+
+/* A first look at the bytes, before libxml2 sees them, for what it would
+ * take too long over or refuse with a puzzling message: a document type
+ * declaration (the door to entity expansion), nesting past the limit, and
+ * elements with more attributes than the limit (libxml2 2.9 checks
+ * attributes for duplicates in time quadratic in their number, so one tag
+ * with a million attributes would take hours). One pass; the markup is
+ * ASCII in every encoding that libxml2 detects from the first bytes, so
+ * UTF-16 and UTF-32 are read a code unit at a time. The scan may be
+ * fooled by a document that is not well-formed, which libxml2 then
+ * refuses; it never refuses a well-formed one that the checks after
+ * parsing would let through. */
+
+typedef enum
+{
+  SCAN_OK,
+  SCAN_DOCTYPE,
+  SCAN_TOO_DEEP,
+  SCAN_TOO_MANY_ATTRIBUTES,
+} ScanResult;
+
+typedef struct
+{
+  const guint8 *data;
+  gsize         n_units;
+  guint         width;       /* bytes per code unit: 1, 2 or 4 */
+  gboolean      big_endian;
+  gsize         pos;         /* in code units */
+  int           line;
+} Scanner;
+
+static void
+scanner_init (Scanner    *scanner,
+              const char *data,
+              gsize       size)
+{
+  const guint8 *b = (const guint8 *) data;
+  static const struct {
+    guint8   bytes[4];
+    guint    n_bytes;
+    guint    width;
+    gboolean big_endian;
+    gboolean bom;
+  } signatures[] = {
+    { { 0x00, 0x00, 0xFE, 0xFF }, 4, 4, TRUE, TRUE },
+    { { 0xFF, 0xFE, 0x00, 0x00 }, 4, 4, FALSE, TRUE },
+    { { 0x00, 0x00, 0x00, 0x3C }, 4, 4, TRUE, FALSE },
+    { { 0x3C, 0x00, 0x00, 0x00 }, 4, 4, FALSE, FALSE },
+    { { 0xFE, 0xFF }, 2, 2, TRUE, TRUE },
+    { { 0xFF, 0xFE }, 2, 2, FALSE, TRUE },
+    { { 0x00, 0x3C, 0x00, 0x3F }, 4, 2, TRUE, FALSE },
+    { { 0x3C, 0x00, 0x3F, 0x00 }, 4, 2, FALSE, FALSE },
+  };
+
+  scanner->data = b;
+  scanner->width = 1;
+  scanner->big_endian = FALSE;
+  scanner->pos = 0;
+  scanner->line = 1;
+
+  for (guint i = 0; i < G_N_ELEMENTS (signatures); i++)
+    {
+      if (size >= signatures[i].n_bytes &&
+          memcmp (b, signatures[i].bytes, signatures[i].n_bytes) == 0)
+        {
+          scanner->width = signatures[i].width;
+          scanner->big_endian = signatures[i].big_endian;
+          if (signatures[i].bom)
+            scanner->pos = 1;
+          break;
+        }
+    }
+
+  scanner->n_units = size / scanner->width;
+}
+
+/* The code unit at pos + offset, or 0 past the end. */
+static guint32
+scanner_peek (const Scanner *scanner,
+              gsize          offset)
+{
+  const guint8 *p;
+  guint32 unit = 0;
+
+  if (scanner->pos + offset >= scanner->n_units)
+    return 0;
+
+  p = scanner->data + (scanner->pos + offset) * scanner->width;
+  for (guint i = 0; i < scanner->width; i++)
+    {
+      guint byte = scanner->big_endian ? i : scanner->width - 1 - i;
+
+      unit = (unit << 8) | p[byte];
+    }
+
+  return unit;
+}
+
+/* Moves one code unit on, counting lines. */
+static void
+scanner_advance (Scanner *scanner)
+{
+  if (scanner_peek (scanner, 0) == '\n')
+    scanner->line++;
+  scanner->pos++;
+}
+
+static gboolean
+scanner_looking_at (const Scanner *scanner,
+                    const char    *ascii)
+{
+  for (gsize i = 0; ascii[i] != '\0'; i++)
+    {
+      if (scanner_peek (scanner, i) != (guint32) ascii[i])
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Moves past the next occurrence of end, or to the end of the input. */
+static void
+scanner_skip_past (Scanner    *scanner,
+                   const char *end)
+{
+  while (scanner->pos < scanner->n_units && !scanner_looking_at (scanner, end))
+    scanner_advance (scanner);
+
+  for (gsize i = 0; end[i] != '\0' && scanner->pos < scanner->n_units; i++)
+    scanner_advance (scanner);
+}
+
+static ScanResult
+scan_markup (const char *data,
+             gsize       size,
+             int        *line)
+{
+  Scanner scanner;
+  guint depth = 0;
+
+  scanner_init (&scanner, data, size);
+
+  while (scanner.pos < scanner.n_units)
+    {
+      guint32 quote = 0;
+      guint32 last = 0;
+      guint n_attributes = 0;
+
+      if (scanner_peek (&scanner, 0) != '<')
+        {
+          scanner_advance (&scanner);
+          continue;
+        }
+
+      *line = scanner.line;
+
+      if (scanner_looking_at (&scanner, "<!--"))
+        scanner_skip_past (&scanner, "-->");
+      else if (scanner_looking_at (&scanner, "<![CDATA["))
+        scanner_skip_past (&scanner, "]]>");
+      else if (scanner_looking_at (&scanner, "<!DOCTYPE"))
+        return SCAN_DOCTYPE;
+      else if (scanner_looking_at (&scanner, "<?"))
+        scanner_skip_past (&scanner, "?>");
+      else if (scanner_looking_at (&scanner, "<!"))
+        scanner_skip_past (&scanner, ">");
+      else if (scanner_looking_at (&scanner, "</"))
+        {
+          if (depth > 0)
+            depth--;
+          scanner_skip_past (&scanner, ">");
+        }
+      else
+        {
+          /* A start tag: count its attributes up to the '>' outside quotes. */
+          for (scanner_advance (&scanner); scanner.pos < scanner.n_units; scanner_advance (&scanner))
+            {
+              guint32 c = scanner_peek (&scanner, 0);
+
+              if (quote != 0)
+                {
+                  if (c == quote)
+                    quote = 0;
+                }
+              else if (c == '"' || c == '\'')
+                quote = c;
+              else if (c == '=' && ++n_attributes > MUSTER_XML_MAX_ATTRIBUTES)
+                {
+                  *line = scanner.line;
+                  return SCAN_TOO_MANY_ATTRIBUTES;
+                }
+              else if (c == '>' || c == '<')
+                break;
+
+              last = c;
+            }
+
+          if (scanner_peek (&scanner, 0) != '>')
+            continue;   /* not well-formed: libxml2 says where */
+
+          *line = scanner.line;
+          scanner_advance (&scanner);
+
+          if (last != '/' && ++depth > MUSTER_XML_MAX_DEPTH)
+            return SCAN_TOO_DEEP;
+        }
+    }
+
+  return SCAN_OK;
+}
+
+/* The line on which the first limit bytes end. */
+static int
+line_at (const char *data,
+         gsize       limit)
+{
+  int line = 1;
+
+  for (const char *p = data; (p = memchr (p, '\n', limit - (p - data))) != NULL; p++)
+    line++;
+
+  return line;
 }
 
 xmlDoc *
@@ -126,8 +364,9 @@ muster_xml_parse (GBytes      *bytes,
   if (size > MUSTER_XML_MAX_BYTES)
     {
       g_set_error (error, domain, code,
-                   "%s: the file is larger than %d MiB",
-                   filename, MUSTER_XML_MAX_BYTES / (1024 * 1024));
+                   "%s:%d: the file is larger than %d MiB",
+                   filename, line_at (data, MUSTER_XML_MAX_BYTES),
+                   MUSTER_XML_MAX_BYTES / (1024 * 1024));
       return NULL;
     }
 
@@ -138,13 +377,26 @@ muster_xml_parse (GBytes      *bytes,
     }
 
   {
-    int line;
+    int line = 1;
 
-    if (too_many_attributes (data, size, &line))
+    switch (scan_markup (data, size, &line))
       {
+      case SCAN_OK:
+        break;
+      case SCAN_DOCTYPE:
+        g_set_error (error, domain, code, "%s:%d: document type declarations are not allowed",
+                     filename, line);
+        return NULL;
+      case SCAN_TOO_DEEP:
+        g_set_error (error, domain, code, "%s:%d: elements are nested deeper than %d",
+                     filename, line, MUSTER_XML_MAX_DEPTH);
+        return NULL;
+      case SCAN_TOO_MANY_ATTRIBUTES:
         g_set_error (error, domain, code, "%s:%d: an element has more than %d attributes",
                      filename, line, MUSTER_XML_MAX_ATTRIBUTES);
         return NULL;
+      default:
+        g_assert_not_reached ();
       }
   }
 
@@ -201,7 +453,53 @@ muster_xml_parse (GBytes      *bytes,
       }
   }
 
+  {
+    xmlNode *mangled = mangled_namespace (xmlDocGetRootElement (doc));
+
+    if (mangled != NULL)
+      {
+        g_set_error (error, domain, code, "%s:%d: a namespace name may not contain “&”",
+                     filename, MAX (1, (int) xmlGetLineNo (mangled)));
+        return NULL;
+      }
+  }
+
   return g_steal_pointer (&doc);
+}
+
+GBytes *
+muster_xml_read_file (GFile   *file,
+                      GError **error)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GByteArray) data = NULL;
+  g_autofree guint8 *chunk = NULL;
+  const gsize chunk_size = 64 * 1024;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stream = g_file_read (file, NULL, error);
+  if (stream == NULL)
+    return NULL;
+
+  data = g_byte_array_new ();
+  chunk = g_malloc (chunk_size);
+
+  while (data->len <= MUSTER_XML_MAX_BYTES)
+    {
+      gsize wanted = MIN (chunk_size, MUSTER_XML_MAX_BYTES + 1 - data->len);
+      gssize n = g_input_stream_read (G_INPUT_STREAM (stream), chunk, wanted, NULL, error);
+
+      if (n < 0)
+        return NULL;
+      if (n == 0)
+        break;
+
+      g_byte_array_append (data, chunk, (guint) n);
+    }
+
+  return g_byte_array_free_to_bytes (g_steal_pointer (&data));
 }
 
 GBytes *
@@ -303,6 +601,133 @@ muster_xml_validate (xmlDoc      *doc,
   g_free (first.message);
 
   return TRUE;
+}
+
+/* Children of the root per pass of muster_xml_validate_interleaved(). */
+#define VALIDATE_BATCH 256
+
+/* Blank text, comments and processing instructions: what RELAX NG skips
+ * in element content. */
+static gboolean
+ignorable_node (xmlNode *node)
+{
+  return node->type == XML_COMMENT_NODE ||
+         node->type == XML_PI_NODE ||
+         (node->type == XML_TEXT_NODE && xmlIsBlankNode (node));
+}
+
+static void
+link_children (xmlNode  *parent,
+               xmlNode **nodes,
+               guint     n_nodes)
+{
+  parent->children = n_nodes > 0 ? nodes[0] : NULL;
+  parent->last = n_nodes > 0 ? nodes[n_nodes - 1] : NULL;
+
+  for (guint i = 0; i < n_nodes; i++)
+    {
+      nodes[i]->prev = i > 0 ? nodes[i - 1] : NULL;
+      nodes[i]->next = i + 1 < n_nodes ? nodes[i + 1] : NULL;
+    }
+}
+
+/* Why the schema check goes in passes.
+ *
+ * libxml2 (2.9) checks a <zeroOrMore> inside an <interleave> (and a
+ * repeated <choice> that holds a wildcard) keeping every state the match
+ * may be in, in time that grows with the square of the number of
+ * siblings: a quarter of a second for the root of a 5,000-piece layout,
+ * most of the time `muster --validate` took, and half a minute for
+ * 50,000. When the root's content is an interleave of single elements
+ * and repeated groups with no text, the order of its children does not
+ * matter, so checking them a batch at a time is the same check: each
+ * pass sees the root with its attributes, the first child element of each
+ * name in no namespace (so an element that must be there is there, and a
+ * second one where one is allowed meets the first in its batch), and one
+ * batch of the other children, in document order. Every child is checked
+ * in some pass, in time linear in their number. */
+gboolean
+muster_xml_validate_interleaved (xmlDoc      *doc,
+                                 const char  *schema_name,
+                                 const char  *filename,
+                                 GQuark       domain,
+                                 int          code,
+                                 GError     **error)
+{
+  g_autoptr(GPtrArray) children = NULL;
+  g_autoptr(GPtrArray) firsts = NULL;
+  g_autoptr(GPtrArray) others = NULL;
+  g_autoptr(GPtrArray) pass = NULL;
+  g_autoptr(GHashTable) names = NULL;
+  xmlNode *root;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (doc != NULL, FALSE);
+
+  root = xmlDocGetRootElement (doc);
+  if (root == NULL)
+    return muster_xml_validate (doc, schema_name, filename, domain, code, error);
+
+  children = g_ptr_array_new ();
+  firsts = g_ptr_array_new ();
+  others = g_ptr_array_new ();
+  names = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    {
+      g_ptr_array_add (children, child);
+
+      if (ignorable_node (child))
+        continue;
+
+      if (child->type == XML_ELEMENT_NODE && child->ns == NULL &&
+          !g_hash_table_contains (names, child->name))
+        {
+          g_hash_table_add (names, (gpointer) child->name);
+          g_ptr_array_add (firsts, child);
+        }
+      else
+        g_ptr_array_add (others, child);
+    }
+
+  /* Small enough to check at once, or too many names for passes to pay
+   * (then the document does not follow a schema of a few names anyway). */
+  if (others->len <= VALIDATE_BATCH || firsts->len > VALIDATE_BATCH)
+    return muster_xml_validate (doc, schema_name, filename, domain, code, error);
+
+  pass = g_ptr_array_sized_new (firsts->len + VALIDATE_BATCH);
+
+  for (guint start = 0; ok && start < others->len; start += VALIDATE_BATCH)
+    {
+      guint end = MIN (start + VALIDATE_BATCH, others->len);
+      guint f = 0;
+      guint o = start;
+
+      /* Merge the firsts and the batch, both in document order. */
+      g_ptr_array_set_size (pass, 0);
+      for (guint i = 0; i < children->len && (f < firsts->len || o < end); i++)
+        {
+          xmlNode *child = g_ptr_array_index (children, i);
+
+          if (f < firsts->len && child == g_ptr_array_index (firsts, f))
+            {
+              g_ptr_array_add (pass, child);
+              f++;
+            }
+          else if (o < end && child == g_ptr_array_index (others, o))
+            {
+              g_ptr_array_add (pass, child);
+              o++;
+            }
+        }
+
+      link_children (root, (xmlNode **) pass->pdata, pass->len);
+      ok = muster_xml_validate (doc, schema_name, filename, domain, code, error);
+    }
+
+  link_children (root, (xmlNode **) children->pdata, children->len);
+
+  return ok;
 }
 
 char *

@@ -16,7 +16,11 @@ G_BEGIN_DECLS
  * no DTD (so no external or internal entities), bounded size and depth,
  * encoding errors refused. Private to src/core. */
 
-#define MUSTER_XML_MAX_BYTES (16 * 1024 * 1024)
+/* Below libxml2's own 10 MB lookup limit (past which it fails with
+ * "Huge input lookup"), and small enough to read, schema-check and
+ * validate in well under two seconds; a layout of the most pieces
+ * allowed takes some 2 MB. */
+#define MUSTER_XML_MAX_BYTES (8 * 1024 * 1024)
 #define MUSTER_XML_MAX_DEPTH 64
 #define MUSTER_XML_MAX_ATTRIBUTES 256
 
@@ -35,6 +39,16 @@ gboolean  muster_xml_validate     (xmlDoc      *doc,
                                    GQuark       domain,
                                    int          code,
                                    GError     **error);
+/* The same check as muster_xml_validate(), in time linear in the number
+ * of children of the root, for a schema whose root content is an
+ * interleave of elements (no text), such as muster-layout.rng: the
+ * children are checked a batch at a time (see muster-xml.c). */
+gboolean  muster_xml_validate_interleaved (xmlDoc      *doc,
+                                           const char  *schema_name,
+                                           const char  *filename,
+                                           GQuark       domain,
+                                           int          code,
+                                           GError     **error);
 /* The attribute as a GLib string (xmlFree'd at once), or NULL. */
 char     *muster_xml_get_prop     (xmlNode     *node,
                                    const char  *name);
@@ -42,6 +56,11 @@ gboolean  muster_xml_is_element   (xmlNode     *node,
                                    const char  *name);
 /* Line of node for messages (0 if unknown). */
 int       muster_xml_get_line     (xmlNode     *node);
+/* Reads a file, but no more than one byte past MUSTER_XML_MAX_BYTES
+ * (which muster_xml_parse() then refuses), whatever its size: a device
+ * or a huge file cannot fill the memory. G_IO_ERROR on failure. */
+GBytes   *muster_xml_read_file    (GFile       *file,
+                                   GError     **error);
 /* The core's resources: systems/ and the schemas. */
 GBytes   *muster_xml_lookup_data  (const char  *name,
                                    GError     **error);

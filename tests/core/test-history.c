@@ -360,6 +360,7 @@ test_history_large (Fixture       *fixture,
   gint64 start;
   double elapsed;
 
+  muster_history_set_limit (fixture->history, 0);
   for (int i = 0; i < 500; i++)
     {
       g_autofree char *id = g_strdup_printf ("m%d", i);

@@ -1723,12 +1723,13 @@ make_large (guint n_pieces)
   return muster_layout_to_bytes (layout);
 }
 
-/* As many pieces as a layout may hold read in reasonable time; one more
- * is refused before the (quadratic) schema check. */
+/* As many pieces as a layout may hold read in reasonable time (the
+ * schema check of the root's children is linear in their number); one
+ * more is refused before the schema check. */
 static void
 test_large (void)
 {
-  guint most = MUSTER_LAYOUT_MAX_CHILDREN - 4;   /* game, board, two players */
+  guint most = MUSTER_LAYOUT_MAX_ROOT_CHILDREN - 4;   /* game, board, two players */
   g_autoptr(GBytes) largest = make_large (most);
   g_autoptr(GBytes) too_large = make_large (most + 1);
   g_autoptr(MusterLayout) layout = NULL;
@@ -1756,6 +1757,76 @@ test_large (void)
   g_test_message ("%s", error->message);
   g_assert_true (g_str_has_prefix (error->message, "large.muster:2: "));
   g_assert_cmpfloat (elapsed, <, 2.0);
+}
+
+/* A layout of more pieces than the schema checks at once (its root's
+ * children go a batch at a time): what is wrong anywhere is still found,
+ * and what is right still loads, in any order. */
+static void
+test_schema_in_batches (void)
+{
+  static const struct {
+    const char *head;    /* after DOC_HEAD's first two lines */
+    const char *middle;  /* after piece 700 of 1,000 */
+    gboolean    loads;
+    const char *says;    /* in the error message */
+  } cases[] = {
+    /* Fine, with an extension and terrain among the pieces. */
+    { "  <game system=\"t9a\" deployment=\"encircle\"/>\n  <board width=\"72\" height=\"48\"/>\n",
+      "  <x:note xmlns:x=\"urn:x\">hi</x:note>\n  <terrain id=\"t1\" kind=\"area\" points=\"1,1 2,1 2,2\"/>\n",
+      TRUE },
+    /* The board last of all. */
+    { "  <game system=\"t9a\" deployment=\"encircle\"/>\n", "  <board width=\"72\" height=\"48\"/>\n", TRUE },
+    /* A second board, far from the first. */
+    { "  <game system=\"t9a\" deployment=\"encircle\"/>\n  <board width=\"72\" height=\"48\"/>\n",
+      "  <board width=\"72\" height=\"48\"/>\n", FALSE, "test.muster:708: " },
+    /* An element the format does not have, far down. */
+    { "  <game system=\"t9a\" deployment=\"encircle\"/>\n  <board width=\"72\" height=\"48\"/>\n",
+      "  <roster/>\n", FALSE, "test.muster:708: " },
+    /* Text among the pieces. */
+    { "  <game system=\"t9a\" deployment=\"encircle\"/>\n  <board width=\"72\" height=\"48\"/>\n",
+      "  stray words\n", FALSE, "text" },
+    /* A piece that breaks the schema (no x), far down. */
+    { "  <game system=\"t9a\" deployment=\"encircle\"/>\n  <board width=\"72\" height=\"48\"/>\n",
+      "  <piece id=\"bad\" kind=\"unit\" owner=\"red\" y=\"1\"><base shape=\"round\" diameter=\"25mm\"/></piece>\n",
+      FALSE, "test.muster:708: " },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(GString) document = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                                   "<muster-layout version=\"1\" units=\"in\">\n");
+      g_autoptr(MusterLayout) layout = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_string_append (document, cases[c].head);
+      g_string_append (document, "  <player id=\"red\" zone=\"south\"/>\n  <player id=\"blue\" zone=\"north\"/>\n");
+      for (guint i = 0; i < 1000; i++)
+        {
+          g_string_append_printf (document,
+                                  "  <piece id=\"p%u\" kind=\"unit\" owner=\"%s\" x=\"%u\" y=\"%u\">"
+                                  "<base shape=\"rect\" width=\"20mm\" depth=\"20mm\"/></piece>\n",
+                                  i, i % 2 ? "red" : "blue", i % 70 + 1, i / 70 + 1);
+          if (i == 700)
+            g_string_append (document, cases[c].middle);
+        }
+      g_string_append (document, DOC_TAIL);
+
+      layout = load_string (document->str, &error);
+      if (cases[c].loads)
+        {
+          g_assert_no_error (error);
+          g_assert_cmpuint (muster_layout_get_pieces (layout)->len, ==, 1000);
+          g_assert_cmpfloat (muster_layout_get_width (layout), ==, 72 * MUSTER_MM_PER_INCH);
+        }
+      else
+        {
+          g_assert_null (layout);
+          g_assert_nonnull (error);
+          g_test_message ("case %u: %s", c, error->message);
+          g_assert_nonnull (strstr (error->message, cases[c].says));
+        }
+    }
 }
 
 static void
@@ -1942,6 +2013,7 @@ main (int   argc,
   g_test_add_func ("/core/layout/terrain-points-limit", test_terrain_points_limit);
   g_test_add_func ("/core/layout/any-order", test_any_order);
   g_test_add_func ("/core/layout/large", test_large);
+  g_test_add_func ("/core/layout/schema-in-batches", test_schema_in_batches);
   g_test_add_func ("/core/layout/wide-extension", test_wide_extension);
   g_test_add_func ("/core/layout/save", test_save);
 

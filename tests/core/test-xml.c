@@ -355,7 +355,7 @@ test_size_limit (void)
   doc = parse_len (big, size, &error);
   g_assert_null (doc);
   g_assert_error (error, TEST_ERROR, TEST_ERROR_CODE);
-  g_assert_true (g_str_has_prefix (error->message, "test.xml: "));
+  g_assert_true (g_str_has_prefix (error->message, "test.xml:1: "));
   g_assert_nonnull (strstr (error->message, "larger"));
   g_assert_cmpfloat (g_test_timer_elapsed (), <, 0.5);
   g_clear_error (&error);
