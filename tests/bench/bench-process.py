@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+# bench-process.py
+#
+# Copyright 2026 The Muster Authors
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""Whole-process benchmarks of Muster, each against a yardstick timed in
+the same run, the runs of the two interleaved (so that a machine that
+gets busier halfway hurts both alike).
+
+    bench-process.py --build BUILD --work DIR [--runs N] SECTION...
+
+SECTION is one of
+  validate  `muster --validate L5000` (a generated 5,000-base layout,
+            process start to exit) against the same checks with GEOS
+            (geos-validate, C) and with shapely (shapely-validate.py, if
+            Debian's python3-shapely is there), after checking that all
+            three give the same verdicts;
+  export    `muster --export x.pdf --system t9a --deployment encircle`
+            against `muster --version` (starting the process and leaving);
+  startup   start-up to the first drawn frame of the default table
+            (MUSTER_BENCH_EXIT_AFTER_FIRST_FRAME=1 muster) against
+            bare-window, a GtkWindow with a GtkDrawingArea; and the
+            resident memory at that frame, with the 5,000-base layout
+            open, against the bare window's. Needs a display: run under
+            xvfb-run.
+
+Each figure is the median of the runs: "wall" is the time from spawning
+the process to reaping it, "cpu" the user and system time the kernel
+charged it (wait4), which a busy machine disturbs much less. Prints a
+table per section and one line per target:
+
+    RATIO <name> <value> <target> met|NOT met
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run_once(argv, env=None, stdout_path=os.devnull):
+    """Runs argv; returns (wall s, cpu s, exit status, stderr text, peak rss kB)."""
+    with open(stdout_path, "wb") as out, tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(argv, env=env, stdout=out, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        text = err.read().decode("utf-8", "replace")
+    return wall, usage.ru_utime + usage.ru_stime, proc.returncode, text, usage.ru_maxrss
+
+
+class Bench:
+    """Named commands timed round-robin."""
+
+    def __init__(self, runs):
+        self.runs = runs
+        self.commands = []
+        self.samples = {}
+
+    def add(self, name, argv, env=None, ok_status=(0,)):
+        self.commands.append((name, argv, env, ok_status))
+        self.samples[name] = {"wall": [], "cpu": [], "stderr": [], "maxrss": []}
+
+    def run(self, warmup=1):
+        for i in range(warmup + self.runs):
+            for name, argv, env, ok_status in self.commands:
+                wall, cpu, status, err, maxrss = run_once(argv, env)
+                if status not in ok_status:
+                    sys.exit("bench-process: %s exited with %d:\n%s" % (" ".join(argv), status, err))
+                if i >= warmup:
+                    s = self.samples[name]
+                    s["wall"].append(wall)
+                    s["cpu"].append(cpu)
+                    s["stderr"].append(err)
+                    s["maxrss"].append(maxrss)
+
+    def wall(self, name):
+        return statistics.median(self.samples[name]["wall"])
+
+    def cpu(self, name):
+        return statistics.median(self.samples[name]["cpu"])
+
+    def table(self):
+        print("  %-34s %10s %10s" % ("", "wall ms", "cpu ms"))
+        for name, _, _, _ in self.commands:
+            print("  %-34s %10.1f %10.1f" % (name, self.wall(name) * 1e3, self.cpu(name) * 1e3))
+
+
+def ratio(name, value, target, better_if_above=False):
+    met = value >= target if better_if_above else value <= target
+    print("RATIO %s %.2f %s%s %s" % (name, value, ">=" if better_if_above else "<=", target,
+                                     "met" if met else "NOT met"))
+
+
+def tool(build, path):
+    full = os.path.join(build, path)
+    if not os.path.exists(full):
+        sys.exit("bench-process: %s is not built (ninja -C %s %s)" % (full, build, path))
+    return full
+
+
+def layout_file(build, work, n):
+    path = os.path.join(work, "layout-%d.muster" % n)
+    if not os.path.exists(path):
+        subprocess.run([tool(build, "tests/bench/gen-layout"), str(n), path], check=True)
+    return path
+
+
+def has_shapely():
+    try:
+        subprocess.run(["/usr/bin/python3", "-c", "import shapely"], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return True
+    except (OSError, subprocess.CalledProcessError):
+        return False
+
+
+def cli_env():
+    env = dict(os.environ)
+    env.update({"LC_ALL": "C.UTF-8", "LANGUAGE": "C", "DISPLAY": "", "WAYLAND_DISPLAY": ""})
+    return env
+
+
+def section_validate(args):
+    muster = tool(args.build, "src/muster")
+    geos = tool(args.build, "tests/bench/geos-validate")
+    layout = layout_file(args.build, args.work, 5000)
+    shapely = has_shapely()
+    env = cli_env()
+
+    print("== validate: a generated 5,000-base layout (%s), process start to exit" % layout)
+
+    # Same verdicts first.
+    outputs = {}
+    for name, argv in (("muster", [muster, "--validate", layout]),
+                       ("geos", [geos, layout]),
+                       ("shapely", [os.path.join(HERE, "shapely-validate.py"), layout])):
+        if name == "shapely" and not shapely:
+            continue
+        path = os.path.join(args.work, "verdicts-%s.txt" % name)
+        _, _, status, err, _ = run_once(argv, env, path)
+        if status not in (0, 1):
+            sys.exit("bench-process: %s failed (%d): %s" % (name, status, err))
+        outputs[name] = path
+    for name in outputs:
+        if name == "muster":
+            continue
+        result = subprocess.run([sys.executable, os.path.join(HERE, "compare-verdicts.py"),
+                                 outputs["muster"], outputs[name]],
+                                stdout=subprocess.PIPE, text=True)
+        print("  verdicts, muster and %s: %s" % (name, result.stdout.strip()))
+        if result.returncode != 0:
+            sys.exit("bench-process: the verdicts differ")
+
+    bench = Bench(args.runs)
+    bench.add("muster --validate", [muster, "--validate", layout], env, (1,))
+    bench.add("geos-validate (C, GEOS 3.11)", [geos, layout], env, (1,))
+    if shapely:
+        bench.add("shapely-validate.py (shapely 1.8)",
+                  ["/usr/bin/python3", os.path.join(HERE, "shapely-validate.py"), layout], env, (1,))
+    bench.add("muster --version (start and exit)", [muster, "--version"], env)
+    bench.run()
+    bench.table()
+
+    geos_name = "geos-validate (C, GEOS 3.11)"
+    ratio("validate-geos-c/muster(wall)", bench.wall(geos_name) / bench.wall("muster --validate"), 20, True)
+    ratio("validate-geos-c/muster(cpu)", bench.cpu(geos_name) / bench.cpu("muster --validate"), 20, True)
+    if shapely:
+        sname = "shapely-validate.py (shapely 1.8)"
+        ratio("validate-shapely/muster(wall)", bench.wall(sname) / bench.wall("muster --validate"), 20, True)
+        ratio("validate-shapely/muster(cpu)", bench.cpu(sname) / bench.cpu("muster --validate"), 20, True)
+    print("  (muster --validate less its start and exit: %.1f ms cpu)"
+          % ((bench.cpu("muster --validate") - bench.cpu("muster --version (start and exit)")) * 1e3))
+
+
+def section_export(args):
+    muster = tool(args.build, "src/muster")
+    env = cli_env()
+    out = os.path.join(args.work, "encircle.pdf")
+
+    print("== export: a bare Encircle diagram to PDF, against starting and leaving")
+    bench = Bench(args.runs)
+    bench.add("muster --export x.pdf (encircle)",
+              [muster, "--export", out, "--system", "t9a", "--deployment", "encircle"], env)
+    bench.add("muster --version", [muster, "--version"], env)
+    bench.run()
+    bench.table()
+    ratio("export/start(wall)", bench.wall("muster --export x.pdf (encircle)") / bench.wall("muster --version"), 2)
+    ratio("export/start(cpu)", bench.cpu("muster --export x.pdf (encircle)") / bench.cpu("muster --version"), 2)
+
+
+def rss_of(text):
+    for line in text.splitlines():
+        if "first-frame rss-kb=" in line:
+            return int(line.rsplit("=", 1)[1])
+    return None
+
+
+def section_startup(args):
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        sys.exit("bench-process: startup needs a display (run under xvfb-run)")
+    muster = tool(args.build, "src/muster")
+    bare = tool(args.build, "tests/bench/bare-window")
+    layout = layout_file(args.build, args.work, 5000)
+    home = tempfile.mkdtemp(prefix="bench-startup-", dir=args.work)
+
+    env = dict(os.environ)
+    env.update({
+        "GSETTINGS_SCHEMA_DIR": os.path.join(args.build, "data"),
+        "GSETTINGS_BACKEND": "memory",
+        "GSK_RENDERER": args.renderer,
+        "NO_AT_BRIDGE": "1",
+        "GTK_A11Y": "none",
+        "XDG_CONFIG_HOME": os.path.join(home, "config"),
+        "XDG_DATA_HOME": os.path.join(home, "data"),
+        "XDG_STATE_HOME": os.path.join(home, "state"),
+        "XDG_CACHE_HOME": os.path.join(home, "cache"),
+        "LC_ALL": "C.UTF-8",
+        "LANGUAGE": "C",
+    })
+    menv = dict(env, MUSTER_BENCH_EXIT_AFTER_FIRST_FRAME="1")
+
+    print("== startup: to the first drawn frame, GSK_RENDERER=%s, 1200 × 800 windows" % args.renderer)
+    bench = Bench(args.runs)
+    bench.add("bare-window (GtkWindow + GtkDrawingArea)", [bare], env)
+    bench.add("muster (default table)", [muster], menv)
+    bench.add("muster layout-5000.muster", [muster, layout], menv)
+    bench.run()
+    bench.table()
+
+    rss = {}
+    for name in bench.samples:
+        values = [rss_of(t) for t in bench.samples[name]["stderr"]]
+        if None in values:
+            sys.exit("bench-process: %s did not report its first frame" % name)
+        rss[name] = statistics.median(values)
+        print("  %-34s %10.1f MB resident at the first frame" % (name, rss[name] / 1024))
+
+    bare_name = "bare-window (GtkWindow + GtkDrawingArea)"
+    ratio("startup-muster/bare(wall)", bench.wall("muster (default table)") / bench.wall(bare_name), 1.3)
+    ratio("startup-muster/bare(cpu)", bench.cpu("muster (default table)") / bench.cpu(bare_name), 1.3)
+    ratio("rss-muster-5000/bare", rss["muster layout-5000.muster"] / rss[bare_name], 1.5)
+    ratio("rss-muster-default/bare", rss["muster (default table)"] / rss[bare_name], 1.5)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", required=True, help="the meson build directory")
+    parser.add_argument("--work", required=True, help="where to put layouts and outputs")
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--renderer", default="cairo", help="GSK_RENDERER for the startup section")
+    parser.add_argument("sections", nargs="+", choices=("validate", "export", "startup"))
+    args = parser.parse_args()
+    args.build = os.path.abspath(args.build)
+    args.work = os.path.abspath(args.work)
+    os.makedirs(args.work, exist_ok=True)
+
+    for section in args.sections:
+        {"validate": section_validate, "export": section_export, "startup": section_startup}[section](args)
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
