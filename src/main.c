@@ -11,6 +11,7 @@
 #include <locale.h>
 
 #include "muster-application.h"
+#include "muster-bench.h"
 #include "muster-cli.h"
 
 int
@@ -30,6 +31,7 @@ main (int    argc,
     return muster_cli_run (argc, argv);
 
   app = muster_application_new ();
+  muster_bench_init (GTK_APPLICATION (app));
 
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

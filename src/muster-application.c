@@ -10,16 +10,44 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "muster-application.h"
 #include "muster-window.h"
 
 struct _MusterApplication
 {
-  AdwApplication parent_instance;
+  AdwApplication  parent_instance;
+
+  GSettings      *settings;
+  /* The last session ended without closing its windows (a crash) and
+   * left an autosave: offered once, in the first window. */
+  gboolean        offer_autosave;
 };
 
 G_DEFINE_FINAL_TYPE (MusterApplication, muster_application, ADW_TYPE_APPLICATION)
+
+static char *
+state_path (const char *name)
+{
+  return g_build_filename (g_get_user_state_dir (), "muster", name, NULL);
+}
+
+GFile *
+muster_application_dup_autosave_file (void)
+{
+  g_autofree char *path = state_path ("autosave.muster");
+
+  return g_file_new_for_path (path);
+}
+
+GFile *
+muster_application_dup_autosave_info_file (void)
+{
+  g_autofree char *path = state_path ("autosave.ini");
+
+  return g_file_new_for_path (path);
+}
 
 MusterApplication *
 muster_application_new (void)
@@ -32,14 +60,43 @@ muster_application_new (void)
 }
 
 static void
+offer_autosave (MusterApplication *self,
+                MusterWindow      *window)
+{
+  g_autoptr(GFile) autosave = NULL;
+  g_autoptr(GFile) info_file = NULL;
+  g_autoptr(GKeyFile) info = NULL;
+  g_autoptr(GFile) original = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *uri = NULL;
+
+  if (!self->offer_autosave)
+    return;
+  self->offer_autosave = FALSE;
+
+  autosave = muster_application_dup_autosave_file ();
+  info_file = muster_application_dup_autosave_info_file ();
+  info = g_key_file_new ();
+  path = g_file_get_path (info_file);
+  if (path != NULL && g_key_file_load_from_file (info, path, G_KEY_FILE_NONE, NULL))
+    uri = g_key_file_get_string (info, "Autosave", "File", NULL);
+  if (uri != NULL)
+    original = g_file_new_for_uri (uri);
+
+  muster_window_offer_autosave (window, autosave, original);
+}
+
+static void
 muster_application_activate (GApplication *app)
 {
+  MusterApplication *self = MUSTER_APPLICATION (app);
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
 
   if (window == NULL)
-    window = GTK_WINDOW (muster_window_new (MUSTER_APPLICATION (app)));
+    window = GTK_WINDOW (muster_window_new (self));
 
   gtk_window_present (window);
+  offer_autosave (self, MUSTER_WINDOW (window));
 }
 
 static void
@@ -48,13 +105,28 @@ muster_application_open (GApplication  *app,
                          int            n_files,
                          const char    *hint)
 {
+  MusterApplication *self = MUSTER_APPLICATION (app);
+
   for (int i = 0; i < n_files; i++)
     {
-      MusterWindow *window = muster_window_new (MUSTER_APPLICATION (app));
+      GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
+      MusterWindow *window;
+
+      /* An untouched new table is replaced rather than kept beside. */
+      if (MUSTER_IS_WINDOW (active) &&
+          muster_window_get_file (MUSTER_WINDOW (active)) == NULL &&
+          !muster_window_get_modified (MUSTER_WINDOW (active)) &&
+          muster_layout_get_pieces (muster_window_get_layout (MUSTER_WINDOW (active)))->len == 0)
+        window = MUSTER_WINDOW (active);
+      else
+        window = muster_window_new (self);
 
       muster_window_open (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
     }
+
+  /* An autosave is not offered in place of what was asked for. */
+  self->offer_autosave = FALSE;
 }
 
 static void
@@ -84,7 +156,14 @@ quit_action (GSimpleAction *action,
              GVariant      *parameter,
              gpointer       user_data)
 {
-  g_application_quit (G_APPLICATION (user_data));
+  GtkApplication *app = user_data;
+  GList *windows = g_list_copy (gtk_application_get_windows (app));
+
+  /* Each window asks about its unsaved changes. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+
+  g_list_free (windows);
 }
 
 static const GActionEntry app_actions[] = {
@@ -93,21 +172,103 @@ static const GActionEntry app_actions[] = {
 };
 
 static void
+update_colour_scheme (MusterApplication *self)
+{
+  static const AdwColorScheme schemes[] = {
+    ADW_COLOR_SCHEME_DEFAULT,
+    ADW_COLOR_SCHEME_FORCE_LIGHT,
+    ADW_COLOR_SCHEME_FORCE_DARK,
+  };
+  guint scheme = g_settings_get_enum (self->settings, "colour-scheme");
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      schemes[MIN (scheme, G_N_ELEMENTS (schemes) - 1)]);
+}
+
+static void
+set_accels (GtkApplication *app,
+            const char     *action,
+            ...)
+{
+  g_autoptr(GPtrArray) accels = g_ptr_array_new ();
+  const char *accel;
+  va_list args;
+
+  va_start (args, action);
+  while ((accel = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (accels, (gpointer) accel);
+  va_end (args);
+  g_ptr_array_add (accels, NULL);
+
+  gtk_application_set_accels_for_action (app, action, (const char * const *) accels->pdata);
+}
+
+static void
 muster_application_startup (GApplication *app)
 {
+  MusterApplication *self = MUSTER_APPLICATION (app);
+  GtkApplication *gtk_app = GTK_APPLICATION (app);
+  g_autoptr(GAction) units = NULL;
+  g_autofree char *dir = state_path (NULL);
+  g_autofree char *marker = state_path ("running");
+  g_autoptr(GFile) autosave = muster_application_dup_autosave_file ();
+
   G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
 
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit",
-                                         (const char *[]) { "<Control>q", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "board.zoom-in",
-                                         (const char *[]) { "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "board.zoom-out",
-                                         (const char *[]) { "<Control>minus", "<Control>KP_Subtract", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "board.zoom-reset",
-                                         (const char *[]) { "<Control>0", "<Control>KP_0", NULL });
+  self->settings = g_settings_new (APP_ID);
+  units = g_settings_create_action (self->settings, "units");
+  g_action_map_add_action (G_ACTION_MAP (app), units);
+  g_signal_connect_object (self->settings, "changed::colour-scheme",
+                           G_CALLBACK (update_colour_scheme), self, G_CONNECT_SWAPPED);
+  update_colour_scheme (self);
+
+  /* A marker that lives as long as the session: found at start, it says
+   * the last one did not end cleanly. */
+  self->offer_autosave = g_file_test (marker, G_FILE_TEST_EXISTS) && g_file_query_exists (autosave, NULL);
+  g_mkdir_with_parents (dir, 0700);
+  g_file_set_contents (marker, "", 0, NULL);
+
+  set_accels (gtk_app, "app.quit", "<Control>q", NULL);
+  set_accels (gtk_app, "win.new", "<Control>n", NULL);
+  set_accels (gtk_app, "win.open", "<Control>o", NULL);
+  set_accels (gtk_app, "win.save", "<Control>s", NULL);
+  set_accels (gtk_app, "win.save-as", "<Control><Shift>s", NULL);
+  set_accels (gtk_app, "win.undo", "<Control>z", NULL);
+  set_accels (gtk_app, "win.redo", "<Control><Shift>z", "<Control>y", NULL);
+  set_accels (gtk_app, "win.print", "<Control>p", NULL);
+  set_accels (gtk_app, "win.game", "<Control>g", NULL);
+  set_accels (gtk_app, "win.show-sidebar", "F9", NULL);
+  set_accels (gtk_app, "window.close", "<Control>w", NULL);
+  set_accels (gtk_app, "board.zoom-in", "<Control>plus", "<Control>equal", "<Control>KP_Add", NULL);
+  set_accels (gtk_app, "board.zoom-out", "<Control>minus", "<Control>KP_Subtract", NULL);
+  set_accels (gtk_app, "board.zoom-reset", "<Control>0", "<Control>KP_0", NULL);
+  set_accels (gtk_app, "board.tool::select", "<Control>1", NULL);
+  set_accels (gtk_app, "board.tool::measure", "<Control>2", NULL);
+  set_accels (gtk_app, "board.tool::rectangle", "<Control>3", NULL);
+  set_accels (gtk_app, "board.tool::polygon", "<Control>4", NULL);
+  set_accels (gtk_app, "board.tool::objective", "<Control>5", NULL);
+  set_accels (gtk_app, "board.tool::marker", "<Control>6", NULL);
+  /* Tab does it on the table; these work from anywhere. */
+  set_accels (gtk_app, "board.select-next", "<Control>bracketright", NULL);
+  set_accels (gtk_app, "board.select-previous", "<Control>bracketleft", NULL);
+  set_accels (gtk_app, "roster.add-entry", "<Control>r", NULL);
+}
+
+static void
+muster_application_shutdown (GApplication *app)
+{
+  MusterApplication *self = MUSTER_APPLICATION (app);
+  g_autofree char *marker = state_path ("running");
+
+  /* A clean end: nothing to offer back next time. */
+  g_unlink (marker);
+
+  g_clear_object (&self->settings);
+
+  G_APPLICATION_CLASS (muster_application_parent_class)->shutdown (app);
 }
 
 static void
@@ -118,6 +279,7 @@ muster_application_class_init (MusterApplicationClass *klass)
   app_class->activate = muster_application_activate;
   app_class->open = muster_application_open;
   app_class->startup = muster_application_startup;
+  app_class->shutdown = muster_application_shutdown;
 }
 
 static void

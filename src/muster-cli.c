@@ -74,6 +74,86 @@ report_user_system_errors (void)
     }
 }
 
+/* "NAME:LINE: " before a message about the layout, as for the errors of
+ * reading it; the line of the whole layout when there is no better one. */
+static void
+print_layout_error (const char *name,
+                    int         line,
+                    const char *message)
+{
+  g_printerr ("%s:%d: %s\n", name, MAX (line, 1), message);
+}
+
+/* What the game system makes of the layout's deployment type, options
+ * and zones, each checked here so that a message can name the line of
+ * the element at fault: the validator's own errors carry no line. */
+static gboolean
+check_game (MusterLayout *layout,
+            MusterSystem *system,
+            const char   *name)
+{
+  const char *deployment_id = muster_layout_get_deployment_id (layout);
+  GHashTable *options = muster_layout_get_options (layout);
+  GPtrArray *players = muster_layout_get_players (layout);
+  const MusterDeployment *deployment;
+
+  if (deployment_id != NULL)
+    deployment = muster_system_lookup_deployment (system, deployment_id);
+  else
+    deployment = muster_system_get_default_deployment (system);
+
+  if (deployment == NULL)
+    {
+      g_autofree char *message = NULL;
+
+      message = g_strdup_printf (_("The game system “%s” has no deployment type “%s”"),
+                                 muster_system_get_id (system),
+                                 deployment_id != NULL ? deployment_id : "");
+      print_layout_error (name, muster_layout_get_game_line (layout), message);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < deployment->options->len; i++)
+    {
+      const MusterOptionDef *option = g_ptr_array_index (deployment->options, i);
+      const char *value = g_hash_table_lookup (options, option->name);
+
+      if (value != NULL && !g_strv_contains ((const char * const *) option->values, value))
+        {
+          g_autofree char *list = g_strjoinv (", ", option->values);
+          g_autofree char *message = NULL;
+
+          message = g_strdup_printf (_("The option “%s” of “%s” cannot be “%s” (choose one of %s)"),
+                                     option->name, deployment->name, value, list);
+          print_layout_error (name, muster_layout_get_option_line (layout, option->name), message);
+          return FALSE;
+        }
+    }
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+      g_autoptr(MusterRegion) zone = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (player->zone == NULL)
+        continue;
+
+      zone = muster_system_resolve_zone (system, deployment, player->zone,
+                                         muster_layout_get_width (layout),
+                                         muster_layout_get_height (layout),
+                                         options, player->role, player->short_edge, &error);
+      if (zone == NULL)
+        {
+          print_layout_error (name, muster_layout_get_player_line (layout, player->id),
+                              error->message);
+          return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
 static int
 run_validate (const char *path)
 {
@@ -82,6 +162,7 @@ run_validate (const char *path)
   g_autoptr(MusterLayout) layout = NULL;
   g_autoptr(MusterValidator) validator = NULL;
   g_autoptr(GPtrArray) violations = NULL;
+  g_autofree char *name = g_file_get_parse_name (file);
   MusterSystem *system;
   guint i = 0;
 
@@ -95,14 +176,17 @@ run_validate (const char *path)
   system = lookup_system (muster_layout_get_system_id (layout), &error);
   if (system == NULL)
     {
-      g_printerr ("%s: %s\n", path, error->message);
+      print_layout_error (name, muster_layout_get_game_line (layout), error->message);
       return EXIT_INVALID;
     }
+
+  if (!check_game (layout, system, name))
+    return EXIT_INVALID;
 
   validator = muster_validator_new (layout, system, &error);
   if (validator == NULL)
     {
-      g_printerr ("%s: %s\n", path, error->message);
+      print_layout_error (name, muster_layout_get_game_line (layout), error->message);
       return EXIT_INVALID;
     }
 

@@ -11,6 +11,8 @@
 
 #include "muster-application.h"
 #include "muster-board-view.h"
+#include "muster-history.h"
+#include "muster-roster.h"
 
 G_BEGIN_DECLS
 
@@ -22,7 +24,28 @@ MusterWindow    *muster_window_new            (MusterApplication *application);
 /* Shows the layout in file; on failure keeps the current one and says why. */
 gboolean         muster_window_open           (MusterWindow      *self,
                                                GFile             *file);
+/* Saves to file (which becomes the window's file); on failure says why. */
+gboolean         muster_window_save_to        (MusterWindow      *self,
+                                               GFile             *file,
+                                               GError           **error);
+/* A new table of the default game, with no file. */
+void             muster_window_new_layout     (MusterWindow      *self);
+/* Offers to bring back a layout saved automatically before a crash. */
+void             muster_window_offer_autosave (MusterWindow      *self,
+                                               GFile             *autosave,
+                                               GFile             *original);
+
 MusterBoardView *muster_window_get_board_view (MusterWindow      *self);
 MusterLayout    *muster_window_get_layout     (MusterWindow      *self);
+MusterValidator *muster_window_get_validator  (MusterWindow      *self);
+MusterHistory   *muster_window_get_history    (MusterWindow      *self);
+MusterRoster    *muster_window_get_roster     (MusterWindow      *self);
+GFile           *muster_window_get_file       (MusterWindow      *self);
+/* The roster panel of a player, or NULL. */
+GtkWidget       *muster_window_get_roster_panel (MusterWindow    *self,
+                                                 const char      *player_id);
+GtkWidget       *muster_window_get_violations_list (MusterWindow *self);
+/* Whether the layout differs from its file. */
+gboolean         muster_window_get_modified   (MusterWindow      *self);
 
 G_END_DECLS

@@ -37,6 +37,16 @@ struct _MusterScene
   gboolean           dark;
   gboolean           zones_valid;
   GArray            *zones;    /* SceneZone */
+
+  /* While muster_scene_render() runs: one Pango layout for every piece
+   * of text it writes (a new one per label would cost a Pango context
+   * each: most of the time of a crowded table), and the part of the
+   * board that can show. */
+  PangoLayout           *text;
+  PangoFontDescription  *text_font;
+  double                 text_size;
+  gboolean               text_bold;
+  MusterBox              view;
 };
 
 /* Red and blue, as players name their sides; they stay apart for the
@@ -361,6 +371,21 @@ set_color (cairo_t     *cr,
            double       alpha)
 {
   cairo_set_source_rgba (cr, c.r, c.g, c.b, alpha);
+}
+
+/* Whether anything drawn within reach (mm) of the box can show: the
+ * drawing is culled to what is in view, so that a mega-battle seen close
+ * up costs what is on the screen, not what is on the table. */
+static gboolean
+in_view (MusterScene *self,
+         double       x0,
+         double       y0,
+         double       x1,
+         double       y1,
+         double       reach)
+{
+  return x1 + reach >= self->view.x0 && x0 - reach <= self->view.x1 &&
+         y1 + reach >= self->view.y0 && y0 - reach <= self->view.y1;
 }
 
 /* Zones as unions of convex polygons, for drawing: every set operation of
@@ -698,36 +723,83 @@ path_region (cairo_t            *cr,
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
 }
 
-static PangoLayout *
-make_text (cairo_t    *cr,
-           const char *text,
-           double      size,
-           gboolean    bold)
+#define TEXT_FONT "Cantarell, Sans"
+
+static void
+text_begin (MusterScene *self,
+            cairo_t     *cr)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_from_string ("Cantarell, Sans");
+  self->text = pango_cairo_create_layout (cr);
+  self->text_font = pango_font_description_from_string (TEXT_FONT);
+  self->text_size = -1;
+  self->text_bold = FALSE;
+  pango_layout_set_alignment (self->text, PANGO_ALIGN_CENTER);
+}
 
-  pango_font_description_set_absolute_size (desc, size * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, desc);
-  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
-  pango_layout_set_text (layout, text, -1);
-  pango_font_description_free (desc);
+static void
+text_end (MusterScene *self)
+{
+  g_clear_object (&self->text);
+  g_clear_pointer (&self->text_font, pango_font_description_free);
+}
 
-  return layout;
+/* A layout of text in the font of Muster's drawings, laid out for cr's
+ * current transformation. Within a render, the scene's one layout, set
+ * up again (pango_cairo_update_layout() makes it what a new layout of cr
+ * would be); outside, a new one. */
+static PangoLayout *
+make_text (MusterScene *self,
+           cairo_t     *cr,
+           const char  *text,
+           double       size,
+           gboolean     bold)
+{
+  PangoLayout *layout;
+
+  if (self->text == NULL)
+    {
+      PangoFontDescription *desc = pango_font_description_from_string (TEXT_FONT);
+
+      layout = pango_cairo_create_layout (cr);
+      pango_font_description_set_absolute_size (desc, size * PANGO_SCALE);
+      if (bold)
+        pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
+      pango_layout_set_font_description (layout, desc);
+      pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+      pango_layout_set_text (layout, text, -1);
+      pango_font_description_free (desc);
+
+      return layout;
+    }
+
+  layout = self->text;
+  pango_cairo_update_layout (cr, layout);
+  if (size != self->text_size || bold != self->text_bold)
+    {
+      pango_font_description_set_absolute_size (self->text_font, size * PANGO_SCALE);
+      pango_font_description_set_weight (self->text_font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+      pango_layout_set_font_description (layout, self->text_font);
+      self->text_size = size;
+      self->text_bold = bold;
+    }
+  /* The same text again (the "!" of every illegal base) keeps its shaping. */
+  if (g_strcmp0 (pango_layout_get_text (layout), text) != 0)
+    pango_layout_set_text (layout, text, -1);
+
+  return g_object_ref (layout);
 }
 
 /* Writes text centred on (x, y). */
 static void
-draw_text_centred (cairo_t    *cr,
-                   const char *text,
-                   double      x,
-                   double      y,
-                   double      size,
-                   gboolean    bold)
+draw_text_centred (MusterScene *self,
+                   cairo_t     *cr,
+                   const char  *text,
+                   double       x,
+                   double       y,
+                   double       size,
+                   gboolean     bold)
 {
-  g_autoptr(PangoLayout) layout = make_text (cr, text, size, bold);
+  g_autoptr(PangoLayout) layout = make_text (self, cr, text, size, bold);
   PangoRectangle ink, logical;
 
   pango_layout_get_extents (layout, &ink, &logical);
@@ -745,6 +817,8 @@ draw_grid (MusterScene *self,
            double       px)
 {
   MusterColor ink = self->dark ? (MusterColor) { 0.85, 0.85, 0.80 } : (MusterColor) { 0.30, 0.25, 0.15 };
+  /* Lines out of view are left out (in_view()). */
+  double reach = MAX (0.15, 1.0 / px);
 
   cairo_save (cr);
   cairo_set_line_width (cr, MAX (0.15, 1.0 / px));
@@ -754,11 +828,15 @@ draw_grid (MusterScene *self,
     {
       for (double x = INCH; x < width - 1e-6; x += INCH)
         {
+          if (!in_view (self, x, 0, x, height, reach))
+            continue;
           cairo_move_to (cr, x, 0);
           cairo_line_to (cr, x, height);
         }
       for (double y = INCH; y < height - 1e-6; y += INCH)
         {
+          if (!in_view (self, 0, y, width, y, reach))
+            continue;
           cairo_move_to (cr, 0, y);
           cairo_line_to (cr, width, y);
         }
@@ -768,11 +846,15 @@ draw_grid (MusterScene *self,
 
   for (double x = 6 * INCH; x < width - 1e-6; x += 6 * INCH)
     {
+      if (!in_view (self, x, 0, x, height, reach))
+        continue;
       cairo_move_to (cr, x, 0);
       cairo_line_to (cr, x, height);
     }
   for (double y = 6 * INCH; y < height - 1e-6; y += 6 * INCH)
     {
+      if (!in_view (self, 0, y, width, y, reach))
+        continue;
       cairo_move_to (cr, 0, y);
       cairo_line_to (cr, width, y);
     }
@@ -850,7 +932,7 @@ draw_zone_labels (MusterScene *self,
 
       cairo_save (cr);
       {
-        g_autoptr(PangoLayout) layout = make_text (cr, zone->label, size, TRUE);
+        g_autoptr(PangoLayout) layout = make_text (self, cr, zone->label, size, TRUE);
         PangoRectangle logical;
 
         pango_layout_get_extents (layout, NULL, &logical);
@@ -1001,7 +1083,7 @@ draw_dimensions (MusterScene *self,
                 draw_arrow_head (cr, ref, dx, dy, head);
               }
               {
-                g_autoptr(PangoLayout) layout = make_text (cr, label, text, TRUE);
+                g_autoptr(PangoLayout) layout = make_text (self, cr, label, text, TRUE);
                 PangoRectangle logical;
                 double mx = (p.x + ref.x) / 2, my = (p.y + ref.y) / 2;
                 double lw, lh;
@@ -1022,6 +1104,53 @@ draw_dimensions (MusterScene *self,
     }
 }
 
+/* Strokes the dashed line a–b where it is in view: the dashes of a long
+ * line seen close up are many, and those out of view cost as much. The
+ * part in view starts its dash pattern where the whole line would be at
+ * that point, so it looks the same. */
+static void
+dashed_line_in_view (MusterScene *self,
+                     cairo_t     *cr,
+                     MusterPoint  a,
+                     MusterPoint  b,
+                     double      *dash,
+                     double       reach)
+{
+  double dx = b.x - a.x;
+  double dy = b.y - a.y;
+  double length = hypot (dx, dy);
+  double t0 = 0, t1 = 1;
+  const double p[4] = { -dx, dx, -dy, dy };
+  const double q[4] = {
+    a.x - (self->view.x0 - reach), (self->view.x1 + reach) - a.x,
+    a.y - (self->view.y0 - reach), (self->view.y1 + reach) - a.y,
+  };
+
+  if (length <= 0)
+    return;
+
+  /* Liang–Barsky. */
+  for (guint i = 0; i < 4; i++)
+    {
+      if (p[i] == 0)
+        {
+          if (q[i] < 0)
+            return;
+        }
+      else if (p[i] < 0)
+        t0 = MAX (t0, q[i] / p[i]);
+      else
+        t1 = MIN (t1, q[i] / p[i]);
+    }
+  if (t0 > t1)
+    return;
+
+  cairo_set_dash (cr, dash, 2, t0 * length);
+  cairo_move_to (cr, a.x + dx * t0, a.y + dy * t0);
+  cairo_line_to (cr, a.x + dx * t1, a.y + dy * t1);
+  cairo_stroke (cr);
+}
+
 static void
 draw_lines (MusterScene *self,
             cairo_t     *cr,
@@ -1033,6 +1162,7 @@ draw_lines (MusterScene *self,
   const char *diagonal = NULL;
   MusterColor ink = self->dark ? (MusterColor) { 0.95, 0.95, 0.90 } : (MusterColor) { 0.15, 0.12, 0.08 };
   double dash[] = { 4.0 / px * 2, 3.0 / px * 2 };
+  MusterPoint a, b;
 
   if (self->system != NULL)
     deployment = muster_system_lookup_deployment (self->system,
@@ -1040,27 +1170,26 @@ draw_lines (MusterScene *self,
   if (deployment != NULL)
     diagonal = muster_deployment_get_option (deployment, muster_layout_get_options (self->layout), "diagonal");
 
-  cairo_save (cr);
-  cairo_set_line_width (cr, MAX (0.5, 1.5 / px));
-  cairo_set_dash (cr, dash, 2, 0);
-  set_color (cr, ink, 0.75);
-
   if (g_strcmp0 (diagonal, "nw-se") == 0)
     {
-      cairo_move_to (cr, 0, 0);
-      cairo_line_to (cr, width, height);
+      a = (MusterPoint) { 0, 0 };
+      b = (MusterPoint) { width, height };
     }
   else if (g_strcmp0 (diagonal, "ne-sw") == 0)
     {
-      cairo_move_to (cr, width, 0);
-      cairo_line_to (cr, 0, height);
+      a = (MusterPoint) { width, 0 };
+      b = (MusterPoint) { 0, height };
     }
   else
     {
-      cairo_move_to (cr, 0, height / 2);
-      cairo_line_to (cr, width, height / 2);
+      a = (MusterPoint) { 0, height / 2 };
+      b = (MusterPoint) { width, height / 2 };
     }
-  cairo_stroke (cr);
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, MAX (0.5, 1.5 / px));
+  set_color (cr, ink, 0.75);
+  dashed_line_in_view (self, cr, a, b, dash, MAX (0.5, 1.5 / px));
   cairo_restore (cr);
 }
 
@@ -1074,8 +1203,20 @@ draw_terrain (MusterScene *self,
   for (guint i = 0; i < terrain->len; i++)
     {
       const MusterTerrain *t = g_ptr_array_index (terrain, i);
+      MusterBox box;
 
       if (t->n_points < 3)
+        continue;
+
+      box = (MusterBox) { t->points[0].x, t->points[0].y, t->points[0].x, t->points[0].y };
+      for (guint j = 1; j < t->n_points; j++)
+        {
+          box.x0 = MIN (box.x0, t->points[j].x);
+          box.y0 = MIN (box.y0, t->points[j].y);
+          box.x1 = MAX (box.x1, t->points[j].x);
+          box.y1 = MAX (box.y1, t->points[j].y);
+        }
+      if (!in_view (self, box.x0, box.y0, box.x1, box.y1, MAX (0.4, 1.0 / px)))
         continue;
 
       cairo_new_path (cr);
@@ -1112,6 +1253,11 @@ draw_pieces (MusterScene *self,
 {
   GPtrArray *pieces = muster_layout_get_pieces (self->layout);
   GPtrArray *players = muster_layout_get_players (self->layout);
+  /* Past a base's outline: its strokes, its badge, and a label that may
+   * run past a narrow base (no glyph is wider than its size). */
+  double badge = MAX (1.2, 7.0 / px);
+  double label_size = MAX (3.0, 10.0 / px);
+  double slack = 2 * badge + MAX (0.8, 2.5 / px);
 
   for (guint i = 0; i < pieces->len; i++)
     {
@@ -1119,6 +1265,14 @@ draw_pieces (MusterScene *self,
       MusterOutline outline;
       MusterColor color = { 0.55, 0.55, 0.55 };
       gboolean bad = FALSE;
+      double reach = piece->base.shape == MUSTER_BASE_ROUND
+                     ? piece->base.width / 2
+                     : hypot (piece->base.width, piece->base.depth) / 2;
+
+      if (piece->id != NULL && 2 * reach * px > 28)
+        reach = MAX (reach, strlen (piece->id) * label_size / 2);
+      if (!in_view (self, piece->x, piece->y, piece->x, piece->y, reach + slack))
+        continue;
 
       for (guint j = 0; j < players->len; j++)
         {
@@ -1177,13 +1331,13 @@ draw_pieces (MusterScene *self,
           cairo_set_source_rgb (cr, 1, 1, 1);
           cairo_set_line_width (cr, MAX (0.2, 1.0 / px));
           cairo_stroke (cr);
-          draw_text_centred (cr, "!", bx, by, r * 1.5, TRUE);
+          draw_text_centred (self, cr, "!", bx, by, r * 1.5, TRUE);
         }
 
       if (piece->id != NULL && (outline.bounds.x1 - outline.bounds.x0) * px > 28)
         {
           cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
-          draw_text_centred (cr, piece->id, (outline.bounds.x0 + outline.bounds.x1) / 2,
+          draw_text_centred (self, cr, piece->id, (outline.bounds.x0 + outline.bounds.x1) / 2,
                              (outline.bounds.y0 + outline.bounds.y1) / 2,
                              MAX (3.0, 10.0 / px), TRUE);
         }
@@ -1232,6 +1386,8 @@ draw_ruler (MusterScene *self,
 
       if (step * px < 3 && len < 0.3 * INCH)
         continue;
+      if (!in_view (self, x, -gap - len, x, -gap, 1.0 / px))
+        continue;
       cairo_move_to (cr, x, -gap);
       cairo_line_to (cr, x, -gap - len);
     }
@@ -1242,6 +1398,8 @@ draw_ruler (MusterScene *self,
 
       if (step * px < 3 && len < 0.3 * INCH)
         continue;
+      if (!in_view (self, -gap - len, y, -gap, y, 1.0 / px))
+        continue;
       cairo_move_to (cr, -gap, y);
       cairo_line_to (cr, -gap - len, y);
     }
@@ -1250,19 +1408,28 @@ draw_ruler (MusterScene *self,
   for (int k = 0; k * label_every <= width + 1e-6; k++)
     {
       double x = k * label_every;
-      g_autofree char *label = muster_length_format (x, self->units);
+      double ly = -gap - 0.35 * INCH - text * 0.75;
+      g_autofree char *label = NULL;
 
-      draw_text_centred (cr, label, x, -gap - 0.35 * INCH - text * 0.75, text, FALSE);
+      /* A label is a few characters, none wider than the text size. */
+      if (!in_view (self, x, ly, x, ly, 4 * text))
+        continue;
+      label = muster_length_format (x, self->units);
+      draw_text_centred (self, cr, label, x, -gap - 0.35 * INCH - text * 0.75, text, FALSE);
     }
   for (int k = 1; k * label_every <= height + 1e-6; k++)
     {
       double y = k * label_every;
-      g_autofree char *label = muster_length_format (y, self->units);
+      double lx = -gap - 0.35 * INCH - text * 0.75;
+      g_autofree char *label = NULL;
 
+      if (!in_view (self, lx, y, lx, y, 4 * text))
+        continue;
+      label = muster_length_format (y, self->units);
       cairo_save (cr);
       cairo_translate (cr, -gap - 0.35 * INCH - text * 0.75, y);
       cairo_rotate (cr, -G_PI / 2);
-      draw_text_centred (cr, label, 0, 0, text, FALSE);
+      draw_text_centred (self, cr, label, 0, 0, text, FALSE);
       cairo_restore (cr);
     }
   cairo_restore (cr);
@@ -1285,6 +1452,15 @@ muster_scene_render (MusterScene *self,
   table = table_color (self);
 
   cairo_save (cr);
+
+  /* What is in view, for culling (in_view()), and the text of the render. */
+  {
+    double x0, y0, x1, y1;
+
+    cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
+    self->view = (MusterBox) { x0, y0, x1, y1 };
+  }
+  text_begin (self, cr);
 
   /* The table with a soft edge shadow. */
   cairo_rectangle (cr, 0.6 / px_per_mm * 2, 0.6 / px_per_mm * 2, width, height);
@@ -1325,6 +1501,7 @@ muster_scene_render (MusterScene *self,
   if (self->flags & MUSTER_RENDER_RULER)
     draw_ruler (self, cr, width, height, px_per_mm);
 
+  text_end (self);
   cairo_restore (cr);
 }
 

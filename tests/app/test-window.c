@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <math.h>
 
 #include "muster-window.h"
@@ -138,6 +139,134 @@ test_window_pan (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static MusterPiece *
+add_model (MusterWindow *window,
+           double        x,
+           double        y)
+{
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+  MusterPiece *piece = muster_piece_new ("m", MUSTER_PIECE_MODEL, "red", &base, x, y);
+
+  g_clear_pointer (&piece->id, g_free);
+
+  return muster_board_view_place_piece (muster_window_get_board_view (window), piece);
+}
+
+static void
+test_window_title_marks_changes (void)
+{
+  MusterWindow *window = open_window ();
+
+  g_assert_false (muster_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Untitled Layout — Muster");
+
+  add_model (window, 300, 1000);
+  g_assert_true (muster_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• Untitled Layout — Muster");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_false (muster_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Untitled Layout — Muster");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_save_and_open (void)
+{
+  MusterWindow *window = open_window ();
+  g_autofree char *dir = g_dir_make_tmp ("muster-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "table.muster", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  MusterWindow *other;
+  MusterPiece *piece;
+
+  piece = add_model (window, 300, 1000);
+  g_assert_nonnull (piece);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "board.rotate-cw", NULL));
+
+  g_assert_true (muster_window_save_to (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (muster_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "table.muster — Muster");
+
+  other = open_window ();
+  g_assert_true (muster_window_open (other, file));
+  g_assert_true (muster_window_get_file (other) != NULL);
+  g_assert_true (g_file_equal (muster_window_get_file (other), file));
+  g_assert_false (muster_window_get_modified (other));
+  piece = g_ptr_array_index (muster_layout_get_pieces (muster_window_get_layout (other)), 0);
+  g_assert_cmpfloat_with_epsilon (piece->x, 300, 1e-3);
+  g_assert_cmpfloat_with_epsilon (piece->rotation, 15, 1e-9);
+  g_assert_false (muster_history_can_undo (muster_window_get_history (other)));
+
+  /* A file that is not a layout leaves the window as it was. */
+  {
+    g_autofree char *bad_path = g_build_filename (dir, "bad.muster", NULL);
+    g_autoptr(GFile) bad = g_file_new_for_path (bad_path);
+    MusterLayout *before = muster_window_get_layout (other);
+
+    g_assert_true (g_file_set_contents (bad_path, "<not-a-layout/>", -1, NULL));
+    g_assert_false (muster_window_open (other, bad));
+    g_assert_true (muster_window_get_layout (other) == before);
+    g_unlink (bad_path);
+  }
+
+  /* A new table forgets the file. */
+  muster_window_new_layout (other);
+  g_assert_null (muster_window_get_file (other));
+  g_assert_cmpuint (muster_layout_get_pieces (muster_window_get_layout (other))->len, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (other));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+  g_unlink (backup);
+  g_rmdir (dir);
+}
+
+static void
+test_window_autosave (void)
+{
+  MusterWindow *window = open_window ();
+  g_autoptr(GFile) autosave = muster_application_dup_autosave_file ();
+  g_autoptr(GFile) info = muster_application_dup_autosave_info_file ();
+  g_autoptr(MusterLayout) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 deadline;
+
+  g_file_delete (autosave, NULL, NULL);
+  add_model (window, 300, 1000);
+
+  /* A few seconds after the last change. */
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!g_file_query_exists (autosave, NULL) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (g_file_query_exists (autosave, NULL));
+
+  saved = muster_layout_new_from_file (autosave, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_layout_get_pieces (saved)->len, ==, 1);
+
+  /* Saved for real: nothing to offer back after a crash. */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("muster-autosave-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "t.muster", NULL);
+    g_autofree char *backup = g_strconcat (path, "~", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    g_assert_true (muster_window_save_to (window, file, &error));
+    g_assert_false (g_file_query_exists (autosave, NULL));
+    g_assert_false (g_file_query_exists (info, NULL));
+    g_unlink (path);
+    g_unlink (backup);
+    g_rmdir (dir);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -149,6 +278,9 @@ main (int   argc,
   g_test_add_func ("/app/window/zoom-keeps-pointer", test_window_zoom_keeps_pointer);
   g_test_add_func ("/app/window/resize-refits", test_window_resize_refits);
   g_test_add_func ("/app/window/pan", test_window_pan);
+  g_test_add_func ("/app/window/title-marks-changes", test_window_title_marks_changes);
+  g_test_add_func ("/app/window/save-and-open", test_window_save_and_open);
+  g_test_add_func ("/app/window/autosave", test_window_autosave);
 
   return g_test_run ();
 }

@@ -1,0 +1,763 @@
+/* muster-game-popover.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "muster-game-popover"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "muster-expr.h"
+#include "muster-game-popover.h"
+
+struct _MusterGamePopover
+{
+  GtkPopover           parent_instance;
+
+  MusterLayout        *layout;
+  MusterHistory       *history;
+  MusterUnit           units;
+
+  GPtrArray           *system_ids;
+  GPtrArray           *deployment_ids;
+  GPtrArray           *boards;         /* MusterBoardPreset, borrowed */
+  GPtrArray           *choice_rows;
+  gboolean             updating;
+  guint                refresh_id;
+
+  /* Template children */
+  AdwComboRow         *system_row;
+  AdwComboRow         *deployment_row;
+  AdwComboRow         *table_row;
+  AdwActionRow        *width_row;
+  AdwActionRow        *height_row;
+  GtkSpinButton       *width_spin;
+  GtkSpinButton       *height_spin;
+  AdwPreferencesGroup *choices_group;
+};
+
+G_DEFINE_FINAL_TYPE (MusterGamePopover, muster_game_popover, GTK_TYPE_POPOVER)
+
+/* The game: changes shared with the window */
+
+static MusterSystem *
+lookup_system (const char *system_id)
+{
+  return muster_system_registry_lookup (muster_system_registry_get_default (), system_id);
+}
+
+static void
+begin_group (MusterHistory *history,
+             const char    *label)
+{
+  if (history != NULL)
+    muster_history_begin_group (history, label);
+}
+
+static void
+end_group (MusterHistory *history)
+{
+  if (history != NULL)
+    muster_history_end_group (history);
+}
+
+/* Whether two resolutions of the player's zone differ somewhere on the
+ * table; a resolution that fails differs from any. */
+static gboolean
+zones_differ (MusterLayout           *layout,
+              MusterSystem           *system,
+              const MusterDeployment *deployment,
+              const char             *zone_id,
+              const char             *role_a,
+              const char             *edge_a,
+              const char             *role_b,
+              const char             *edge_b)
+{
+  double width = muster_layout_get_width (layout);
+  double height = muster_layout_get_height (layout);
+  GHashTable *options = muster_layout_get_options (layout);
+  g_autoptr(MusterRegion) a = NULL;
+  g_autoptr(MusterRegion) b = NULL;
+
+  a = muster_system_resolve_zone (system, deployment, zone_id, width, height, options, role_a, edge_a, NULL);
+  b = muster_system_resolve_zone (system, deployment, zone_id, width, height, options, role_b, edge_b, NULL);
+
+  if (a == NULL || b == NULL)
+    return (a == NULL) != (b == NULL);
+
+  for (int j = 0; j < 32; j++)
+    for (int i = 0; i < 48; i++)
+      {
+        MusterPoint p = { (i + 0.5) * width / 48, (j + 0.5) * height / 32 };
+
+        if (muster_region_contains_point (a, p) != muster_region_contains_point (b, p))
+          return TRUE;
+      }
+
+  return FALSE;
+}
+
+static gboolean
+needs_choice (MusterLayout *layout,
+              MusterSystem *system,
+              gboolean      roles)
+{
+  const MusterDeployment *deployment;
+  g_autoptr(GPtrArray) zones = NULL;
+
+  if (system == NULL)
+    return FALSE;
+
+  deployment = muster_system_lookup_deployment (system, muster_layout_get_deployment_id (layout));
+  if (deployment == NULL)
+    return FALSE;
+
+  zones = muster_deployment_list_zones (deployment, muster_layout_get_options (layout));
+  for (guint i = 0; i < zones->len; i++)
+    {
+      const MusterZone *zone = g_ptr_array_index (zones, i);
+      gboolean differ;
+
+      if (roles)
+        differ = zones_differ (layout, system, deployment, zone->id, "attacker", "west", "defender", "west");
+      else
+        differ = zones_differ (layout, system, deployment, zone->id, "attacker", "west", "attacker", "east");
+
+      if (differ)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+gboolean
+muster_game_needs_roles (MusterLayout *layout,
+                         MusterSystem *system)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (layout), FALSE);
+
+  return needs_choice (layout, system, TRUE);
+}
+
+gboolean
+muster_game_needs_short_edges (MusterLayout *layout,
+                               MusterSystem *system)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (layout), FALSE);
+
+  return needs_choice (layout, system, FALSE);
+}
+
+/* After the game changed: options it does not know go, every player gets
+ * a zone of the new type (the nearest by name to the old one), and the
+ * choices it asks for get made. */
+static void
+fit_players (MusterLayout *layout,
+             MusterSystem *system)
+{
+  const MusterDeployment *deployment;
+  GPtrArray *players = muster_layout_get_players (layout);
+  g_autoptr(GPtrArray) zones = NULL;
+  g_autoptr(GPtrArray) stale = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) taken = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) wanted = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  gpointer key;
+  gboolean roles, edges;
+
+  if (system == NULL)
+    return;
+
+  deployment = muster_system_lookup_deployment (system, muster_layout_get_deployment_id (layout));
+  if (deployment == NULL)
+    return;
+
+  g_hash_table_iter_init (&iter, muster_layout_get_options (layout));
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      gboolean known = FALSE;
+
+      for (guint i = 0; i < deployment->options->len; i++)
+        if (g_strcmp0 (((MusterOptionDef *) g_ptr_array_index (deployment->options, i))->name, key) == 0)
+          known = TRUE;
+      if (!known)
+        g_ptr_array_add (stale, g_strdup (key));
+    }
+  for (guint i = 0; i < stale->len; i++)
+    muster_layout_set_option (layout, g_ptr_array_index (stale, i), NULL);
+
+  zones = muster_deployment_list_zones (deployment, muster_layout_get_options (layout));
+
+  /* Who keeps a zone that still exists. */
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+      const char *zone = NULL;
+
+      for (guint j = 0; player->zone != NULL && j < zones->len; j++)
+        {
+          const MusterZone *z = g_ptr_array_index (zones, j);
+
+          if (strcmp (z->id, player->zone) == 0 && !g_hash_table_contains (taken, z->id))
+            zone = z->id;
+        }
+      if (zone != NULL)
+        g_hash_table_add (taken, (gpointer) zone);
+      g_ptr_array_add (wanted, g_strdup (zone));
+    }
+
+  /* The others: a zone that shares a word ("south" → "south-west"), else
+   * the first free one. */
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+      const char *zone = NULL;
+
+      if (g_ptr_array_index (wanted, i) != NULL)
+        continue;
+
+      if (player->zone != NULL)
+        {
+          g_auto(GStrv) words = g_strsplit (player->zone, "-", -1);
+
+          for (guint j = 0; zone == NULL && j < zones->len; j++)
+            {
+              const MusterZone *z = g_ptr_array_index (zones, j);
+
+              if (g_hash_table_contains (taken, z->id))
+                continue;
+              for (guint w = 0; words[w] != NULL; w++)
+                if (strstr (z->id, words[w]) != NULL)
+                  zone = z->id;
+            }
+        }
+
+      for (guint j = 0; zone == NULL && j < zones->len; j++)
+        {
+          const MusterZone *z = g_ptr_array_index (zones, j);
+
+          if (!g_hash_table_contains (taken, z->id))
+            zone = z->id;
+        }
+
+      if (zone != NULL)
+        g_hash_table_add (taken, (gpointer) zone);
+      g_free (g_ptr_array_index (wanted, i));
+      g_ptr_array_index (wanted, i) = g_strdup (zone);
+    }
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+
+      muster_layout_update_player (layout, player->id, g_ptr_array_index (wanted, i),
+                                   player->role, player->short_edge);
+    }
+
+  roles = needs_choice (layout, system, TRUE);
+  edges = needs_choice (layout, system, FALSE);
+
+  if (players->len == 2)
+    {
+      const MusterPlayer *a = g_ptr_array_index (players, 0);
+      const MusterPlayer *b = g_ptr_array_index (players, 1);
+      g_autofree char *role_a = g_strdup (a->role);
+      g_autofree char *role_b = g_strdup (b->role);
+      g_autofree char *edge_a = g_strdup (a->short_edge);
+      g_autofree char *edge_b = g_strdup (b->short_edge);
+
+      if (roles && (role_a == NULL || role_b == NULL || g_strcmp0 (role_a, role_b) == 0))
+        {
+          g_free (role_a);
+          g_free (role_b);
+          role_a = g_strdup ("attacker");
+          role_b = g_strdup ("defender");
+        }
+      if (edges && (edge_a == NULL || edge_b == NULL || g_strcmp0 (edge_a, edge_b) == 0))
+        {
+          g_free (edge_a);
+          g_free (edge_b);
+          edge_a = g_strdup ("west");
+          edge_b = g_strdup ("east");
+        }
+
+      muster_layout_update_player (layout, a->id, a->zone, role_a, edge_a);
+      muster_layout_update_player (layout, b->id, b->zone, role_b, edge_b);
+    }
+}
+
+void
+muster_game_set_system (MusterLayout  *layout,
+                        MusterHistory *history,
+                        const char    *system_id)
+{
+  MusterSystem *system;
+  const MusterDeployment *deployment;
+  const MusterBoardPreset *board;
+
+  g_return_if_fail (MUSTER_IS_LAYOUT (layout));
+
+  system = lookup_system (system_id);
+  if (system == NULL || g_strcmp0 (muster_layout_get_system_id (layout), system_id) == 0)
+    return;
+
+  deployment = muster_system_get_default_deployment (system);
+  board = muster_system_get_default_board (system);
+
+  begin_group (history, _("Change Game System"));
+  muster_layout_set_game (layout, system_id, deployment != NULL ? deployment->id : NULL);
+  if (board != NULL)
+    muster_layout_set_board (layout, board->width, board->height);
+  fit_players (layout, system);
+  end_group (history);
+}
+
+void
+muster_game_set_deployment (MusterLayout  *layout,
+                            MusterHistory *history,
+                            const char    *deployment_id)
+{
+  MusterSystem *system;
+
+  g_return_if_fail (MUSTER_IS_LAYOUT (layout));
+
+  system = lookup_system (muster_layout_get_system_id (layout));
+  if (system == NULL || muster_system_lookup_deployment (system, deployment_id) == NULL ||
+      g_strcmp0 (muster_layout_get_deployment_id (layout), deployment_id) == 0)
+    return;
+
+  begin_group (history, _("Change Deployment Type"));
+  muster_layout_set_game (layout, muster_layout_get_system_id (layout), deployment_id);
+  fit_players (layout, system);
+  end_group (history);
+}
+
+/* The popover */
+
+static char *
+option_value_label (const char *value)
+{
+  double number;
+  char *end = NULL;
+
+  if (g_strcmp0 (value, "nw-se") == 0)
+    return g_strdup (_("North-west to south-east"));
+  if (g_strcmp0 (value, "ne-sw") == 0)
+    return g_strdup (_("North-east to south-west"));
+
+  /* Bare numbers in the game files are inches. */
+  number = g_ascii_strtod (value, &end);
+  if (end != value && end != NULL && *end == '\0')
+    return muster_length_format (number * MUSTER_MM_PER_INCH, MUSTER_UNIT_INCH);
+
+  return g_strdup (value);
+}
+
+static void
+option_selected_cb (AdwComboRow       *row,
+                    GParamSpec        *pspec,
+                    MusterGamePopover *self)
+{
+  const MusterOptionDef *option = g_object_get_data (G_OBJECT (row), "option");
+  guint index = adw_combo_row_get_selected (row);
+  g_autofree char *label = NULL;
+
+  if (self->updating || option == NULL || index >= g_strv_length (option->values))
+    return;
+
+  label = g_strdup_printf (_("Change %s"), option->label != NULL ? option->label : option->name);
+  begin_group (self->history, label);
+  muster_layout_set_option (self->layout, option->name, option->values[index]);
+  fit_players (self->layout, lookup_system (muster_layout_get_system_id (self->layout)));
+  end_group (self->history);
+}
+
+static void
+player_choice_cb (AdwComboRow       *row,
+                  GParamSpec        *pspec,
+                  MusterGamePopover *self)
+{
+  GPtrArray *players = muster_layout_get_players (self->layout);
+  gboolean roles = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "roles"));
+  guint index = adw_combo_row_get_selected (row);
+
+  if (self->updating || index >= players->len)
+    return;
+
+  begin_group (self->history, roles ? _("Choose Attacker") : _("Choose Short Edges"));
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+
+      if (roles)
+        muster_layout_update_player (self->layout, player->id, player->zone,
+                                     i == index ? "attacker" : "defender", player->short_edge);
+      else
+        muster_layout_update_player (self->layout, player->id, player->zone,
+                                     player->role, i == index ? "west" : "east");
+    }
+  end_group (self->history);
+}
+
+static GtkWidget *
+add_player_row (MusterGamePopover *self,
+                const char        *title,
+                const char        *subtitle,
+                gboolean           roles)
+{
+  GPtrArray *players = muster_layout_get_players (self->layout);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GtkWidget *row = adw_combo_row_new ();
+  guint selected = GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+
+      gtk_string_list_append (names, player->name != NULL ? player->name : player->id);
+      if (roles ? g_strcmp0 (player->role, "attacker") == 0 : g_strcmp0 (player->short_edge, "west") == 0)
+        selected = i;
+    }
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (names));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
+  g_object_set_data (G_OBJECT (row), "roles", GINT_TO_POINTER (roles));
+  g_signal_connect (row, "notify::selected", G_CALLBACK (player_choice_cb), self);
+
+  return row;
+}
+
+static void
+refresh (MusterGamePopover *self)
+{
+  MusterSystem *system;
+  const MusterDeployment *deployment = NULL;
+  GPtrArray *systems = muster_system_registry_list (muster_system_registry_get_default ());
+  g_autoptr(GtkStringList) system_names = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) deployment_names = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) board_names = gtk_string_list_new (NULL);
+  double width, height;
+  guint selected;
+
+  if (self->layout == NULL)
+    return;
+
+  self->updating = TRUE;
+
+  system = lookup_system (muster_layout_get_system_id (self->layout));
+  width = muster_layout_get_width (self->layout);
+  height = muster_layout_get_height (self->layout);
+
+  g_ptr_array_set_size (self->system_ids, 0);
+  selected = GTK_INVALID_LIST_POSITION;
+  for (guint i = 0; i < systems->len; i++)
+    {
+      MusterSystem *s = g_ptr_array_index (systems, i);
+
+      gtk_string_list_append (system_names, muster_system_get_name (s));
+      g_ptr_array_add (self->system_ids, g_strdup (muster_system_get_id (s)));
+      if (s == system)
+        selected = i;
+    }
+  adw_combo_row_set_model (self->system_row, G_LIST_MODEL (system_names));
+  adw_combo_row_set_selected (self->system_row, selected);
+
+  g_ptr_array_set_size (self->deployment_ids, 0);
+  selected = GTK_INVALID_LIST_POSITION;
+  if (system != NULL)
+    {
+      GPtrArray *deployments = muster_system_get_deployments (system);
+
+      deployment = muster_system_lookup_deployment (system, muster_layout_get_deployment_id (self->layout));
+      for (guint i = 0; i < deployments->len; i++)
+        {
+          const MusterDeployment *d = g_ptr_array_index (deployments, i);
+
+          gtk_string_list_append (deployment_names, d->name);
+          g_ptr_array_add (self->deployment_ids, g_strdup (d->id));
+          if (d == deployment)
+            selected = i;
+        }
+    }
+  adw_combo_row_set_model (self->deployment_row, G_LIST_MODEL (deployment_names));
+  adw_combo_row_set_selected (self->deployment_row, selected);
+
+  g_ptr_array_set_size (self->boards, 0);
+  selected = GTK_INVALID_LIST_POSITION;
+  if (system != NULL)
+    {
+      GPtrArray *boards = muster_system_get_board_presets (system);
+
+      for (guint i = 0; i < boards->len; i++)
+        {
+          const MusterBoardPreset *board = g_ptr_array_index (boards, i);
+
+          gtk_string_list_append (board_names, board->name);
+          g_ptr_array_add (self->boards, (gpointer) board);
+          if (fabs (board->width - width) < 0.01 && fabs (board->height - height) < 0.01)
+            selected = i;
+        }
+    }
+  gtk_string_list_append (board_names, _("Custom"));
+  if (selected == GTK_INVALID_LIST_POSITION)
+    selected = self->boards->len;
+  adw_combo_row_set_model (self->table_row, G_LIST_MODEL (board_names));
+  adw_combo_row_set_selected (self->table_row, selected);
+
+  gtk_spin_button_set_value (self->width_spin, muster_unit_from_mm (self->units, width));
+  gtk_spin_button_set_value (self->height_spin, muster_unit_from_mm (self->units, height));
+
+  /* The choices this deployment type asks for. */
+  for (guint i = 0; i < self->choice_rows->len; i++)
+    adw_preferences_group_remove (self->choices_group, g_ptr_array_index (self->choice_rows, i));
+  g_ptr_array_set_size (self->choice_rows, 0);
+
+  if (deployment != NULL)
+    {
+      GHashTable *options = muster_layout_get_options (self->layout);
+
+      for (guint i = 0; i < deployment->options->len; i++)
+        {
+          const MusterOptionDef *option = g_ptr_array_index (deployment->options, i);
+          const char *value = muster_deployment_get_option (deployment, options, option->name);
+          g_autoptr(GtkStringList) values = gtk_string_list_new (NULL);
+          GtkWidget *row = adw_combo_row_new ();
+
+          selected = GTK_INVALID_LIST_POSITION;
+          for (guint j = 0; option->values[j] != NULL; j++)
+            {
+              g_autofree char *label = option_value_label (option->values[j]);
+
+              gtk_string_list_append (values, label);
+              if (g_strcmp0 (option->values[j], value) == 0)
+                selected = j;
+            }
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                         option->label != NULL ? option->label : option->name);
+          adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (values));
+          adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
+          g_object_set_data (G_OBJECT (row), "option", (gpointer) option);
+          g_signal_connect (row, "notify::selected", G_CALLBACK (option_selected_cb), self);
+          adw_preferences_group_add (self->choices_group, row);
+          g_ptr_array_add (self->choice_rows, row);
+        }
+
+      if (muster_game_needs_roles (self->layout, system))
+        {
+          GtkWidget *row = add_player_row (self, _("Attacker"), _("The other player defends"), TRUE);
+
+          adw_preferences_group_add (self->choices_group, row);
+          g_ptr_array_add (self->choice_rows, row);
+        }
+
+      if (muster_game_needs_short_edges (self->layout, system))
+        {
+          GtkWidget *row = add_player_row (self, _("Western Short Edge"),
+                                           _("The other player takes the eastern one"), FALSE);
+
+          adw_preferences_group_add (self->choices_group, row);
+          g_ptr_array_add (self->choice_rows, row);
+        }
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->choices_group), self->choice_rows->len > 0);
+
+  self->updating = FALSE;
+}
+
+static void
+system_selected_cb (MusterGamePopover *self)
+{
+  guint index = adw_combo_row_get_selected (self->system_row);
+
+  if (self->updating || index >= self->system_ids->len)
+    return;
+
+  muster_game_set_system (self->layout, self->history, g_ptr_array_index (self->system_ids, index));
+}
+
+static void
+deployment_selected_cb (MusterGamePopover *self)
+{
+  guint index = adw_combo_row_get_selected (self->deployment_row);
+
+  if (self->updating || index >= self->deployment_ids->len)
+    return;
+
+  muster_game_set_deployment (self->layout, self->history, g_ptr_array_index (self->deployment_ids, index));
+}
+
+static void
+table_selected_cb (MusterGamePopover *self)
+{
+  guint index = adw_combo_row_get_selected (self->table_row);
+  const MusterBoardPreset *board;
+
+  if (self->updating || index >= self->boards->len)
+    return;
+
+  board = g_ptr_array_index (self->boards, index);
+  begin_group (self->history, _("Change Table Size"));
+  muster_layout_set_board (self->layout, board->width, board->height);
+  end_group (self->history);
+}
+
+static void
+size_changed_cb (MusterGamePopover *self)
+{
+  double width = muster_unit_to_mm (self->units, gtk_spin_button_get_value (self->width_spin));
+  double height = muster_unit_to_mm (self->units, gtk_spin_button_get_value (self->height_spin));
+
+  if (self->updating || self->layout == NULL)
+    return;
+
+  /* The spin buttons round: only a real change counts. */
+  if (fabs (width - muster_layout_get_width (self->layout)) < 0.05 * MUSTER_MM_PER_CM &&
+      fabs (height - muster_layout_get_height (self->layout)) < 0.05 * MUSTER_MM_PER_CM)
+    return;
+
+  begin_group (self->history, _("Change Table Size"));
+  muster_layout_set_board (self->layout, width, height);
+  end_group (self->history);
+}
+
+static gboolean
+refresh_idle_cb (gpointer data)
+{
+  MusterGamePopover *self = data;
+
+  self->refresh_id = 0;
+  refresh (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+layout_changed_cb (MusterGamePopover *self)
+{
+  /* Not from inside the handler of a row that refresh() replaces. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)) && self->refresh_id == 0)
+    self->refresh_id = g_idle_add (refresh_idle_cb, self);
+}
+
+void
+muster_game_popover_set_layout (MusterGamePopover *self,
+                                MusterLayout      *layout,
+                                MusterHistory     *history)
+{
+  g_return_if_fail (MUSTER_IS_GAME_POPOVER (self));
+  g_return_if_fail (layout == NULL || MUSTER_IS_LAYOUT (layout));
+
+  if (self->layout != NULL)
+    g_signal_handlers_disconnect_by_data (self->layout, self);
+  g_set_object (&self->layout, layout);
+  g_set_object (&self->history, history);
+  if (layout != NULL)
+    g_signal_connect_object (layout, "changed", G_CALLBACK (layout_changed_cb), self, G_CONNECT_SWAPPED);
+
+  refresh (self);
+}
+
+void
+muster_game_popover_set_units (MusterGamePopover *self,
+                               MusterUnit         units)
+{
+  g_return_if_fail (MUSTER_IS_GAME_POPOVER (self));
+
+  self->units = units;
+  adw_action_row_set_subtitle (self->width_row, units == MUSTER_UNIT_INCH ? _("Inches") : _("Centimetres"));
+  adw_action_row_set_subtitle (self->height_row, units == MUSTER_UNIT_INCH ? _("Inches") : _("Centimetres"));
+  gtk_spin_button_set_digits (self->width_spin, units == MUSTER_UNIT_INCH ? 1 : 0);
+  gtk_spin_button_set_digits (self->height_spin, units == MUSTER_UNIT_INCH ? 1 : 0);
+  refresh (self);
+}
+
+static void
+muster_game_popover_map (GtkWidget *widget)
+{
+  refresh (MUSTER_GAME_POPOVER (widget));
+
+  GTK_WIDGET_CLASS (muster_game_popover_parent_class)->map (widget);
+}
+
+static void
+muster_game_popover_dispose (GObject *object)
+{
+  MusterGamePopover *self = (MusterGamePopover *)object;
+
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
+  if (self->layout != NULL)
+    g_signal_handlers_disconnect_by_data (self->layout, self);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_GAME_POPOVER);
+
+  g_clear_object (&self->layout);
+  g_clear_object (&self->history);
+
+  G_OBJECT_CLASS (muster_game_popover_parent_class)->dispose (object);
+}
+
+static void
+muster_game_popover_finalize (GObject *object)
+{
+  MusterGamePopover *self = (MusterGamePopover *)object;
+
+  g_clear_pointer (&self->system_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->deployment_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->boards, g_ptr_array_unref);
+  g_clear_pointer (&self->choice_rows, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (muster_game_popover_parent_class)->finalize (object);
+}
+
+static void
+muster_game_popover_class_init (MusterGamePopoverClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_game_popover_dispose;
+  object_class->finalize = muster_game_popover_finalize;
+  widget_class->map = muster_game_popover_map;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-game-popover.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterGamePopover, system_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterGamePopover, deployment_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterGamePopover, table_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterGamePopover, width_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterGamePopover, height_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterGamePopover, width_spin);
+  gtk_widget_class_bind_template_child (widget_class, MusterGamePopover, height_spin);
+  gtk_widget_class_bind_template_child (widget_class, MusterGamePopover, choices_group);
+  gtk_widget_class_bind_template_callback (widget_class, system_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, deployment_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, table_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, size_changed_cb);
+}
+
+static void
+muster_game_popover_init (MusterGamePopover *self)
+{
+  self->units = MUSTER_UNIT_INCH;
+  self->system_ids = g_ptr_array_new_with_free_func (g_free);
+  self->deployment_ids = g_ptr_array_new_with_free_func (g_free);
+  self->boards = g_ptr_array_new ();
+  self->choice_rows = g_ptr_array_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+muster_game_popover_new (void)
+{
+  return g_object_new (MUSTER_TYPE_GAME_POPOVER, NULL);
+}

@@ -1,0 +1,831 @@
+/* muster-roster-panel.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "muster-roster-panel"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "muster-board-view.h"
+#include "muster-entry-dialog.h"
+#include "muster-roster-panel.h"
+
+struct _MusterRosterPanel
+{
+  AdwBin          parent_instance;
+
+  MusterRoster   *roster;
+  MusterHistory  *history;
+  MusterSystem   *system;
+  MusterLayout   *layout;
+  char           *player_id;
+  MusterColor     color;
+
+  GPtrArray      *zone_ids;      /* of the zone row's items */
+  GPtrArray      *statuses;      /* char *, one a row */
+  gboolean        updating;
+  guint           refresh_id;
+
+  /* Template children */
+  AdwEntryRow    *name_row;
+  GtkDrawingArea *color_swatch;
+  AdwComboRow    *zone_row;
+  GtkListBox     *list_box;
+};
+
+enum {
+  PLACE_ENTRY,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (MusterRosterPanel, muster_roster_panel, ADW_TYPE_BIN)
+
+static void
+begin_group (MusterRosterPanel *self,
+             const char        *label)
+{
+  if (self->history != NULL)
+    muster_history_begin_group (self->history, label);
+}
+
+static void
+end_group (MusterRosterPanel *self)
+{
+  if (self->history != NULL)
+    muster_history_end_group (self->history);
+}
+
+/* Words */
+
+static char *
+format_mm (double mm)
+{
+  /* Bases are whole millimetres, or near enough. */
+  return g_strdup_printf ("%.*f", fabs (mm - round (mm)) < 0.05 ? 0 : 1, mm);
+}
+
+static char *
+describe_base (const MusterBase *base)
+{
+  g_autofree char *width = format_mm (base->width);
+  g_autofree char *depth = format_mm (base->depth);
+
+  switch (base->shape)
+    {
+    case MUSTER_BASE_ROUND:
+      /* Translators: a round base, e.g. "25 mm round" */
+      return g_strdup_printf (_("%s mm round"), width);
+    case MUSTER_BASE_OVAL:
+      /* Translators: an oval base, width × depth */
+      return g_strdup_printf (_("%s × %s mm oval"), width, depth);
+    case MUSTER_BASE_RECT:
+    default:
+      /* Translators: a square or rectangular base, width × depth */
+      return g_strdup_printf (_("%s × %s mm"), width, depth);
+    }
+}
+
+static char *
+describe_entry (MusterRosterPanel       *self,
+                const MusterRosterEntry *entry)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *base = describe_base (&entry->base);
+
+  if (entry->kind == MUSTER_PIECE_UNIT)
+    /* Translators: a unit: files × ranks of models on bases of this size */
+    g_ptr_array_add (parts, g_strdup_printf (_("%u × %u on %s"), entry->files, entry->ranks, base));
+  else
+    g_ptr_array_add (parts, g_strdup (base));
+
+  if (entry->lieutenant)
+    g_ptr_array_add (parts, g_strdup (_("Lieutenant")));
+
+  for (guint i = 0; entry->categories != NULL && entry->categories[i] != NULL; i++)
+    {
+      const char *id = entry->categories[i];
+
+      if (g_strcmp0 (id, "character") == 0)
+        g_ptr_array_add (parts, g_strdup (_("Character")));
+      else if (g_strcmp0 (id, "war-machine") == 0)
+        g_ptr_array_add (parts, g_strdup (_("War Machine")));
+      else if (g_strcmp0 (id, "war-platform") == 0)
+        g_ptr_array_add (parts, g_strdup (_("War Platform")));
+      else if (g_strcmp0 (id, "scout") == 0)
+        g_ptr_array_add (parts, g_strdup (_("Scout")));
+      else
+        g_ptr_array_add (parts, g_strdup (id));
+    }
+
+  for (guint i = 0; entry->skills != NULL && entry->skills[i] != NULL; i++)
+    {
+      const MusterSkillDef *skill = self->system != NULL
+                                      ? muster_system_lookup_skill (self->system, entry->skills[i]) : NULL;
+
+      g_ptr_array_add (parts, g_strdup (skill != NULL ? skill->name : entry->skills[i]));
+    }
+
+  g_ptr_array_add (parts, NULL);
+
+  return g_strjoinv (" · ", (char **) parts->pdata);
+}
+
+static char *
+describe_status (MusterRosterPanel       *self,
+                 const MusterRosterEntry *entry,
+                 const char             **css_class)
+{
+  guint placed = 0;
+  MusterRosterStatus status = muster_roster_get_status (self->roster, entry->id, &placed);
+
+  switch (status)
+    {
+    case MUSTER_ROSTER_ON_TABLE:
+      *css_class = "on-table";
+      return g_strdup (_("On the table"));
+
+    case MUSTER_ROSTER_PARTLY_DEPLOYED:
+      *css_class = "to-deploy";
+      /* Translators: how many of a roster entry are on the table */
+      return g_strdup_printf (_("%u of %u on the table"), placed, entry->count);
+
+    case MUSTER_ROSTER_HELD_BACK:
+      *css_class = "held";
+      switch (entry->hold)
+        {
+        case MUSTER_ROSTER_HOLD_OFF_TABLE:
+          return g_strdup (_("Off the table"));
+        case MUSTER_ROSTER_HOLD_RESERVE:
+          return g_strdup (_("In reserve"));
+        case MUSTER_ROSTER_HOLD_DELAYED:
+          return g_strdup (_("Delayed"));
+        case MUSTER_ROSTER_HOLD_BACK:
+        case MUSTER_ROSTER_HOLD_NONE:
+        default:
+          return g_strdup (_("Held back"));
+        }
+
+    case MUSTER_ROSTER_TO_DEPLOY:
+    default:
+      *css_class = "to-deploy";
+      if (entry->count > 1)
+        /* Translators: how many of a roster entry are still to be deployed */
+        return g_strdup_printf (_("%u to deploy"), entry->count);
+      return g_strdup (_("To deploy"));
+    }
+}
+
+/* Rows */
+
+static void
+draw_footprint (GtkDrawingArea *area,
+                cairo_t        *cr,
+                int             width,
+                int             height,
+                gpointer        user_data)
+{
+  MusterRosterPanel *self = g_object_get_data (G_OBJECT (area), "panel");
+  const MusterRosterEntry *entry = user_data;
+  MusterBase base;
+  double scale;
+
+  if (self == NULL || entry == NULL)
+    return;
+
+  muster_roster_entry_get_footprint (entry, &base);
+  scale = MIN ((width - 2) / base.width, (height - 2) / base.depth);
+
+  cairo_translate (cr, width / 2.0, height / 2.0);
+  cairo_scale (cr, scale, scale);
+  if (base.shape == MUSTER_BASE_RECT)
+    cairo_rectangle (cr, -base.width / 2, -base.depth / 2, base.width, base.depth);
+  else
+    {
+      cairo_save (cr);
+      cairo_scale (cr, base.width / 2, base.depth / 2);
+      cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
+      cairo_restore (cr);
+    }
+  cairo_set_source_rgba (cr, self->color.r, self->color.g, self->color.b, 0.85);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, 1.2 / scale);
+  cairo_set_source_rgb (cr, self->color.r * 0.45, self->color.g * 0.45, self->color.b * 0.45);
+  cairo_stroke (cr);
+}
+
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  MusterRosterPanel *self = user_data;
+
+  cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0 - 1, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, self->color.r, self->color.g, self->color.b);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, 1);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.25);
+  cairo_stroke (cr);
+}
+
+static GdkContentProvider *
+drag_prepare_cb (GtkDragSource *source,
+                 double         x,
+                 double         y,
+                 GtkWidget     *row)
+{
+  MusterRosterPanel *self = g_object_get_data (G_OBJECT (row), "panel");
+  const char *entry_id = g_object_get_data (G_OBJECT (row), "entry-id");
+  g_autoptr(MusterPiece) piece = NULL;
+
+  if (self == NULL || entry_id == NULL)
+    return NULL;
+
+  piece = muster_roster_make_piece (self->roster, entry_id);
+  if (piece == NULL)
+    return NULL;
+
+  return gdk_content_provider_new_typed (MUSTER_TYPE_PIECE_TEMPLATE, piece);
+}
+
+static void
+drag_begin_cb (GtkDragSource *source,
+               GdkDrag       *drag,
+               GtkWidget     *row)
+{
+  GtkWidget *prefix = g_object_get_data (G_OBJECT (row), "footprint");
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (prefix);
+
+  gtk_drag_source_set_icon (source, paintable, 14, 14);
+}
+
+static GMenuModel *
+make_row_menu (MusterRosterPanel       *self,
+               const MusterRosterEntry *entry)
+{
+  GMenu *menu = g_menu_new ();
+  g_autoptr(GMenu) section = g_menu_new ();
+  g_autoptr(GMenu) hold = g_menu_new ();
+  g_autoptr(GMenuItem) item = NULL;
+  GPtrArray *skills = self->system != NULL ? muster_system_get_skills (self->system) : NULL;
+  gboolean infinity = skills != NULL && skills->len > 0;
+
+  item = g_menu_item_new (_("_Place on the Table"), NULL);
+  g_menu_item_set_action_and_target (item, "roster.place", "s", entry->id);
+  g_menu_append_item (section, item);
+  g_clear_object (&item);
+  item = g_menu_item_new (_("_Edit…"), NULL);
+  g_menu_item_set_action_and_target (item, "roster.edit", "s", entry->id);
+  g_menu_append_item (section, item);
+  g_clear_object (&item);
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+
+#define HOLD_ITEM(label, reason) \
+  G_STMT_START { \
+    item = g_menu_item_new (label, NULL); \
+    g_menu_item_set_action_and_target (item, "roster.hold", "(ss)", entry->id, reason); \
+    g_menu_append_item (hold, item); \
+    g_clear_object (&item); \
+  } G_STMT_END
+
+  if (entry->hold != MUSTER_ROSTER_HOLD_NONE)
+    HOLD_ITEM (_("_Deploy Normally"), "none");
+  if (entry->hold != MUSTER_ROSTER_HOLD_BACK)
+    HOLD_ITEM (_("_Hold Back"), "back");
+  if (infinity && entry->hold != MUSTER_ROSTER_HOLD_OFF_TABLE)
+    HOLD_ITEM (_("Keep _Off the Table"), "off-table");
+  if (!infinity && entry->hold != MUSTER_ROSTER_HOLD_RESERVE)
+    HOLD_ITEM (_("Put in _Reserve"), "reserve");
+  if (!infinity && entry->hold != MUSTER_ROSTER_HOLD_DELAYED)
+    HOLD_ITEM (_("_Delay"), "delayed");
+
+#undef HOLD_ITEM
+
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (hold));
+
+  g_menu_remove_all (section);
+  item = g_menu_item_new (_("_Remove from Roster"), NULL);
+  g_menu_item_set_action_and_target (item, "roster.remove", "s", entry->id);
+  g_menu_append_item (section, item);
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+
+  return G_MENU_MODEL (menu);
+}
+
+static GtkWidget *
+make_row (MusterRosterPanel       *self,
+          const MusterRosterEntry *entry)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *footprint, *status, *button;
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = describe_entry (self, entry);
+  g_autofree char *status_text = NULL;
+  g_autoptr(GMenuModel) menu = make_row_menu (self, entry);
+  const char *css_class = NULL;
+  GtkDragSource *source;
+
+  if (entry->count > 1)
+    /* Translators: a roster entry's name and how many there are */
+    title = g_strdup_printf (_("%s × %u"), entry->name, entry->count);
+  else
+    title = g_strdup (entry->name);
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 2);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  g_object_set_data_full (G_OBJECT (row), "entry-id", g_strdup (entry->id), g_free);
+  g_object_set_data (G_OBJECT (row), "panel", self);
+
+  footprint = gtk_drawing_area_new ();
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (footprint), 28);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (footprint), 28);
+  gtk_widget_set_valign (footprint, GTK_ALIGN_CENTER);
+  g_object_set_data (G_OBJECT (footprint), "panel", self);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (footprint), draw_footprint,
+                                  muster_roster_entry_copy (entry),
+                                  (GDestroyNotify) muster_roster_entry_free);
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), footprint);
+  g_object_set_data (G_OBJECT (row), "footprint", footprint);
+
+  status_text = describe_status (self, entry, &css_class);
+  status = gtk_label_new (status_text);
+  gtk_widget_set_valign (status, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (status, "roster-status");
+  gtk_widget_add_css_class (status, css_class);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), status);
+  g_ptr_array_add (self->statuses, g_strdup (status_text));
+
+  button = gtk_menu_button_new ();
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), menu);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("More"));
+  gtk_widget_add_css_class (button, "flat");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, status_text,
+                                  -1);
+  gtk_widget_set_tooltip_text (row, _("Drag onto the table, or press Enter to place"));
+
+  source = gtk_drag_source_new ();
+  gtk_drag_source_set_actions (source, GDK_ACTION_COPY);
+  g_signal_connect (source, "prepare", G_CALLBACK (drag_prepare_cb), row);
+  g_signal_connect (source, "drag-begin", G_CALLBACK (drag_begin_cb), row);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (source));
+
+  return row;
+}
+
+static void
+refresh_rows (MusterRosterPanel *self)
+{
+  GPtrArray *entries;
+  GtkWidget *child;
+
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
+
+  /* Rows only: the placeholder stays. */
+  while ((child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->list_box, 0))) != NULL)
+    gtk_list_box_remove (self->list_box, child);
+  g_ptr_array_set_size (self->statuses, 0);
+
+  entries = muster_roster_get_entries (self->roster, self->player_id);
+  for (guint i = 0; entries != NULL && i < entries->len; i++)
+    gtk_list_box_append (self->list_box, make_row (self, g_ptr_array_index (entries, i)));
+}
+
+static gboolean
+refresh_idle_cb (gpointer data)
+{
+  MusterRosterPanel *self = data;
+
+  self->refresh_id = 0;
+  refresh_rows (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_refresh (MusterRosterPanel *self)
+{
+  if (self->refresh_id == 0)
+    self->refresh_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refresh_idle_cb, self, NULL);
+}
+
+/* The player */
+
+static void
+refresh_player (MusterRosterPanel *self)
+{
+  const MusterPlayer *player = muster_layout_lookup_player (self->layout, self->player_id);
+  const MusterDeployment *deployment = NULL;
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) zones = NULL;
+  guint selected = GTK_INVALID_LIST_POSITION;
+
+  if (player == NULL)
+    return;
+
+  self->updating = TRUE;
+
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->name_row)), player->name) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->name_row), player->name != NULL ? player->name : player->id);
+
+  if (self->system != NULL)
+    deployment = muster_system_lookup_deployment (self->system, muster_layout_get_deployment_id (self->layout));
+
+  g_ptr_array_set_size (self->zone_ids, 0);
+  gtk_string_list_append (names, _("None"));
+  g_ptr_array_add (self->zone_ids, NULL);
+  if (deployment != NULL)
+    {
+      zones = muster_deployment_list_zones (deployment, muster_layout_get_options (self->layout));
+      for (guint i = 0; i < zones->len; i++)
+        {
+          const MusterZone *zone = g_ptr_array_index (zones, i);
+
+          gtk_string_list_append (names, zone->name);
+          g_ptr_array_add (self->zone_ids, g_strdup (zone->id));
+        }
+    }
+
+  for (guint i = 0; i < self->zone_ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (self->zone_ids, i), player->zone) == 0)
+      selected = i;
+
+  adw_combo_row_set_model (self->zone_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->zone_row, selected);
+
+  self->updating = FALSE;
+}
+
+static void
+name_applied_cb (MusterRosterPanel *self,
+                 AdwEntryRow       *row)
+{
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
+
+  if (*name == '\0')
+    {
+      refresh_player (self);
+      return;
+    }
+
+  begin_group (self, _("Rename Player"));
+  muster_layout_set_player_name (self->layout, self->player_id, name);
+  end_group (self);
+}
+
+static void
+zone_selected_cb (MusterRosterPanel *self,
+                  GParamSpec        *pspec,
+                  AdwComboRow       *row)
+{
+  guint index = adw_combo_row_get_selected (row);
+  const MusterPlayer *player = muster_layout_lookup_player (self->layout, self->player_id);
+  GPtrArray *players = muster_layout_get_players (self->layout);
+  g_autofree char *old_zone = NULL;
+  const char *zone;
+
+  if (self->updating || player == NULL || index >= self->zone_ids->len)
+    return;
+
+  zone = g_ptr_array_index (self->zone_ids, index);
+  if (g_strcmp0 (zone, player->zone) == 0)
+    return;
+
+  old_zone = g_strdup (player->zone);
+
+  /* Two players do not share a zone: they swap. */
+  begin_group (self, _("Change Deployment Zone"));
+  for (guint i = 0; zone != NULL && i < players->len; i++)
+    {
+      const MusterPlayer *other = g_ptr_array_index (players, i);
+
+      if (other != player && g_strcmp0 (other->zone, zone) == 0)
+        muster_layout_update_player (self->layout, other->id, old_zone, other->role, other->short_edge);
+    }
+  muster_layout_update_player (self->layout, self->player_id, zone, player->role, player->short_edge);
+  end_group (self);
+}
+
+/* Actions */
+
+static void
+entry_saved_cb (MusterRosterPanel *self,
+                MusterEntryDialog *dialog)
+{
+  MusterRosterEntry *entry = muster_entry_dialog_dup_entry (dialog);
+  const MusterRosterEntry *old;
+
+  if (entry->id == NULL)
+    {
+      begin_group (self, _("Add to Roster"));
+      muster_roster_add_entry (self->roster, self->player_id, entry);
+      end_group (self);
+      return;
+    }
+
+  old = muster_roster_lookup (self->roster, entry->id, NULL);
+  begin_group (self, _("Edit Roster Entry"));
+  if (old != NULL)
+    {
+      GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+      MusterBase footprint;
+
+      /* What is on the table follows the entry. */
+      muster_roster_entry_get_footprint (entry, &footprint);
+      for (guint i = 0; i < pieces->len; i++)
+        {
+          MusterPiece *piece = g_ptr_array_index (pieces, i);
+
+          if (g_strcmp0 (muster_roster_get_piece_entry (piece), entry->id) != 0)
+            continue;
+
+          if (piece->name != NULL && old->name != NULL && g_str_has_prefix (piece->name, old->name))
+            {
+              char *name = g_strconcat (entry->name, piece->name + strlen (old->name), NULL);
+
+              g_free (piece->name);
+              piece->name = name;
+            }
+          piece->kind = entry->kind;
+          piece->base = footprint;
+          piece->lieutenant = entry->lieutenant;
+          g_strfreev (piece->categories);
+          piece->categories = g_strdupv (entry->categories);
+          g_strfreev (piece->skills);
+          piece->skills = g_strdupv (entry->skills);
+          muster_layout_piece_changed (self->layout, piece);
+        }
+    }
+  muster_roster_replace_entry (self->roster, entry);
+  end_group (self);
+}
+
+static void
+open_dialog (MusterRosterPanel       *self,
+             const MusterRosterEntry *entry)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  MusterEntryDialog *dialog;
+
+  dialog = muster_entry_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->system, entry);
+  g_signal_connect_object (dialog, "saved", G_CALLBACK (entry_saved_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+muster_roster_panel_add_entry (MusterRosterPanel *self)
+{
+  g_return_if_fail (MUSTER_IS_ROSTER_PANEL (self));
+
+  open_dialog (self, NULL);
+}
+
+static void
+add_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *param)
+{
+  muster_roster_panel_add_entry (MUSTER_ROSTER_PANEL (widget));
+}
+
+static void
+place_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  g_signal_emit (widget, signals[PLACE_ENTRY], 0, g_variant_get_string (param, NULL));
+}
+
+static void
+edit_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  MusterRosterPanel *self = MUSTER_ROSTER_PANEL (widget);
+  const MusterRosterEntry *entry = muster_roster_lookup (self->roster, g_variant_get_string (param, NULL), NULL);
+
+  if (entry != NULL)
+    open_dialog (self, entry);
+}
+
+static void
+hold_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  MusterRosterPanel *self = MUSTER_ROSTER_PANEL (widget);
+  const char *entry_id, *reason;
+  MusterRosterHold hold;
+
+  g_variant_get (param, "(&s&s)", &entry_id, &reason);
+  if (!muster_roster_hold_from_string (reason, &hold))
+    return;
+
+  begin_group (self, hold == MUSTER_ROSTER_HOLD_NONE ? _("Deploy Normally") : _("Hold Back"));
+  muster_roster_set_hold (self->roster, entry_id, hold);
+  end_group (self);
+}
+
+static void
+remove_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  MusterRosterPanel *self = MUSTER_ROSTER_PANEL (widget);
+  const char *entry_id = g_variant_get_string (param, NULL);
+  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+
+      if (g_strcmp0 (muster_roster_get_piece_entry (piece), entry_id) == 0)
+        g_ptr_array_add (ids, g_strdup (piece->id));
+    }
+
+  /* Its pieces leave the table with it. */
+  begin_group (self, _("Remove from Roster"));
+  for (guint i = 0; i < ids->len; i++)
+    muster_layout_remove_piece (self->layout, g_ptr_array_index (ids, i));
+  muster_roster_remove_entry (self->roster, entry_id);
+  end_group (self);
+}
+
+static void
+row_activated_cb (MusterRosterPanel *self,
+                  GtkListBoxRow     *row,
+                  GtkListBox        *list_box)
+{
+  const char *entry_id = g_object_get_data (G_OBJECT (row), "entry-id");
+
+  if (entry_id != NULL)
+    g_signal_emit (self, signals[PLACE_ENTRY], 0, entry_id);
+}
+
+/* API */
+
+const char *
+muster_roster_panel_get_player_id (MusterRosterPanel *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ROSTER_PANEL (self), NULL);
+
+  return self->player_id;
+}
+
+guint
+muster_roster_panel_get_n_rows (MusterRosterPanel *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ROSTER_PANEL (self), 0);
+
+  if (self->refresh_id != 0)
+    refresh_rows (self);
+
+  return self->statuses->len;
+}
+
+const char *
+muster_roster_panel_get_row_status (MusterRosterPanel *self,
+                                    guint              index)
+{
+  g_return_val_if_fail (MUSTER_IS_ROSTER_PANEL (self), NULL);
+
+  if (self->refresh_id != 0)
+    refresh_rows (self);
+
+  if (index >= self->statuses->len)
+    return NULL;
+
+  return g_ptr_array_index (self->statuses, index);
+}
+
+static void
+muster_roster_panel_dispose (GObject *object)
+{
+  MusterRosterPanel *self = (MusterRosterPanel *)object;
+
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
+  if (self->roster != NULL)
+    g_signal_handlers_disconnect_by_data (self->roster, self);
+  if (self->layout != NULL)
+    g_signal_handlers_disconnect_by_data (self->layout, self);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_ROSTER_PANEL);
+
+  g_clear_object (&self->roster);
+  g_clear_object (&self->history);
+  g_clear_object (&self->system);
+  g_clear_object (&self->layout);
+
+  G_OBJECT_CLASS (muster_roster_panel_parent_class)->dispose (object);
+}
+
+static void
+muster_roster_panel_finalize (GObject *object)
+{
+  MusterRosterPanel *self = (MusterRosterPanel *)object;
+
+  g_clear_pointer (&self->player_id, g_free);
+  g_clear_pointer (&self->zone_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->statuses, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (muster_roster_panel_parent_class)->finalize (object);
+}
+
+static void
+muster_roster_panel_class_init (MusterRosterPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_roster_panel_dispose;
+  object_class->finalize = muster_roster_panel_finalize;
+
+  /**
+   * MusterRosterPanel::place-entry:
+   * @entry_id: the roster entry whose next piece should go on the table
+   */
+  signals[PLACE_ENTRY] =
+    g_signal_new ("place-entry",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-roster-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, name_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, color_swatch);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, zone_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, list_box);
+  gtk_widget_class_bind_template_callback (widget_class, name_applied_cb);
+  gtk_widget_class_bind_template_callback (widget_class, zone_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+
+  gtk_widget_class_install_action (widget_class, "roster.add", NULL, add_action);
+  gtk_widget_class_install_action (widget_class, "roster.place", "s", place_action);
+  gtk_widget_class_install_action (widget_class, "roster.edit", "s", edit_action);
+  gtk_widget_class_install_action (widget_class, "roster.hold", "(ss)", hold_action);
+  gtk_widget_class_install_action (widget_class, "roster.remove", "s", remove_action);
+}
+
+static void
+muster_roster_panel_init (MusterRosterPanel *self)
+{
+  self->zone_ids = g_ptr_array_new_with_free_func (g_free);
+  self->statuses = g_ptr_array_new_with_free_func (g_free);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  gtk_drawing_area_set_draw_func (self->color_swatch, draw_swatch, self, NULL);
+}
+
+MusterRosterPanel *
+muster_roster_panel_new (MusterRoster  *roster,
+                         MusterHistory *history,
+                         MusterSystem  *system,
+                         const char    *player_id,
+                         MusterColor    color)
+{
+  MusterRosterPanel *self;
+
+  g_return_val_if_fail (MUSTER_IS_ROSTER (roster), NULL);
+  g_return_val_if_fail (history == NULL || MUSTER_IS_HISTORY (history), NULL);
+  g_return_val_if_fail (system == NULL || MUSTER_IS_SYSTEM (system), NULL);
+  g_return_val_if_fail (player_id != NULL, NULL);
+
+  self = g_object_new (MUSTER_TYPE_ROSTER_PANEL, NULL);
+  self->roster = g_object_ref (roster);
+  self->history = history != NULL ? g_object_ref (history) : NULL;
+  self->system = system != NULL ? g_object_ref (system) : NULL;
+  self->layout = g_object_ref (muster_roster_get_layout (roster));
+  self->player_id = g_strdup (player_id);
+  self->color = color;
+
+  g_signal_connect_object (roster, "changed", G_CALLBACK (queue_refresh), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->layout, "piece-added", G_CALLBACK (queue_refresh), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->layout, "piece-removed", G_CALLBACK (queue_refresh), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->layout, "changed", G_CALLBACK (refresh_player), self, G_CONNECT_SWAPPED);
+
+  refresh_player (self);
+  refresh_rows (self);
+
+  return self;
+}

@@ -1,0 +1,272 @@
+/* muster-violations-list.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "muster-violations-list"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-violations-list.h"
+
+/* More rows than anyone reads; the rest are summed up. */
+#define MAX_ROWS 200
+
+struct _MusterViolationsList
+{
+  AdwBin           parent_instance;
+
+  MusterValidator *validator;
+  guint            refresh_id;
+  guint            n_rows;
+
+  /* Template children */
+  GtkLabel        *count_label;
+  GtkStack        *stack;
+  GtkListBox      *list_box;
+};
+
+enum {
+  PIECE_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (MusterViolationsList, muster_violations_list, ADW_TYPE_BIN)
+
+static GtkWidget *
+make_row (MusterViolationsList  *self,
+          const MusterViolation *violation)
+{
+  MusterLayout *layout = muster_validator_get_layout (self->validator);
+  const MusterPiece *piece = muster_layout_lookup_serial (layout, violation->serial);
+  g_autofree char *message = muster_violation_describe (violation);
+  g_autofree char *title = NULL;
+  GtkWidget *row, *box, *image, *text, *label;
+
+  if (piece != NULL && piece->name != NULL)
+    /* Translators: a piece in the list of problems: its name and its id */
+    title = g_strdup_printf (_("%s (%s)"), piece->name, piece->id);
+  else
+    title = g_strdup (violation->piece_id);
+
+  row = gtk_list_box_row_new ();
+  g_object_set_data (G_OBJECT (row), "serial", GUINT_TO_POINTER (violation->serial));
+
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  gtk_widget_set_margin_top (box, 4);
+  gtk_widget_set_margin_bottom (box, 4);
+
+  image = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+  gtk_widget_set_valign (image, GTK_ALIGN_START);
+  gtk_widget_add_css_class (image, "error");
+  gtk_box_append (GTK_BOX (box), image);
+
+  text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  label = gtk_label_new (title);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+  gtk_box_append (GTK_BOX (text), label);
+
+  label = gtk_label_new (message);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_box_append (GTK_BOX (text), label);
+  gtk_box_append (GTK_BOX (box), text);
+
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, title,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message,
+                                  -1);
+
+  return row;
+}
+
+void
+muster_violations_list_refresh (MusterViolationsList *self)
+{
+  g_autoptr(GPtrArray) violations = NULL;
+  GtkWidget *child;
+  guint total;
+
+  g_return_if_fail (MUSTER_IS_VIOLATIONS_LIST (self));
+
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
+
+  /* Rows only: the placeholder stays. */
+  while ((child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->list_box, 0))) != NULL)
+    gtk_list_box_remove (self->list_box, child);
+  self->n_rows = 0;
+
+  if (self->validator != NULL)
+    violations = muster_validator_collect (self->validator);
+
+  total = violations != NULL ? violations->len : 0;
+
+  for (guint i = 0; i < total && i < MAX_ROWS; i++)
+    {
+      gtk_list_box_append (self->list_box, make_row (self, g_ptr_array_index (violations, i)));
+      self->n_rows++;
+    }
+
+  if (total > MAX_ROWS)
+    {
+      g_autofree char *more = g_strdup_printf (ngettext ("And %u more problem", "And %u more problems",
+                                                         total - MAX_ROWS),
+                                               total - MAX_ROWS);
+      GtkWidget *label = gtk_label_new (more);
+
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_set_margin_top (label, 6);
+      gtk_widget_set_margin_bottom (label, 6);
+      gtk_list_box_append (self->list_box, label);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (gtk_widget_get_parent (label)), FALSE);
+    }
+
+  if (total > 0)
+    {
+      g_autofree char *count = g_strdup_printf ("%u", total);
+
+      gtk_label_set_label (self->count_label, count);
+      gtk_widget_set_visible (GTK_WIDGET (self->count_label), TRUE);
+      gtk_stack_set_visible_child_name (self->stack, "list");
+    }
+  else
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->count_label), FALSE);
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+    }
+}
+
+static gboolean
+refresh_idle_cb (gpointer data)
+{
+  MusterViolationsList *self = data;
+
+  self->refresh_id = 0;
+  muster_violations_list_refresh (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+violations_changed_cb (MusterViolationsList *self)
+{
+  /* A move of many pieces changes the verdicts many times: once is
+   * enough. */
+  if (self->refresh_id == 0)
+    self->refresh_id = g_timeout_add_full (G_PRIORITY_DEFAULT_IDLE, 100, refresh_idle_cb, self, NULL);
+}
+
+void
+muster_violations_list_set_validator (MusterViolationsList *self,
+                                      MusterValidator      *validator)
+{
+  g_return_if_fail (MUSTER_IS_VIOLATIONS_LIST (self));
+  g_return_if_fail (validator == NULL || MUSTER_IS_VALIDATOR (validator));
+
+  if (self->validator != NULL)
+    g_signal_handlers_disconnect_by_data (self->validator, self);
+  g_set_object (&self->validator, validator);
+  if (validator != NULL)
+    g_signal_connect_object (validator, "violations-changed",
+                             G_CALLBACK (violations_changed_cb), self, G_CONNECT_SWAPPED);
+
+  muster_violations_list_refresh (self);
+}
+
+guint
+muster_violations_list_get_n_rows (MusterViolationsList *self)
+{
+  g_return_val_if_fail (MUSTER_IS_VIOLATIONS_LIST (self), 0);
+
+  return self->n_rows;
+}
+
+static void
+row_activated_cb (MusterViolationsList *self,
+                  GtkListBoxRow        *row,
+                  GtkListBox           *list_box)
+{
+  guint serial = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "serial"));
+
+  if (serial != 0)
+    g_signal_emit (self, signals[PIECE_ACTIVATED], 0, serial);
+}
+
+void
+muster_violations_list_activate_row (MusterViolationsList *self,
+                                     guint                 index)
+{
+  GtkListBoxRow *row;
+
+  g_return_if_fail (MUSTER_IS_VIOLATIONS_LIST (self));
+
+  row = gtk_list_box_get_row_at_index (self->list_box, index);
+  if (row != NULL)
+    row_activated_cb (self, row, self->list_box);
+}
+
+static void
+muster_violations_list_dispose (GObject *object)
+{
+  MusterViolationsList *self = (MusterViolationsList *)object;
+
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
+  if (self->validator != NULL)
+    g_signal_handlers_disconnect_by_data (self->validator, self);
+  g_clear_object (&self->validator);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_VIOLATIONS_LIST);
+
+  G_OBJECT_CLASS (muster_violations_list_parent_class)->dispose (object);
+}
+
+static void
+muster_violations_list_class_init (MusterViolationsListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_violations_list_dispose;
+
+  /**
+   * MusterViolationsList::piece-activated:
+   * @serial: the piece's serial in the layout
+   */
+  signals[PIECE_ACTIVATED] =
+    g_signal_new ("piece-activated",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-violations-list.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterViolationsList, count_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterViolationsList, stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterViolationsList, list_box);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+}
+
+static void
+muster_violations_list_init (MusterViolationsList *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+muster_violations_list_new (void)
+{
+  return g_object_new (MUSTER_TYPE_VIOLATIONS_LIST, NULL);
+}

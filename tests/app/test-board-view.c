@@ -1,0 +1,777 @@
+/* test-board-view.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+
+#include "muster-game-popover.h"
+#include "muster-roster-panel.h"
+#include "muster-violations-list.h"
+#include "muster-window.h"
+
+#define INCH MUSTER_MM_PER_INCH
+
+typedef struct
+{
+  MusterWindow    *window;
+  MusterBoardView *view;
+  MusterLayout    *layout;
+  MusterHistory   *history;
+} Fixture;
+
+static void
+wait_for_size (GtkWidget *widget)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while ((gtk_widget_get_width (widget) <= 0 || !gtk_widget_get_mapped (widget)) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+
+  for (int i = 0; i < 20 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+refresh (Fixture *fixture)
+{
+  fixture->layout = muster_window_get_layout (fixture->window);
+  fixture->history = muster_window_get_history (fixture->window);
+}
+
+static void
+set_up (Fixture       *fixture,
+        gconstpointer  data)
+{
+  fixture->window = muster_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  fixture->view = muster_window_get_board_view (fixture->window);
+  wait_for_size (GTK_WIDGET (fixture->view));
+  refresh (fixture);
+}
+
+static void
+tear_down (Fixture       *fixture,
+           gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+to_widget (Fixture *fixture,
+           double   x,
+           double   y,
+           double  *wx,
+           double  *wy)
+{
+  muster_board_view_board_to_widget (fixture->view, (MusterPoint) { x, y }, wx, wy);
+}
+
+/* A red unit of 5 × 4 models on 20 mm bases, where x, y (inches) say. */
+static MusterPiece *
+place_unit (Fixture *fixture,
+            double   x,
+            double   y)
+{
+  MusterBase base = { MUSTER_BASE_RECT, 100, 80 };
+  MusterPiece *piece = muster_piece_new ("u", MUSTER_PIECE_UNIT, "red", &base, x * INCH, y * INCH);
+
+  g_clear_pointer (&piece->id, g_free);
+
+  return muster_board_view_place_piece (fixture->view, piece);
+}
+
+static guint
+count_violations (Fixture     *fixture,
+                  MusterPiece *piece)
+{
+  MusterValidator *validator = muster_window_get_validator (fixture->window);
+  GPtrArray *violations = muster_validator_get_piece_violations (validator, piece->serial);
+
+  return violations != NULL ? violations->len : 0;
+}
+
+static gboolean
+has_violation (Fixture        *fixture,
+               MusterPiece    *piece,
+               MusterRuleCode  code)
+{
+  MusterValidator *validator = muster_window_get_validator (fixture->window);
+  GPtrArray *violations = muster_validator_get_piece_violations (validator, piece->serial);
+
+  for (guint i = 0; violations != NULL && i < violations->len; i++)
+    if (((MusterViolation *) g_ptr_array_index (violations, i))->code == code)
+      return TRUE;
+
+  return FALSE;
+}
+
+static gboolean
+send_key (GtkWidget       *widget,
+          guint            keyval,
+          GdkModifierType  state)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, state, &handled);
+    }
+
+  return handled;
+}
+
+static MusterRosterPanel *
+red_panel (Fixture *fixture)
+{
+  return MUSTER_ROSTER_PANEL (muster_window_get_roster_panel (fixture->window, "red"));
+}
+
+/* Tests */
+
+static void
+test_place_from_roster (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  MusterRoster *roster = muster_window_get_roster (fixture->window);
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  g_autofree char *entry_id = NULL;
+  GPtrArray *pieces = muster_layout_get_pieces (fixture->layout);
+  MusterPiece *piece;
+  MusterRegion *zone;
+  MusterOutline outline;
+
+  entry->name = g_strdup ("Knights");
+  entry->kind = MUSTER_PIECE_UNIT;
+  entry->base = (MusterBase) { MUSTER_BASE_RECT, 25, 50 };
+  entry->files = 5;
+  entry->ranks = 2;
+  entry->count = 2;
+  entry_id = g_strdup (muster_roster_add_entry (roster, "red", entry));
+  g_assert_nonnull (entry_id);
+  g_assert_true (muster_window_get_modified (fixture->window));
+
+  g_assert_cmpuint (muster_roster_panel_get_n_rows (red_panel (fixture)), ==, 1);
+  g_assert_cmpstr (muster_roster_panel_get_row_status (red_panel (fixture), 0), ==, "2 to deploy");
+
+  /* From the keyboard: on a free spot in the player's zone. */
+  g_signal_emit_by_name (red_panel (fixture), "place-entry", entry_id);
+  g_assert_cmpuint (pieces->len, ==, 1);
+  piece = g_ptr_array_index (pieces, 0);
+  g_assert_cmpstr (piece->owner, ==, "red");
+  g_assert_cmpstr (piece->name, ==, "Knights 1");
+  g_assert_cmpfloat_with_epsilon (piece->base.width, 125, 1e-9);
+  g_assert_cmpfloat_with_epsilon (piece->base.depth, 100, 1e-9);
+  g_assert_cmpstr (muster_roster_get_piece_entry (piece), ==, entry_id);
+  g_assert_cmpuint (count_violations (fixture, piece), ==, 0);
+
+  zone = muster_validator_get_zone (muster_window_get_validator (fixture->window), "red");
+  muster_piece_get_outline (piece, &outline);
+  g_assert_true (muster_region_contains_outline (zone, &outline));
+  muster_outline_clear (&outline);
+
+  g_assert_true (muster_board_view_is_selected (fixture->view, piece->serial));
+  g_assert_cmpstr (muster_roster_panel_get_row_status (red_panel (fixture), 0), ==, "1 of 2 on the table");
+
+  g_signal_emit_by_name (red_panel (fixture), "place-entry", entry_id);
+  g_assert_cmpuint (pieces->len, ==, 2);
+  piece = g_ptr_array_index (pieces, 1);
+  g_assert_cmpstr (piece->name, ==, "Knights 2");
+  g_assert_cmpuint (count_violations (fixture, piece), ==, 0);
+  g_assert_cmpstr (muster_roster_panel_get_row_status (red_panel (fixture), 0), ==, "On the table");
+
+  /* A third has nothing to place. */
+  g_signal_emit_by_name (red_panel (fixture), "place-entry", entry_id);
+  g_assert_cmpuint (pieces->len, ==, 2);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_cmpuint (pieces->len, ==, 1);
+  g_assert_cmpstr (muster_roster_panel_get_row_status (red_panel (fixture), 0), ==, "1 of 2 on the table");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_cmpuint (pieces->len, ==, 0);
+  g_assert_cmpuint (muster_roster_get_entries (roster, "red")->len, ==, 0);
+  g_assert_cmpuint (muster_roster_panel_get_n_rows (red_panel (fixture)), ==, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.redo", NULL));
+  g_assert_cmpuint (muster_roster_get_entries (roster, "red")->len, ==, 1);
+  g_assert_cmpuint (muster_roster_panel_get_n_rows (red_panel (fixture)), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.redo", NULL));
+  g_assert_cmpuint (pieces->len, ==, 1);
+}
+
+static void
+test_drag_feedback (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  MusterPiece *piece = place_unit (fixture, 36, 42);
+  MusterViolationsList *list = MUSTER_VIOLATIONS_LIST (muster_window_get_violations_list (fixture->window));
+  const char *reasons = NULL;
+  gboolean legal = FALSE;
+  double x, y, tx, ty;
+  guint steps;
+
+  g_assert_nonnull (piece);
+  g_assert_cmpuint (count_violations (fixture, piece), ==, 0);
+  steps = muster_history_get_n_steps (fixture->history);
+
+  to_widget (fixture, piece->x, piece->y, &x, &y);
+  muster_board_view_pointer_press (fixture->view, x, y, 0);
+  g_assert_false (muster_board_view_get_feedback (fixture->view, NULL, NULL));
+
+  /* Still in the zone: legal. */
+  to_widget (fixture, 30 * INCH, 42 * INCH, &tx, &ty);
+  muster_board_view_pointer_motion (fixture->view, tx, ty);
+  g_assert_true (muster_board_view_get_feedback (fixture->view, &legal, &reasons));
+  g_assert_true (legal);
+  g_assert_null (reasons);
+
+  /* Across the Centre Line: illegal, and why. */
+  to_widget (fixture, 36 * INCH, 24 * INCH, &tx, &ty);
+  muster_board_view_pointer_motion (fixture->view, tx, ty);
+  g_assert_true (muster_board_view_get_feedback (fixture->view, &legal, &reasons));
+  g_assert_false (legal);
+  g_assert_nonnull (reasons);
+  g_assert_nonnull (strstr (reasons, "deployment zone"));
+
+  /* The model does not move while dragging. */
+  g_assert_cmpfloat_with_epsilon (piece->y, 42 * INCH, 1e-9);
+  g_assert_cmpuint (count_violations (fixture, piece), ==, 0);
+
+  muster_board_view_pointer_release (fixture->view, tx, ty);
+  g_assert_false (muster_board_view_get_feedback (fixture->view, NULL, NULL));
+  g_assert_cmpfloat_with_epsilon (piece->x, 36 * INCH, 1e-6);
+  g_assert_cmpfloat_with_epsilon (piece->y, 24 * INCH, 1e-6);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 1);
+  g_assert_true (has_violation (fixture, piece, MUSTER_RULE_OUTSIDE_ZONE));
+
+  /* The list sums it up, and a click on it selects the piece. */
+  muster_violations_list_refresh (list);
+  g_assert_cmpuint (muster_violations_list_get_n_rows (list), ==, 1);
+  muster_board_view_unselect_all (fixture->view);
+  muster_violations_list_activate_row (list, 0);
+  g_assert_true (muster_board_view_is_selected (fixture->view, piece->serial));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  piece = muster_layout_lookup_piece (fixture->layout, piece->id);
+  g_assert_cmpfloat_with_epsilon (piece->y, 42 * INCH, 1e-6);
+  g_assert_cmpuint (count_violations (fixture, piece), ==, 0);
+  muster_violations_list_refresh (list);
+  g_assert_cmpuint (muster_violations_list_get_n_rows (list), ==, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.redo", NULL));
+  g_assert_cmpfloat_with_epsilon (piece->y, 24 * INCH, 1e-6);
+  g_assert_true (has_violation (fixture, piece, MUSTER_RULE_OUTSIDE_ZONE));
+}
+
+static void
+test_click_without_drag (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  MusterPiece *a = place_unit (fixture, 20, 42);
+  MusterPiece *b = place_unit (fixture, 40, 42);
+  guint steps = muster_history_get_n_steps (fixture->history);
+  double x, y;
+
+  to_widget (fixture, a->x, a->y, &x, &y);
+  muster_board_view_pointer_press (fixture->view, x, y, 0);
+  muster_board_view_pointer_release (fixture->view, x + 1, y);
+  g_assert_true (muster_board_view_is_selected (fixture->view, a->serial));
+  g_assert_false (muster_board_view_is_selected (fixture->view, b->serial));
+  g_assert_cmpfloat_with_epsilon (a->x, 20 * INCH, 1e-9);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps);
+
+  /* Shift adds, and a click on nothing clears. */
+  to_widget (fixture, b->x, b->y, &x, &y);
+  muster_board_view_pointer_press (fixture->view, x, y, GDK_SHIFT_MASK);
+  muster_board_view_pointer_release (fixture->view, x, y);
+  g_assert_cmpuint (muster_board_view_get_n_selected (fixture->view), ==, 2);
+
+  to_widget (fixture, 60 * INCH, 30 * INCH, &x, &y);
+  muster_board_view_pointer_press (fixture->view, x, y, 0);
+  muster_board_view_pointer_release (fixture->view, x, y);
+  g_assert_cmpuint (muster_board_view_get_n_selected (fixture->view), ==, 0);
+}
+
+static void
+test_rotate_handle (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  MusterPiece *piece = place_unit (fixture, 36, 42);
+  double scale = muster_board_view_get_scale (fixture->view);
+  double x, y;
+
+  g_assert_true (muster_board_view_is_selected (fixture->view, piece->serial));
+
+  /* The handle stands beyond the front edge (north at rotation 0). */
+  to_widget (fixture, piece->x, piece->y, &x, &y);
+  muster_board_view_pointer_press (fixture->view, x, y - piece->base.depth / 2 * scale - 22, 0);
+  muster_board_view_pointer_motion (fixture->view, x + 100, y);
+  g_assert_true (muster_board_view_get_feedback (fixture->view, NULL, NULL));
+  muster_board_view_pointer_release (fixture->view, x + 100, y);
+
+  g_assert_cmpfloat_with_epsilon (piece->rotation, 90, 1e-9);
+  g_assert_cmpfloat_with_epsilon (piece->x, 36 * INCH, 1e-9);
+  g_assert_cmpuint (count_violations (fixture, piece), ==, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_cmpfloat_with_epsilon (piece->rotation, 0, 1e-9);
+
+  /* And from the actions. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.rotate-cw", NULL));
+  g_assert_cmpfloat_with_epsilon (piece->rotation, 15, 1e-9);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.rotate-ccw", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.rotate-ccw", NULL));
+  g_assert_cmpfloat_with_epsilon (piece->rotation, 345, 1e-9);
+}
+
+static void
+test_keyboard (Fixture       *fixture,
+               gconstpointer  data)
+{
+  GtkWidget *view = GTK_WIDGET (fixture->view);
+  MusterBase round = { MUSTER_BASE_ROUND, 25, 25 };
+  MusterPiece *a = place_unit (fixture, 20, 42);
+  MusterPiece *b = muster_board_view_place_piece (fixture->view,
+                                                  muster_piece_new ("m1", MUSTER_PIECE_MODEL, "red",
+                                                                    &round, 40 * INCH, 42 * INCH));
+  g_autofree char *id = g_strdup (b->id);
+
+  muster_board_view_unselect_all (fixture->view);
+
+  /* Tab goes round the pieces. */
+  g_assert_true (send_key (view, GDK_KEY_Tab, 0));
+  g_assert_true (muster_board_view_is_selected (fixture->view, a->serial));
+  g_assert_true (send_key (view, GDK_KEY_Tab, 0));
+  g_assert_true (muster_board_view_is_selected (fixture->view, b->serial));
+  g_assert_true (send_key (view, GDK_KEY_Tab, 0));
+  g_assert_true (muster_board_view_is_selected (fixture->view, a->serial));
+  g_assert_true (send_key (view, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK));
+  g_assert_true (muster_board_view_is_selected (fixture->view, b->serial));
+  g_assert_cmpuint (muster_board_view_get_n_selected (fixture->view), ==, 1);
+
+  /* Arrows: an inch, or a tenth with Shift. */
+  g_assert_true (send_key (view, GDK_KEY_Right, 0));
+  g_assert_cmpfloat_with_epsilon (b->x, 41 * INCH, 1e-6);
+  g_assert_true (send_key (view, GDK_KEY_Up, GDK_SHIFT_MASK));
+  g_assert_cmpfloat_with_epsilon (b->y, 41.9 * INCH, 1e-6);
+
+  g_assert_true (send_key (view, GDK_KEY_r, 0));
+  g_assert_cmpfloat_with_epsilon (b->rotation, 15, 1e-9);
+  g_assert_true (send_key (view, GDK_KEY_bracketleft, 0));
+  g_assert_cmpfloat_with_epsilon (b->rotation, 14, 1e-9);
+
+  g_assert_false (b->prone);
+  g_assert_true (send_key (view, GDK_KEY_p, 0));
+  g_assert_true (b->prone);
+
+  g_assert_true (send_key (view, GDK_KEY_Delete, 0));
+  g_assert_null (muster_layout_lookup_piece (fixture->layout, id));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  b = muster_layout_lookup_piece (fixture->layout, id);
+  g_assert_nonnull (b);
+  g_assert_true (b->prone);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_false (b->prone);
+
+  /* Ctrl+A takes everything; Escape lets go. */
+  g_assert_true (send_key (view, GDK_KEY_a, GDK_CONTROL_MASK));
+  g_assert_cmpuint (muster_board_view_get_n_selected (fixture->view), ==, 2);
+  g_assert_true (send_key (view, GDK_KEY_Escape, 0));
+  g_assert_cmpuint (muster_board_view_get_n_selected (fixture->view), ==, 0);
+}
+
+static void
+test_band_and_group_move (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  MusterPiece *pieces[3];
+  double x0, y0, x1, y1, x, y;
+  guint steps;
+
+  pieces[0] = place_unit (fixture, 20, 40);
+  pieces[1] = place_unit (fixture, 30, 40);
+  pieces[2] = place_unit (fixture, 40, 40);
+  place_unit (fixture, 60, 40);
+
+  muster_board_view_unselect_all (fixture->view);
+  to_widget (fixture, 15 * INCH, 37 * INCH, &x0, &y0);
+  to_widget (fixture, 45 * INCH, 44 * INCH, &x1, &y1);
+  muster_board_view_pointer_press (fixture->view, x0, y0, 0);
+  muster_board_view_pointer_motion (fixture->view, (x0 + x1) / 2, (y0 + y1) / 2);
+  muster_board_view_pointer_release (fixture->view, x1, y1);
+  g_assert_cmpuint (muster_board_view_get_n_selected (fixture->view), ==, 3);
+
+  /* Together, as one step; touching each other does not count. */
+  steps = muster_history_get_n_steps (fixture->history);
+  to_widget (fixture, pieces[1]->x, pieces[1]->y, &x, &y);
+  muster_board_view_pointer_press (fixture->view, x, y, 0);
+  to_widget (fixture, pieces[1]->x + 2 * INCH, pieces[1]->y + 1 * INCH, &x1, &y1);
+  muster_board_view_pointer_motion (fixture->view, x1, y1);
+  muster_board_view_pointer_release (fixture->view, x1, y1);
+
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 1);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_cmpfloat_with_epsilon (pieces[i]->x, (20 + 10 * i + 2) * INCH, 1e-6);
+      g_assert_cmpfloat_with_epsilon (pieces[i]->y, 41 * INCH, 1e-6);
+    }
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpfloat_with_epsilon (pieces[i]->x, (20 + 10 * i) * INCH, 1e-6);
+}
+
+static void
+test_measure (Fixture       *fixture,
+              gconstpointer  data)
+{
+  MusterBase round = { MUSTER_BASE_ROUND, 25, 25 };
+  MusterPiece *a = muster_board_view_place_piece (fixture->view,
+                                                  muster_piece_new ("a", MUSTER_PIECE_MODEL, "red", &round,
+                                                                    20 * INCH, 40 * INCH));
+  MusterPiece *b = muster_board_view_place_piece (fixture->view,
+                                                  muster_piece_new ("b", MUSTER_PIECE_MODEL, "blue", &round,
+                                                                    20 * INCH, 10 * INCH));
+  MusterPoint from, to;
+  double distance, x, y, x1, y1;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "measure"));
+  g_assert_cmpint (muster_board_view_get_tool (fixture->view), ==, MUSTER_BOARD_TOOL_MEASURE);
+
+  /* Edge to edge: 30″ between centres, less the two radii. */
+  to_widget (fixture, a->x, a->y, &x, &y);
+  to_widget (fixture, b->x, b->y, &x1, &y1);
+  muster_board_view_pointer_press (fixture->view, x, y, 0);
+  muster_board_view_pointer_motion (fixture->view, x1, y1);
+  g_assert_true (muster_board_view_get_measurement (fixture->view, &distance, &from, &to));
+  g_assert_cmpfloat_with_epsilon (distance, 30 * INCH - 25, 1e-6);
+  g_assert_cmpfloat_with_epsilon (from.y, 40 * INCH - 12.5, 1e-6);
+  g_assert_cmpfloat_with_epsilon (to.y, 10 * INCH + 12.5, 1e-6);
+  muster_board_view_pointer_release (fixture->view, x1, y1);
+
+  /* Point to point where there is no piece. */
+  to_widget (fixture, 50 * INCH, 30 * INCH, &x, &y);
+  to_widget (fixture, 53 * INCH, 34 * INCH, &x1, &y1);
+  muster_board_view_pointer_press (fixture->view, x, y, 0);
+  muster_board_view_pointer_release (fixture->view, x1, y1);
+  g_assert_true (muster_board_view_get_measurement (fixture->view, &distance, NULL, NULL));
+  g_assert_cmpfloat_with_epsilon (distance, 5 * INCH, 1e-6);
+
+  /* Measuring changes nothing. */
+  g_assert_cmpfloat (a->y, ==, 40 * INCH);
+}
+
+static void
+test_terrain (Fixture       *fixture,
+              gconstpointer  data)
+{
+  GPtrArray *terrain = muster_layout_get_terrain (fixture->layout);
+  MusterTerrain *t;
+  double x0, y0, x1, y1;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.terrain-kind", "s", "impassable"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "rectangle"));
+  to_widget (fixture, 30 * INCH, 20 * INCH, &x0, &y0);
+  to_widget (fixture, 36 * INCH, 26 * INCH, &x1, &y1);
+  muster_board_view_pointer_press (fixture->view, x0, y0, 0);
+  muster_board_view_pointer_motion (fixture->view, x1, y1);
+  muster_board_view_pointer_release (fixture->view, x1, y1);
+
+  g_assert_cmpuint (terrain->len, ==, 1);
+  t = g_ptr_array_index (terrain, 0);
+  g_assert_cmpint (t->kind, ==, MUSTER_TERRAIN_IMPASSABLE);
+  g_assert_cmpuint (t->n_points, ==, 4);
+  g_assert_cmpstr (muster_board_view_get_selected_terrain (fixture->view), ==, t->id);
+
+  /* A polygon, corner by corner, ended with Return. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.terrain-kind", "s", "area-blocking"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "polygon"));
+  {
+    const double corners[][2] = { { 50, 20 }, { 60, 20 }, { 62, 26 }, { 52, 28 } };
+
+    for (guint i = 0; i < G_N_ELEMENTS (corners); i++)
+      {
+        to_widget (fixture, corners[i][0] * INCH, corners[i][1] * INCH, &x0, &y0);
+        muster_board_view_pointer_press (fixture->view, x0, y0, 0);
+        muster_board_view_pointer_release (fixture->view, x0, y0);
+      }
+  }
+  g_assert_cmpuint (terrain->len, ==, 1);
+  g_assert_true (send_key (GTK_WIDGET (fixture->view), GDK_KEY_Return, 0));
+  g_assert_cmpuint (terrain->len, ==, 2);
+  t = g_ptr_array_index (terrain, 1);
+  g_assert_cmpint (t->kind, ==, MUSTER_TERRAIN_AREA);
+  g_assert_true (t->blocks_lof);
+  g_assert_cmpuint (t->n_points, ==, 4);
+
+  /* A unit on impassable terrain overlaps it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "select"));
+  {
+    MusterPiece *piece = place_unit (fixture, 33, 23);
+
+    g_assert_true (has_violation (fixture, piece, MUSTER_RULE_OVERLAP));
+  }
+
+  /* Presets, and the kind of a selected terrain. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.add-terrain", "s", "forest"));
+  g_assert_cmpuint (terrain->len, ==, 3);
+  t = g_ptr_array_index (terrain, 2);
+  g_assert_cmpint (t->kind, ==, MUSTER_TERRAIN_AREA);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.terrain-kind", "s", "building"));
+  t = muster_layout_lookup_terrain (fixture->layout, muster_board_view_get_selected_terrain (fixture->view));
+  g_assert_cmpint (t->kind, ==, MUSTER_TERRAIN_BUILDING);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.delete", NULL));
+  g_assert_cmpuint (terrain->len, ==, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_cmpuint (terrain->len, ==, 3);
+}
+
+static void
+test_objectives_and_markers (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  GPtrArray *pieces = muster_layout_get_pieces (fixture->layout);
+  MusterPiece *piece;
+  double x, y;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "objective"));
+  to_widget (fixture, 36 * INCH, 24 * INCH, &x, &y);
+  muster_board_view_pointer_press (fixture->view, x, y, 0);
+  muster_board_view_pointer_release (fixture->view, x, y);
+  g_assert_cmpuint (pieces->len, ==, 1);
+  piece = g_ptr_array_index (pieces, 0);
+  g_assert_cmpint (piece->kind, ==, MUSTER_PIECE_OBJECTIVE);
+  g_assert_cmpstr (piece->owner, ==, MUSTER_OWNER_NEUTRAL);
+  g_assert_cmpfloat_with_epsilon (piece->x, 36 * INCH, 1e-6);
+
+  muster_board_view_set_acting_player (fixture->view, "blue");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "marker"));
+  to_widget (fixture, 20 * INCH, 6 * INCH, &x, &y);
+  muster_board_view_pointer_press (fixture->view, x, y, 0);
+  muster_board_view_pointer_release (fixture->view, x, y);
+  g_assert_cmpuint (pieces->len, ==, 2);
+  piece = g_ptr_array_index (pieces, 1);
+  g_assert_cmpint (piece->kind, ==, MUSTER_PIECE_MARKER);
+  g_assert_cmpstr (piece->owner, ==, "blue");
+
+  /* Escape goes back to selecting. */
+  g_assert_true (send_key (GTK_WIDGET (fixture->view), GDK_KEY_Escape, 0));
+  g_assert_cmpint (muster_board_view_get_tool (fixture->view), ==, MUSTER_BOARD_TOOL_SELECT);
+}
+
+static void
+test_drop_placement (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  MusterBase base = { MUSTER_BASE_ROUND, 40, 40 };
+  g_autoptr(MusterPiece) template = muster_piece_new ("x", MUSTER_PIECE_MODEL, "blue", &base, 0, 0);
+  gboolean legal = TRUE;
+  const char *reasons = NULL;
+  MusterPiece *piece;
+  double x, y;
+
+  g_clear_pointer (&template->id, g_free);
+  muster_board_view_begin_placement (fixture->view, template);
+
+  /* In red's zone: blue may not stand there. */
+  to_widget (fixture, 36 * INCH, 44 * INCH, &x, &y);
+  muster_board_view_update_placement (fixture->view, x, y);
+  g_assert_true (muster_board_view_get_feedback (fixture->view, &legal, &reasons));
+  g_assert_false (legal);
+
+  to_widget (fixture, 36 * INCH, 4 * INCH, &x, &y);
+  muster_board_view_update_placement (fixture->view, x, y);
+  g_assert_true (muster_board_view_get_feedback (fixture->view, &legal, &reasons));
+  g_assert_true (legal);
+
+  piece = muster_board_view_finish_placement (fixture->view, TRUE);
+  g_assert_nonnull (piece);
+  g_assert_nonnull (piece->id);
+  g_assert_cmpfloat_with_epsilon (piece->y, 4 * INCH, 1e-6);
+  g_assert_cmpuint (count_violations (fixture, piece), ==, 0);
+  g_assert_true (muster_board_view_is_selected (fixture->view, piece->serial));
+}
+
+static void
+test_game_choices (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  MusterPiece *piece = place_unit (fixture, 60, 44);
+  const MusterPlayer *red, *blue;
+  g_autofree char *id = g_strdup (piece->id);
+
+  muster_game_set_deployment (fixture->layout, fixture->history, "refused-flank");
+  red = muster_layout_lookup_player (fixture->layout, "red");
+  blue = muster_layout_lookup_player (fixture->layout, "blue");
+  g_assert_cmpstr (muster_layout_get_deployment_id (fixture->layout), ==, "refused-flank");
+  g_assert_cmpstr (red->zone, ==, "south-west");
+  g_assert_cmpstr (blue->zone, ==, "north-east");
+  g_assert_nonnull (muster_validator_get_zone (muster_window_get_validator (fixture->window), "red"));
+  /* Near the south-east corner, the unit is within 9″ of the diagonal:
+   * revalidated at once. */
+  piece = muster_layout_lookup_piece (fixture->layout, id);
+  g_assert_true (has_violation (fixture, piece, MUSTER_RULE_OUTSIDE_ZONE));
+
+  /* The diagonal is a choice. */
+  muster_layout_set_option (fixture->layout, "diagonal", "ne-sw");
+  g_assert_false (muster_game_needs_roles (fixture->layout,
+                                           muster_validator_get_system (muster_window_get_validator (fixture->window))));
+
+  muster_game_set_deployment (fixture->layout, fixture->history, "encircle");
+  g_assert_true (muster_game_needs_roles (fixture->layout,
+                                          muster_validator_get_system (muster_window_get_validator (fixture->window))));
+  red = muster_layout_lookup_player (fixture->layout, "red");
+  g_assert_cmpstr (red->role, ==, "attacker");
+
+  muster_game_set_deployment (fixture->layout, fixture->history, "dawn-assault");
+  g_assert_true (muster_game_needs_short_edges (fixture->layout,
+                                                muster_validator_get_system (muster_window_get_validator (fixture->window))));
+  red = muster_layout_lookup_player (fixture->layout, "red");
+  g_assert_nonnull (red->short_edge);
+
+  /* Another game: a new validator for it, a new table size. */
+  muster_game_set_system (fixture->layout, fixture->history, "infinity");
+  g_assert_cmpstr (muster_system_get_id (muster_validator_get_system (muster_window_get_validator (fixture->window))),
+                   ==, "infinity");
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (fixture->layout), 48 * INCH, 1e-6);
+  g_assert_cmpstr (muster_layout_lookup_player (fixture->layout, "red")->zone, ==, "south");
+
+  while (muster_history_can_undo (fixture->history) &&
+         g_strcmp0 (muster_layout_get_deployment_id (fixture->layout), "frontline-clash") != 0)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+
+  g_assert_cmpstr (muster_layout_get_system_id (fixture->layout), ==, "t9a");
+  g_assert_cmpstr (muster_system_get_id (muster_validator_get_system (muster_window_get_validator (fixture->window))),
+                   ==, "t9a");
+  g_assert_cmpstr (muster_layout_lookup_player (fixture->layout, "red")->zone, ==, "south");
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (fixture->layout), 72 * INCH, 1e-6);
+  piece = muster_layout_lookup_piece (fixture->layout, id);
+  g_assert_cmpuint (count_violations (fixture, piece), ==, 0);
+}
+
+static void
+test_save_and_reopen (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  MusterRoster *roster = muster_window_get_roster (fixture->window);
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  g_autofree char *dir = g_dir_make_tmp ("muster-test-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.muster", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *entry_id = NULL;
+  MusterWindow *other;
+  MusterLayout *layout;
+  MusterPiece *piece;
+  const MusterRosterEntry *read;
+  double x, y;
+
+  entry->name = g_strdup ("Fusilier & “Co”");
+  entry->base = (MusterBase) { MUSTER_BASE_ROUND, 25, 25 };
+  entry->count = 3;
+  entry->lieutenant = TRUE;
+  entry->skills = g_strsplit ("infiltration", " ", -1);
+  entry->hold = MUSTER_ROSTER_HOLD_OFF_TABLE;
+  entry_id = g_strdup (muster_roster_add_entry (roster, "blue", entry));
+  g_signal_emit_by_name (muster_window_get_roster_panel (fixture->window, "blue"), "place-entry", entry_id);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.add-terrain", "s", "small-building"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "select"));
+
+  /* Move the placed piece, so that what is saved is what was dragged. */
+  piece = g_ptr_array_index (muster_layout_get_pieces (fixture->layout), 0);
+  to_widget (fixture, piece->x, piece->y, &x, &y);
+  muster_board_view_pointer_press (fixture->view, x, y, 0);
+  muster_board_view_pointer_motion (fixture->view, x + 30, y);
+  muster_board_view_pointer_release (fixture->view, x + 30, y);
+
+  g_assert_true (muster_window_get_modified (fixture->window));
+  g_assert_true (muster_window_save_to (fixture->window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (muster_window_get_modified (fixture->window));
+  g_assert_true (muster_window_get_file (fixture->window) == file);
+
+  other = muster_window_new (NULL);
+  g_assert_true (muster_window_open (other, file));
+  layout = muster_window_get_layout (other);
+  g_assert_false (muster_window_get_modified (other));
+  g_assert_cmpuint (muster_layout_get_pieces (layout)->len, ==, 1);
+  g_assert_cmpuint (muster_layout_get_terrain (layout)->len, ==, 1);
+
+  piece = g_ptr_array_index (muster_layout_get_pieces (layout), 0);
+  g_assert_cmpfloat_with_epsilon (piece->x,
+                                  ((MusterPiece *) g_ptr_array_index (muster_layout_get_pieces (fixture->layout), 0))->x,
+                                  1e-3);
+  g_assert_true (piece->lieutenant);
+  g_assert_cmpstr (muster_roster_get_piece_entry (piece), ==, entry_id);
+
+  read = muster_roster_lookup (muster_window_get_roster (other), entry_id, NULL);
+  g_assert_nonnull (read);
+  g_assert_cmpstr (read->name, ==, "Fusilier & “Co”");
+  g_assert_cmpuint (read->count, ==, 3);
+  g_assert_true (read->lieutenant);
+  g_assert_cmpint (read->hold, ==, MUSTER_ROSTER_HOLD_OFF_TABLE);
+  g_assert_cmpstr (read->skills[0], ==, "infiltration");
+  g_assert_cmpfloat_with_epsilon (read->base.width, 25, 1e-9);
+  g_assert_cmpuint (muster_roster_count_placed (muster_window_get_roster (other), entry_id), ==, 1);
+  g_assert_cmpstr (muster_roster_panel_get_row_status (MUSTER_ROSTER_PANEL (muster_window_get_roster_panel (other, "blue")), 0),
+                   ==, "Off the table");
+
+  /* Changes mark the window modified again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "board.select-all", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "board.delete", NULL));
+  g_assert_true (muster_window_get_modified (other));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.undo", NULL));
+  g_assert_false (muster_window_get_modified (other));
+
+  gtk_window_destroy (GTK_WINDOW (other));
+
+  g_unlink (path);
+  g_unlink (backup);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, set_up, func, tear_down)
+
+  ADD ("/app/board-view/place-from-roster", test_place_from_roster);
+  ADD ("/app/board-view/drag-feedback", test_drag_feedback);
+  ADD ("/app/board-view/click-without-drag", test_click_without_drag);
+  ADD ("/app/board-view/rotate-handle", test_rotate_handle);
+  ADD ("/app/board-view/keyboard", test_keyboard);
+  ADD ("/app/board-view/band-and-group-move", test_band_and_group_move);
+  ADD ("/app/board-view/measure", test_measure);
+  ADD ("/app/board-view/terrain", test_terrain);
+  ADD ("/app/board-view/objectives-and-markers", test_objectives_and_markers);
+  ADD ("/app/board-view/drop-placement", test_drop_placement);
+  ADD ("/app/board-view/game-choices", test_game_choices);
+  ADD ("/app/board-view/save-and-reopen", test_save_and_reopen);
+
+#undef ADD
+
+  return g_test_run ();
+}
