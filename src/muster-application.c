@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "muster-application.h"
+#include "muster-preferences-window.h"
 #include "muster-window.h"
 
 struct _MusterApplication
@@ -152,6 +153,16 @@ about_action (GSimpleAction *action,
 }
 
 static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+
+  gtk_window_present (GTK_WINDOW (muster_preferences_window_new (gtk_application_get_active_window (app))));
+}
+
+static void
 quit_action (GSimpleAction *action,
              GVariant      *parameter,
              gpointer       user_data)
@@ -168,6 +179,7 @@ quit_action (GSimpleAction *action,
 
 static const GActionEntry app_actions[] = {
   { "about", about_action },
+  { "preferences", preferences_action },
   { "quit", quit_action },
 };
 
@@ -232,6 +244,7 @@ muster_application_startup (GApplication *app)
   g_file_set_contents (marker, "", 0, NULL);
 
   set_accels (gtk_app, "app.quit", "<Control>q", NULL);
+  set_accels (gtk_app, "app.preferences", "<Control>comma", NULL);
   set_accels (gtk_app, "win.new", "<Control>n", NULL);
   set_accels (gtk_app, "win.open", "<Control>o", NULL);
   set_accels (gtk_app, "win.save", "<Control>s", NULL);

@@ -1,0 +1,20 @@
+/* muster-preferences-window.h
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define MUSTER_TYPE_PREFERENCES_WINDOW (muster_preferences_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (MusterPreferencesWindow, muster_preferences_window, MUSTER, PREFERENCES_WINDOW, AdwPreferencesWindow)
+
+GtkWidget *muster_preferences_window_new        (GtkWindow *parent);
+
+G_END_DECLS
