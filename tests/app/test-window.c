@@ -9,6 +9,8 @@
 
 #include <glib/gstdio.h>
 #include <math.h>
+#include <signal.h>
+#include <stdlib.h>
 
 #include "muster-window.h"
 
@@ -267,6 +269,126 @@ test_window_autosave (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A real session killed while a change waits on disk only in the
+ * autosave: the next start offers it back, and restoring brings the
+ * change. Each session is a subprocess running MusterApplication as
+ * main() does. */
+static gboolean
+crash_when_autosaved_cb (gpointer data)
+{
+  g_autoptr(GFile) autosave = muster_application_dup_autosave_file ();
+
+  if (!g_file_query_exists (autosave, NULL))
+    return G_SOURCE_CONTINUE;
+
+  /* No shutdown, no dispose: as a crash or `kill -9` leaves it. */
+  raise (SIGKILL);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+crash_activate_cb (GApplication *app)
+{
+  MusterWindow *window = MUSTER_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+
+  wait_for_size (GTK_WIDGET (muster_window_get_board_view (window)));
+  add_model (window, 300, 1000);
+  g_timeout_add (50, crash_when_autosaved_cb, NULL);
+}
+
+static GtkWindow *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (toplevel))
+        return GTK_WINDOW (toplevel);
+    }
+
+  return NULL;
+}
+
+static void
+restore_activate_cb (GApplication *app)
+{
+  MusterWindow *window = MUSTER_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  GtkWindow *dialog;
+  MusterPiece *piece;
+
+  while ((dialog = find_dialog ()) == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (muster_layout_get_pieces (muster_window_get_layout (window))->len, ==, 0);
+
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+
+  g_assert_cmpuint (muster_layout_get_pieces (muster_window_get_layout (window))->len, ==, 1);
+  piece = g_ptr_array_index (muster_layout_get_pieces (muster_window_get_layout (window)), 0);
+  g_assert_cmpfloat_with_epsilon (piece->x, 300, 1e-3);
+  g_assert_cmpfloat_with_epsilon (piece->y, 1000, 1e-3);
+  /* Never saved: the restored table must still be saved by hand. */
+  g_assert_true (muster_window_get_modified (window));
+
+  exit (0);
+}
+
+static void
+run_session (GCallback activate)
+{
+  g_autoptr(MusterApplication) app = muster_application_new ();
+  char *argv[] = { (char *) "muster", NULL };
+
+  /* No session bus under the test runner: GTK warns and goes on alone. */
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", activate, NULL);
+  g_application_run (G_APPLICATION (app), 1, argv);
+}
+
+static void
+test_window_crash_session (void)
+{
+  run_session (G_CALLBACK (crash_activate_cb));
+  g_assert_not_reached ();
+}
+
+static void
+test_window_restore_session (void)
+{
+  run_session (G_CALLBACK (restore_activate_cb));
+  g_assert_not_reached ();
+}
+
+static void
+test_window_crash_recovery (void)
+{
+  g_autoptr(GFile) autosave = muster_application_dup_autosave_file ();
+  g_autofree char *marker = g_build_filename (g_get_user_state_dir (), "muster", "running", NULL);
+
+  g_file_delete (autosave, NULL, NULL);
+  g_unlink (marker);
+
+  g_test_trap_subprocess ("/app/window/crash-recovery/subprocess/crash", 30 * G_USEC_PER_SEC,
+                          G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_failed ();
+  g_assert_true (g_file_query_exists (autosave, NULL));
+  g_assert_true (g_file_test (marker, G_FILE_TEST_EXISTS));
+
+  g_test_trap_subprocess ("/app/window/crash-recovery/subprocess/restore", 30 * G_USEC_PER_SEC,
+                          G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+
+  g_file_delete (autosave, NULL, NULL);
+  g_unlink (marker);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -281,6 +403,9 @@ main (int   argc,
   g_test_add_func ("/app/window/title-marks-changes", test_window_title_marks_changes);
   g_test_add_func ("/app/window/save-and-open", test_window_save_and_open);
   g_test_add_func ("/app/window/autosave", test_window_autosave);
+  g_test_add_func ("/app/window/crash-recovery", test_window_crash_recovery);
+  g_test_add_func ("/app/window/crash-recovery/subprocess/crash", test_window_crash_session);
+  g_test_add_func ("/app/window/crash-recovery/subprocess/restore", test_window_restore_session);
 
   return g_test_run ();
 }
