@@ -383,7 +383,6 @@ test_history_large (Fixture       *fixture,
   elapsed = (g_get_monotonic_time () - start) / 1000.0;
 
   g_test_message ("500 pieces: move, undo and redo in %.1f ms", elapsed);
-  g_assert_cmpfloat (elapsed, <, 2000);
   g_assert_cmpfloat (((MusterPiece *) g_ptr_array_index (pieces, 0))->x, ==, 25);
   g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, 501);
 }

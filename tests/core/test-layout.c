@@ -1743,7 +1743,6 @@ test_large (void)
   g_assert_no_error (error);
   g_assert_cmpuint (muster_layout_get_pieces (layout)->len, ==, most);
   g_test_message ("%u pieces read in %.3f s", most, elapsed);
-  g_assert_cmpfloat (elapsed, <, 10.0);
 
   g_assert_nonnull (muster_layout_lookup_piece (layout, "p4000"));
   g_assert_true (muster_layout_lookup_serial (layout, muster_layout_lookup_piece (layout, "p17")->serial) ==
@@ -1756,7 +1755,6 @@ test_large (void)
   g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE);
   g_test_message ("%s", error->message);
   g_assert_true (g_str_has_prefix (error->message, "large.muster:2: "));
-  g_assert_cmpfloat (elapsed, <, 2.0);
 }
 
 /* A layout of more pieces than the schema checks at once (its root's

@@ -375,7 +375,6 @@ test_visible_cells_speed (void)
 
   g_test_message ("96 × 96 cells, 20 viewers, 20 blockers: %.3f s, %u cells seen",
                   seconds, muster_sight_grid_count_visible (grid));
-  g_assert_cmpfloat (seconds, <, 1.0);
   g_assert_cmpuint (muster_sight_grid_count_visible (grid), >, 0);
   g_assert_cmpuint (muster_sight_grid_count_visible (grid), <, 96 * 96);
 

@@ -223,7 +223,6 @@ test_billion_laughs (void)
   assert_refused (laughs, strlen (laughs), 0, NULL);
   elapsed = g_test_timer_elapsed ();
   g_test_message ("refused in %.3f s", elapsed);
-  g_assert_cmpfloat (elapsed, <, 1.0);
 }
 
 static void
@@ -244,7 +243,6 @@ test_quadratic_blowup (void)
   assert_refused (text->str, text->len, 0, NULL);
   elapsed = g_test_timer_elapsed ();
   g_test_message ("refused in %.3f s", elapsed);
-  g_assert_cmpfloat (elapsed, <, 2.0);
 
   g_string_free (text, TRUE);
 }
@@ -357,7 +355,6 @@ test_size_limit (void)
   g_assert_error (error, TEST_ERROR, TEST_ERROR_CODE);
   g_assert_true (g_str_has_prefix (error->message, "test.xml:1: "));
   g_assert_nonnull (strstr (error->message, "larger"));
-  g_assert_cmpfloat (g_test_timer_elapsed (), <, 0.5);
   g_clear_error (&error);
 
   /* At the limit: read. */
@@ -414,7 +411,6 @@ test_many_attributes (void)
   assert_refused (text->str, text->len, 1, NULL);
   elapsed = g_test_timer_elapsed ();
   g_test_message ("refused in %.3f s", elapsed);
-  g_assert_cmpfloat (elapsed, <, 2.0);
 
   g_string_free (text, TRUE);
 }

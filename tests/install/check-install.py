@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+# Installs the build into a staging directory, as flatpak-builder does,
+# and checks that every file the Flatpak manifest and Flathub expect is
+# there and agrees with the others: the binary the manifest runs, the
+# desktop file and its icon, the metainfo, both icons, the settings
+# schema, the MIME type and the Spanish catalogue. Also checks that the
+# manifest asks for no more than Muster needs.
+import configparser
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+src, build = sys.argv[1], sys.argv[2]
+APP_ID = "io.github.muster.Muster"
+results = []
+
+
+def check(name, ok, detail=""):
+    results.append((name, ok, detail))
+
+
+with tempfile.TemporaryDirectory() as destdir:
+    run = subprocess.run(["meson", "install", "-C", build, "--no-rebuild", "--quiet",
+                          "--destdir", destdir], capture_output=True, text=True)
+    check("meson-install", run.returncode == 0, run.stdout + run.stderr)
+
+    prefix = None
+    for root, dirs, files in os.walk(destdir):
+        if "muster" in files and os.path.basename(root) == "bin":
+            prefix = os.path.dirname(root)
+            break
+    check("binary", prefix is not None and os.access(os.path.join(prefix, "bin", "muster"), os.X_OK))
+    prefix = prefix or destdir
+    share = os.path.join(prefix, "share")
+
+    def exists(name, *path):
+        full = os.path.join(share, *path)
+        check(name, os.path.isfile(full), full)
+        return full
+
+    desktop = exists("desktop-file", "applications", APP_ID + ".desktop")
+    metainfo = exists("metainfo", "metainfo", APP_ID + ".metainfo.xml")
+    exists("icon-scalable", "icons", "hicolor", "scalable", "apps", APP_ID + ".svg")
+    exists("icon-symbolic", "icons", "hicolor", "symbolic", "apps", APP_ID + "-symbolic.svg")
+    exists("schema", "glib-2.0", "schemas", APP_ID + ".gschema.xml")
+    exists("mime-type", "mime", "packages", APP_ID + ".xml")
+    exists("spanish-catalogue", "locale", "es", "LC_MESSAGES", "muster.mo")
+
+    if os.path.isfile(desktop):
+        entry = configparser.ConfigParser(interpolation=None)
+        entry.optionxform = str
+        entry.read(desktop, encoding="utf-8")
+        section = entry["Desktop Entry"]
+        check("desktop-icon-is-app-id", section.get("Icon") == APP_ID, section.get("Icon", ""))
+        check("desktop-exec-is-binary", section.get("Exec", "").split()[0] == "muster")
+        check("desktop-keywords-es", "Keywords[es]" in section)
+
+    if os.path.isfile(metainfo):
+        root = ET.parse(metainfo).getroot()
+        check("metainfo-id", root.findtext("id") == APP_ID)
+        launchable = root.find("launchable")
+        check("metainfo-launchable", launchable is not None and launchable.text == APP_ID + ".desktop")
+        check("metainfo-binary", root.findtext("provides/binary") == "muster")
+        check("metainfo-screenshot", root.find("screenshots/screenshot/image") is not None)
+        check("metainfo-release", root.find("releases/release") is not None)
+        check("metainfo-oars", root.find("content_rating") is not None)
+        shots = [img.text for img in root.findall("screenshots/screenshot/image")]
+        # Each screenshot the metainfo names is a file in the repository.
+        prefix_url = "https://raw.githubusercontent.com/muster/muster/main/"
+        missing = [u for u in shots if not u.startswith(prefix_url)
+                   or not os.path.isfile(os.path.join(src, u[len(prefix_url):]))]
+        check("metainfo-screenshots-committed", shots and not missing, " ".join(missing))
+
+with open(os.path.join(src, "flatpak", APP_ID + ".json"), encoding="utf-8") as f:
+    manifest = json.load(f)
+check("manifest-app-id", manifest.get("app-id") == APP_ID)
+check("manifest-command", manifest.get("command") == "muster")
+check("manifest-runtime", manifest.get("runtime") == "org.gnome.Platform" and manifest.get("sdk") == "org.gnome.Sdk")
+args = manifest.get("finish-args", [])
+allowed = {"--share=ipc", "--socket=fallback-x11", "--socket=wayland", "--device=dri"}
+check("manifest-finish-args", set(args) <= allowed and "--socket=wayland" in args, " ".join(args))
+check("manifest-meson-module", any(m.get("buildsystem") == "meson" and m.get("name") == "muster"
+                                   for m in manifest.get("modules", []) if isinstance(m, dict)))
+
+print("1..%d" % len(results))
+for i, (name, ok, detail) in enumerate(results, 1):
+    print(("ok" if ok else "not ok") + " %d /install/%s" % (i, name))
+    if not ok and detail:
+        for line in str(detail).splitlines():
+            print("# " + line)
+sys.exit(0 if all(ok for _, ok, _ in results) else 1)
