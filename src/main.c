@@ -19,9 +19,12 @@ main (int    argc,
       char **argv)
 {
   g_autoptr(MusterApplication) app = NULL;
+  /* Set by `meson devenv` and the tests, so that an uninstalled Muster
+   * finds the catalogues built in the build tree. */
+  const char *localedir = g_getenv ("MUSTER_LOCALEDIR");
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

@@ -23,7 +23,7 @@ def check(name, ok, detail=""):
 
 
 with tempfile.TemporaryDirectory() as destdir:
-    run = subprocess.run(["meson", "install", "-C", build, "--no-rebuild", "--quiet",
+    run = subprocess.run(["meson", "install", "-C", build, "--quiet",
                           "--destdir", destdir], capture_output=True, text=True)
     check("meson-install", run.returncode == 0, run.stdout + run.stderr)
 
