@@ -673,6 +673,8 @@ muster_game_popover_set_units (MusterGamePopover *self,
 {
   g_return_if_fail (MUSTER_IS_GAME_POPOVER (self));
 
+  /* Changing the digits sets the value again: not a new table size. */
+  self->updating = TRUE;
   self->units = units;
   adw_action_row_set_subtitle (self->width_row, units == MUSTER_UNIT_INCH ? _("Inches") : _("Centimetres"));
   adw_action_row_set_subtitle (self->height_row, units == MUSTER_UNIT_INCH ? _("Inches") : _("Centimetres"));

@@ -277,6 +277,7 @@ make_row_menu (MusterRosterPanel       *self,
   GMenu *menu = g_menu_new ();
   g_autoptr(GMenu) section = g_menu_new ();
   g_autoptr(GMenu) hold = g_menu_new ();
+  g_autoptr(GMenu) removal = g_menu_new ();
   g_autoptr(GMenuItem) item = NULL;
   GPtrArray *skills = self->system != NULL ? muster_system_get_skills (self->system) : NULL;
   gboolean infinity = skills != NULL && skills->len > 0;
@@ -314,11 +315,10 @@ make_row_menu (MusterRosterPanel       *self,
 
   g_menu_append_section (menu, NULL, G_MENU_MODEL (hold));
 
-  g_menu_remove_all (section);
   item = g_menu_item_new (_("_Remove from Roster"), NULL);
   g_menu_item_set_action_and_target (item, "roster.remove", "s", entry->id);
-  g_menu_append_item (section, item);
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+  g_menu_append_item (removal, item);
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (removal));
 
   return G_MENU_MODEL (menu);
 }

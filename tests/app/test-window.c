@@ -228,6 +228,34 @@ test_window_save_and_open (void)
   g_rmdir (dir);
 }
 
+/* Showing lengths in centimetres changes no length. */
+static void
+test_window_units_keep_table (void)
+{
+  MusterWindow *window = open_window ();
+  MusterLayout *layout = muster_window_get_layout (window);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.game", NULL));
+  for (int i = 0; i < 20 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+
+  g_settings_set_string (settings, "units", "cm");
+  for (int i = 0; i < 20 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (layout), 72 * 25.4, 1e-9);
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_height (layout), 48 * 25.4, 1e-9);
+  g_assert_false (muster_window_get_modified (window));
+
+  g_settings_set_string (settings, "units", "in");
+  for (int i = 0; i < 20 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (layout), 72 * 25.4, 1e-9);
+  g_assert_false (muster_window_get_modified (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_window_autosave (void)
 {
@@ -402,6 +430,7 @@ main (int   argc,
   g_test_add_func ("/app/window/pan", test_window_pan);
   g_test_add_func ("/app/window/title-marks-changes", test_window_title_marks_changes);
   g_test_add_func ("/app/window/save-and-open", test_window_save_and_open);
+  g_test_add_func ("/app/window/units-keep-table", test_window_units_keep_table);
   g_test_add_func ("/app/window/autosave", test_window_autosave);
   g_test_add_func ("/app/window/crash-recovery", test_window_crash_recovery);
   g_test_add_func ("/app/window/crash-recovery/subprocess/crash", test_window_crash_session);
