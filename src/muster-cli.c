@@ -277,7 +277,7 @@ muster_cli_run (int    argc,
     { "all-deployments", 0, 0, G_OPTION_ARG_NONE, &all_deployments,
       N_("Export every deployment type of the system, a page each"), NULL },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &paper,
-      N_("Paper size of a PDF: a4 or letter"), N_("PAPER") },
+      N_("Paper size of the pages: a4 or letter"), N_("PAPER") },
     { "scale", 0, 0, G_OPTION_ARG_STRING, &scale,
       N_("fit (one page) or 1:1 (true scale, tiled across sheets)"), N_("SCALE") },
     { "list-systems", 0, 0, G_OPTION_ARG_NONE, &list_systems,
@@ -324,6 +324,12 @@ muster_cli_run (int    argc,
         .scale = scale,
         .all_deployments = all_deployments,
       };
+
+      if (remaining != NULL && g_strv_length (remaining) > 1)
+        {
+          g_printerr ("muster: %s\n", _("Give one layout file to export, not several"));
+          return EXIT_INVALID;
+        }
 
       if (!muster_export_run (&options, &error))
         {

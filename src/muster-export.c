@@ -23,7 +23,8 @@
 
 G_DEFINE_QUARK (muster-export-error-quark, muster_export_error)
 
-#define PNG_PX_PER_MM 2.0
+/* A PNG is the page a PDF would be, at 150 pixels an inch. */
+#define PNG_PX_PER_PT (150.0 / 72.0)
 
 typedef enum { FORMAT_PDF, FORMAT_SVG, FORMAT_PNG } Format;
 
@@ -32,6 +33,7 @@ typedef struct
   MusterLayout    *layout;
   MusterSystem    *system;
   MusterValidator *validator;   /* marks illegal pieces of a layout */
+  gboolean         generic;     /* a bare diagram of a deployment type */
 } Page;
 
 static void
@@ -66,18 +68,26 @@ parse_format (const char  *path,
   return TRUE;
 }
 
-static MusterLayout *
-bare_layout (MusterSystem           *system,
-             const MusterDeployment *deployment)
+MusterLayout *
+muster_export_bare_layout (MusterSystem           *system,
+                           const MusterDeployment *deployment)
 {
-  const MusterBoardPreset *board = muster_system_get_default_board (system);
-  MusterLayout *layout = muster_layout_new (muster_system_get_id (system), deployment->id,
-                                            board != NULL ? board->width : 72 * 25.4,
-                                            board != NULL ? board->height : 48 * 25.4);
-  g_autoptr(GPtrArray) zones = muster_deployment_list_zones (deployment, NULL);
-  GPtrArray *players = muster_layout_get_players (layout);
+  const MusterBoardPreset *board;
+  MusterLayout *layout;
+  g_autoptr(GPtrArray) zones = NULL;
+  GPtrArray *players;
 
-  /* Give the two players the first two zones the type defines, so a bare
+  g_return_val_if_fail (MUSTER_IS_SYSTEM (system), NULL);
+  g_return_val_if_fail (deployment != NULL, NULL);
+
+  board = muster_system_get_default_board (system);
+  layout = muster_layout_new (muster_system_get_id (system), deployment->id,
+                              board != NULL ? board->width : 72 * 25.4,
+                              board != NULL ? board->height : 48 * 25.4);
+  zones = muster_deployment_list_zones (deployment, NULL);
+  players = muster_layout_get_players (layout);
+
+  /* Give the two players the zones the type defines, so that a bare
    * diagram of a diagonal type shows its diagonal zones. */
   for (guint i = 0; i < players->len && zones != NULL && i < zones->len; i++)
     {
@@ -150,7 +160,11 @@ collect_pages (const MusterExportOptions  *options,
 
       for (guint i = 0; i < deployments->len; i++)
         {
-          Page page = { bare_layout (system, g_ptr_array_index (deployments, i)), system, NULL };
+          Page page = { 0 };
+
+          page.layout = muster_export_bare_layout (system, g_ptr_array_index (deployments, i));
+          page.system = system;
+          page.generic = TRUE;
 
           g_array_append_val (pages, page);
         }
@@ -171,8 +185,9 @@ collect_pages (const MusterExportOptions  *options,
           return FALSE;
         }
 
-      page.layout = bare_layout (system, deployment);
+      page.layout = muster_export_bare_layout (system, deployment);
       page.system = system;
+      page.generic = TRUE;
       g_array_append_val (pages, page);
     }
 
@@ -186,12 +201,40 @@ collect_pages (const MusterExportOptions  *options,
   return TRUE;
 }
 
+static MusterScene *
+page_scene (const Page *page)
+{
+  MusterScene *scene = muster_scene_new (page->layout, page->system, page->validator);
+
+  muster_scene_set_flags (scene, MUSTER_RENDER_ALL);
+  muster_scene_set_generic (scene, page->generic);
+
+  return scene;
+}
+
+/* Paper the way round the table is: landscape for a wide table. */
+static void
+turn_paper (MusterLayout *layout,
+            double       *width,
+            double       *height)
+{
+  gboolean wide = muster_layout_get_width (layout) > muster_layout_get_height (layout);
+
+  if (wide != (*width > *height))
+    {
+      double tmp = *width;
+
+      *width = *height;
+      *height = tmp;
+    }
+}
+
 static void
 paper_size (const char *paper,
             double     *width,
             double     *height)
 {
-  if (g_strcmp0 (paper, "letter") == 0)
+  if (paper != NULL && g_ascii_strcasecmp (paper, "letter") == 0)
     {
       *width = 612;
       *height = 792;
@@ -204,73 +247,12 @@ paper_size (const char *paper,
 }
 
 static gboolean
-write_pdf_or_svg (const MusterExportOptions  *options,
-                  Format                      format,
-                  GArray                     *pages,
-                  const char                 *tmp_path,
-                  GError                    **error)
+finish_surface (const MusterExportOptions  *options,
+                cairo_surface_t            *surface,
+                GError                    **error)
 {
-  gboolean one_to_one = g_strcmp0 (options->scale, "1:1") == 0;
-  double paper_w, paper_h;
-  cairo_surface_t *surface;
   cairo_status_t status;
-  cairo_t *cr;
 
-  paper_size (options->paper, &paper_w, &paper_h);
-
-  /* Landscape paper for a landscape table. */
-  {
-    const Page *first = &g_array_index (pages, Page, 0);
-
-    if (muster_layout_get_width (first->layout) > muster_layout_get_height (first->layout) && !one_to_one)
-      {
-        double tmp = paper_w;
-
-        paper_w = paper_h;
-        paper_h = tmp;
-      }
-  }
-
-  if (format == FORMAT_PDF)
-    surface = cairo_pdf_surface_create (tmp_path, paper_w, paper_h);
-  else
-    surface = cairo_svg_surface_create (tmp_path, paper_w, paper_h);
-
-  cr = cairo_create (surface);
-
-  for (guint p = 0; p < pages->len; p++)
-    {
-      const Page *page = &g_array_index (pages, Page, p);
-
-      g_autoptr(MusterScene) scene = muster_scene_new (page->layout, page->system, page->validator);
-
-      muster_scene_set_flags (scene, MUSTER_RENDER_ALL);
-
-      if (one_to_one)
-        {
-          MusterSheets sheets;
-
-          muster_sheets_plan (&sheets, scene, paper_w, paper_h);
-          for (guint i = 0; i < muster_sheets_count (&sheets); i++)
-            {
-              muster_sheets_draw (&sheets, scene, cr, i);
-              cairo_show_page (cr);
-              /* SVG has no pages: the first sheet only. */
-              if (format == FORMAT_SVG)
-                break;
-            }
-        }
-      else
-        {
-          muster_sheets_draw_fit (scene, cr, paper_w, paper_h);
-          cairo_show_page (cr);
-        }
-
-      if (format == FORMAT_SVG)
-        break;
-    }
-
-  cairo_destroy (cr);
   cairo_surface_finish (surface);
   status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
@@ -285,6 +267,98 @@ write_pdf_or_svg (const MusterExportOptions  *options,
   return TRUE;
 }
 
+/* A page per diagram, or at true scale a sheet per tile. */
+static gboolean
+write_pdf (const MusterExportOptions  *options,
+           GArray                     *pages,
+           const char                 *tmp_path,
+           GError                    **error)
+{
+  gboolean one_to_one = g_strcmp0 (options->scale, "1:1") == 0;
+  double paper_w, paper_h;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  paper_size (options->paper, &paper_w, &paper_h);
+  surface = cairo_pdf_surface_create (tmp_path, paper_w, paper_h);
+  cr = cairo_create (surface);
+
+  for (guint p = 0; p < pages->len; p++)
+    {
+      const Page *page = &g_array_index (pages, Page, p);
+      g_autoptr(MusterScene) scene = page_scene (page);
+
+      if (one_to_one)
+        {
+          MusterSheets sheets;
+
+          /* Whichever way round needs fewer sheets. */
+          muster_sheets_plan_best (&sheets, scene, paper_w, paper_h);
+          cairo_pdf_surface_set_size (surface, sheets.page_width, sheets.page_height);
+          for (guint i = 0; i < muster_sheets_count (&sheets); i++)
+            {
+              muster_sheets_draw (&sheets, scene, cr, i);
+              cairo_show_page (cr);
+            }
+        }
+      else
+        {
+          double w = paper_w, h = paper_h;
+
+          turn_paper (page->layout, &w, &h);
+          cairo_pdf_surface_set_size (surface, w, h);
+          muster_sheets_draw_fit (scene, cr, w, h);
+          cairo_show_page (cr);
+        }
+    }
+
+  cairo_destroy (cr);
+
+  return finish_surface (options, surface, error);
+}
+
+/* SVG has no pages: the diagram on a page of the paper, or at true scale
+ * the whole table on one drawing of its own size. */
+static gboolean
+write_svg (const MusterExportOptions  *options,
+           GArray                     *pages,
+           const char                 *tmp_path,
+           GError                    **error)
+{
+  const Page *page = &g_array_index (pages, Page, 0);
+  g_autoptr(MusterScene) scene = page_scene (page);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  if (g_strcmp0 (options->scale, "1:1") == 0)
+    {
+      double margin = muster_scene_get_margin (scene);
+      double w = (muster_layout_get_width (page->layout) + 2 * margin) * MUSTER_PT_PER_MM;
+      double h = (muster_layout_get_height (page->layout) + 2 * margin) * MUSTER_PT_PER_MM;
+
+      surface = cairo_svg_surface_create (tmp_path, w, h);
+      cr = cairo_create (surface);
+      cairo_translate (cr, margin * MUSTER_PT_PER_MM, margin * MUSTER_PT_PER_MM);
+      cairo_scale (cr, MUSTER_PT_PER_MM, MUSTER_PT_PER_MM);
+      muster_scene_render (scene, cr, MUSTER_PT_PER_MM);
+    }
+  else
+    {
+      double w, h;
+
+      paper_size (options->paper, &w, &h);
+      turn_paper (page->layout, &w, &h);
+      surface = cairo_svg_surface_create (tmp_path, w, h);
+      cr = cairo_create (surface);
+      muster_sheets_draw_fit (scene, cr, w, h);
+    }
+
+  cairo_destroy (cr);
+
+  return finish_surface (options, surface, error);
+}
+
+/* The page a PDF would be, at PNG_PX_PER_PT, on white. */
 static gboolean
 write_png (const MusterExportOptions  *options,
            GArray                     *pages,
@@ -292,26 +366,22 @@ write_png (const MusterExportOptions  *options,
            GError                    **error)
 {
   const Page *page = &g_array_index (pages, Page, 0);
-  g_autoptr(MusterScene) scene = muster_scene_new (page->layout, page->system, page->validator);
-  double margin, w, h;
+  g_autoptr(MusterScene) scene = page_scene (page);
+  double w, h;
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
 
-  muster_scene_set_flags (scene, MUSTER_RENDER_ALL);
-  margin = muster_scene_get_margin (scene);
-  w = ceil ((muster_layout_get_width (page->layout) + 2 * margin) * PNG_PX_PER_MM);
-  h = ceil ((muster_layout_get_height (page->layout) + 2 * margin) * PNG_PX_PER_MM);
+  paper_size (options->paper, &w, &h);
+  turn_paper (page->layout, &w, &h);
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) w, (int) h);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                        (int) ceil (w * PNG_PX_PER_PT), (int) ceil (h * PNG_PX_PER_PT));
   cr = cairo_create (surface);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
-  /* Exactly PNG_PX_PER_MM pixels a millimetre, board corner at
-   * (margin, margin): readers can find a board point's pixel. */
-  cairo_translate (cr, margin * PNG_PX_PER_MM, margin * PNG_PX_PER_MM);
-  cairo_scale (cr, PNG_PX_PER_MM, PNG_PX_PER_MM);
-  muster_scene_render (scene, cr, PNG_PX_PER_MM);
+  cairo_scale (cr, PNG_PX_PER_PT, PNG_PX_PER_PT);
+  muster_sheets_draw_fit (scene, cr, w, h);
   cairo_destroy (cr);
 
   status = cairo_surface_write_to_png (surface, tmp_path);
@@ -345,7 +415,7 @@ muster_export_run (const MusterExportOptions  *options,
     return FALSE;
 
   if (options->paper != NULL &&
-      g_strcmp0 (options->paper, "a4") != 0 && g_strcmp0 (options->paper, "letter") != 0)
+      g_ascii_strcasecmp (options->paper, "a4") != 0 && g_ascii_strcasecmp (options->paper, "letter") != 0)
     {
       g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_ARGUMENTS,
                    _("Unknown paper “%s”: use a4 or letter"), options->paper);
@@ -360,6 +430,36 @@ muster_export_run (const MusterExportOptions  *options,
       return FALSE;
     }
 
+  if (format != FORMAT_PDF && options->all_deployments)
+    {
+      g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_ARGUMENTS,
+                   _("%s: a page per deployment type needs a PDF file"), options->output);
+      return FALSE;
+    }
+
+  if (format == FORMAT_PNG && g_strcmp0 (options->scale, "1:1") == 0)
+    {
+      g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_ARGUMENTS,
+                   _("%s: true scale (1:1) needs a PDF or SVG file"), options->output);
+      return FALSE;
+    }
+
+  if (options->input != NULL &&
+      (options->system_id != NULL || options->deployment_id != NULL || options->all_deployments))
+    {
+      g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_ARGUMENTS,
+                   _("%s: a layout file has its own game system and deployment type; "
+                     "leave out --system, --deployment and --all-deployments"), options->input);
+      return FALSE;
+    }
+
+  if (options->all_deployments && options->deployment_id != NULL)
+    {
+      g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_ARGUMENTS,
+                   _("Give either --deployment or --all-deployments, not both"));
+      return FALSE;
+    }
+
   if (!collect_pages (options, pages, error))
     return FALSE;
 
@@ -368,8 +468,10 @@ muster_export_run (const MusterExportOptions  *options,
 
   if (format == FORMAT_PNG)
     ok = write_png (options, pages, tmp_path, error);
+  else if (format == FORMAT_SVG)
+    ok = write_svg (options, pages, tmp_path, error);
   else
-    ok = write_pdf_or_svg (options, format, pages, tmp_path, error);
+    ok = write_pdf (options, pages, tmp_path, error);
 
   if (ok && g_rename (tmp_path, options->output) != 0)
     {

@@ -9,6 +9,9 @@
 
 #include <glib.h>
 
+#include "muster-layout.h"
+#include "muster-system.h"
+
 G_BEGIN_DECLS
 
 #define MUSTER_EXPORT_ERROR (muster_export_error_quark ())
@@ -31,9 +34,17 @@ typedef struct
   gboolean    all_deployments;  /* a page per deployment type */
 } MusterExportOptions;
 
-GQuark   muster_export_error_quark (void);
-/* Draws without a display; writes nothing on failure. */
-gboolean muster_export_run         (const MusterExportOptions *options,
-                                    GError                   **error);
+GQuark        muster_export_error_quark (void);
+/* The layout of a bare diagram: the system's default table, the first
+ * player (red, the attacker, east short edge) in the type's last zone and
+ * the second (blue, the defender, west) in the one before. */
+MusterLayout *muster_export_bare_layout (MusterSystem              *system,
+                                         const MusterDeployment    *deployment);
+/* Draws without a display; writes nothing on failure. PDF: a page per
+ * diagram fitted to the paper, or the sheets of a true-scale print; SVG:
+ * the page, or at true scale the whole table at its size; PNG: the page
+ * at 150 pixels an inch. */
+gboolean      muster_export_run         (const MusterExportOptions *options,
+                                         GError                   **error);
 
 G_END_DECLS

@@ -18,12 +18,16 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MusterPrintOperation, muster_print_operation, MUSTER, PRINT_OPERATION, GtkPrintOperation)
 
 /* Prints the scene "fit to page" on one sheet, or at true scale (1:1)
- * tiled over sheets; page setup and print settings are remembered. */
-MusterPrintOperation *muster_print_operation_new        (MusterScene          *scene);
-void                  muster_print_operation_set_true_scale (MusterPrintOperation *self,
-                                                          gboolean              true_scale);
-gboolean              muster_print_operation_get_true_scale (MusterPrintOperation *self);
-void                  muster_print_operation_run_dialog (MusterPrintOperation *self,
-                                                         GtkWindow            *parent);
+ * tiled over sheets, with or without the pieces and terrain; the choices,
+ * the page setup and the print settings are remembered. */
+MusterPrintOperation *muster_print_operation_new             (MusterScene          *scene);
+void                  muster_print_operation_set_true_scale  (MusterPrintOperation *self,
+                                                              gboolean              true_scale);
+gboolean              muster_print_operation_get_true_scale  (MusterPrintOperation *self);
+void                  muster_print_operation_set_show_pieces (MusterPrintOperation *self,
+                                                              gboolean              show_pieces);
+gboolean              muster_print_operation_get_show_pieces (MusterPrintOperation *self);
+void                  muster_print_operation_run_dialog      (MusterPrintOperation *self,
+                                                              GtkWindow            *parent);
 
 G_END_DECLS

@@ -24,7 +24,17 @@ typedef struct
   char         *label;
   MusterRegion *region;       /* NULL when the player has no zone */
   MusterPoint   label_at;
+  MusterBox     label_box;    /* as last drawn */
+  gboolean      label_drawn;
 } SceneZone;
+
+/* A line that zones are measured from and that crosses the table (the
+ * Centre Line, a diagonal): drawn dashed. Lines along a table edge are
+ * the edge itself. */
+typedef struct
+{
+  MusterPoint a, b;
+} SceneLine;
 
 struct _MusterScene
 {
@@ -35,8 +45,12 @@ struct _MusterScene
   MusterRenderFlags  flags;
   MusterUnit         units;
   gboolean           dark;
+  gboolean           generic;
   gboolean           zones_valid;
   GArray            *zones;    /* SceneZone */
+  GArray            *lines;    /* SceneLine */
+  const char        *line_name;
+  GArray            *dimensions;  /* MusterDimension, of the last render */
 
   /* While muster_scene_render() runs: one Pango layout for every piece
    * of text it writes (a new one per label would cost a Pango context
@@ -89,6 +103,8 @@ muster_scene_new (MusterLayout    *layout,
   self->units = MUSTER_UNIT_INCH;
   self->zones = g_array_new (FALSE, TRUE, sizeof (SceneZone));
   g_array_set_clear_func (self->zones, scene_zone_clear);
+  self->lines = g_array_new (FALSE, TRUE, sizeof (SceneLine));
+  self->dimensions = g_array_new (FALSE, TRUE, sizeof (MusterDimension));
 
   return self;
 }
@@ -115,6 +131,8 @@ muster_scene_unref (MusterScene *self)
   g_clear_object (&self->system);
   g_clear_object (&self->validator);
   g_clear_pointer (&self->zones, g_array_unref);
+  g_clear_pointer (&self->lines, g_array_unref);
+  g_clear_pointer (&self->dimensions, g_array_unref);
   g_free (self);
 }
 
@@ -144,6 +162,14 @@ muster_scene_set_units (MusterScene *self,
   self->units = units;
 }
 
+MusterUnit
+muster_scene_get_units (MusterScene *self)
+{
+  g_return_val_if_fail (self != NULL, MUSTER_UNIT_INCH);
+
+  return self->units;
+}
+
 void
 muster_scene_set_flags (MusterScene       *self,
                         MusterRenderFlags  flags)
@@ -151,6 +177,24 @@ muster_scene_set_flags (MusterScene       *self,
   g_return_if_fail (self != NULL);
 
   self->flags = flags;
+}
+
+MusterRenderFlags
+muster_scene_get_flags (MusterScene *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->flags;
+}
+
+void
+muster_scene_set_generic (MusterScene *self,
+                          gboolean     generic)
+{
+  g_return_if_fail (self != NULL);
+
+  self->generic = !!generic;
+  self->zones_valid = FALSE;
 }
 
 void
@@ -186,6 +230,14 @@ table_color (MusterScene *self)
     return (MusterColor) { 0.188, 0.196, 0.176 };
 
   return (MusterColor) { 0.937, 0.918, 0.863 };
+}
+
+MusterColor
+muster_scene_get_table_color (MusterScene *self)
+{
+  g_return_val_if_fail (self != NULL, (MusterColor) { 0 });
+
+  return table_color (self);
 }
 
 MusterColor
@@ -272,6 +324,207 @@ find_label_point (const MusterRegion *region,
 }
 
 static void
+collect_half_planes (const MusterRegion *region,
+                     GPtrArray          *planes)
+{
+  if (region->kind == MUSTER_REGION_HALF_PLANE && region->offset != 0)
+    {
+      /* Once each: the branches of a choice repeat their boundaries. */
+      for (guint i = 0; i < planes->len; i++)
+        {
+          const MusterRegion *other = g_ptr_array_index (planes, i);
+
+          if (fabs (other->nx - region->nx) < 1e-9 && fabs (other->ny - region->ny) < 1e-9 &&
+              fabs (other->c - region->c) < 1e-6 && fabs (other->offset - region->offset) < 1e-6)
+            return;
+        }
+      g_ptr_array_add (planes, (gpointer) region);
+    }
+
+  for (guint i = 0; region->children != NULL && i < region->children->len; i++)
+    collect_half_planes (g_ptr_array_index (region->children, i), planes);
+}
+
+/* The stretch of the line n·p = k across the box, ordered left to right
+ * (top to bottom when upright); FALSE when it misses the box. */
+static gboolean
+line_across_box (double           nx,
+                 double           ny,
+                 double           k,
+                 const MusterBox *box,
+                 MusterPoint     *a,
+                 MusterPoint     *b)
+{
+  MusterPoint points[4];
+  guint n = 0;
+  double best = -1;
+
+  if (fabs (ny) > 1e-9)
+    for (int i = 0; i < 2; i++)
+      {
+        double x = i ? box->x1 : box->x0;
+        double y = (k - nx * x) / ny;
+
+        if (y >= box->y0 - 1e-6 && y <= box->y1 + 1e-6)
+          points[n++] = (MusterPoint) { x, CLAMP (y, box->y0, box->y1) };
+      }
+  if (fabs (nx) > 1e-9)
+    for (int i = 0; i < 2; i++)
+      {
+        double y = i ? box->y1 : box->y0;
+        double x = (k - ny * y) / nx;
+
+        if (x >= box->x0 - 1e-6 && x <= box->x1 + 1e-6)
+          points[n++] = (MusterPoint) { CLAMP (x, box->x0, box->x1), y };
+      }
+
+  for (guint i = 0; i < n; i++)
+    for (guint j = i + 1; j < n; j++)
+      {
+        double d = hypot (points[i].x - points[j].x, points[i].y - points[j].y);
+
+        if (d > best)
+          {
+            best = d;
+            *a = points[i];
+            *b = points[j];
+          }
+      }
+
+  if (best < 1e-6)
+    return FALSE;
+
+  if (a->x > b->x + 1e-6 || (fabs (a->x - b->x) <= 1e-6 && a->y > b->y))
+    {
+      MusterPoint t = *a;
+
+      *a = *b;
+      *b = t;
+    }
+
+  return TRUE;
+}
+
+/* The lines the zones are measured from that cross the table, once each,
+ * and what a player calls them. */
+static void
+find_lines (MusterScene *self,
+            double       width,
+            double       height)
+{
+  MusterBox box = { 0, 0, width, height };
+  const double tol = 0.5;
+
+  self->line_name = NULL;
+
+  for (guint z = 0; z < self->zones->len; z++)
+    {
+      const SceneZone *zone = &g_array_index (self->zones, SceneZone, z);
+      g_autoptr(GPtrArray) planes = g_ptr_array_new ();
+
+      if (zone->region == NULL)
+        continue;
+
+      collect_half_planes (zone->region, planes);
+      for (guint i = 0; i < planes->len; i++)
+        {
+          const MusterRegion *plane = g_ptr_array_index (planes, i);
+          SceneLine line;
+          gboolean known = FALSE;
+
+          if (!line_across_box (plane->nx, plane->ny, plane->c - plane->offset, &box, &line.a, &line.b))
+            continue;
+
+          /* Along an edge: that edge is the line. */
+          if ((fabs (line.a.x - line.b.x) < tol && (fabs (line.a.x) < tol || fabs (line.a.x - width) < tol)) ||
+              (fabs (line.a.y - line.b.y) < tol && (fabs (line.a.y) < tol || fabs (line.a.y - height) < tol)))
+            continue;
+
+          for (guint j = 0; j < self->lines->len; j++)
+            {
+              const SceneLine *other = &g_array_index (self->lines, SceneLine, j);
+
+              if (hypot (other->a.x - line.a.x, other->a.y - line.a.y) < tol &&
+                  hypot (other->b.x - line.b.x, other->b.y - line.b.y) < tol)
+                known = TRUE;
+            }
+          if (known)
+            continue;
+
+          g_array_append_val (self->lines, line);
+
+          if ((fabs (line.a.y - height / 2) < tol && fabs (line.b.y - height / 2) < tol) ||
+              (fabs (line.a.x - width / 2) < tol && fabs (line.b.x - width / 2) < tol))
+            self->line_name = _("Centre Line");
+          else if (self->line_name == NULL &&
+                   hypot (fabs (line.a.x - line.b.x) - width, fabs (line.a.y - line.b.y) - height) < tol)
+            self->line_name = _("Diagonal");
+        }
+    }
+}
+
+/* Whether two zones differ anywhere on a coarse grid of the board. */
+static gboolean
+regions_differ (const MusterRegion *a,
+                const MusterRegion *b,
+                double              width,
+                double              height)
+{
+  const int nx = 96, ny = 64;
+
+  for (int j = 0; j < ny; j++)
+    for (int i = 0; i < nx; i++)
+      {
+        MusterPoint p = { (i + 0.5) * width / nx, (j + 0.5) * height / ny };
+
+        if (muster_region_contains_point (a, p) != muster_region_contains_point (b, p))
+          return TRUE;
+      }
+
+  return FALSE;
+}
+
+/* Whether the player's zone depends on the player's role (as in
+ * Encircle), so that the role belongs in the zone's name. */
+static gboolean
+zone_has_roles (MusterScene            *self,
+                const MusterDeployment *deployment,
+                const MusterPlayer     *player,
+                const MusterRegion     *region)
+{
+  const char *other_role;
+  g_autoptr(MusterRegion) other = NULL;
+
+  if (g_strcmp0 (player->role, "attacker") == 0)
+    other_role = "defender";
+  else if (g_strcmp0 (player->role, "defender") == 0)
+    other_role = "attacker";
+  else
+    return FALSE;
+
+  other = muster_system_resolve_zone (self->system, deployment, player->zone,
+                                      muster_layout_get_width (self->layout),
+                                      muster_layout_get_height (self->layout),
+                                      muster_layout_get_options (self->layout),
+                                      other_role, player->short_edge, NULL);
+
+  return other != NULL && regions_differ (region, other,
+                                          muster_layout_get_width (self->layout),
+                                          muster_layout_get_height (self->layout));
+}
+
+static const char *
+role_name (const char *role)
+{
+  if (g_strcmp0 (role, "attacker") == 0)
+    return _("Attacker");
+  if (g_strcmp0 (role, "defender") == 0)
+    return _("Defender");
+
+  return role;
+}
+
+static void
 ensure_zones (MusterScene *self)
 {
   GPtrArray *players;
@@ -281,6 +534,7 @@ ensure_zones (MusterScene *self)
     return;
 
   g_array_set_size (self->zones, 0);
+  g_array_set_size (self->lines, 0);
   self->zones_valid = TRUE;
 
   if (self->system != NULL)
@@ -313,9 +567,20 @@ ensure_zones (MusterScene *self)
       if (zone.region != NULL)
         {
           const char *name = player->name != NULL ? player->name : player->id;
+          const char *where = zone_name (self, player->zone);
 
-          /* Translators: a zone's label on the board: player name, zone name */
-          zone.label = g_strdup_printf (_("%s — %s"), name, zone_name (self, player->zone));
+          if (zone_has_roles (self, deployment, player, zone.region))
+            {
+              if (self->generic)
+                /* Translators: a zone's label on the board: role, zone name */
+                zone.label = g_strdup_printf (_("%s — %s"), role_name (player->role), where);
+              else
+                /* Translators: a zone's label on the board: player name, role, zone name */
+                zone.label = g_strdup_printf (_("%s (%s) — %s"), name, role_name (player->role), where);
+            }
+          else
+            /* Translators: a zone's label on the board: player name, zone name */
+            zone.label = g_strdup_printf (_("%s — %s"), name, where);
           zone.label_at = find_label_point (zone.region,
                                             muster_layout_get_width (self->layout),
                                             muster_layout_get_height (self->layout));
@@ -323,6 +588,8 @@ ensure_zones (MusterScene *self)
 
       g_array_append_val (self->zones, zone);
     }
+
+  find_lines (self, muster_layout_get_width (self->layout), muster_layout_get_height (self->layout));
 }
 
 guint
@@ -346,6 +613,44 @@ muster_scene_get_zone_label (MusterScene *self,
     return NULL;
 
   return g_array_index (self->zones, SceneZone, player_index).label;
+}
+
+GArray *
+muster_scene_get_dimensions (MusterScene *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->dimensions;
+}
+
+const char *
+muster_scene_get_line_name (MusterScene *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  ensure_zones (self);
+
+  return self->line_name;
+}
+
+gboolean
+muster_scene_get_zone_label_box (MusterScene *self,
+                                 guint        player_index,
+                                 MusterBox   *box)
+{
+  const SceneZone *zone;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (box != NULL, FALSE);
+
+  ensure_zones (self);
+  if (player_index >= self->zones->len)
+    return FALSE;
+
+  zone = &g_array_index (self->zones, SceneZone, player_index);
+  *box = zone->label_box;
+
+  return zone->label_drawn;
 }
 
 char *
@@ -823,8 +1128,9 @@ draw_grid (MusterScene *self,
   cairo_save (cr);
   cairo_set_line_width (cr, MAX (0.15, 1.0 / px));
 
-  /* Every inch, faint; skipped when lines would be closer than 4 px. */
-  if (INCH * px >= 4)
+  /* Every inch, faint; skipped when lines would be closer than 4 px, or
+   * on paper (where the zones are hatched) closer than 14 points. */
+  if (INCH * px >= ((self->flags & MUSTER_RENDER_PATTERNS) ? 14 : 4))
     {
       for (double x = INCH; x < width - 1e-6; x += INCH)
         {
@@ -863,6 +1169,62 @@ draw_grid (MusterScene *self,
   cairo_restore (cr);
 }
 
+/* Hatching, a different direction for each zone, so that the zones stay
+ * apart on a black-and-white printout: "\\" for the first, "//" for
+ * the second, then level and upright lines. Strokes the lines that cross
+ * the box, in the current source, into the current clip. The lines keep
+ * their place whatever the box (at multiples of spacing), so that the
+ * neighbouring sheets of a true-scale print agree. */
+static void
+stroke_hatching (cairo_t         *cr,
+                 guint            index,
+                 const MusterBox *box,
+                 double           spacing,
+                 double           line_width)
+{
+  cairo_new_path (cr);
+  switch (index % 4)
+    {
+    case 0:
+      for (double d = floor ((box->x0 - box->y1) / spacing) * spacing; d <= box->x1 - box->y0; d += spacing)
+        {
+          cairo_move_to (cr, d + box->y0, box->y0);
+          cairo_line_to (cr, d + box->y1, box->y1);
+        }
+      break;
+    case 1:
+      for (double d = floor ((box->x0 + box->y0) / spacing) * spacing; d <= box->x1 + box->y1; d += spacing)
+        {
+          cairo_move_to (cr, d - box->y0, box->y0);
+          cairo_line_to (cr, d - box->y1, box->y1);
+        }
+      break;
+    case 2:
+      for (double y = (floor (box->y0 / spacing) + 0.5) * spacing; y <= box->y1; y += spacing)
+        {
+          cairo_move_to (cr, box->x0, y);
+          cairo_line_to (cr, box->x1, y);
+        }
+      break;
+    default:
+      for (double x = (floor (box->x0 / spacing) + 0.5) * spacing; x <= box->x1; x += spacing)
+        {
+          cairo_move_to (cr, x, box->y0);
+          cairo_line_to (cr, x, box->y1);
+        }
+      break;
+    }
+  cairo_set_line_width (cr, line_width);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_stroke (cr);
+}
+
+/* Hatching lines: at least 5 mm apart on the table, and 6 device units
+ * (points on paper) apart when the table is drawn small. */
+#define HATCH_SPACING(px) MAX (5.0, 6.0 / (px))
+#define HATCH_WIDTH(px)   MAX (0.4, 0.6 / (px))
+#define HATCH_ALPHA       0.65
+
 static void
 draw_zones (MusterScene *self,
             cairo_t     *cr,
@@ -888,26 +1250,20 @@ draw_zones (MusterScene *self,
 
       if (self->flags & MUSTER_RENDER_PATTERNS)
         {
-          /* Hatching in opposite directions per player, so the zones stay
-           * apart on a black-and-white printout. */
+          MusterBox hatch;
+          double x0, y0, x1, y1;
+
           cairo_fill_preserve (cr);
           cairo_clip (cr);
-          cairo_set_line_width (cr, 0.6);
-          for (double t = -height; t < width + height; t += 6)
+          /* Only the part in view: a sheet of a true-scale print shows a
+           * corner of the table. */
+          cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
+          hatch = (MusterBox) { MAX (box.x0, x0), MAX (box.y0, y0), MIN (box.x1, x1), MIN (box.y1, y1) };
+          if (hatch.x1 > hatch.x0 && hatch.y1 > hatch.y0)
             {
-              if (i % 2 == 0)
-                {
-                  cairo_move_to (cr, t, 0);
-                  cairo_line_to (cr, t + height, height);
-                }
-              else
-                {
-                  cairo_move_to (cr, t + height, 0);
-                  cairo_line_to (cr, t, height);
-                }
+              set_color (cr, color, HATCH_ALPHA);
+              stroke_hatching (cr, i, &hatch, HATCH_SPACING (px), HATCH_WIDTH (px));
             }
-          set_color (cr, color, 0.7);
-          cairo_stroke (cr);
         }
       else
         cairo_fill (cr);
@@ -915,20 +1271,91 @@ draw_zones (MusterScene *self,
     }
 }
 
+void
+muster_scene_draw_swatch (MusterScene *self,
+                          cairo_t     *cr,
+                          guint        player_index,
+                          double       x,
+                          double       y,
+                          double       width,
+                          double       height,
+                          double       px_per_unit)
+{
+  MusterColor table, color;
+  MusterBox box = { x, y, x + width, y + height };
+
+  g_return_if_fail (self != NULL);
+
+  table = table_color (self);
+  color = muster_scene_get_player_color (self, player_index);
+  px_per_unit = MAX (px_per_unit, 1e-3);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, x, y, width, height);
+  set_color (cr, table, 1.0);
+  cairo_fill_preserve (cr);
+  set_color (cr, color, ZONE_ALPHA);
+  cairo_fill_preserve (cr);
+  if (self->flags & MUSTER_RENDER_PATTERNS)
+    {
+      cairo_save (cr);
+      cairo_clip_preserve (cr);
+      set_color (cr, color, HATCH_ALPHA);
+      stroke_hatching (cr, player_index, &box, 6.0 / px_per_unit, 0.6 / px_per_unit);
+      cairo_restore (cr);
+      cairo_rectangle (cr, x, y, width, height);
+    }
+  set_color (cr, (MusterColor) { color.r * 0.7, color.g * 0.7, color.b * 0.7 }, 1.0);
+  cairo_set_line_width (cr, 1.0 / px_per_unit);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+/* Zone names: large and bold, at least 15 device units (points on paper). */
+static double
+zone_label_size (double px)
+{
+  return MAX (0.8 * INCH, 15.0 / px);
+}
+
+/* The box a zone's name covers, halo included. */
+static MusterBox
+zone_label_box (MusterScene     *self,
+                cairo_t         *cr,
+                const SceneZone *zone,
+                double           size)
+{
+  g_autoptr(PangoLayout) layout = make_text (self, cr, zone->label, size, TRUE);
+  PangoRectangle logical;
+  double w, h, halo = size * 0.15;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  w = logical.width / (double) PANGO_SCALE;
+  h = logical.height / (double) PANGO_SCALE;
+
+  return (MusterBox) {
+    zone->label_at.x - w / 2 - halo, zone->label_at.y - h / 2 - halo,
+    zone->label_at.x + w / 2 + halo, zone->label_at.y + h / 2 + halo,
+  };
+}
+
 static void
 draw_zone_labels (MusterScene *self,
                   cairo_t     *cr,
                   double       px)
 {
-  double size = MAX (0.8 * INCH, 15.0 / px);
+  double size = zone_label_size (px);
 
   for (guint i = 0; i < self->zones->len; i++)
     {
-      const SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
+      SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
       MusterColor color = muster_scene_get_player_color (self, i);
 
       if (zone->region == NULL || zone->label == NULL)
         continue;
+
+      zone->label_box = zone_label_box (self, cr, zone, size);
+      zone->label_drawn = TRUE;
 
       cairo_save (cr);
       {
@@ -956,17 +1383,6 @@ draw_zone_labels (MusterScene *self,
 }
 
 static void
-collect_half_planes (const MusterRegion *region,
-                     GPtrArray          *planes)
-{
-  if (region->kind == MUSTER_REGION_HALF_PLANE && region->offset != 0)
-    g_ptr_array_add (planes, (gpointer) region);
-
-  for (guint i = 0; region->children != NULL && i < region->children->len; i++)
-    collect_half_planes (g_ptr_array_index (region->children, i), planes);
-}
-
-static void
 draw_arrow_head (cairo_t     *cr,
                  MusterPoint  tip,
                  double       dx,
@@ -981,11 +1397,317 @@ draw_arrow_head (cairo_t     *cr,
   cairo_fill (cr);
 }
 
-/* A rulebook's dimension: for every boundary of a zone that the zone
+/* What the dimensions keep apart: an arrow with its label, or (from ==
+ * to) only a box, such as a zone's name. */
+typedef struct
+{
+  MusterPoint from;
+  MusterPoint to;
+  MusterBox   box;
+  guint       zone;
+  double      length;
+} Mark;
+
+static double
+cross (MusterPoint o,
+       MusterPoint a,
+       MusterPoint b)
+{
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+/* Whether two arrows cross or run along each other. Meeting end to end,
+ * as the arrows of both zones do on the Centre Line, is fine. */
+static gboolean
+segments_clash (MusterPoint p1,
+                MusterPoint p2,
+                MusterPoint q1,
+                MusterPoint q2,
+                double      tol)
+{
+  double len_p = hypot (p2.x - p1.x, p2.y - p1.y);
+  double len_q = hypot (q2.x - q1.x, q2.y - q1.y);
+  double d1, d2, d3, d4;
+
+  if (len_p < 1e-9 || len_q < 1e-9)
+    return FALSE;
+
+  d1 = cross (q1, q2, p1) / len_q;
+  d2 = cross (q1, q2, p2) / len_q;
+  d3 = cross (p1, p2, q1) / len_p;
+  d4 = cross (p1, p2, q2) / len_p;
+
+  if (fabs (d1) < tol && fabs (d2) < tol)
+    {
+      /* On one line: how far they overlap. */
+      double ux = (p2.x - p1.x) / len_p, uy = (p2.y - p1.y) / len_p;
+      double t1 = (q1.x - p1.x) * ux + (q1.y - p1.y) * uy;
+      double t2 = (q2.x - p1.x) * ux + (q2.y - p1.y) * uy;
+
+      return MIN (len_p, MAX (t1, t2)) - MAX (0, MIN (t1, t2)) > tol;
+    }
+
+  if ((d1 > tol && d2 > tol) || (d1 < -tol && d2 < -tol))
+    return FALSE;
+  if ((d3 > tol && d4 > tol) || (d3 < -tol && d4 < -tol))
+    return FALSE;
+
+  return !(hypot (p1.x - q1.x, p1.y - q1.y) < tol || hypot (p1.x - q2.x, p1.y - q2.y) < tol ||
+           hypot (p2.x - q1.x, p2.y - q1.y) < tol || hypot (p2.x - q2.x, p2.y - q2.y) < tol);
+}
+
+static gboolean
+segment_hits_box (MusterPoint      a,
+                  MusterPoint      b,
+                  const MusterBox *box)
+{
+  double dx = b.x - a.x, dy = b.y - a.y;
+  double t0 = 0, t1 = 1;
+  const double p[4] = { -dx, dx, -dy, dy };
+  const double q[4] = { a.x - box->x0, box->x1 - a.x, a.y - box->y0, box->y1 - a.y };
+
+  /* Liang–Barsky. */
+  for (guint i = 0; i < 4; i++)
+    {
+      if (fabs (p[i]) < 1e-12)
+        {
+          if (q[i] < 0)
+            return FALSE;
+        }
+      else if (p[i] < 0)
+        t0 = MAX (t0, q[i] / p[i]);
+      else
+        t1 = MIN (t1, q[i] / p[i]);
+    }
+
+  return t0 <= t1;
+}
+
+static gboolean
+boxes_overlap (const MusterBox *a,
+               const MusterBox *b)
+{
+  return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* How badly a new arrow and its label collide with what is placed: 0 when
+ * clear; crossing an arrow, hiding a label or running along a zone's edge
+ * costs most, passing under a piece or terrain least. */
+static double
+mark_cost (MusterScene *self,
+           GArray      *marks,
+           const Mark  *m,
+           double       width,
+           double       height,
+           double       tol)
+{
+  double ux = (m->to.x - m->from.x) / m->length;
+  double uy = (m->to.y - m->from.y) / m->length;
+  double cost = 0;
+
+  /* The label stays on the table. */
+  if (m->box.x0 < 0 || m->box.y0 < 0 || m->box.x1 > width || m->box.y1 > height)
+    cost += 100;
+
+  for (guint i = 0; i < marks->len; i++)
+    {
+      const Mark *o = &g_array_index (marks, Mark, i);
+      double weight = o->zone == G_MAXUINT ? 1 : o->length > 0 ? 10 : 5;
+
+      if (boxes_overlap (&o->box, &m->box) || segment_hits_box (m->from, m->to, &o->box))
+        cost += weight;
+      if (o->length > 0 &&
+          (segments_clash (m->from, m->to, o->from, o->to, tol) ||
+           segment_hits_box (o->from, o->to, &m->box)))
+        cost += weight;
+    }
+
+  /* Not along the edge of a zone, where the arrow would hide it. */
+  for (guint z = 0; z < self->zones->len; z++)
+    {
+      const SceneZone *zone = &g_array_index (self->zones, SceneZone, z);
+
+      if (zone->region == NULL)
+        continue;
+
+      for (int k = 1; k < 10; k++)
+        {
+          MusterPoint q = { m->from.x + ux * m->length * k / 10, m->from.y + uy * m->length * k / 10 };
+          MusterPoint left = { q.x - uy * tol, q.y + ux * tol };
+          MusterPoint right = { q.x + uy * tol, q.y - ux * tol };
+
+          if (muster_region_contains_point (zone->region, left) !=
+              muster_region_contains_point (zone->region, right))
+            {
+              cost += 10;
+              break;
+            }
+        }
+    }
+
+  return cost;
+}
+
+/* A dimension still to place: a boundary of a zone that the zone
+ * language measured from a line, and the stretches of it that really
+ * are an edge of the zone. */
+#define DIM_SAMPLES 240
+
+typedef struct
+{
+  const MusterRegion *plane;
+  guint               zone;
+  MusterPoint         a, b;         /* the boundary across the table */
+  gboolean            edge[DIM_SAMPLES];
+  gboolean            interior;     /* measured from a line across the table */
+  gboolean            placed;
+} Dimension;
+
+static void
+dimension_mark (const Dimension *d,
+                double           t,
+                double           label_w,
+                double           label_h,
+                Mark            *m)
+{
+  MusterPoint p = { d->a.x + (d->b.x - d->a.x) * t, d->a.y + (d->b.y - d->a.y) * t };
+  double mx, my;
+
+  m->from = p;
+  m->to = (MusterPoint) { p.x - d->plane->nx * d->plane->offset, p.y - d->plane->ny * d->plane->offset };
+  m->length = fabs (d->plane->offset);
+  m->zone = d->zone;
+  mx = (m->from.x + m->to.x) / 2;
+  my = (m->from.y + m->to.y) / 2;
+  m->box = (MusterBox) { mx - label_w / 2, my - label_h / 2, mx + label_w / 2, my + label_h / 2 };
+}
+
+/* Places the dimension clear of everything placed before; with force,
+ * where it collides least even so. */
+static gboolean
+place_dimension (MusterScene *self,
+                 Dimension   *d,
+                 GArray      *marks,
+                 double       label_w,
+                 double       label_h,
+                 double       width,
+                 double       height,
+                 double       tol,
+                 gboolean     force,
+                 Mark        *out,
+                 double      *out_cost)
+{
+  double seg_len = hypot (d->b.x - d->a.x, d->b.y - d->a.y);
+  gboolean oblique = fabs (d->plane->nx) > 1e-6 && fabs (d->plane->ny) > 1e-6;
+  gboolean done[DIM_SAMPLES] = { 0 };
+  double best_cost = G_MAXDOUBLE;
+  Mark best = { 0 };
+
+  /* In line with an arrow of the other zone from the same line, as a
+   * rulebook draws them: one straight line across the gap. */
+  for (guint i = 0; i < marks->len; i++)
+    {
+      const Mark *o = &g_array_index (marks, Mark, i);
+      MusterPoint p;
+      double t;
+      int k;
+
+      if (o->length <= 0 ||
+          fabs (d->plane->nx * o->to.x + d->plane->ny * o->to.y - (d->plane->c - d->plane->offset)) > 1e-3)
+        continue;
+
+      p = (MusterPoint) { o->to.x + d->plane->nx * d->plane->offset, o->to.y + d->plane->ny * d->plane->offset };
+      t = ((p.x - d->a.x) * (d->b.x - d->a.x) + (p.y - d->a.y) * (d->b.y - d->a.y)) / (seg_len * seg_len);
+      k = (int) floor (t * DIM_SAMPLES);
+      if (k < 0 || k >= DIM_SAMPLES || !d->edge[k])
+        continue;
+
+      dimension_mark (d, t, label_w, label_h, out);
+      if (mark_cost (self, marks, out, width, height, tol) == 0)
+        {
+          *out_cost = 0;
+          return TRUE;
+        }
+    }
+
+  /* Longest stretches first. */
+  for (;;)
+    {
+      guint best_start = 0, best_len = 0;
+      double t0, t1, preferred, clearance;
+      int centre;
+
+      for (guint k = 0; k < DIM_SAMPLES; )
+        {
+          guint len = 0;
+
+          while (k + len < DIM_SAMPLES && d->edge[k + len] && !done[k + len])
+            len++;
+          if (len > best_len)
+            {
+              best_start = k;
+              best_len = len;
+            }
+          k += MAX (len, 1);
+        }
+      if (best_len == 0)
+        break;
+
+      for (guint k = best_start; k < best_start + best_len; k++)
+        done[k] = TRUE;
+
+      t0 = best_start / (double) DIM_SAMPLES;
+      t1 = (best_start + best_len) / (double) DIM_SAMPLES;
+      /* 15% of the way along a long straight stretch, so that the
+       * arrows of both zones line up across their shared line and leave
+       * the middle of the table to the pieces; the middle of a short one
+       * or of a slanting one. */
+      preferred = oblique ? (t0 + t1) / 2 : t0 + MIN ((t1 - t0) / 2, 0.15);
+      clearance = MIN ((t1 - t0) / 4, INCH / seg_len);
+      centre = (int) floor (preferred * DIM_SAMPLES);
+
+      for (int step = 0; step < 2 * DIM_SAMPLES; step++)
+        {
+          int k = centre + ((step % 2) ? 1 : -1) * ((step + 1) / 2);
+          double t = (k + 0.5) / DIM_SAMPLES;
+          double cost;
+
+          if (k < (int) best_start || k >= (int) (best_start + best_len))
+            continue;
+          if (t - t0 < clearance || t1 - t < clearance)
+            continue;
+
+          dimension_mark (d, t, label_w, label_h, out);
+          cost = mark_cost (self, marks, out, width, height, tol);
+          if (cost == 0)
+            {
+              *out_cost = 0;
+              return TRUE;
+            }
+          if (cost < best_cost)
+            {
+              best_cost = cost;
+              best = *out;
+            }
+        }
+    }
+
+  if (force && best_cost < G_MAXDOUBLE)
+    {
+      *out = best;
+      *out_cost = best_cost;
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* A rulebook's dimensions: for every boundary of a zone that the zone
  * language measured from a line (the Centre Line, a diagonal, an edge), an
  * arrow from that line to the boundary with the distance, placed where the
  * boundary really is an edge of the zone (so Encircle shows its 9″ in the
- * quarters and its 15″ in the middle, and the W/4 step is marked). */
+ * quarters and its 15″ in the middle, and the W/4 step is marked), clear
+ * of the other arrows, their labels and the zones' names. */
 static void
 draw_dimensions (MusterScene *self,
                  cairo_t     *cr,
@@ -994,10 +1716,73 @@ draw_dimensions (MusterScene *self,
                  double       px)
 {
   MusterColor ink = self->dark ? (MusterColor) { 0.95, 0.95, 0.92 } : (MusterColor) { 0.10, 0.09, 0.08 };
-  MusterBox box = { 0, 0, width, height };
+  MusterBox board = { 0, 0, width, height };
   double text = MAX (0.45 * INCH, 11.0 / px);
   double head = MAX (0.25 * INCH, 7.0 / px);
   double eps = MAX (0.5, 1.0 / px);
+  double tol = MAX (1.0, 3.0 / px);
+  g_autoptr(GArray) marks = g_array_new (FALSE, TRUE, sizeof (Mark));
+  g_autoptr(GArray) dims = g_array_new (FALSE, TRUE, sizeof (Dimension));
+
+  g_array_set_size (self->dimensions, 0);
+
+  /* The zones' names are drawn over everything later: keep clear. */
+  for (guint z = 0; z < self->zones->len; z++)
+    {
+      const SceneZone *zone = &g_array_index (self->zones, SceneZone, z);
+      Mark m = { 0 };
+
+      if (zone->region == NULL || zone->label == NULL)
+        continue;
+      m.from = m.to = zone->label_at;
+      m.box = zone_label_box (self, cr, zone, zone_label_size (px));
+      m.zone = z;
+      g_array_append_val (marks, m);
+    }
+
+  /* And clear of the pieces and terrain drawn over them, on a table of
+   * a few hundred (a mega-battle's arrows go where they would anyway). */
+  if (self->flags & MUSTER_RENDER_PIECES)
+    {
+      GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+
+      for (guint i = 0; pieces->len <= 400 && i < pieces->len; i++)
+        {
+          MusterOutline outline;
+          Mark m = { 0 };
+
+          muster_piece_get_outline (g_ptr_array_index (pieces, i), &outline);
+          m.box = outline.bounds;
+          m.from = m.to = (MusterPoint) { (m.box.x0 + m.box.x1) / 2, (m.box.y0 + m.box.y1) / 2 };
+          m.zone = G_MAXUINT;
+          g_array_append_val (marks, m);
+          muster_outline_clear (&outline);
+        }
+    }
+  if (self->flags & MUSTER_RENDER_TERRAIN)
+    {
+      GPtrArray *terrain = muster_layout_get_terrain (self->layout);
+
+      for (guint i = 0; terrain->len <= 400 && i < terrain->len; i++)
+        {
+          const MusterTerrain *t = g_ptr_array_index (terrain, i);
+          Mark m = { 0 };
+
+          if (t->n_points == 0)
+            continue;
+          m.box = (MusterBox) { t->points[0].x, t->points[0].y, t->points[0].x, t->points[0].y };
+          for (guint j = 1; j < t->n_points; j++)
+            {
+              m.box.x0 = MIN (m.box.x0, t->points[j].x);
+              m.box.y0 = MIN (m.box.y0, t->points[j].y);
+              m.box.x1 = MAX (m.box.x1, t->points[j].x);
+              m.box.y1 = MAX (m.box.y1, t->points[j].y);
+            }
+          m.from = m.to = (MusterPoint) { (m.box.x0 + m.box.x1) / 2, (m.box.y0 + m.box.y1) / 2 };
+          m.zone = G_MAXUINT;
+          g_array_append_val (marks, m);
+        }
+    }
 
   for (guint z = 0; z < self->zones->len; z++)
     {
@@ -1008,100 +1793,137 @@ draw_dimensions (MusterScene *self,
         continue;
 
       collect_half_planes (zone->region, planes);
-
       for (guint i = 0; i < planes->len; i++)
         {
-          const MusterRegion *plane = g_ptr_array_index (planes, i);
-          MusterPoint seg[8];
-          guint n = muster_region_clip_half_plane (plane, &box, seg);
-          MusterPoint a = { 0 }, b = { 0 };
-          gboolean found = FALSE, have_a = FALSE;
+          Dimension d = { 0 };
+          MusterPoint ra, rb;
 
-          /* The boundary line's stretch across the board: the clipped
-           * polygon's vertices that lie on it. */
-          for (guint j = 0; j < n; j++)
-            {
-              double d = plane->nx * seg[j].x + plane->ny * seg[j].y - plane->c;
-
-              if (fabs (d) > 1e-6)
-                continue;
-              if (!have_a)
-                {
-                  a = seg[j];
-                  have_a = TRUE;
-                }
-              else
-                b = seg[j];
-            }
-          if (!have_a || hypot (b.x - a.x, b.y - a.y) < 1)
+          d.plane = g_ptr_array_index (planes, i);
+          d.zone = z;
+          if (!line_across_box (d.plane->nx, d.plane->ny, d.plane->c, &board, &d.a, &d.b) ||
+              hypot (d.b.x - d.a.x, d.b.y - d.a.y) < 1)
             continue;
-          if (a.x > b.x + 1e-6 || (fabs (a.x - b.x) < 1e-6 && a.y > b.y))
-            {
-              MusterPoint t = a;
 
-              a = b;
-              b = t;
+          for (guint k = 0; k < DIM_SAMPLES; k++)
+            {
+              double t = (k + 0.5) / DIM_SAMPLES;
+              MusterPoint p = { d.a.x + (d.b.x - d.a.x) * t, d.a.y + (d.b.y - d.a.y) * t };
+              MusterPoint in = { p.x + d.plane->nx * eps, p.y + d.plane->ny * eps };
+              MusterPoint out = { p.x - d.plane->nx * eps, p.y - d.plane->ny * eps };
+              MusterPoint ref = { p.x - d.plane->nx * d.plane->offset, p.y - d.plane->ny * d.plane->offset };
+
+              d.edge[k] = t > 0.02 && t < 0.98 &&
+                          ref.x >= -1 && ref.y >= -1 && ref.x <= width + 1 && ref.y <= height + 1 &&
+                          muster_region_contains_point (zone->region, in) !=
+                          muster_region_contains_point (zone->region, out);
             }
 
-          /* Try points along the boundary, nearest to 15% of the way
-           * first, so both players' arrows line up from a shared line. */
-          for (int k = 0; k <= 170 && !found; k++)
-            {
-              double t = 0.15 + ((k % 2) ? 1 : -1) * ((k + 1) / 2) * 0.0125;
-              MusterPoint p, in, out, ref;
-              g_autofree char *label = NULL;
-
-              if (t <= 0.02 || t >= 0.98)
-                continue;
-
-              p = (MusterPoint) { a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t };
-              in = (MusterPoint) { p.x + plane->nx * eps, p.y + plane->ny * eps };
-              out = (MusterPoint) { p.x - plane->nx * eps, p.y - plane->ny * eps };
-              ref = (MusterPoint) { p.x - plane->nx * plane->offset, p.y - plane->ny * plane->offset };
-
-              /* Only where this line really is an edge of the zone. */
-              if (muster_region_contains_point (zone->region, in) ==
-                  muster_region_contains_point (zone->region, out))
-                continue;
-              if (ref.x < -1 || ref.y < -1 || ref.x > width + 1 || ref.y > height + 1)
-                continue;
-
-              found = TRUE;
-              label = muster_length_format (fabs (plane->offset), self->units);
-
-              cairo_save (cr);
-              set_color (cr, ink, 0.85);
-              cairo_set_line_width (cr, MAX (0.3, 1.0 / px));
-              cairo_move_to (cr, p.x, p.y);
-              cairo_line_to (cr, ref.x, ref.y);
-              cairo_stroke (cr);
+          d.interior = FALSE;
+          if (line_across_box (d.plane->nx, d.plane->ny, d.plane->c - d.plane->offset, &board, &ra, &rb))
+            for (guint j = 0; j < self->lines->len; j++)
               {
-                double len = fabs (plane->offset);
-                double dx = (ref.x - p.x) / len, dy = (ref.y - p.y) / len;
+                const SceneLine *line = &g_array_index (self->lines, SceneLine, j);
 
-                draw_arrow_head (cr, p, -dx, -dy, head);
-                draw_arrow_head (cr, ref, dx, dy, head);
+                if (hypot (line->a.x - ra.x, line->a.y - ra.y) < 0.5 &&
+                    hypot (line->b.x - rb.x, line->b.y - rb.y) < 0.5)
+                  d.interior = TRUE;
               }
-              {
-                g_autoptr(PangoLayout) layout = make_text (self, cr, label, text, TRUE);
-                PangoRectangle logical;
-                double mx = (p.x + ref.x) / 2, my = (p.y + ref.y) / 2;
-                double lw, lh;
 
-                pango_layout_get_extents (layout, NULL, &logical);
-                lw = logical.width / (double) PANGO_SCALE;
-                lh = logical.height / (double) PANGO_SCALE;
-                set_color (cr, table_color (self), 0.9);
-                cairo_rectangle (cr, mx - lw / 2 - 1, my - lh / 2, lw + 2, lh);
-                cairo_fill (cr);
-                set_color (cr, ink, 1.0);
-                cairo_move_to (cr, mx - lw / 2, my - lh / 2);
-                pango_cairo_show_layout (cr, layout);
-              }
-              cairo_restore (cr);
-            }
+          g_array_append_val (dims, d);
         }
     }
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, MAX (0.3, 1.0 / px));
+
+  /* Those from the Centre Line or a diagonal first, the steps measured
+   * from the edges after; then, once all have had a clear place, any
+   * distance a zone would otherwise not show, on whichever of its
+   * boundaries at that distance collides least. */
+  for (guint pass = 0; pass < 3; pass++)
+    for (guint i = 0; i < dims->len; i++)
+      {
+        Dimension *d = &g_array_index (dims, Dimension, i);
+        g_autofree char *label = muster_length_format (fabs (d->plane->offset), self->units);
+        g_autoptr(PangoLayout) layout = make_text (self, cr, label, text, TRUE);
+        PangoRectangle logical;
+        double lw, lh, cost;
+        Mark m;
+
+        if (d->placed || (pass == 0 && !d->interior) || (pass == 1 && d->interior))
+          continue;
+
+        pango_layout_get_extents (layout, NULL, &logical);
+        lw = logical.width / (double) PANGO_SCALE + text * 0.3;
+        lh = logical.height / (double) PANGO_SCALE;
+
+        if (pass < 2)
+          {
+            if (!place_dimension (self, d, marks, lw, lh, width, height, tol, FALSE, &m, &cost))
+              continue;
+          }
+        else
+          {
+            gboolean shown = FALSE;
+            double best_cost = G_MAXDOUBLE;
+
+            /* Another boundary of the zone at that distance is shown. */
+            for (guint j = 0; j < marks->len; j++)
+              {
+                const Mark *o = &g_array_index (marks, Mark, j);
+
+                if (o->zone == d->zone && fabs (o->length - fabs (d->plane->offset)) < 1e-6)
+                  shown = TRUE;
+              }
+            if (shown)
+              continue;
+
+            for (guint j = i; j < dims->len; j++)
+              {
+                Dimension *other = &g_array_index (dims, Dimension, j);
+                Mark candidate;
+
+                if (other->placed || other->zone != d->zone ||
+                    fabs (fabs (other->plane->offset) - fabs (d->plane->offset)) > 1e-6)
+                  continue;
+                if (place_dimension (self, other, marks, lw, lh, width, height, tol, TRUE, &candidate, &cost) &&
+                    cost < best_cost)
+                  {
+                    best_cost = cost;
+                    m = candidate;
+                  }
+              }
+            if (best_cost == G_MAXDOUBLE)
+              continue;
+          }
+        d->placed = TRUE;
+        g_array_append_val (marks, m);
+        {
+          MusterDimension shown = { m.from, m.to, m.length, m.box, m.zone };
+
+          g_array_append_val (self->dimensions, shown);
+        }
+
+        set_color (cr, ink, 0.85);
+        cairo_move_to (cr, m.from.x, m.from.y);
+        cairo_line_to (cr, m.to.x, m.to.y);
+        cairo_stroke (cr);
+        {
+          double dx = (m.to.x - m.from.x) / m.length, dy = (m.to.y - m.from.y) / m.length;
+
+          draw_arrow_head (cr, m.from, -dx, -dy, head);
+          draw_arrow_head (cr, m.to, dx, dy, head);
+        }
+        set_color (cr, table_color (self), 0.9);
+        cairo_rectangle (cr, m.box.x0, m.box.y0, m.box.x1 - m.box.x0, m.box.y1 - m.box.y0);
+        cairo_fill (cr);
+        set_color (cr, ink, 1.0);
+        cairo_move_to (cr, (m.box.x0 + m.box.x1) / 2 - (logical.x + logical.width / 2.0) / PANGO_SCALE,
+                       (m.box.y0 + m.box.y1) / 2 - (logical.y + logical.height / 2.0) / PANGO_SCALE);
+        pango_cairo_show_layout (cr, layout);
+      }
+
+  cairo_restore (cr);
 }
 
 /* Strokes the dashed line a–b where it is in view: the dashes of a long
@@ -1154,42 +1976,44 @@ dashed_line_in_view (MusterScene *self,
 static void
 draw_lines (MusterScene *self,
             cairo_t     *cr,
-            double       width,
-            double       height,
             double       px)
 {
-  const MusterDeployment *deployment = NULL;
-  const char *diagonal = NULL;
   MusterColor ink = self->dark ? (MusterColor) { 0.95, 0.95, 0.90 } : (MusterColor) { 0.15, 0.12, 0.08 };
-  double dash[] = { 4.0 / px * 2, 3.0 / px * 2 };
-  MusterPoint a, b;
-
-  if (self->system != NULL)
-    deployment = muster_system_lookup_deployment (self->system,
-                                                  muster_layout_get_deployment_id (self->layout));
-  if (deployment != NULL)
-    diagonal = muster_deployment_get_option (deployment, muster_layout_get_options (self->layout), "diagonal");
-
-  if (g_strcmp0 (diagonal, "nw-se") == 0)
-    {
-      a = (MusterPoint) { 0, 0 };
-      b = (MusterPoint) { width, height };
-    }
-  else if (g_strcmp0 (diagonal, "ne-sw") == 0)
-    {
-      a = (MusterPoint) { width, 0 };
-      b = (MusterPoint) { 0, height };
-    }
-  else
-    {
-      a = (MusterPoint) { 0, height / 2 };
-      b = (MusterPoint) { width, height / 2 };
-    }
+  double dash[] = { 8.0 / px, 6.0 / px };
 
   cairo_save (cr);
   cairo_set_line_width (cr, MAX (0.5, 1.5 / px));
   set_color (cr, ink, 0.75);
-  dashed_line_in_view (self, cr, a, b, dash, MAX (0.5, 1.5 / px));
+  for (guint i = 0; i < self->lines->len; i++)
+    {
+      const SceneLine *line = &g_array_index (self->lines, SceneLine, i);
+
+      dashed_line_in_view (self, cr, line->a, line->b, dash, MAX (0.5, 1.5 / px));
+    }
+  cairo_restore (cr);
+}
+
+void
+muster_scene_draw_line_sample (MusterScene *self,
+                               cairo_t     *cr,
+                               double       x,
+                               double       y,
+                               double       length,
+                               double       px_per_unit)
+{
+  MusterColor ink;
+  double dash[] = { 8.0 / px_per_unit, 6.0 / px_per_unit };
+
+  g_return_if_fail (self != NULL);
+
+  ink = self->dark ? (MusterColor) { 0.95, 0.95, 0.90 } : (MusterColor) { 0.15, 0.12, 0.08 };
+  cairo_save (cr);
+  cairo_set_line_width (cr, 1.5 / px_per_unit);
+  set_color (cr, ink, 0.75);
+  cairo_set_dash (cr, dash, 2, 0);
+  cairo_move_to (cr, x, y);
+  cairo_line_to (cr, x + length, y);
+  cairo_stroke (cr);
   cairo_restore (cr);
 }
 
@@ -1253,10 +2077,9 @@ draw_pieces (MusterScene *self,
 {
   GPtrArray *pieces = muster_layout_get_pieces (self->layout);
   GPtrArray *players = muster_layout_get_players (self->layout);
-  /* Past a base's outline: its strokes, its badge, and a label that may
-   * run past a narrow base (no glyph is wider than its size). */
+  /* Past a base's outline: its strokes and its badge (the label stays
+   * within the base). */
   double badge = MAX (1.2, 7.0 / px);
-  double label_size = MAX (3.0, 10.0 / px);
   double slack = 2 * badge + MAX (0.8, 2.5 / px);
 
   for (guint i = 0; i < pieces->len; i++)
@@ -1269,8 +2092,6 @@ draw_pieces (MusterScene *self,
                      ? piece->base.width / 2
                      : hypot (piece->base.width, piece->base.depth) / 2;
 
-      if (piece->id != NULL && 2 * reach * px > 28)
-        reach = MAX (reach, strlen (piece->id) * label_size / 2);
       if (!in_view (self, piece->x, piece->y, piece->x, piece->y, reach + slack))
         continue;
 
@@ -1334,12 +2155,29 @@ draw_pieces (MusterScene *self,
           draw_text_centred (self, cr, "!", bx, by, r * 1.5, TRUE);
         }
 
-      if (piece->id != NULL && (outline.bounds.x1 - outline.bounds.x0) * px > 28)
+      /* The id, as large as the base allows between 9 and 14 device
+       * units (pixels on screen, points on paper), or none where it would
+       * not fit: a label too small to read, or spilling over its
+       * neighbours, helps no one. */
+      if (piece->id != NULL)
         {
-          cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
-          draw_text_centred (self, cr, piece->id, (outline.bounds.x0 + outline.bounds.x1) / 2,
-                             (outline.bounds.y0 + outline.bounds.y1) / 2,
-                             MAX (3.0, 10.0 / px), TRUE);
+          double bw = (outline.bounds.x1 - outline.bounds.x0) * px;
+          double bh = (outline.bounds.y1 - outline.bounds.y0) * px;
+          double size = CLAMP (MIN (bw, bh) * 0.45, 9.0, 14.0);
+          /* Bold digits and letters run about 0.62 of the size wide. */
+          double text_w = 0.62 * size * g_utf8_strlen (piece->id, -1);
+
+          if (text_w <= bw * 0.92 && size <= bh * 0.9)
+            {
+              double luminance = 0.2126 * color.r + 0.7152 * color.g + 0.0722 * color.b;
+
+              if (luminance > 0.55)
+                cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.95);
+              else
+                cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
+              draw_text_centred (self, cr, piece->id, (outline.bounds.x0 + outline.bounds.x1) / 2,
+                                 (outline.bounds.y0 + outline.bounds.y1) / 2, size / px, TRUE);
+            }
         }
 
       muster_outline_clear (&outline);
@@ -1461,6 +2299,9 @@ muster_scene_render (MusterScene *self,
     self->view = (MusterBox) { x0, y0, x1, y1 };
   }
   text_begin (self, cr);
+  ensure_zones (self);
+  for (guint i = 0; i < self->zones->len; i++)
+    g_array_index (self->zones, SceneZone, i).label_drawn = FALSE;
 
   /* The table with a soft edge shadow. */
   cairo_rectangle (cr, 0.6 / px_per_mm * 2, 0.6 / px_per_mm * 2, width, height);
@@ -1480,7 +2321,7 @@ muster_scene_render (MusterScene *self,
     draw_grid (self, cr, width, height, px_per_mm);
   if (self->flags & MUSTER_RENDER_ZONES)
     {
-      draw_lines (self, cr, width, height, px_per_mm);
+      draw_lines (self, cr, px_per_mm);
       if (self->flags & MUSTER_RENDER_DIMENSIONS)
         draw_dimensions (self, cr, width, height, px_per_mm);
     }
@@ -1506,23 +2347,44 @@ muster_scene_render (MusterScene *self,
 }
 
 void
-muster_scene_render_fit (MusterScene *self,
-                         cairo_t     *cr,
-                         double       width,
-                         double       height)
+muster_scene_get_fit_geometry (MusterScene *self,
+                               double       width,
+                               double       height,
+                               double      *x,
+                               double      *y,
+                               double      *scale)
 {
-  double margin, bw, bh, scale;
+  double margin, bw, bh, s;
 
   g_return_if_fail (self != NULL);
 
   margin = muster_scene_get_margin (self);
   bw = muster_layout_get_width (self->layout) + 2 * margin;
   bh = muster_layout_get_height (self->layout) + 2 * margin;
-  scale = MIN (width / bw, height / bh);
+  s = MIN (width / bw, height / bh);
+
+  if (x != NULL)
+    *x = (width - bw * s) / 2 + margin * s;
+  if (y != NULL)
+    *y = (height - bh * s) / 2 + margin * s;
+  if (scale != NULL)
+    *scale = s;
+}
+
+void
+muster_scene_render_fit (MusterScene *self,
+                         cairo_t     *cr,
+                         double       width,
+                         double       height)
+{
+  double x, y, scale;
+
+  g_return_if_fail (self != NULL);
+
+  muster_scene_get_fit_geometry (self, width, height, &x, &y, &scale);
 
   cairo_save (cr);
-  cairo_translate (cr, (width - bw * scale) / 2 + margin * scale,
-                   (height - bh * scale) / 2 + margin * scale);
+  cairo_translate (cr, x, y);
   cairo_scale (cr, scale, scale);
   muster_scene_render (self, cr, scale);
   cairo_restore (cr);

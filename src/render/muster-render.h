@@ -38,6 +38,17 @@ typedef struct
   double r, g, b;
 } MusterColor;
 
+/* A dimension as drawn: an arrow from a zone's edge to the line it is
+ * measured from, the distance, and the box of its label (table mm). */
+typedef struct
+{
+  MusterPoint from;
+  MusterPoint to;
+  double      length;
+  MusterBox   label;
+  guint       zone;     /* player index */
+} MusterDimension;
+
 MusterScene *muster_scene_new               (MusterLayout      *layout,
                                              MusterSystem      *system,
                                              MusterValidator   *validator);
@@ -48,14 +59,23 @@ void         muster_scene_set_dark          (MusterScene       *scene,
                                              gboolean           dark);
 void         muster_scene_set_units         (MusterScene       *scene,
                                              MusterUnit         units);
+MusterUnit   muster_scene_get_units         (MusterScene       *scene);
 void         muster_scene_set_flags         (MusterScene       *scene,
                                              MusterRenderFlags  flags);
+MusterRenderFlags muster_scene_get_flags    (MusterScene       *scene);
+/* A bare diagram of a deployment type, not a game: where the type gives
+ * the players roles, zones are named by role ("Attacker — South") rather
+ * than by player ("Alice (Attacker) — South"). */
+void         muster_scene_set_generic       (MusterScene       *scene,
+                                             gboolean           generic);
 /* Call after the game, options, board or players changed: zones are
  * resolved again (and cached until the next call). */
 void         muster_scene_invalidate_zones  (MusterScene       *scene);
 MusterColor  muster_scene_get_player_color  (MusterScene       *scene,
                                              guint              player_index);
-/* The zone colour as drawn over the table, for tests. */
+/* The table's colour, and the zone colour as drawn over the table (under
+ * the hatching of printed diagrams), for tests. */
+MusterColor  muster_scene_get_table_color   (MusterScene       *scene);
 MusterColor  muster_scene_get_zone_color    (MusterScene       *scene,
                                              guint              player_index);
 
@@ -64,8 +84,38 @@ MusterColor  muster_scene_get_zone_color    (MusterScene       *scene,
 guint        muster_scene_get_n_zones       (MusterScene       *scene);
 const char  *muster_scene_get_zone_label    (MusterScene       *scene,
                                              guint              player_index);
+/* Where the last render wrote the zone's name (table mm, with its halo);
+ * FALSE when it wrote none. */
+gboolean     muster_scene_get_zone_label_box (MusterScene      *scene,
+                                             guint              player_index,
+                                             MusterBox         *box);
 /* "The 9th Age — Frontline Clash" */
 char        *muster_scene_dup_title         (MusterScene       *scene);
+/* The name of the line the zones are measured from, drawn dashed across
+ * the table ("Centre Line", "Diagonal"), or NULL when there is none. */
+const char  *muster_scene_get_line_name     (MusterScene       *scene);
+
+/* A legend's swatch for zone player_index: its fill (and hatching, when
+ * the flags ask for patterns) over the rectangle, with an outline.
+ * px_per_unit is the device scale of cr's units. */
+void         muster_scene_draw_swatch       (MusterScene       *scene,
+                                             cairo_t           *cr,
+                                             guint              player_index,
+                                             double             x,
+                                             double             y,
+                                             double             width,
+                                             double             height,
+                                             double             px_per_unit);
+/* The dashed line of the legend, as the Centre Line is drawn. */
+void         muster_scene_draw_line_sample  (MusterScene       *scene,
+                                             cairo_t           *cr,
+                                             double             x,
+                                             double             y,
+                                             double             length,
+                                             double             px_per_unit);
+
+/* The dimensions the last render drew (MusterDimension), for tests. */
+GArray      *muster_scene_get_dimensions    (MusterScene       *scene);
 
 /* The margin (mm) around the table that the ruler and labels use. */
 double       muster_scene_get_margin        (MusterScene       *scene);
@@ -76,6 +126,15 @@ double       muster_scene_get_margin        (MusterScene       *scene);
 void         muster_scene_render            (MusterScene       *scene,
                                              cairo_t           *cr,
                                              double             px_per_mm);
+
+/* Where muster_scene_render_fit() puts the board in a width × height
+ * area: the table's top-left corner and cr units per millimetre. */
+void         muster_scene_get_fit_geometry  (MusterScene       *scene,
+                                             double             width,
+                                             double             height,
+                                             double            *x,
+                                             double            *y,
+                                             double            *scale);
 
 /* Draws the whole board, margin included, fitted and centred into a
  * width × height area of cr (in cr's units). */

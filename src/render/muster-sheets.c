@@ -13,12 +13,99 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 
+#include "muster-expr.h"
 #include "muster-sheets.h"
 
 #define MARGIN_PT  28.35   /* 10 mm: most printers cannot print closer */
-#define OVERLAP_PT 14.17   /* 5 mm shared by neighbouring sheets */
+#define OVERLAP_PT 28.35   /* 10 mm shared by neighbouring sheets, to tape */
 
-/* The drawn area: the table plus the scene's margin (ruler) on each side. */
+#define TEXT_FONT "Cantarell, Sans"
+
+/* Text laid out the same on every surface (no hinted metrics), so that a
+ * page measured on one surface is drawn the same on another. */
+static PangoLayout *
+text_layout (cairo_t    *cr,
+             const char *text,
+             double      size,
+             gboolean    bold)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (TEXT_FONT);
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
+  pango_layout_context_changed (layout);
+  cairo_font_options_destroy (options);
+
+  pango_font_description_set_absolute_size (desc, size * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_text (layout, text, -1);
+  pango_font_description_free (desc);
+
+  return layout;
+}
+
+static double
+text_width (cairo_t    *cr,
+            const char *text,
+            double      size,
+            gboolean    bold)
+{
+  g_autoptr(PangoLayout) layout = text_layout (cr, text, size, bold);
+  PangoRectangle logical;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+
+  return logical.width / (double) PANGO_SCALE;
+}
+
+/* Writes text with its top-left corner at (x, y); the width it took. */
+static double
+show_text (cairo_t    *cr,
+           const char *text,
+           double      x,
+           double      y,
+           double      size,
+           gboolean    bold)
+{
+  g_autoptr(PangoLayout) layout = text_layout (cr, text, size, bold);
+  PangoRectangle logical;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
+
+  return logical.width / (double) PANGO_SCALE;
+}
+
+/* A scratch context to measure text with, when there is no page yet. */
+static cairo_t *
+measure_context (void)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_surface_destroy (surface);
+
+  return cr;
+}
+
+/* The tiles: the drawing without its ruler (the sheets are the table). */
+
+static MusterRenderFlags
+tiles_begin (MusterScene *scene)
+{
+  MusterRenderFlags flags = muster_scene_get_flags (scene);
+
+  muster_scene_set_flags (scene, flags & ~MUSTER_RENDER_RULER);
+
+  return flags;
+}
+
 static void
 drawn_size (MusterScene *scene,
             double      *width_pt,
@@ -37,12 +124,16 @@ muster_sheets_plan (MusterSheets *sheets,
                     double        page_width,
                     double        page_height)
 {
+  MusterRenderFlags flags;
   double width, height, step_x, step_y;
 
   g_return_if_fail (sheets != NULL);
   g_return_if_fail (scene != NULL);
 
+  flags = tiles_begin (scene);
   drawn_size (scene, &width, &height);
+  muster_scene_set_flags (scene, flags);
+
   sheets->page_width = page_width;
   sheets->page_height = page_height;
   sheets->margin = MARGIN_PT;
@@ -50,9 +141,37 @@ muster_sheets_plan (MusterSheets *sheets,
 
   step_x = page_width - 2 * sheets->margin - sheets->overlap;
   step_y = page_height - 2 * sheets->margin - sheets->overlap;
+  g_return_if_fail (step_x > 0 && step_y > 0);
 
   sheets->columns = MAX (1, (guint) ceil ((width - sheets->overlap) / step_x - 1e-9));
   sheets->rows = MAX (1, (guint) ceil ((height - sheets->overlap) / step_y - 1e-9));
+
+  /* Centred on the tiles: the blank is shared by the first and last. */
+  sheets->offset_x = MAX (0, (sheets->columns * step_x + sheets->overlap - width) / 2);
+  sheets->offset_y = MAX (0, (sheets->rows * step_y + sheets->overlap - height) / 2);
+}
+
+gboolean
+muster_sheets_plan_best (MusterSheets *sheets,
+                         MusterScene  *scene,
+                         double        page_width,
+                         double        page_height)
+{
+  MusterSheets turned;
+
+  g_return_val_if_fail (sheets != NULL, FALSE);
+  g_return_val_if_fail (scene != NULL, FALSE);
+
+  muster_sheets_plan (sheets, scene, page_width, page_height);
+  muster_sheets_plan (&turned, scene, page_height, page_width);
+
+  if (muster_sheets_count (&turned) < muster_sheets_count (sheets))
+    {
+      *sheets = turned;
+      return TRUE;
+    }
+
+  return FALSE;
 }
 
 guint
@@ -63,26 +182,301 @@ muster_sheets_count (const MusterSheets *sheets)
   return sheets->columns * sheets->rows;
 }
 
-static void
-show_text (cairo_t    *cr,
-           const char *text,
-           double      x,
-           double      y,
-           double      size,
-           gboolean    bold)
+char *
+muster_sheets_dup_label (const MusterSheets *sheets,
+                         guint               index)
 {
-  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_from_string ("Cantarell, Sans");
+  guint column, row;
+  GString *label = g_string_new (NULL);
 
-  pango_font_description_set_absolute_size (desc, size * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, desc);
-  pango_layout_set_text (layout, text, -1);
-  pango_font_description_free (desc);
+  g_return_val_if_fail (sheets != NULL, NULL);
+  g_return_val_if_fail (sheets->columns > 0, NULL);
 
-  cairo_move_to (cr, x, y);
+  column = index % sheets->columns;
+  row = index / sheets->columns;
+
+  /* A … Z, AA, AB, … as in a spreadsheet. */
+  do
+    {
+      g_string_prepend_c (label, (char) ('A' + column % 26));
+      column = column / 26;
+    }
+  while (column-- > 0);
+  g_string_append_printf (label, "%u", row + 1);
+
+  return g_string_free (label, FALSE);
+}
+
+static void
+sheet_steps (const MusterSheets *sheets,
+             double             *step_x,
+             double             *step_y)
+{
+  *step_x = sheets->page_width - 2 * sheets->margin - sheets->overlap;
+  *step_y = sheets->page_height - 2 * sheets->margin - sheets->overlap;
+}
+
+/* The page point of sheet index that shows the drawing's origin. */
+static void
+sheet_origin (const MusterSheets *sheets,
+              guint               index,
+              double             *x,
+              double             *y)
+{
+  double step_x, step_y;
+
+  sheet_steps (sheets, &step_x, &step_y);
+  *x = sheets->margin + sheets->offset_x - (index % sheets->columns) * step_x;
+  *y = sheets->margin + sheets->offset_y - (index / sheets->columns) * step_y;
+}
+
+void
+muster_sheets_table_to_page (const MusterSheets *sheets,
+                             MusterScene        *scene,
+                             guint               index,
+                             double              x,
+                             double              y,
+                             double             *page_x,
+                             double             *page_y)
+{
+  MusterRenderFlags flags;
+  double ox, oy, margin;
+
+  g_return_if_fail (sheets != NULL);
+  g_return_if_fail (scene != NULL);
+
+  flags = tiles_begin (scene);
+  margin = muster_scene_get_margin (scene);
+  muster_scene_set_flags (scene, flags);
+
+  sheet_origin (sheets, index, &ox, &oy);
+  if (page_x != NULL)
+    *page_x = ox + (margin + x) * MUSTER_PT_PER_MM;
+  if (page_y != NULL)
+    *page_y = oy + (margin + y) * MUSTER_PT_PER_MM;
+}
+
+/* A registration mark: a circle and a cross, white under black so that
+ * it shows over any fill. */
+static void
+registration_mark (cairo_t *cr,
+                   double   x,
+                   double   y)
+{
+  for (int pass = 0; pass < 2; pass++)
+    {
+      cairo_new_path (cr);
+      cairo_arc (cr, x, y, 5, 0, 2 * G_PI);
+      cairo_move_to (cr, x - 9, y);
+      cairo_line_to (cr, x + 9, y);
+      cairo_move_to (cr, x, y - 9);
+      cairo_line_to (cr, x, y + 9);
+      if (pass == 0)
+        {
+          cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+          cairo_set_line_width (cr, 2.0);
+        }
+      else
+        {
+          cairo_set_source_rgb (cr, 0, 0, 0);
+          cairo_set_line_width (cr, 0.5);
+        }
+      cairo_stroke (cr);
+    }
+}
+
+/* A neighbour's label in the overlap that the neighbour will cover. */
+static void
+neighbour_label (cairo_t    *cr,
+                 const char *label,
+                 double      x,
+                 double      y,
+                 gboolean    upright)
+{
+  g_autoptr(PangoLayout) layout = text_layout (cr, label, 9, TRUE);
+  PangoRectangle logical;
+  double w, h;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  w = logical.width / (double) PANGO_SCALE;
+  h = logical.height / (double) PANGO_SCALE;
+
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  if (upright)
+    cairo_rotate (cr, -G_PI / 2);
+  cairo_rectangle (cr, -w / 2 - 3, -h / 2, w + 6, h);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_move_to (cr, -w / 2, -h / 2);
   pango_cairo_show_layout (cr, layout);
+  cairo_restore (cr);
+}
+
+/* The sheet's name, where it lies among the others, a scale bar to check
+ * that the printer kept the scale, and on the first sheet how to put
+ * them together. */
+typedef struct
+{
+  PangoLayout *label;
+  PangoLayout *howto;     /* or NULL */
+  double       cell;      /* of the map */
+  double       unit_mm;   /* of the scale bar */
+  double       width;
+  double       height;
+} Badge;
+
+#define BADGE_PAD 6.0
+
+static void
+badge_init (Badge              *badge,
+            const MusterSheets *sheets,
+            MusterScene        *scene,
+            cairo_t            *cr,
+            guint               index,
+            const char         *label)
+{
+  PangoRectangle logical;
+  double label_w, label_h;
+
+  badge->cell = MIN (6.0, MIN (72.0 / sheets->columns, 36.0 / sheets->rows));
+  /* An inch, or two centimetres. */
+  badge->unit_mm = muster_scene_get_units (scene) == MUSTER_UNIT_INCH ? 25.4 : 20.0;
+  badge->label = text_layout (cr, label, 20, TRUE);
+  pango_layout_get_extents (badge->label, NULL, &logical);
+  label_w = logical.width / (double) PANGO_SCALE;
+  label_h = logical.height / (double) PANGO_SCALE;
+
+  badge->width = MAX (label_w + 8 + badge->cell * sheets->columns,
+                      badge->unit_mm * MUSTER_PT_PER_MM + 30) + 2 * BADGE_PAD;
+  badge->height = BADGE_PAD + MAX (label_h, badge->cell * sheets->rows) + 18 + BADGE_PAD;
+  badge->howto = NULL;
+
+  if (index == 0)
+    {
+      badge->howto = text_layout (cr, _("Cut along the dashed lines, lay each sheet over its neighbour "
+                                        "with the marks on top of each other, and tape."), 8, FALSE);
+      badge->width = MAX (badge->width, 190);
+      pango_layout_set_width (badge->howto, (int) ((badge->width - 2 * BADGE_PAD) * PANGO_SCALE));
+      pango_layout_set_wrap (badge->howto, PANGO_WRAP_WORD);
+      pango_layout_get_extents (badge->howto, NULL, &logical);
+      badge->height += logical.height / (double) PANGO_SCALE + 6;
+    }
+}
+
+static void
+badge_clear (Badge *badge)
+{
+  g_clear_object (&badge->label);
+  g_clear_object (&badge->howto);
+}
+
+static void
+badge_draw (const Badge        *badge,
+            const MusterSheets *sheets,
+            MusterScene        *scene,
+            cairo_t            *cr,
+            guint               index,
+            double              x,
+            double              y)
+{
+  double pad = BADGE_PAD, label_w, label_h, map_h, bar_y;
+  double unit = badge->unit_mm * MUSTER_PT_PER_MM;
+  g_autofree char *unit_label = muster_length_format (badge->unit_mm, muster_scene_get_units (scene));
+  PangoRectangle logical;
+
+  pango_layout_get_extents (badge->label, NULL, &logical);
+  label_w = logical.width / (double) PANGO_SCALE;
+  label_h = logical.height / (double) PANGO_SCALE;
+  map_h = badge->cell * sheets->rows;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, x, y, badge->width, badge->height);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.92);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, 0.75);
+  cairo_stroke (cr);
+
+  cairo_move_to (cr, x + pad, y + pad);
+  pango_cairo_show_layout (cr, badge->label);
+
+  /* The map of the sheets, this one filled. */
+  cairo_set_line_width (cr, 0.4);
+  for (guint r = 0; r < sheets->rows; r++)
+    for (guint c = 0; c < sheets->columns; c++)
+      {
+        cairo_rectangle (cr, x + pad + label_w + 8 + c * badge->cell, y + pad + r * badge->cell,
+                         badge->cell, badge->cell);
+        if (r * sheets->columns + c == index)
+          cairo_fill_preserve (cr);
+        cairo_stroke (cr);
+      }
+
+  /* The scale bar. */
+  bar_y = y + pad + MAX (label_h, map_h) + 8 + 5;
+  cairo_move_to (cr, x + pad, bar_y - 4);
+  cairo_line_to (cr, x + pad, bar_y + 4);
+  cairo_move_to (cr, x + pad, bar_y);
+  cairo_line_to (cr, x + pad + unit, bar_y);
+  cairo_move_to (cr, x + pad + unit, bar_y - 4);
+  cairo_line_to (cr, x + pad + unit, bar_y + 4);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+  show_text (cr, unit_label, x + pad + unit + 5, bar_y - 6, 9, FALSE);
+
+  if (badge->howto != NULL)
+    {
+      cairo_move_to (cr, x + pad, bar_y + 11);
+      pango_cairo_show_layout (cr, badge->howto);
+    }
+  cairo_restore (cr);
+}
+
+/* The badge goes in a corner of the part of the sheet that is its own,
+ * the top-left one unless a corner of the table (which players line up
+ * with the real table) would be under it. */
+static void
+badge_place (const Badge        *badge,
+             const MusterSheets *sheets,
+             MusterScene        *scene,
+             guint               index,
+             double             *x,
+             double             *y)
+{
+  MusterLayout *layout = muster_scene_get_layout (scene);
+  double step_x, step_y, left, top, right, bottom;
+  double corners[4][2];
+
+  sheet_steps (sheets, &step_x, &step_y);
+  left = sheets->margin + sheets->overlap + 6;
+  top = sheets->margin + sheets->overlap + 6;
+  right = sheets->margin + step_x - 6 - badge->width;
+  bottom = sheets->margin + step_y - 6 - badge->height;
+
+  for (int i = 0; i < 4; i++)
+    muster_sheets_table_to_page (sheets, scene, index,
+                                 (i & 1) ? muster_layout_get_width (layout) : 0,
+                                 (i & 2) ? muster_layout_get_height (layout) : 0,
+                                 &corners[i][0], &corners[i][1]);
+
+  for (int k = 0; k < 4; k++)
+    {
+      gboolean clear = TRUE;
+
+      *x = (k & 1) ? right : left;
+      *y = (k & 2) ? bottom : top;
+      for (int i = 0; i < 4; i++)
+        if (corners[i][0] > *x - 24 && corners[i][0] < *x + badge->width + 24 &&
+            corners[i][1] > *y - 24 && corners[i][1] < *y + badge->height + 24)
+          clear = FALSE;
+      if (clear)
+        return;
+    }
+
+  *x = left;
+  *y = top;
 }
 
 void
@@ -92,55 +486,45 @@ muster_sheets_draw (const MusterSheets *sheets,
                     guint               index)
 {
   guint column, row;
-  double step_x, step_y, printable_w, printable_h, margin_mm;
+  double step_x, step_y, printable_w, printable_h, ox, oy;
+  MusterRenderFlags flags;
   g_autofree char *label = NULL;
   g_autofree char *title = NULL;
 
   g_return_if_fail (sheets != NULL);
+  g_return_if_fail (scene != NULL);
   g_return_if_fail (index < muster_sheets_count (sheets));
 
   column = index % sheets->columns;
   row = index / sheets->columns;
   printable_w = sheets->page_width - 2 * sheets->margin;
   printable_h = sheets->page_height - 2 * sheets->margin;
-  step_x = printable_w - sheets->overlap;
-  step_y = printable_h - sheets->overlap;
-  margin_mm = muster_scene_get_margin (scene);
+  sheet_steps (sheets, &step_x, &step_y);
+  sheet_origin (sheets, index, &ox, &oy);
 
+  flags = tiles_begin (scene);
   cairo_save (cr);
   cairo_rectangle (cr, sheets->margin, sheets->margin, printable_w, printable_h);
   cairo_clip (cr);
-  cairo_translate (cr,
-                   sheets->margin - column * step_x + margin_mm * MUSTER_PT_PER_MM,
-                   sheets->margin - row * step_y + margin_mm * MUSTER_PT_PER_MM);
+  cairo_translate (cr, ox + muster_scene_get_margin (scene) * MUSTER_PT_PER_MM,
+                   oy + muster_scene_get_margin (scene) * MUSTER_PT_PER_MM);
   cairo_scale (cr, MUSTER_PT_PER_MM, MUSTER_PT_PER_MM);
   muster_scene_render (scene, cr, MUSTER_PT_PER_MM);
   cairo_restore (cr);
+  muster_scene_set_flags (scene, flags);
 
-  /* Alignment crosses at the inner corners of the overlap strips: the
-   * crosses of neighbouring sheets lie on top of each other. */
   cairo_save (cr);
-  cairo_set_line_width (cr, 0.5);
-  cairo_set_source_rgb (cr, 0, 0, 0);
-  for (int i = 0; i < 2; i++)
-    for (int j = 0; j < 2; j++)
-      {
-        double x = sheets->margin + (i ? step_x : sheets->overlap);
-        double y = sheets->margin + (j ? step_y : sheets->overlap);
 
-        cairo_move_to (cr, x - 8, y);
-        cairo_line_to (cr, x + 8, y);
-        cairo_move_to (cr, x, y - 8);
-        cairo_line_to (cr, x, y + 8);
-      }
-  cairo_stroke (cr);
-
-  /* Overlap strips, dotted, to glue over. */
+  /* Where the neighbours go: a dotted line at the inner edge of each
+   * overlap this sheet shares, and a dashed line to cut along at the
+   * outer edge of those the neighbour before shares. */
   {
-    double dash[] = { 1, 3 };
+    double dots[] = { 1, 2 };
+    double dashes[] = { 6, 3 };
 
-    cairo_set_dash (cr, dash, 2, 0);
-    cairo_set_source_rgba (cr, 0, 0, 0, 0.5);
+    cairo_set_line_width (cr, 0.5);
+    cairo_set_source_rgb (cr, 0, 0, 0);
+    cairo_set_dash (cr, dots, 2, 0);
     if (column + 1 < sheets->columns)
       {
         cairo_move_to (cr, sheets->margin + step_x, sheets->margin);
@@ -152,24 +536,231 @@ muster_sheets_draw (const MusterSheets *sheets,
         cairo_line_to (cr, sheets->margin + printable_w, sheets->margin + step_y);
       }
     cairo_stroke (cr);
+
+    cairo_set_dash (cr, dashes, 2, 0);
+    if (column > 0)
+      {
+        cairo_move_to (cr, sheets->margin, sheets->margin);
+        cairo_line_to (cr, sheets->margin, sheets->margin + printable_h);
+      }
+    if (row > 0)
+      {
+        cairo_move_to (cr, sheets->margin, sheets->margin);
+        cairo_line_to (cr, sheets->margin + printable_w, sheets->margin);
+      }
+    cairo_stroke (cr);
+    cairo_set_dash (cr, NULL, 0, 0);
   }
 
-  /* Sheet label, as on a map: a letter per column, a number per row. */
-  if (column < 26)
-    label = g_strdup_printf ("%c%u", 'A' + column, row + 1);
-  else
-    label = g_strdup_printf ("%u-%u", column + 1, row + 1);
+  /* Registration marks in the middle of every shared overlap, a quarter
+   * and three quarters of the way along: the neighbour prints the same
+   * marks at the same place of the table. */
+  for (int k = 0; k < 2; k++)
+    {
+      double along_y = sheets->margin + sheets->overlap + (step_y - sheets->overlap) * (k ? 0.75 : 0.25);
+      double along_x = sheets->margin + sheets->overlap + (step_x - sheets->overlap) * (k ? 0.75 : 0.25);
+
+      if (column > 0)
+        registration_mark (cr, sheets->margin + sheets->overlap / 2, along_y);
+      if (column + 1 < sheets->columns)
+        registration_mark (cr, sheets->margin + step_x + sheets->overlap / 2, along_y);
+      if (row > 0)
+        registration_mark (cr, along_x, sheets->margin + sheets->overlap / 2);
+      if (row + 1 < sheets->rows)
+        registration_mark (cr, along_x, sheets->margin + step_y + sheets->overlap / 2);
+    }
+
+  /* The neighbours' names, in the overlaps they will cover. */
+  if (column + 1 < sheets->columns)
+    {
+      g_autofree char *next = muster_sheets_dup_label (sheets, index + 1);
+
+      neighbour_label (cr, next, sheets->margin + step_x + sheets->overlap / 2,
+                       sheets->margin + printable_h / 2, TRUE);
+    }
+  if (row + 1 < sheets->rows)
+    {
+      g_autofree char *next = muster_sheets_dup_label (sheets, index + sheets->columns);
+
+      neighbour_label (cr, next, sheets->margin + printable_w / 2,
+                       sheets->margin + step_y + sheets->overlap / 2, FALSE);
+    }
+
+  label = muster_sheets_dup_label (sheets, index);
+  {
+    Badge badge;
+    double x, y;
+
+    badge_init (&badge, sheets, scene, cr, index, label);
+    badge_place (&badge, sheets, scene, index, &x, &y);
+    badge_draw (&badge, sheets, scene, cr, index, x, y);
+    badge_clear (&badge);
+  }
+
+  /* The footer, in the margin. */
   title = muster_scene_dup_title (scene);
   cairo_set_source_rgb (cr, 0, 0, 0);
-  show_text (cr, label, sheets->margin + sheets->overlap + 4, sheets->margin + sheets->overlap + 2, 14, TRUE);
   {
     /* Translators: footer of a true-scale sheet: title, sheet label, sheet count */
-    g_autofree char *footer = g_strdup_printf (_("%s · sheet %s of %u · 1:1"), title, label,
+    g_autofree char *footer = g_strdup_printf (_("%s · sheet %s of %u · true scale (1:1)"), title, label,
                                                muster_sheets_count (sheets));
+    g_autoptr(PangoLayout) layout = text_layout (cr, footer, 7, FALSE);
 
-    show_text (cr, footer, sheets->margin, sheets->page_height - sheets->margin + 4, 7, FALSE);
+    pango_layout_set_width (layout, (int) (printable_w * PANGO_SCALE));
+    pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    cairo_move_to (cr, sheets->margin, sheets->page_height - sheets->margin + 4);
+    pango_cairo_show_layout (cr, layout);
   }
   cairo_restore (cr);
+}
+
+/* The whole-table page. */
+
+#define FIT_MARGIN    36.0
+#define TITLE_SIZE    16.0
+#define TITLE_HEIGHT  30.0
+#define LEGEND_TEXT   9.0
+#define LEGEND_ROW    20.0
+#define LEGEND_GAP    10.0
+#define SWATCH_WIDTH  24.0
+#define SWATCH_HEIGHT 13.0
+#define ITEM_GAP      20.0
+
+typedef struct
+{
+  guint       zone;      /* the zone's swatch, or G_MAXUINT: the line */
+  const char *text;
+  double      width;     /* swatch and text */
+  double      x, y;      /* from the legend's top-left corner */
+} LegendItem;
+
+static GArray *
+legend_items (MusterScene *scene,
+              cairo_t     *measure)
+{
+  GArray *items = g_array_new (FALSE, TRUE, sizeof (LegendItem));
+  guint n_zones = muster_scene_get_n_zones (scene);
+  const char *line = muster_scene_get_line_name (scene);
+
+  for (guint i = 0; i < n_zones; i++)
+    {
+      LegendItem item = { i, muster_scene_get_zone_label (scene, i), 0, 0, 0 };
+
+      if (item.text == NULL)
+        continue;
+      item.width = SWATCH_WIDTH + 6 + text_width (measure, item.text, LEGEND_TEXT, FALSE);
+      g_array_append_val (items, item);
+    }
+
+  if (line != NULL)
+    {
+      LegendItem item = { G_MAXUINT, line, 0, 0, 0 };
+
+      item.width = SWATCH_WIDTH + 6 + text_width (measure, item.text, LEGEND_TEXT, FALSE);
+      g_array_append_val (items, item);
+    }
+
+  return items;
+}
+
+/* Places the items in rows no wider than width; the height they take. */
+static double
+legend_flow (GArray *items,
+             double  width)
+{
+  double x = 0, y = 0;
+
+  if (items->len == 0)
+    return 0;
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      LegendItem *item = &g_array_index (items, LegendItem, i);
+
+      if (x > 0 && x + item->width > width)
+        {
+          x = 0;
+          y += LEGEND_ROW;
+        }
+      item->x = x;
+      item->y = y;
+      x += item->width + ITEM_GAP;
+    }
+
+  return y + LEGEND_ROW;
+}
+
+typedef struct
+{
+  double x, y;          /* the drawn area (table and ruler) */
+  double width, height;
+  double scale;         /* points per mm */
+  double legend_y;
+} FitPage;
+
+static void
+fit_page (MusterScene *scene,
+          GArray      *items,
+          double       page_width,
+          double       page_height,
+          FitPage     *page)
+{
+  MusterLayout *layout = muster_scene_get_layout (scene);
+  double margin = muster_scene_get_margin (scene);
+  double bw = muster_layout_get_width (layout) + 2 * margin;
+  double bh = muster_layout_get_height (layout) + 2 * margin;
+  double avail_w = page_width - 2 * FIT_MARGIN;
+  double legend_h = legend_flow (items, avail_w);
+
+  /* The legend wraps to the board's width, which the legend's height
+   * changes: a few rounds settle it. */
+  for (guint round = 0; round < 4; round++)
+    {
+      double avail_h = page_height - 2 * FIT_MARGIN - TITLE_HEIGHT - LEGEND_GAP - legend_h;
+      double h;
+
+      page->scale = MAX (1e-3, MIN (avail_w / bw, avail_h / bh));
+      page->width = bw * page->scale;
+      page->height = bh * page->scale;
+      h = legend_flow (items, page->width);
+      if (h <= legend_h)
+        break;
+      legend_h = h;
+    }
+  legend_flow (items, page->width);
+
+  page->x = (page_width - page->width) / 2;
+  page->y = FIT_MARGIN + TITLE_HEIGHT;
+  page->legend_y = page->y + page->height + LEGEND_GAP;
+}
+
+void
+muster_sheets_fit_geometry (MusterScene *scene,
+                            double       page_width,
+                            double       page_height,
+                            double      *x,
+                            double      *y,
+                            double      *scale)
+{
+  cairo_t *measure;
+  g_autoptr(GArray) items = NULL;
+  FitPage page;
+  double margin;
+
+  g_return_if_fail (scene != NULL);
+
+  measure = measure_context ();
+  items = legend_items (scene, measure);
+  fit_page (scene, items, page_width, page_height, &page);
+  cairo_destroy (measure);
+
+  margin = muster_scene_get_margin (scene);
+  if (x != NULL)
+    *x = page.x + margin * page.scale;
+  if (y != NULL)
+    *y = page.y + margin * page.scale;
+  if (scale != NULL)
+    *scale = page.scale;
 }
 
 void
@@ -179,47 +770,66 @@ muster_sheets_draw_fit (MusterScene *scene,
                         double       page_height)
 {
   g_autofree char *title = NULL;
-  double margin = 36, title_h = 28, legend_h = 26;
-  double legend_x;
-  guint n_zones;
+  g_autofree char *size = NULL;
+  g_autoptr(GArray) items = NULL;
+  MusterLayout *layout;
+  cairo_t *measure;
+  FitPage page;
+  MusterUnit units;
+  double margin;
 
   g_return_if_fail (scene != NULL);
+  g_return_if_fail (cr != NULL);
 
+  measure = measure_context ();
+  items = legend_items (scene, measure);
+  fit_page (scene, items, page_width, page_height, &page);
+  cairo_destroy (measure);
+
+  layout = muster_scene_get_layout (scene);
+  margin = muster_scene_get_margin (scene);
+  units = muster_scene_get_units (scene);
   title = muster_scene_dup_title (scene);
+
+  /* The title, and the table's size at the right. */
   cairo_save (cr);
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  show_text (cr, title, margin, margin - 6, 16, TRUE);
+  show_text (cr, title, page.x, FIT_MARGIN, TITLE_SIZE, TRUE);
+  {
+    g_autofree char *w = muster_length_format (muster_layout_get_width (layout), units);
+    g_autofree char *h = muster_length_format (muster_layout_get_height (layout), units);
+    double tw;
+
+    /* Translators: the table's size on a printed diagram, "Table 72″ × 48″" */
+    size = g_strdup_printf (_("Table %s × %s"), w, h);
+    tw = text_width (cr, size, LEGEND_TEXT, FALSE);
+    cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+    show_text (cr, size, page.x + page.width - tw, FIT_MARGIN + TITLE_SIZE * 0.45, LEGEND_TEXT, FALSE);
+  }
   cairo_restore (cr);
 
   cairo_save (cr);
-  cairo_translate (cr, margin, margin + title_h);
-  muster_scene_render_fit (scene, cr, page_width - 2 * margin,
-                           page_height - 2 * margin - title_h - legend_h);
+  cairo_translate (cr, page.x + margin * page.scale, page.y + margin * page.scale);
+  cairo_scale (cr, page.scale, page.scale);
+  muster_scene_render (scene, cr, page.scale);
   cairo_restore (cr);
 
-  /* Legend: a swatch per zone. */
-  n_zones = muster_scene_get_n_zones (scene);
-  legend_x = margin;
-  for (guint i = 0; i < n_zones; i++)
+  /* The legend: a swatch per zone, hatched as on the board, and the line
+   * the zones are measured from. */
+  for (guint i = 0; i < items->len; i++)
     {
-      const char *label = muster_scene_get_zone_label (scene, i);
-      MusterColor color = muster_scene_get_zone_color (scene, i);
-      MusterColor ink = muster_scene_get_player_color (scene, i);
-      double y = page_height - margin - legend_h + 8;
+      const LegendItem *item = &g_array_index (items, LegendItem, i);
+      double x = page.x + item->x;
+      double y = page.legend_y + item->y;
 
-      if (label == NULL)
-        continue;
+      if (item->zone == G_MAXUINT)
+        muster_scene_draw_line_sample (scene, cr, x, y + SWATCH_HEIGHT / 2, SWATCH_WIDTH, 1.0);
+      else
+        muster_scene_draw_swatch (scene, cr, item->zone, x, y, SWATCH_WIDTH, SWATCH_HEIGHT, 1.0);
 
       cairo_save (cr);
-      cairo_rectangle (cr, legend_x, y, 18, 12);
-      cairo_set_source_rgb (cr, color.r, color.g, color.b);
-      cairo_fill_preserve (cr);
-      cairo_set_source_rgb (cr, ink.r, ink.g, ink.b);
-      cairo_set_line_width (cr, 1);
-      cairo_stroke (cr);
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      show_text (cr, label, legend_x + 24, y - 1, 10, FALSE);
+      show_text (cr, item->text, x + SWATCH_WIDTH + 6, y, LEGEND_TEXT, FALSE);
       cairo_restore (cr);
-      legend_x += 190;
     }
 }

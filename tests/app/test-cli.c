@@ -167,6 +167,15 @@ write_temp (const char *name,
 }
 
 static void
+remove_temp (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
 test_cli_unreadable (void)
 {
   g_autofree char *broken = write_temp ("broken.muster",
@@ -196,6 +205,9 @@ test_cli_unreadable (void)
   run_muster (&run3, "--validate", "/nonexistent/dir/none.muster", NULL);
   g_assert_cmpint (run3.status, ==, 2);
   g_assert_nonnull (strstr (run3.err, "none.muster"));
+
+  remove_temp (broken);
+  remove_temp (unknown_system);
 }
 
 static void
@@ -213,50 +225,123 @@ test_cli_list_systems (void)
   g_assert_nonnull (strstr (run.out, "standard"));
 }
 
+/* The pages of a PDF, counted in its page tree (cairo writes it as
+ * text). */
+static guint
+pdf_page_count (const char *path)
+{
+  g_autofree char *contents = NULL;
+  const char *needle = "/Type /Page";
+  gsize len, n = strlen (needle);
+  guint count = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+  for (gsize i = 0; i + n < len; i++)
+    if (memcmp (contents + i, needle, n) == 0 && contents[i + n] != 's')
+      count++;
+
+  return count;
+}
+
 static void
 test_cli_export (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_autofree char *layout = g_build_filename (EXAMPLES_DIR, "t9a-encircle-mixed.muster", NULL);
   const char *suffixes[] = { "pdf", "svg", "png" };
   const char *magic[] = { "%PDF", "<?xml", "\x89PNG" };
 
+  /* Each format, a bare diagram and a layout. */
   for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
-    {
-      g_autofree char *out = g_strdup_printf ("%s/diagram.%s", dir, suffixes[i]);
-      g_autofree char *contents = NULL;
-      g_auto(Run) run = { 0 };
-      gsize len;
+    for (guint bare = 0; bare < 2; bare++)
+      {
+        g_autofree char *out = g_strdup_printf ("%s/diagram.%s", dir, suffixes[i]);
+        g_autofree char *contents = NULL;
+        g_auto(Run) run = { 0 };
+        gsize len;
 
-      run_muster (&run, "--export", out, "--system", "t9a", "--deployment", "encircle", NULL);
-      g_assert_cmpint (run.status, ==, 0);
-      g_assert_true (g_file_get_contents (out, &contents, &len, NULL));
-      g_assert_cmpuint (len, >, 100);
-      g_assert_true (memcmp (contents, magic[i], strlen (magic[i])) == 0);
-    }
+        if (bare)
+          run_muster (&run, "--export", out, "--system", "t9a", "--deployment", "encircle", NULL);
+        else
+          run_muster (&run, "--export", out, layout, NULL);
+        g_assert_cmpint (run.status, ==, 0);
+        g_assert_cmpstr (run.err, ==, "");
+        g_assert_true (g_file_get_contents (out, &contents, &len, NULL));
+        g_assert_cmpuint (len, >, 100);
+        g_assert_true (memcmp (contents, magic[i], strlen (magic[i])) == 0);
+        g_unlink (out);
+      }
+
+  /* A zone atlas: a page per deployment type of the system. */
+  {
+    g_autofree char *out = g_build_filename (dir, "atlas.pdf", NULL);
+    g_auto(Run) run = { 0 };
+
+    run_muster (&run, "--export", out, "--system", "t9a", "--all-deployments", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_cmpuint (pdf_page_count (out), ==, 6);
+    g_unlink (out);
+  }
+
+  /* True scale: a 72" × 48" table on more than a dozen sheets. */
+  {
+    g_autofree char *out = g_build_filename (dir, "template.pdf", NULL);
+    g_auto(Run) run = { 0 };
+
+    run_muster (&run, "--export", out, layout, "--scale", "1:1", "--paper", "letter", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_cmpuint (pdf_page_count (out), ==, 50);
+    g_unlink (out);
+  }
+
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* A clear error, exit status 2, and nothing written. */
 static void
 test_cli_export_refuses (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
-  g_autofree char *bad_suffix = g_build_filename (dir, "diagram.doc", NULL);
-  g_autofree char *bad_system = g_build_filename (dir, "diagram.pdf", NULL);
-  g_auto(Run) run1 = { 0 };
-  g_auto(Run) run2 = { 0 };
-  g_auto(Run) run3 = { 0 };
+  g_autofree char *layout = g_build_filename (EXAMPLES_DIR, "t9a-encircle-mixed.muster", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "diagram.pdf", NULL);
+  g_autofree char *doc = g_build_filename (dir, "diagram.doc", NULL);
+  g_autofree char *png = g_build_filename (dir, "diagram.png", NULL);
+  struct {
+    const char *argv[9];
+    const char *mentions;
+  } cases[] = {
+    { { "--export", doc, "--system", "t9a", "--deployment", "encircle" }, ".pdf, .svg or .png" },
+    { { "--export", pdf, "--system", "nope", "--deployment", "encircle" }, "nope" },
+    { { "--export", pdf, "--system", "t9a", "--deployment", "nope" }, "nope" },
+    { { "--export", pdf, "--deployment", "encircle" }, "--system" },
+    { { "--export", pdf, "--system", "t9a", "--paper", "a5" }, "a5" },
+    { { "--export", pdf, "--system", "t9a", "--scale", "half" }, "half" },
+    { { "--export", png, "--system", "t9a", "--all-deployments" }, "PDF" },
+    { { "--export", png, "--system", "t9a", "--scale", "1:1" }, "1:1" },
+    { { "--export", pdf, layout, "--system", "infinity" }, "--system" },
+    { { "--export", pdf, layout, layout }, "one layout" },
+    { { "--export", pdf, "/nonexistent/none.muster" }, "none.muster" },
+  };
 
-  run_muster (&run1, "--export", bad_suffix, "--system", "t9a", "--deployment", "encircle", NULL);
-  g_assert_cmpint (run1.status, ==, 2);
-  g_assert_false (g_file_test (bad_suffix, G_FILE_TEST_EXISTS));
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GDir) listing = NULL;
+      g_auto(Run) run = { 0 };
+      const char * const *a = cases[i].argv;
 
-  run_muster (&run2, "--export", bad_system, "--system", "nope", "--deployment", "encircle", NULL);
-  g_assert_cmpint (run2.status, ==, 2);
-  g_assert_false (g_file_test (bad_system, G_FILE_TEST_EXISTS));
+      run_muster (&run, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], NULL);
+      g_test_message ("%s", run.err);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_true (g_str_has_prefix (run.err, "muster: "));
+      g_assert_nonnull (strstr (run.err, cases[i].mentions));
+      g_assert_cmpstr (run.out, ==, "");
 
-  run_muster (&run3, "--export", bad_system, "--system", "t9a", "--deployment", "nope", NULL);
-  g_assert_cmpint (run3.status, ==, 2);
-  g_assert_nonnull (strstr (run3.err, "nope"));
-  g_assert_false (g_file_test (bad_system, G_FILE_TEST_EXISTS));
+      listing = g_dir_open (dir, 0, NULL);
+      g_assert_null (g_dir_read_name (listing));
+    }
+
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
 int

@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "muster-render.h"
+#include "muster-sheets.h"
 
 #define INCH MUSTER_MM_PER_INCH
 #define PX_PER_MM 2.0
@@ -153,6 +154,753 @@ test_pixels_follow_core (Fixture       *f,
   g_assert_cmpuint (checked, >, 1000);
 }
 
+/* A scene of a bare diagram of system/deployment as exports draw it: the
+ * first player the attacker in the type's last zone, the second the
+ * defender in the one before. */
+static MusterScene *
+bare_scene (const char *system_id,
+            const char *deployment_id,
+            MusterLayout **layout_out)
+{
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), system_id);
+  const MusterDeployment *deployment;
+  const MusterBoardPreset *board;
+  g_autoptr(GPtrArray) zones = NULL;
+  GPtrArray *players;
+  MusterLayout *layout;
+  MusterScene *scene;
+
+  g_assert_nonnull (system);
+  deployment = muster_system_lookup_deployment (system, deployment_id);
+  g_assert_nonnull (deployment);
+  board = muster_system_get_default_board (system);
+  layout = muster_layout_new (system_id, deployment_id, board->width, board->height);
+  zones = muster_deployment_list_zones (deployment, NULL);
+  players = muster_layout_get_players (layout);
+  for (guint i = 0; i < players->len && i < zones->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+      const MusterZone *zone = g_ptr_array_index (zones, zones->len - 1 - i);
+
+      muster_layout_update_player (layout, player->id, zone->id,
+                                   i == 0 ? "attacker" : "defender", i == 0 ? "east" : "west");
+    }
+
+  scene = muster_scene_new (layout, system, NULL);
+  muster_scene_set_flags (scene, MUSTER_RENDER_ALL);
+  muster_scene_set_generic (scene, TRUE);
+  *layout_out = layout;
+
+  return scene;
+}
+
+static void
+render_page (MusterScene *scene)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 842, 595);
+  cairo_t *cr = cairo_create (surface);
+
+  muster_sheets_draw_fit (scene, cr, 842, 595);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static gboolean
+near_point (MusterPoint a,
+            MusterPoint b)
+{
+  return hypot (a.x - b.x, a.y - b.y) < 0.5;
+}
+
+static double
+cross3 (MusterPoint o,
+        MusterPoint a,
+        MusterPoint b)
+{
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+/* Whether segments ab and cd share a point other than a common end. */
+static gboolean
+arrows_cross (MusterPoint a,
+              MusterPoint b,
+              MusterPoint c,
+              MusterPoint d)
+{
+  double d1 = cross3 (c, d, a), d2 = cross3 (c, d, b);
+  double d3 = cross3 (a, b, c), d4 = cross3 (a, b, d);
+
+  if (near_point (a, c) || near_point (a, d) || near_point (b, c) || near_point (b, d))
+    return FALSE;
+
+  return ((d1 > 0) != (d2 > 0)) && ((d3 > 0) != (d4 > 0));
+}
+
+static gboolean
+box_hits_segment (const MusterBox *box,
+                  MusterPoint      a,
+                  MusterPoint      b)
+{
+  /* Sampled finely enough for boxes a few millimetres across. */
+  for (int k = 0; k <= 400; k++)
+    {
+      double x = a.x + (b.x - a.x) * k / 400.0;
+      double y = a.y + (b.y - a.y) * k / 400.0;
+
+      if (x > box->x0 && x < box->x1 && y > box->y0 && y < box->y1)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+typedef struct
+{
+  const char *system;
+  const char *deployment;
+  /* Per zone, the distances (inches) shown, and where they are measured
+   * from: 'c' the Centre Line, 'd' the diagonal, 'e' a table edge. */
+  const char *expect[2];
+} DimensionCase;
+
+static const DimensionCase dimension_cases[] = {
+  { "t9a", "frontline-clash", { "12c", "12c" } },
+  { "t9a", "dawn-assault", { "12c 18e", "12c 18e" } },
+  { "t9a", "counterthrust", { "8c", "8c" } },
+  { "t9a", "encircle", { "9c 15c 18e", "9c 15c 18e" } },
+  { "t9a", "refused-flank", { "9d", "9d" } },
+  { "t9a", "marching-columns", { "12c", "12c" } },
+  { "infinity", "standard", { "12e", "12e" } },
+};
+
+/* The rulebook's annotations are all there, each measured from the right
+ * line to the zone's real edge, and none crosses another or hides a
+ * label. */
+static void
+test_dimensions (gconstpointer data)
+{
+  const DimensionCase *c = data;
+  MusterLayout *layout = NULL;
+  g_autoptr(MusterScene) scene = bare_scene (c->system, c->deployment, &layout);
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), c->system);
+  const MusterDeployment *deployment = muster_system_lookup_deployment (system, c->deployment);
+  double w = muster_layout_get_width (layout), h = muster_layout_get_height (layout);
+  GPtrArray *players = muster_layout_get_players (layout);
+  GArray *dims;
+
+  render_page (scene);
+  dims = muster_scene_get_dimensions (scene);
+  g_assert_cmpuint (dims->len, >, 0);
+
+  for (guint z = 0; z < 2; z++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, z);
+      g_autoptr(MusterRegion) zone = NULL;
+      g_auto(GStrv) wanted = g_strsplit (c->expect[z], " ", -1);
+
+      zone = muster_system_resolve_zone (system, deployment, player->zone, w, h, NULL,
+                                         player->role, player->short_edge, NULL);
+      g_assert_nonnull (zone);
+
+      for (guint k = 0; wanted[k] != NULL; k++)
+        {
+          double inches = g_ascii_strtod (wanted[k], NULL);
+          char from = wanted[k][strlen (wanted[k]) - 1];
+          gboolean found = FALSE;
+
+          for (guint i = 0; i < dims->len; i++)
+            {
+              const MusterDimension *d = &g_array_index (dims, MusterDimension, i);
+              gboolean on_line;
+
+              if (d->zone != z || fabs (d->length - inches * INCH) > 1e-6)
+                continue;
+
+              switch (from)
+                {
+                case 'c':
+                  on_line = fabs (d->to.y - h / 2) < 1e-6;
+                  break;
+                case 'd':
+                  /* On the diagonal the zones are measured from. */
+                  on_line = fabs (d->to.x / w - d->to.y / h) < 1e-6 ||
+                            fabs (d->to.x / w + d->to.y / h - 1) < 1e-6;
+                  break;
+                default:
+                  on_line = fabs (d->to.x) < 1e-6 || fabs (d->to.x - w) < 1e-6 ||
+                            fabs (d->to.y) < 1e-6 || fabs (d->to.y - h) < 1e-6;
+                  break;
+                }
+              found = found || on_line;
+            }
+          if (!found)
+            g_error ("%s/%s: zone %u shows no %s", c->system, c->deployment, z, wanted[k]);
+        }
+
+      /* Each arrow of the zone starts on its edge and is as long as it says. */
+      for (guint i = 0; i < dims->len; i++)
+        {
+          const MusterDimension *d = &g_array_index (dims, MusterDimension, i);
+          double ux, uy;
+          MusterPoint before, after;
+
+          if (d->zone != z)
+            continue;
+          g_assert_cmpfloat_with_epsilon (hypot (d->to.x - d->from.x, d->to.y - d->from.y), d->length, 1e-6);
+          ux = (d->to.x - d->from.x) / d->length;
+          uy = (d->to.y - d->from.y) / d->length;
+          before = (MusterPoint) { d->from.x - ux, d->from.y - uy };
+          after = (MusterPoint) { d->from.x + ux, d->from.y + uy };
+          /* On the edge: the zone on one side only (the arrow runs across
+           * the gap "more than" a distance, through the zone "within"). */
+          g_assert_true (muster_region_contains_point (zone, before) != muster_region_contains_point (zone, after));
+          g_assert_cmpfloat (d->label.x0, >=, 0);
+          g_assert_cmpfloat (d->label.y0, >=, 0);
+          g_assert_cmpfloat (d->label.x1, <=, w);
+          g_assert_cmpfloat (d->label.y1, <=, h);
+        }
+    }
+
+  /* No arrow runs along (or close beside) an edge of either zone. */
+  for (guint i = 0; i < dims->len; i++)
+    {
+      const MusterDimension *d = &g_array_index (dims, MusterDimension, i);
+      double ux = (d->to.x - d->from.x) / d->length;
+      double uy = (d->to.y - d->from.y) / d->length;
+
+      for (guint z = 0; z < 2; z++)
+        {
+          const MusterPlayer *player = g_ptr_array_index (players, z);
+          g_autoptr(MusterRegion) zone = muster_system_resolve_zone (system, deployment, player->zone, w, h, NULL,
+                                                                     player->role, player->short_edge, NULL);
+
+          for (int k = 1; k < 20; k++)
+            {
+              MusterPoint q = { d->from.x + ux * d->length * k / 20, d->from.y + uy * d->length * k / 20 };
+              /* 5 mm either side: 2 points on this page, where the
+               * arrow would lie on the edge's line. */
+              MusterPoint left = { q.x - uy * 5, q.y + ux * 5 };
+              MusterPoint right = { q.x + uy * 5, q.y - ux * 5 };
+
+              g_assert_true (muster_region_contains_point (zone, left) == muster_region_contains_point (zone, right));
+            }
+        }
+    }
+
+  for (guint i = 0; i < dims->len; i++)
+    for (guint j = 0; j < dims->len; j++)
+      {
+        const MusterDimension *a = &g_array_index (dims, MusterDimension, i);
+        const MusterDimension *b = &g_array_index (dims, MusterDimension, j);
+
+        if (i == j)
+          continue;
+        g_assert_false (arrows_cross (a->from, a->to, b->from, b->to));
+        g_assert_false (box_hits_segment (&a->label, b->from, b->to));
+        g_assert_false (a->label.x0 < b->label.x1 && b->label.x0 < a->label.x1 &&
+                        a->label.y0 < b->label.y1 && b->label.y0 < a->label.y1);
+      }
+
+  muster_scene_unref (g_steal_pointer (&scene));
+  g_assert_finalize_object (layout);
+}
+
+/* Zones are named by role where the type has roles, by player otherwise;
+ * the line they are measured from is named in the legend. */
+static void
+test_zone_names (void)
+{
+  struct {
+    const char *system, *deployment;
+    gboolean generic;
+    const char *labels[2];
+    const char *line;
+  } cases[] = {
+    { "t9a", "encircle", TRUE, { "Attacker — South", "Defender — North" }, "Centre Line" },
+    { "t9a", "encircle", FALSE, { "Red (Attacker) — South", "Blue (Defender) — North" }, "Centre Line" },
+    { "t9a", "frontline-clash", TRUE, { "Red — South", "Blue — North" }, "Centre Line" },
+    { "t9a", "refused-flank", TRUE, { "Red — South-west", "Blue — North-east" }, "Diagonal" },
+    { "infinity", "standard", TRUE, { "Red — South", "Blue — North" }, NULL },
+    { "ti4", "none", TRUE, { NULL, NULL }, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MusterLayout *layout = NULL;
+      MusterScene *scene = bare_scene (cases[i].system, cases[i].deployment, &layout);
+
+      muster_scene_set_generic (scene, cases[i].generic);
+      g_assert_cmpuint (muster_scene_get_n_zones (scene), ==, 2);
+      g_assert_cmpstr (muster_scene_get_zone_label (scene, 0), ==, cases[i].labels[0]);
+      g_assert_cmpstr (muster_scene_get_zone_label (scene, 1), ==, cases[i].labels[1]);
+      g_assert_cmpstr (muster_scene_get_line_name (scene), ==, cases[i].line);
+      muster_scene_unref (scene);
+      g_assert_finalize_object (layout);
+    }
+}
+
+/* sRGB (0–1) to CIE L*a*b*. */
+static void
+to_lab (const double rgb[3],
+        double       lab[3])
+{
+  double lin[3], xyz[3], f[3];
+  const double white[3] = { 0.95047, 1.0, 1.08883 };
+
+  for (int i = 0; i < 3; i++)
+    lin[i] = rgb[i] <= 0.04045 ? rgb[i] / 12.92 : pow ((rgb[i] + 0.055) / 1.055, 2.4);
+  xyz[0] = 0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2];
+  xyz[1] = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+  xyz[2] = 0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2];
+  for (int i = 0; i < 3; i++)
+    {
+      double t = xyz[i] / white[i];
+
+      f[i] = t > 0.008856 ? cbrt (t) : 7.787 * t + 16.0 / 116;
+    }
+  lab[0] = 116 * f[1] - 16;
+  lab[1] = 500 * (f[0] - f[1]);
+  lab[2] = 200 * (f[1] - f[2]);
+}
+
+/* A colour as seen with a colour vision deficiency (Machado, Oliveira and
+ * Fernandes 2009, severity 1, on linear RGB); kind 3 is greyscale. */
+static void
+simulate (MusterColor c,
+          int         kind,
+          double      out[3])
+{
+  static const double m[3][9] = {
+    /* protanopia */
+    { 0.152286, 1.052583, -0.204868, 0.114503, 0.786281, 0.099216, -0.003882, -0.048116, 1.051998 },
+    /* deuteranopia */
+    { 0.367322, 0.860646, -0.227968, 0.280085, 0.672501, 0.047413, -0.011820, 0.042940, 0.968881 },
+    /* tritanopia */
+    { 1.255528, -0.076749, -0.178779, -0.078411, 0.930809, 0.147602, 0.004733, 0.691367, 0.303900 },
+  };
+  double rgb[3] = { c.r, c.g, c.b }, lin[3];
+
+  for (int i = 0; i < 3; i++)
+    lin[i] = rgb[i] <= 0.04045 ? rgb[i] / 12.92 : pow ((rgb[i] + 0.055) / 1.055, 2.4);
+
+  for (int i = 0; i < 3; i++)
+    {
+      double v;
+
+      if (kind == 3)
+        v = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+      else
+        v = m[kind][3 * i] * lin[0] + m[kind][3 * i + 1] * lin[1] + m[kind][3 * i + 2] * lin[2];
+      v = CLAMP (v, 0, 1);
+      out[i] = v <= 0.0031308 ? 12.92 * v : 1.055 * pow (v, 1 / 2.4) - 0.055;
+    }
+}
+
+static double
+delta_e (const double a[3],
+         const double b[3])
+{
+  double la[3], lb[3];
+
+  to_lab (a, la);
+  to_lab (b, lb);
+
+  return sqrt ((la[0] - lb[0]) * (la[0] - lb[0]) + (la[1] - lb[1]) * (la[1] - lb[1]) +
+               (la[2] - lb[2]) * (la[2] - lb[2]));
+}
+
+/* The two players' colours, and their zones' tints over the table, stay
+ * apart with each common colour vision deficiency. */
+static void
+test_colour_blind_safe (void)
+{
+  MusterLayout *layout = NULL;
+  g_autoptr(MusterScene) scene = bare_scene ("t9a", "frontline-clash", &layout);
+
+  for (int kind = 0; kind < 3; kind++)
+    {
+      double a[3], b[3];
+
+      simulate (muster_scene_get_player_color (scene, 0), kind, a);
+      simulate (muster_scene_get_player_color (scene, 1), kind, b);
+      g_assert_cmpfloat (delta_e (a, b), >, 30);
+      simulate (muster_scene_get_zone_color (scene, 0), kind, a);
+      simulate (muster_scene_get_zone_color (scene, 1), kind, b);
+      g_assert_cmpfloat (delta_e (a, b), >, 10);
+    }
+
+  muster_scene_unref (g_steal_pointer (&scene));
+  g_assert_finalize_object (layout);
+}
+
+/* In greyscale the zones differ by their hatching: the first zone's lines
+ * run "\" (a pixel matches its neighbour down and to the right), the
+ * second's "/" (down and to the left). */
+static void
+test_hatching_survives_greyscale (void)
+{
+  MusterLayout *layout = NULL;
+  g_autoptr(MusterScene) scene = bare_scene ("t9a", "frontline-clash", &layout);
+  const double px = 2.0;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double diff[2][2] = { { 0 } };
+
+  muster_scene_set_flags (scene, MUSTER_RENDER_ZONES | MUSTER_RENDER_PATTERNS);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) (72 * INCH * px), (int) (48 * INCH * px));
+  cr = cairo_create (surface);
+  cairo_scale (cr, px, px);
+  muster_scene_render (scene, cr, px);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  /* Red is south (rows near the bottom), blue north. */
+  for (int zone = 0; zone < 2; zone++)
+    {
+      int y0 = (int) ((zone == 0 ? 40 : 2) * INCH * px);
+      const guint8 *data = cairo_image_surface_get_data (surface);
+      int stride = cairo_image_surface_get_stride (surface);
+
+      for (int y = y0; y < y0 + 200; y++)
+        for (int x = 400; x < 1400; x++)
+          {
+            double g[3];
+            const int dx[3] = { 0, 3, -3 };
+
+            for (int k = 0; k < 3; k++)
+              {
+                guint32 p = ((const guint32 *) (data + (y + (k ? 3 : 0)) * stride))[x + dx[k]];
+
+                g[k] = 0.2126 * ((p >> 16) & 0xff) + 0.7152 * ((p >> 8) & 0xff) + 0.0722 * (p & 0xff);
+              }
+            diff[zone][0] += fabs (g[0] - g[1]);   /* along "\" */
+            diff[zone][1] += fabs (g[0] - g[2]);   /* along "/" */
+          }
+    }
+  cairo_surface_destroy (surface);
+
+  g_assert_cmpfloat (diff[0][0] * 3, <, diff[0][1]);
+  g_assert_cmpfloat (diff[1][1] * 3, <, diff[1][0]);
+
+  muster_scene_unref (g_steal_pointer (&scene));
+  g_assert_finalize_object (layout);
+}
+
+/* True-scale sheets. */
+
+#define A4_W 595.276
+#define A4_H 841.890
+#define LETTER_W 612.0
+#define LETTER_H 792.0
+
+/* Sheets for a 72" × 48" table and for a 48" × 48" one, on A4 and Letter,
+ * each the way round that needs fewer: 10 mm margins and 10 mm overlaps
+ * leave 756.8 × 510.2 pt a step on A4 and 707.0 × 527.0 on Letter; the
+ * tables with their ¼" edge are 5220 × 3492 and 3492 × 3492 pt. */
+static void
+test_sheets_plan (void)
+{
+  struct {
+    const char *system, *deployment;
+    double paper_w, paper_h;
+    guint columns, rows;
+    gboolean turned;
+  } cases[] = {
+    { "t9a", "frontline-clash", A4_W, A4_H, 7, 7, TRUE },            /* 55 upright */
+    { "t9a", "frontline-clash", LETTER_W, LETTER_H, 10, 5, FALSE },  /* 56 turned */
+    { "infinity", "standard", A4_W, A4_H, 7, 5, FALSE },
+    { "infinity", "standard", LETTER_W, LETTER_H, 7, 5, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MusterLayout *layout = NULL;
+      MusterScene *scene = bare_scene (cases[i].system, cases[i].deployment, &layout);
+      MusterSheets sheets;
+      gboolean turned = muster_sheets_plan_best (&sheets, scene, cases[i].paper_w, cases[i].paper_h);
+      double step_x = sheets.page_width - 2 * sheets.margin - sheets.overlap;
+      double step_y = sheets.page_height - 2 * sheets.margin - sheets.overlap;
+
+      g_assert_cmpint (turned, ==, cases[i].turned);
+      g_assert_cmpfloat (sheets.page_width, ==, turned ? cases[i].paper_h : cases[i].paper_w);
+      g_assert_cmpfloat (sheets.page_height, ==, turned ? cases[i].paper_w : cases[i].paper_h);
+      g_assert_cmpuint (sheets.columns, ==, cases[i].columns);
+      g_assert_cmpuint (sheets.rows, ==, cases[i].rows);
+      g_assert_cmpuint (muster_sheets_count (&sheets), ==, cases[i].columns * cases[i].rows);
+      /* The tiles cover the table, with no sheet to spare. */
+      g_assert_cmpfloat (sheets.offset_x, >=, 0);
+      g_assert_cmpfloat (sheets.offset_x, <, step_x / 2);
+      g_assert_cmpfloat (sheets.offset_y, >=, 0);
+      g_assert_cmpfloat (sheets.offset_y, <, step_y / 2);
+      /* The ruler stays on the screen's scene. */
+      g_assert_true (muster_scene_get_flags (scene) & MUSTER_RENDER_RULER);
+
+      muster_scene_unref (scene);
+      g_assert_finalize_object (layout);
+    }
+
+  /* A 72" × 48" table at 1:1 on A4 takes more than a dozen sheets. */
+  {
+    MusterLayout *layout = NULL;
+    MusterScene *scene = bare_scene ("t9a", "encircle", &layout);
+    MusterSheets sheets;
+
+    muster_sheets_plan (&sheets, scene, A4_W, A4_H);
+    g_assert_cmpuint (muster_sheets_count (&sheets), ==, 55);
+    g_assert_cmpuint (muster_sheets_count (&sheets), >, 12);
+    muster_scene_unref (scene);
+    g_assert_finalize_object (layout);
+  }
+}
+
+static void
+test_sheets_labels (void)
+{
+  MusterSheets sheets = { .columns = 30, .rows = 3 };
+  struct { guint index; const char *label; } cases[] = {
+    { 0, "A1" }, { 1, "B1" }, { 25, "Z1" }, { 26, "AA1" }, { 29, "AD1" }, { 30, "A2" }, { 89, "AD3" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *label = muster_sheets_dup_label (&sheets, cases[i].index);
+
+      g_assert_cmpstr (label, ==, cases[i].label);
+    }
+}
+
+#define SHEET_PX_PER_PT 4.0
+
+static cairo_surface_t *
+render_sheet (const MusterSheets *sheets,
+              MusterScene        *scene,
+              guint               index)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                                         (int) ceil (sheets->page_width * SHEET_PX_PER_PT),
+                                                         (int) ceil (sheets->page_height * SHEET_PX_PER_PT));
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, SHEET_PX_PER_PT, SHEET_PX_PER_PT);
+  muster_sheets_draw (sheets, scene, cr, index);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
+static MusterColor
+surface_pixel (cairo_surface_t *surface,
+               int              x,
+               int              y)
+{
+  const guint8 *row = cairo_image_surface_get_data (surface) + y * cairo_image_surface_get_stride (surface);
+  guint32 pixel = ((const guint32 *) row)[x];
+
+  return (MusterColor) { ((pixel >> 16) & 0xff) / 255.0, ((pixel >> 8) & 0xff) / 255.0, (pixel & 0xff) / 255.0 };
+}
+
+typedef enum { FEATURE_OUTLINE, FEATURE_BLUE_END, FEATURE_RED_START } Feature;
+
+/* Where, along a line across one column (or row) of sheets, the table's
+ * outline is drawn and the blue zone ends and the red one starts: in
+ * points from the tiles' origin (each sheet's printable corner lies at
+ * column × step, row × step of it). */
+static GArray *
+find_features (const MusterSheets *sheets,
+               MusterScene        *scene,
+               gboolean            down,
+               guint               line,
+               Feature             feature)
+{
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (double));
+  double step_x = sheets->page_width - 2 * sheets->margin - sheets->overlap;
+  double step_y = sheets->page_height - 2 * sheets->margin - sheets->overlap;
+  double step = down ? step_y : step_x;
+  guint n = down ? sheets->rows : sheets->columns;
+  /* Across the sheet, 0.4 of the way: clear of the registration marks
+   * (a quarter and three quarters), the neighbours' labels (half way)
+   * and the sheet's badge. */
+  double across = sheets->margin + sheets->overlap + ((down ? step_x : step_y) - sheets->overlap) * 0.4;
+  /* Carried from sheet to sheet: a zone goes on over the seam. */
+  gboolean was = FALSE;
+
+  for (guint k = 0; k < n; k++)
+    {
+      guint index = down ? k * sheets->columns + line : line * sheets->columns + k;
+      cairo_surface_t *surface = render_sheet (sheets, scene, index);
+      /* The sheet's own part, clear of the lines at its ends. */
+      int from = (int) ((sheets->margin + 3) * SHEET_PX_PER_PT);
+      int to = (int) ((sheets->margin + step - 3) * SHEET_PX_PER_PT);
+      int run_start = -1;
+
+      for (int i = from; i <= to; i++)
+        {
+          int x = down ? (int) (across * SHEET_PX_PER_PT) : i;
+          int y = down ? i : (int) (across * SHEET_PX_PER_PT);
+          MusterColor c = surface_pixel (surface, x, y);
+          gboolean is;
+
+          switch (feature)
+            {
+            case FEATURE_OUTLINE:
+              is = 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b < 0.45;
+              break;
+            case FEATURE_BLUE_END:
+              is = c.b - c.r > 0.1;
+              break;
+            case FEATURE_RED_START:
+            default:
+              /* The table itself is a little warm. */
+              is = c.r - c.b > 0.15;
+              break;
+            }
+
+          if (is && !was)
+            run_start = i;
+          if (feature == FEATURE_OUTLINE && !is && was)
+            {
+              double centre = (run_start + i - 1) / 2.0 + 0.5;
+              double at = centre / SHEET_PX_PER_PT - sheets->margin + k * step;
+
+              g_array_append_val (found, at);
+            }
+          if (feature == FEATURE_BLUE_END && !is && was)
+            {
+              double at = i / SHEET_PX_PER_PT - sheets->margin + k * step;
+
+              g_array_append_val (found, at);
+            }
+          if (feature == FEATURE_RED_START && is && !was)
+            {
+              double at = i / SHEET_PX_PER_PT - sheets->margin + k * step;
+
+              g_array_append_val (found, at);
+            }
+          was = is;
+        }
+      cairo_surface_destroy (surface);
+    }
+
+  return found;
+}
+
+/* In a true-scale print one inch is 72 points: the table's outline, and
+ * the zones' edges 12" from the Centre Line, measured across the sheets
+ * as a player would with a ruler, are where the table says. */
+static void
+test_sheets_inch_is_72_points (void)
+{
+  MusterLayout *layout = NULL;
+  g_autoptr(MusterScene) scene = bare_scene ("t9a", "frontline-clash", &layout);
+  g_autoptr(GArray) outline_down = NULL, outline_across = NULL, blue = NULL, red = NULL;
+  MusterSheets sheets;
+  double top, bottom, left, right;
+
+  /* The table and its zones alone: nothing else crosses the lines. */
+  muster_scene_set_flags (scene, MUSTER_RENDER_ZONES);
+  muster_sheets_plan (&sheets, scene, A4_H, A4_W);
+  g_assert_cmpuint (sheets.columns, ==, 7);
+  g_assert_cmpuint (sheets.rows, ==, 7);
+
+  outline_down = find_features (&sheets, scene, TRUE, 2, FEATURE_OUTLINE);
+  outline_across = find_features (&sheets, scene, FALSE, 3, FEATURE_OUTLINE);
+  blue = find_features (&sheets, scene, TRUE, 2, FEATURE_BLUE_END);
+  red = find_features (&sheets, scene, TRUE, 2, FEATURE_RED_START);
+
+  g_assert_cmpuint (outline_down->len, ==, 2);
+  g_assert_cmpuint (outline_across->len, ==, 2);
+  g_assert_cmpuint (blue->len, ==, 1);
+  g_assert_cmpuint (red->len, ==, 1);
+
+  top = g_array_index (outline_down, double, 0);
+  bottom = g_array_index (outline_down, double, 1);
+  left = g_array_index (outline_across, double, 0);
+  right = g_array_index (outline_across, double, 1);
+
+  /* The table starts a quarter inch into the centred drawing. */
+  g_assert_cmpfloat_with_epsilon (top, sheets.offset_y + 0.25 * 72, 0.5);
+  g_assert_cmpfloat_with_epsilon (left, sheets.offset_x + 0.25 * 72, 0.5);
+  /* 72" × 48", and the zones 12" from the table's long edges. */
+  g_assert_cmpfloat_with_epsilon (right - left, 72 * 72, 0.75);
+  g_assert_cmpfloat_with_epsilon (bottom - top, 48 * 72, 0.75);
+  g_assert_cmpfloat_with_epsilon (g_array_index (blue, double, 0) - top, 12 * 72, 0.75);
+  g_assert_cmpfloat_with_epsilon (bottom - g_array_index (red, double, 0), 12 * 72, 0.75);
+
+  muster_scene_unref (g_steal_pointer (&scene));
+  g_assert_finalize_object (layout);
+}
+
+/* What a sheet prints in its last overlap, its neighbour prints in its
+ * first: hatching, zones, registration marks and all. */
+static void
+test_sheets_overlaps_agree (void)
+{
+  MusterLayout *layout = NULL;
+  g_autoptr(MusterScene) scene = bare_scene ("t9a", "dawn-assault", &layout);
+  MusterSheets sheets;
+  double step_x, step_y;
+  struct { guint a, b; gboolean down; } pairs[] = { { 1, 2, FALSE }, { 1, 8, TRUE } };
+
+  muster_sheets_plan (&sheets, scene, A4_H, A4_W);
+  step_x = sheets.page_width - 2 * sheets.margin - sheets.overlap;
+  step_y = sheets.page_height - 2 * sheets.margin - sheets.overlap;
+
+  for (guint p = 0; p < G_N_ELEMENTS (pairs); p++)
+    {
+      cairo_surface_t *a = render_sheet (&sheets, scene, pairs[p].a);
+      cairo_surface_t *b = render_sheet (&sheets, scene, pairs[p].b);
+      double length = pairs[p].down ? sheets.page_width - 2 * sheets.margin : sheets.page_height - 2 * sheets.margin;
+      guint compared = 0, differ = 0;
+      double total = 0;
+
+      /* Inside the strip, clear of the lines at its ends and of the
+       * neighbour's label in its middle. */
+      for (double along = 2; along < length - 2; along += 0.25)
+        for (double in = 2; in < sheets.overlap - 2; in += 0.25)
+          {
+            double a_x, a_y, b_x, b_y;
+            MusterColor ca, cb;
+            double d;
+
+            if (fabs (along - length / 2) < 20)
+              continue;
+
+            if (pairs[p].down)
+              {
+                a_x = b_x = sheets.margin + along;
+                a_y = sheets.margin + step_y + in;
+                b_y = sheets.margin + in;
+              }
+            else
+              {
+                a_y = b_y = sheets.margin + along;
+                a_x = sheets.margin + step_x + in;
+                b_x = sheets.margin + in;
+              }
+
+            ca = surface_pixel (a, (int) (a_x * SHEET_PX_PER_PT), (int) (a_y * SHEET_PX_PER_PT));
+            cb = surface_pixel (b, (int) (b_x * SHEET_PX_PER_PT), (int) (b_y * SHEET_PX_PER_PT));
+            d = (fabs (ca.r - cb.r) + fabs (ca.g - cb.g) + fabs (ca.b - cb.b)) / 3;
+            total += d;
+            differ += d > 0.15;
+            compared++;
+          }
+
+      g_assert_cmpuint (compared, >, 10000);
+      g_assert_cmpfloat (total / compared, <, 0.01);
+      g_assert_cmpuint (differ, <, compared / 100);
+
+      cairo_surface_destroy (a);
+      cairo_surface_destroy (b);
+    }
+
+  muster_scene_unref (g_steal_pointer (&scene));
+  g_assert_finalize_object (layout);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -165,6 +913,20 @@ main (int   argc,
               fixture_set_up, test_pixels_follow_core, fixture_tear_down);
   g_test_add ("/render/board/pixels-follow-core-dawn-assault", Fixture, "dawn-assault",
               fixture_set_up, test_pixels_follow_core, fixture_tear_down);
+  for (guint i = 0; i < G_N_ELEMENTS (dimension_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/render/dimensions/%s/%s", dimension_cases[i].system,
+                                               dimension_cases[i].deployment);
+
+      g_test_add_data_func (path, &dimension_cases[i], test_dimensions);
+    }
+  g_test_add_func ("/render/zone-names", test_zone_names);
+  g_test_add_func ("/render/sheets/plan", test_sheets_plan);
+  g_test_add_func ("/render/sheets/labels", test_sheets_labels);
+  g_test_add_func ("/render/sheets/inch-is-72-points", test_sheets_inch_is_72_points);
+  g_test_add_func ("/render/sheets/overlaps-agree", test_sheets_overlaps_agree);
+  g_test_add_func ("/render/colours/colour-blind-safe", test_colour_blind_safe);
+  g_test_add_func ("/render/colours/hatching-survives-greyscale", test_hatching_survives_greyscale);
 
   return g_test_run ();
 }
