@@ -543,6 +543,8 @@ refresh (MusterGamePopover *self)
 
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
                                          option->label != NULL ? option->label : option->name);
+          /* Values such as "North-west to south-east" need the row's width. */
+          adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (row), TRUE);
           adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (values));
           adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
           g_object_set_data (G_OBJECT (row), "option", (gpointer) option);

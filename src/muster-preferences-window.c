@@ -25,6 +25,8 @@ struct _MusterPreferencesWindow
   GtkAdjustment        *tolerance_adjustment;
   AdwComboRow          *system_row;
   AdwComboRow          *deployment_row;
+  AdwComboRow          *board_row;
+  gboolean              filling_boards;
   AdwComboRow          *style_row;
 };
 
@@ -93,6 +95,58 @@ fill_deployments (MusterPreferencesWindow *self)
   adw_combo_row_set_selected (self->deployment_row, selected);
 }
 
+/* The tables of the chosen system, its usual one first. */
+static void
+fill_boards (MusterPreferencesWindow *self)
+{
+  guint position = adw_combo_row_get_selected (self->system_row);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autofree char *current = g_settings_get_string (self->settings, "default-board");
+  const MusterBoardPreset *usual;
+  MusterSystem *system;
+  GPtrArray *boards;
+  guint selected = 0;
+
+  if (position >= self->systems->len)
+    return;
+
+  system = g_ptr_array_index (self->systems, position);
+  boards = muster_system_get_board_presets (system);
+  usual = muster_system_get_default_board (system);
+
+  for (guint i = 0; i < boards->len; i++)
+    {
+      const MusterBoardPreset *board = g_ptr_array_index (boards, i);
+
+      gtk_string_list_append (names, board->name);
+      if (g_strcmp0 (board->id, current) == 0 || (current[0] == '\0' && board == usual))
+        selected = i;
+    }
+
+  self->filling_boards = TRUE;
+  adw_combo_row_set_model (self->board_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->board_row, selected);
+  self->filling_boards = FALSE;
+}
+
+static void
+board_selected_cb (MusterPreferencesWindow *self)
+{
+  guint system_position = adw_combo_row_get_selected (self->system_row);
+  guint position = adw_combo_row_get_selected (self->board_row);
+  GPtrArray *boards;
+
+  if (self->filling_boards || system_position >= self->systems->len)
+    return;
+
+  boards = muster_system_get_board_presets (g_ptr_array_index (self->systems, system_position));
+  if (position >= boards->len)
+    return;
+
+  g_settings_set_string (self->settings, "default-board",
+                         ((const MusterBoardPreset *) g_ptr_array_index (boards, position))->id);
+}
+
 static void
 system_selected_cb (MusterPreferencesWindow *self)
 {
@@ -103,7 +157,10 @@ system_selected_cb (MusterPreferencesWindow *self)
 
   g_settings_set_string (self->settings, "default-system",
                          muster_system_get_id (g_ptr_array_index (self->systems, position)));
+  /* Another system's tables have other names. */
+  g_settings_set_string (self->settings, "default-board", "");
   fill_deployments (self);
+  fill_boards (self);
 }
 
 static void
@@ -149,6 +206,7 @@ muster_preferences_window_class_init (MusterPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterPreferencesWindow, tolerance_adjustment);
   gtk_widget_class_bind_template_child (widget_class, MusterPreferencesWindow, system_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPreferencesWindow, deployment_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterPreferencesWindow, board_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPreferencesWindow, style_row);
 }
 
@@ -188,7 +246,10 @@ muster_preferences_window_init (MusterPreferencesWindow *self)
     if (g_strcmp0 (muster_system_get_id (g_ptr_array_index (self->systems, i)), current) == 0)
       adw_combo_row_set_selected (self->system_row, i);
   fill_deployments (self);
+  fill_boards (self);
 
+  g_signal_connect_object (self->board_row, "notify::selected",
+                           G_CALLBACK (board_selected_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->system_row, "notify::selected",
                            G_CALLBACK (system_selected_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->deployment_row, "notify::selected",

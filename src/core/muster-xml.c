@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <string.h>
 
 #include <libxml/parser.h>
@@ -50,7 +52,7 @@ clean_message (const char *text)
     }
 
   if (clean->len == 0)
-    g_string_append (clean, "not well-formed XML");
+    g_string_append (clean, _("not well-formed XML"));
 
   return g_string_free (clean, FALSE);
 }
@@ -64,7 +66,7 @@ capture_first_error (void        *user_data,
   if (first->message != NULL || err == NULL || err->level < XML_ERR_ERROR)
     return;
 
-  first->message = clean_message (err->message != NULL ? err->message : "unknown error");
+  first->message = clean_message (err->message != NULL ? err->message : _("unknown error"));
   first->line = err->line;
   /* RELAX NG errors often carry the node but no line. */
   if (first->line <= 0 && err->node != NULL)
@@ -372,7 +374,7 @@ muster_xml_parse (GBytes      *bytes,
 
   if (size == 0)
     {
-      g_set_error (error, domain, code, "%s:1: the file is empty", filename);
+      g_set_error (error, domain, code, _("%s:1: the file is empty"), filename);
       return NULL;
     }
 
@@ -384,15 +386,15 @@ muster_xml_parse (GBytes      *bytes,
       case SCAN_OK:
         break;
       case SCAN_DOCTYPE:
-        g_set_error (error, domain, code, "%s:%d: document type declarations are not allowed",
+        g_set_error (error, domain, code, _("%s:%d: document type declarations are not allowed"),
                      filename, line);
         return NULL;
       case SCAN_TOO_DEEP:
-        g_set_error (error, domain, code, "%s:%d: elements are nested deeper than %d",
+        g_set_error (error, domain, code, _("%s:%d: elements are nested deeper than %d"),
                      filename, line, MUSTER_XML_MAX_DEPTH);
         return NULL;
       case SCAN_TOO_MANY_ATTRIBUTES:
-        g_set_error (error, domain, code, "%s:%d: an element has more than %d attributes",
+        g_set_error (error, domain, code, _("%s:%d: an element has more than %d attributes"),
                      filename, line, MUSTER_XML_MAX_ATTRIBUTES);
         return NULL;
       default:
@@ -403,7 +405,7 @@ muster_xml_parse (GBytes      *bytes,
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)
     {
-      g_set_error (error, domain, code, "%s: out of memory", filename);
+      g_set_error (error, domain, code, _("%s: out of memory"), filename);
       return NULL;
     }
 
@@ -418,7 +420,7 @@ muster_xml_parse (GBytes      *bytes,
     {
       g_set_error (error, domain, code, "%s:%d: %s", filename,
                    first.line > 0 ? first.line : 1,
-                   first.message != NULL ? first.message : "not well-formed XML");
+                   first.message != NULL ? first.message : _("not well-formed XML"));
       g_free (first.message);
       xmlFreeParserCtxt (ctxt);
       return NULL;
@@ -431,14 +433,14 @@ muster_xml_parse (GBytes      *bytes,
       xmlDtd *dtd = doc->intSubset != NULL ? doc->intSubset : doc->extSubset;
 
       g_set_error (error, domain, code,
-                   "%s:%d: document type declarations are not allowed",
+                   _("%s:%d: document type declarations are not allowed"),
                    filename, MAX (1, (int) xmlGetLineNo ((xmlNode *) dtd)));
       return NULL;
     }
 
   if (xmlDocGetRootElement (doc) == NULL)
     {
-      g_set_error (error, domain, code, "%s:1: no root element", filename);
+      g_set_error (error, domain, code, _("%s:1: no root element"), filename);
       return NULL;
     }
 
@@ -447,7 +449,7 @@ muster_xml_parse (GBytes      *bytes,
 
     if (deep != NULL)
       {
-        g_set_error (error, domain, code, "%s:%d: elements are nested deeper than %d",
+        g_set_error (error, domain, code, _("%s:%d: elements are nested deeper than %d"),
                      filename, MAX (1, (int) xmlGetLineNo (deep)), MUSTER_XML_MAX_DEPTH);
         return NULL;
       }
@@ -458,7 +460,7 @@ muster_xml_parse (GBytes      *bytes,
 
     if (mangled != NULL)
       {
-        g_set_error (error, domain, code, "%s:%d: a namespace name may not contain “&”",
+        g_set_error (error, domain, code, _("%s:%d: a namespace name may not contain “&”"),
                      filename, MAX (1, (int) xmlGetLineNo (mangled)));
         return NULL;
       }
@@ -593,7 +595,7 @@ muster_xml_validate (xmlDoc      *doc,
     {
       g_set_error (error, domain, code, "%s:%d: %s", filename,
                    first.line > 0 ? first.line : 1,
-                   first.message != NULL ? first.message : "does not follow the schema");
+                   first.message != NULL ? first.message : _("does not follow the schema"));
       g_free (first.message);
       return FALSE;
     }
