@@ -9,10 +9,15 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
@@ -54,6 +59,9 @@ struct _MusterLayout
 
   /* Where things were read: "game", "option:NAME", "player:ID" → line. */
   GHashTable *source_lines;
+
+  /* The lines of the dice log (muster_dice_log_to_strv()), or NULL. */
+  char      **roll_log;
 };
 
 G_DEFINE_FINAL_TYPE (MusterLayout, muster_layout, G_TYPE_OBJECT)
@@ -408,6 +416,7 @@ muster_layout_finalize (GObject *object)
   g_clear_pointer (&self->game_ext_attrs, g_ptr_array_unref);
   g_clear_pointer (&self->board_ext_attrs, g_ptr_array_unref);
   g_clear_pointer (&self->source_lines, g_hash_table_unref);
+  g_clear_pointer (&self->roll_log, g_strfreev);
 
   G_OBJECT_CLASS (muster_layout_parent_class)->finalize (object);
 }
@@ -1548,6 +1557,44 @@ read_extension (const Loader  *loader,
   return TRUE;
 }
 
+static gboolean
+is_roll_log (xmlNode *node)
+{
+  return is_foreign (node) &&
+         g_strcmp0 ((const char *) node->ns->href, MUSTER_ROLL_LOG_NAMESPACE) == 0 &&
+         g_strcmp0 ((const char *) node->name, "roll-log") == 0;
+}
+
+/* The text of <rl:roll-log>, one entry a line; blank lines (the
+ * indentation around it) are dropped. */
+static void
+read_roll_log (MusterLayout *self,
+               xmlNode      *node)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) lines = NULL;
+  xmlChar *content = xmlNodeGetContent (node);
+
+  lines = g_strsplit (content != NULL ? (const char *) content : "", "\n", -1);
+  xmlFree (content);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      gsize len = strlen (lines[i]);
+
+      if (len > 0 && lines[i][len - 1] == '\r')
+        lines[i][len - 1] = '\0';
+      if (lines[i][strspn (lines[i], " \t")] == '\0')
+        continue;
+      g_strv_builder_add (builder, lines[i]);
+    }
+
+  g_clear_pointer (&self->roll_log, g_strfreev);
+  self->roll_log = g_strv_builder_end (builder);
+  if (self->roll_log[0] == NULL)
+    g_clear_pointer (&self->roll_log, g_strfreev);
+}
+
 /* Values */
 
 static gboolean
@@ -2144,7 +2191,9 @@ read_layout (Loader   *loader,
     {
       gboolean ok = TRUE;
 
-      if (is_foreign (child))
+      if (is_roll_log (child))
+        read_roll_log (self, child);
+      else if (is_foreign (child))
         ok = read_extension (loader, child, &self->extensions, error);
       else if (muster_xml_is_element (child, "game"))
         ok = read_game (loader, child, error);
@@ -2778,10 +2827,128 @@ muster_layout_to_bytes (MusterLayout *self)
   for (guint i = 0; i < self->terrain->len; i++)
     write_terrain (&w, g_ptr_array_index (self->terrain, i));
 
+  if (self->roll_log != NULL)
+    {
+      g_string_append (w.out, "  <rl:roll-log xmlns:rl=\"" MUSTER_ROLL_LOG_NAMESPACE "\">\n");
+      for (guint i = 0; self->roll_log[i] != NULL; i++)
+        {
+          append_escaped (w.out, self->roll_log[i]);
+          g_string_append_c (w.out, '\n');
+        }
+      g_string_append (w.out, "  </rl:roll-log>\n");
+    }
+
   write_extensions (&w, self->extensions, 1);
   g_string_append (w.out, "</muster-layout>\n");
 
   return g_string_free_to_bytes (w.out);
+}
+
+/* The old file becomes FILE~ (a second name for it, or a copy where the
+ * file system has no hard links), then a temporary file with the whole
+ * new content, flushed to the disk, is renamed over FILE. Not
+ * g_file_replace_contents(): after a failed write (a full disk) it still
+ * closes its stream, which renames the short temporary file over FILE. */
+static gboolean
+write_atomically (GFile       *file,
+                  const char  *data,
+                  gsize        size,
+                  GError     **error)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *backup = NULL;
+
+  if (path == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                           _("only files on this computer can be saved"));
+      return FALSE;
+    }
+
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      backup = g_strconcat (path, "~", NULL);
+      if (g_unlink (backup) != 0 && errno != ENOENT)
+        {
+          int saved_errno = errno;
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                       _("could not replace the backup %s: %s"), backup, g_strerror (saved_errno));
+          return FALSE;
+        }
+      if (link (path, backup) != 0)
+        {
+          g_autoptr(GFile) from = g_file_new_for_path (path);
+          g_autoptr(GFile) to = g_file_new_for_path (backup);
+
+          if (!g_file_copy (from, to, G_FILE_COPY_OVERWRITE | G_FILE_COPY_ALL_METADATA,
+                            NULL, NULL, NULL, error))
+            return FALSE;
+        }
+    }
+
+  /* On failure the temporary file is removed and FILE left as it was. */
+  {
+    g_autofree char *dirname = g_path_get_dirname (path);
+    g_autofree char *basename = g_path_get_basename (path);
+    g_autofree char *tmp = g_strdup_printf ("%s/.%s.XXXXXX", dirname, basename);
+    const char *what = _("could not be written");
+    gsize written = 0;
+    int saved_errno = 0;
+    int fd;
+
+    fd = g_mkstemp_full (tmp, O_WRONLY, 0666);
+    if (fd < 0)
+      {
+        saved_errno = errno;
+        what = _("could not be created");
+        goto failed;
+      }
+    /* Read by others as the old file was (mkstemp makes it private). */
+    {
+      GStatBuf st;
+      mode_t mask = umask (0);
+
+      umask (mask);
+      if (fchmod (fd, g_stat (path, &st) == 0 ? (st.st_mode & 07777) : (0666 & ~mask)) != 0)
+        g_debug ("%s: %s", tmp, g_strerror (errno));
+    }
+    while (written < size)
+      {
+        gssize n = write (fd, data + written, size - written);
+
+        if (n < 0 && errno == EINTR)
+          continue;
+        if (n <= 0)
+          {
+            saved_errno = n < 0 ? errno : ENOSPC;
+            goto failed;
+          }
+        written += n;
+      }
+    if (fsync (fd) != 0 || close (fd) != 0)
+      {
+        saved_errno = errno;
+        fd = -1;
+        goto failed;
+      }
+    fd = -1;
+    if (g_rename (tmp, path) != 0)
+      {
+        saved_errno = errno;
+        goto failed;
+      }
+
+    return TRUE;
+
+  failed:
+    if (fd >= 0)
+      close (fd);
+    g_unlink (tmp);
+    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                 "%s %s: %s", path, what, g_strerror (saved_errno));
+    return FALSE;
+  }
 }
 
 gboolean
@@ -2813,10 +2980,8 @@ muster_layout_save (MusterLayout  *self,
       return FALSE;
     }
 
-  /* A temporary file renamed over the old one, which becomes FILE~. */
   data = g_bytes_get_data (bytes, &size);
-  if (!g_file_replace_contents (file, data, size, NULL, TRUE, G_FILE_CREATE_NONE,
-                                NULL, NULL, error))
+  if (!write_atomically (file, data, size, error))
     {
       name_file_in_error (error, name);
       return FALSE;
@@ -2866,4 +3031,23 @@ muster_layout_get_player_line (MusterLayout *self,
   key = g_strconcat ("player:", player_id, NULL);
 
   return lookup_source_line (self, key);
+}
+
+const char * const *
+muster_layout_get_roll_log (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  return (const char * const *) self->roll_log;
+}
+
+void
+muster_layout_set_roll_log (MusterLayout       *self,
+                            const char * const *lines)
+{
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+
+  g_clear_pointer (&self->roll_log, g_strfreev);
+  if (lines != NULL && lines[0] != NULL)
+    self->roll_log = g_strdupv ((char **) lines);
 }

@@ -19,6 +19,9 @@ G_BEGIN_DECLS
 /* The version of the *.muster format this Muster writes and reads. */
 #define MUSTER_LAYOUT_FORMAT_VERSION 1
 
+/* The namespace of the roll log element (see muster_layout_get_roll_log()). */
+#define MUSTER_ROLL_LOG_NAMESPACE "https://github.com/muster/muster/ns/roll-log"
+
 /* The owner of pieces that belong to no player (scenery, objectives). */
 #define MUSTER_OWNER_NEUTRAL "neutral"
 
@@ -255,6 +258,22 @@ int                  muster_layout_get_option_line (MusterLayout       *self,
                                                     const char         *name);
 int                  muster_layout_get_player_line (MusterLayout       *self,
                                                     const char         *player_id);
+
+/* The roll log of the game played on this layout: the lines of
+ * muster_dice_log_to_strv(), NULL when no die was thrown. Kept in the file
+ * as an extension element of Muster's own (version 1 of the format has no
+ * element for it):
+ *
+ *   <rl:roll-log xmlns:rl="https://github.com/muster/muster/ns/roll-log">
+ *   #muster-roll-log	1	000000000000002a
+ *   1	d20	14	rolled	red	Initiative roll, attempt 1
+ *   </rl:roll-log>
+ *
+ * Setting it emits nothing: the dice, not the history, own what was
+ * thrown. */
+const char * const  *muster_layout_get_roll_log    (MusterLayout       *self);
+void                 muster_layout_set_roll_log    (MusterLayout       *self,
+                                                    const char * const *lines);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterPiece, muster_piece_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterTerrain, muster_terrain_free)

@@ -12,12 +12,15 @@
 #include <errno.h>
 #include <locale.h>
 #include <math.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
 #include <libxml/tree.h>
 
+#include "muster-dice.h"
 #include "muster-expr.h"
 #include "muster-layout.h"
 #include "muster-xml.h"
@@ -795,6 +798,74 @@ test_round_trip_files (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* A write that fails half way (the disk full, or here the process's
+ * file size limit) leaves the old file as it was, says which file, and
+ * leaves no temporary file behind. */
+static void
+test_save_write_error (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("muster-layout-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "keep.muster", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(MusterLayout) small = load_path (LAYOUTS_DIR "/full.muster");
+  g_autoptr(MusterLayout) big = load_path (LAYOUTS_DIR "/full.muster");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize before_len, after_len;
+  struct rlimit old_limit, limit;
+  void (*old_handler) (int);
+  GDir *listing;
+  const char *entry;
+  guint n_files = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (muster_layout_save (small, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &before, &before_len, NULL));
+
+  for (int i = 0; i < 200; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("extra%d", i);
+      MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+      MusterPiece *piece = muster_piece_new (id, MUSTER_PIECE_MODEL, "red", &base, 100 + i, 100);
+
+      muster_layout_add_piece (big, piece);
+    }
+
+  /* Writes past the limit fail with EFBIG instead of raising SIGXFSZ. */
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &old_limit), ==, 0);
+  limit = old_limit;
+  limit.rlim_cur = before_len + 100;
+  old_handler = signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  g_assert_false (muster_layout_save (big, file, &error));
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &old_limit), ==, 0);
+  signal (SIGXFSZ, old_handler);
+
+  g_assert_nonnull (error);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, path));
+
+  g_assert_true (g_file_get_contents (path, &after, &after_len, NULL));
+  g_assert_cmpmem (before, before_len, after, after_len);
+
+  /* The file and its backup, nothing else. */
+  listing = g_dir_open (dir, 0, NULL);
+  while ((entry = g_dir_read_name (listing)) != NULL)
+    {
+      g_assert_true (g_str_equal (entry, "keep.muster") || g_str_equal (entry, "keep.muster~"));
+      n_files++;
+    }
+  g_dir_close (listing);
+  g_assert_cmpuint (n_files, <=, 2);
+
+  g_remove (path);
+  g_remove (backup);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_units (void)
 {
@@ -1108,6 +1179,63 @@ test_extensions_added (void)
   g_assert_nonnull (strstr (text, "xmlns:ext1=\"urn:new\""));
   g_assert_nonnull (strstr (text, "ext1:flag=\"yes &amp; no\""));
   g_assert_nonnull (strstr (text, "<n:memo xmlns:n=\"urn:new\">hello</n:memo>"));
+}
+
+static void
+test_roll_log (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("infinity", "standard", 1219.2, 1219.2);
+  g_autoptr(MusterLayout) again = NULL;
+  g_autoptr(MusterDice) dice = muster_dice_new (42);
+  g_autoptr(MusterDice) replayed = NULL;
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GBytes) cleared = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *cleared_text = NULL;
+  const char * const *kept;
+  guint first;
+
+  g_assert_null (muster_layout_get_roll_log (layout));
+
+  first = muster_dice_roll (dice, 20, "red", "Initiative roll, attempt 1");
+  g_assert_true (muster_dice_record (dice, 20, 7, "blue", "Tab\there & <there>", &error));
+  g_assert_no_error (error);
+  lines = muster_dice_log_to_strv (dice);
+  muster_layout_set_roll_log (layout, (const char * const *) lines);
+
+  /* Kept in its own namespace, escaped, and read back line for line. */
+  saved = assert_round_trip (layout);
+  text = bytes_to_string (saved);
+  g_assert_nonnull (strstr (text, "<rl:roll-log xmlns:rl=\"" MUSTER_ROLL_LOG_NAMESPACE "\">"));
+  g_assert_nonnull (strstr (text, "&amp; &lt;there&gt;"));
+
+  again = muster_layout_new_from_bytes (saved, "saved.muster", &error);
+  g_assert_no_error (error);
+  kept = muster_layout_get_roll_log (again);
+  g_assert_nonnull (kept);
+  g_assert_cmpuint (g_strv_length ((char **) kept), ==, 3);
+  g_assert_true (g_strv_equal (kept, (const char * const *) lines));
+
+  /* The dice go on from where they were. */
+  replayed = muster_dice_new_from_strv (kept, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_dice_get_n_rolls (replayed), ==, 2);
+  g_assert_cmpuint (muster_dice_get_roll (replayed, 0)->value, ==, first);
+  g_assert_cmpstr (muster_dice_get_roll (replayed, 1)->why, ==, "Tab\there & <there>");
+  g_assert_cmpuint (muster_dice_roll (replayed, 20, "red", "again"), ==,
+                    muster_dice_roll (dice, 20, "red", "again"));
+
+  /* Read as the log, not kept as a foreign element: written once. */
+  g_assert_null (strstr (strstr (text, "</rl:roll-log>"), "<rl:roll-log"));
+
+  /* Cleared: gone from the file. */
+  muster_layout_set_roll_log (again, NULL);
+  g_assert_null (muster_layout_get_roll_log (again));
+  cleared = muster_layout_to_bytes (again);
+  cleared_text = bytes_to_string (cleared);
+  g_assert_null (strstr (cleared_text, "roll-log"));
 }
 
 /* Refused input */
@@ -1996,6 +2124,7 @@ main (int   argc,
   g_test_add_func ("/core/layout/locale", test_locale);
   g_test_add_func ("/core/layout/extensions", test_extensions);
   g_test_add_func ("/core/layout/extensions-added", test_extensions_added);
+  g_test_add_func ("/core/layout/roll-log", test_roll_log);
 
   for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {
@@ -2014,6 +2143,7 @@ main (int   argc,
   g_test_add_func ("/core/layout/schema-in-batches", test_schema_in_batches);
   g_test_add_func ("/core/layout/wide-extension", test_wide_extension);
   g_test_add_func ("/core/layout/save", test_save);
+  g_test_add_func ("/core/layout/save-write-error", test_save_write_error);
 
   return g_test_run ();
 }
