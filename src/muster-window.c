@@ -12,14 +12,18 @@
 #include <glib/gi18n.h>
 
 #include "muster-game-popover.h"
+#include "muster-phase-panel.h"
 #include "muster-print.h"
 #include "muster-roster-panel.h"
+#include "muster-sight-overlay.h"
 #include "muster-violations-list.h"
 #include "muster-window.h"
 
 #define MUSTER_MIME_TYPE "application/x-muster-layout"
 #define AUTOSAVE_DELAY   3   /* seconds after the last change */
 #define MAX_RECENT       8
+#define SIGHT_CELL_MM    (MUSTER_MM_PER_INCH / 2)
+#define SIGHT_DELAY_MS   120  /* after the last move, the Line of Fire again */
 
 /* What to do once unsaved changes are saved or discarded. */
 typedef enum
@@ -54,11 +58,22 @@ struct _MusterWindow
   After                 after;
   GFile                *after_file;
 
+  /* The Line of Fire overlay: whose, what it sees, and where it was drawn */
+  char                 *sight_piece;
+  char                 *sight_player;
+  MusterSightGrid      *sight_grid;
+  guint                 sight_update_id;
+  guint                 sight_tick_id;
+  double                sight_drawn[3];
+
   /* Template children */
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
   AdwFlap              *flap;
+  GtkStack             *sidebar_stack;
   GtkStack             *player_stack;
+  MusterPhasePanel     *phase_panel;
+  GtkWidget            *sight_area;
   MusterViolationsList *violations_list;
   MusterBoardView      *board_view;
   MusterGamePopover    *game_popover;
@@ -307,6 +322,139 @@ rebuild_player_pages (MusterWindow *self)
   player_page_changed_cb (self);
 }
 
+/* Line of Fire */
+
+/* Follows the pan and zoom of the board, which say nothing when they
+ * change: a redraw only when the table moved under the overlay. */
+static gboolean
+sight_tick_cb (GtkWidget     *widget,
+               GdkFrameClock *clock,
+               gpointer       data)
+{
+  MusterWindow *self = data;
+  double x, y;
+  double scale = muster_board_view_get_scale (self->board_view);
+
+  muster_board_view_board_to_widget (self->board_view, (MusterPoint) { 0, 0 }, &x, &y);
+  if (x != self->sight_drawn[0] || y != self->sight_drawn[1] || scale != self->sight_drawn[2])
+    gtk_widget_queue_draw (widget);
+
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+sight_draw_cb (GtkDrawingArea *area,
+               cairo_t        *cr,
+               int             width,
+               int             height,
+               gpointer        data)
+{
+  MusterWindow *self = data;
+  graphene_point_t origin;
+  double x, y, scale;
+
+  if (self->sight_grid == NULL)
+    return;
+
+  scale = muster_board_view_get_scale (self->board_view);
+  muster_board_view_board_to_widget (self->board_view, (MusterPoint) { 0, 0 }, &x, &y);
+  self->sight_drawn[0] = x;
+  self->sight_drawn[1] = y;
+  self->sight_drawn[2] = scale;
+
+  if (!gtk_widget_compute_point (GTK_WIDGET (self->board_view), GTK_WIDGET (area),
+                                 &GRAPHENE_POINT_INIT (x, y), &origin))
+    return;
+
+  cairo_translate (cr, origin.x, origin.y);
+  cairo_scale (cr, scale, scale);
+  muster_sight_overlay_render (cr, self->sight_grid, scale);
+}
+
+/* What the piece, or the player's troopers, see on the table now. */
+static void
+update_sight (MusterWindow *self)
+{
+  g_autoptr(GPtrArray) viewers = g_ptr_array_new ();
+
+  g_clear_handle_id (&self->sight_update_id, g_source_remove);
+  g_clear_pointer (&self->sight_grid, muster_sight_grid_unref);
+
+  if (self->layout != NULL && (self->sight_piece != NULL || self->sight_player != NULL))
+    {
+      GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+
+      for (guint i = 0; i < pieces->len; i++)
+        {
+          MusterPiece *piece = g_ptr_array_index (pieces, i);
+
+          if (self->sight_piece != NULL ? g_strcmp0 (piece->id, self->sight_piece) == 0
+                                        : muster_sight_is_trooper (piece) &&
+                                          g_strcmp0 (piece->owner, self->sight_player) == 0)
+            g_ptr_array_add (viewers, piece);
+        }
+
+      if (self->sight_player != NULL || viewers->len > 0)
+        self->sight_grid = muster_sight_visible_cells (self->layout, (const MusterPiece * const *) viewers->pdata,
+                                                       viewers->len, SIGHT_CELL_MM);
+    }
+
+  gtk_widget_set_visible (self->sight_area, self->sight_grid != NULL);
+  if (self->sight_grid != NULL && self->sight_tick_id == 0)
+    self->sight_tick_id = gtk_widget_add_tick_callback (self->sight_area, sight_tick_cb, self, NULL);
+  else if (self->sight_grid == NULL && self->sight_tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (self->sight_area, self->sight_tick_id);
+      self->sight_tick_id = 0;
+    }
+  gtk_widget_queue_draw (self->sight_area);
+}
+
+static gboolean
+sight_update_cb (gpointer data)
+{
+  MusterWindow *self = data;
+
+  self->sight_update_id = 0;
+  update_sight (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Once the pieces stop moving. */
+static void
+schedule_sight_update (MusterWindow *self)
+{
+  if (self->sight_piece == NULL && self->sight_player == NULL)
+    return;
+
+  g_clear_handle_id (&self->sight_update_id, g_source_remove);
+  self->sight_update_id = g_timeout_add (SIGHT_DELAY_MS, sight_update_cb, self);
+}
+
+static void
+show_sight_cb (MusterWindow *self,
+               const char   *piece_id,
+               const char   *player_id)
+{
+  g_free (self->sight_piece);
+  g_free (self->sight_player);
+  self->sight_piece = g_strdup (piece_id);
+  self->sight_player = g_strdup (player_id);
+  update_sight (self);
+}
+
+/* Dice thrown are thrown: no undo step, but the file has changed. */
+static void
+roll_log_changed_cb (MusterWindow *self)
+{
+  if (self->history == NULL)
+    return;
+
+  muster_history_set_modified (self->history);
+  schedule_autosave (self);
+}
+
 /* The model */
 
 /* Undo and redo change the rosters under the roster's feet. */
@@ -394,6 +542,7 @@ show_game (MusterWindow  *self,
   muster_board_view_set_units (self->board_view, display_units (self));
   muster_board_view_set_scene (self->board_view, scene);
   muster_violations_list_set_validator (self->violations_list, validator);
+  muster_phase_panel_set_game (self->phase_panel, self->layout, system, validator);
 
   rebuild_player_pages (self);
   update_title (self);
@@ -462,6 +611,10 @@ set_layout (MusterWindow  *self,
   g_signal_connect_object (self->history, "changed", G_CALLBACK (history_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->history, "notify::clean", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->roster, "changed", G_CALLBACK (roster_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (layout, "piece-added", G_CALLBACK (schedule_sight_update), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (layout, "piece-removed", G_CALLBACK (schedule_sight_update), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (layout, "piece-changed", G_CALLBACK (schedule_sight_update), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (layout, "changed", G_CALLBACK (schedule_sight_update), self, G_CONNECT_SWAPPED);
 
   update_title (self);
   update_actions (self);
@@ -1180,6 +1333,32 @@ muster_window_get_violations_list (MusterWindow *self)
   return GTK_WIDGET (self->violations_list);
 }
 
+GtkWidget *
+muster_window_get_phase_panel (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  return GTK_WIDGET (self->phase_panel);
+}
+
+MusterSightGrid *
+muster_window_get_sight_grid (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  return self->sight_grid;
+}
+
+void
+muster_window_show_sidebar_page (MusterWindow *self,
+                                 const char   *page)
+{
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+  g_return_if_fail (page != NULL);
+
+  gtk_stack_set_visible_child_name (self->sidebar_stack, page);
+}
+
 /* Actions */
 
 static void
@@ -1490,6 +1669,11 @@ muster_window_dispose (GObject *object)
 
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   g_clear_handle_id (&self->retry_id, g_source_remove);
+  g_clear_handle_id (&self->sight_update_id, g_source_remove);
+  if (self->sight_tick_id != 0)
+    gtk_widget_remove_tick_callback (self->sight_area, self->sight_tick_id);
+  self->sight_tick_id = 0;
+  g_clear_pointer (&self->sight_grid, muster_sight_grid_unref);
   if (self->layout != NULL)
     g_signal_handlers_disconnect_by_data (self->layout, self);
   if (self->history != NULL)
@@ -1523,6 +1707,8 @@ muster_window_finalize (GObject *object)
 
   g_clear_pointer (&self->tool, g_free);
   g_clear_pointer (&self->terrain_kind, g_free);
+  g_clear_pointer (&self->sight_piece, g_free);
+  g_clear_pointer (&self->sight_player, g_free);
 
   G_OBJECT_CLASS (muster_window_parent_class)->finalize (object);
 }
@@ -1607,7 +1793,10 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, sidebar_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, player_stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, phase_panel);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, sight_area);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, violations_list);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, board_view);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, game_popover);
@@ -1625,6 +1814,8 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, deleted_cb);
   gtk_widget_class_bind_template_callback (widget_class, context_menu_cb);
   gtk_widget_class_bind_template_callback (widget_class, tool_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, show_sight_cb);
+  gtk_widget_class_bind_template_callback (widget_class, roll_log_changed_cb);
 
   /* On the window, so they work wherever the focus is. */
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
@@ -1659,6 +1850,7 @@ muster_window_class_init (MusterWindowClass *klass)
 
   g_type_ensure (MUSTER_TYPE_BOARD_VIEW);
   g_type_ensure (MUSTER_TYPE_GAME_POPOVER);
+  g_type_ensure (MUSTER_TYPE_PHASE_PANEL);
   g_type_ensure (MUSTER_TYPE_VIOLATIONS_LIST);
 }
 
@@ -1673,6 +1865,7 @@ muster_window_init (MusterWindow *self)
   self->terrain_kind = g_strdup ("building");
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->sight_area), sight_draw_cb, self, NULL);
 
   self->settings = g_settings_new (APP_ID);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);

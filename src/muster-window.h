@@ -13,6 +13,7 @@
 #include "muster-board-view.h"
 #include "muster-history.h"
 #include "muster-roster.h"
+#include "muster-sight.h"
 
 G_BEGIN_DECLS
 
@@ -45,6 +46,13 @@ GFile           *muster_window_get_file       (MusterWindow      *self);
 GtkWidget       *muster_window_get_roster_panel (MusterWindow    *self,
                                                  const char      *player_id);
 GtkWidget       *muster_window_get_violations_list (MusterWindow *self);
+/* The game sequence panel of the sidebar. */
+GtkWidget       *muster_window_get_phase_panel (MusterWindow     *self);
+/* What the Line of Fire overlay shades, or NULL when it is off. */
+MusterSightGrid *muster_window_get_sight_grid (MusterWindow      *self);
+/* "players" (the rosters) or "game" (the sequence). */
+void             muster_window_show_sidebar_page (MusterWindow   *self,
+                                                  const char     *page);
 /* Whether the layout differs from its file. */
 gboolean         muster_window_get_modified   (MusterWindow      *self);
 

@@ -469,6 +469,22 @@ muster_deployment_phase_get_max_reserves (MusterDeploymentPhase *self)
   return self->max_reserves;
 }
 
+gboolean
+muster_deployment_phase_get_needs_short_edge (MusterDeploymentPhase *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DEPLOYMENT_PHASE (self), FALSE);
+
+  return self->needs_short_edge;
+}
+
+gboolean
+muster_deployment_phase_get_can_delay (MusterDeploymentPhase *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DEPLOYMENT_PHASE (self), FALSE);
+
+  return self->can_delay;
+}
+
 static void
 emit_changed (MusterDeploymentPhase *self)
 {

@@ -150,6 +150,10 @@ MusterDeploymentGame        muster_deployment_phase_get_game             (Muster
 const char                 *muster_deployment_phase_get_deployment_id    (MusterDeploymentPhase  *self);
 guint                       muster_deployment_phase_get_restricted_turns (MusterDeploymentPhase  *self);
 guint                       muster_deployment_phase_get_max_reserves     (MusterDeploymentPhase  *self);
+/* 9th Age Marching Columns: a short edge comes with the first unit; the
+ * undeployed units may be made Delayed. */
+gboolean                    muster_deployment_phase_get_needs_short_edge (MusterDeploymentPhase  *self);
+gboolean                    muster_deployment_phase_get_can_delay        (MusterDeploymentPhase  *self);
 
 /* During setup. Ids are unique over both players; categories as in the
  * layout ("character", "war-machine", ...), may be NULL. */

@@ -721,6 +721,16 @@ test_t9a_load_rules (void)
                         muster_deployment_phase_get_restricted_turns (builtin));
       g_assert_cmpuint (muster_deployment_phase_get_max_reserves (loaded), ==,
                         muster_deployment_phase_get_max_reserves (builtin));
+      g_assert_cmpint (muster_deployment_phase_get_needs_short_edge (loaded), ==,
+                       muster_deployment_phase_get_needs_short_edge (builtin));
+      g_assert_cmpint (muster_deployment_phase_get_can_delay (loaded), ==,
+                       muster_deployment_phase_get_can_delay (builtin));
+      /* Only Marching Columns wants an edge with the first unit and
+       * lets the rest be Delayed. */
+      g_assert_cmpint (muster_deployment_phase_get_needs_short_edge (loaded), ==,
+                       g_str_equal (ids[i], "marching-columns"));
+      g_assert_cmpint (muster_deployment_phase_get_can_delay (loaded), ==,
+                       g_str_equal (ids[i], "marching-columns"));
     }
 }
 
@@ -750,9 +760,13 @@ test_t9a_load_rules_override (void)
   assert_ok (muster_deployment_phase_load_rules (counter, bytes, "rules.xml", &_error));
   g_assert_cmpuint (muster_deployment_phase_get_restricted_turns (counter), ==, 0);
 
+  g_assert_false (muster_deployment_phase_get_needs_short_edge (clash));
+  g_assert_false (muster_deployment_phase_get_can_delay (clash));
   assert_ok (muster_deployment_phase_load_rules (clash, bytes, "rules.xml", &_error));
   g_assert_cmpuint (muster_deployment_phase_get_restricted_turns (clash), ==, 2);
   g_assert_cmpuint (muster_deployment_phase_get_max_reserves (clash), ==, 1);
+  g_assert_true (muster_deployment_phase_get_needs_short_edge (clash));
+  g_assert_true (muster_deployment_phase_get_can_delay (clash));
 
   add (clash, RED, "hero", MUSTER_TROOPER_NONE, "character");
   add (clash, RED, "r1", MUSTER_TROOPER_NONE, NULL);
