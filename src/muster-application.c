@@ -24,6 +24,7 @@ struct _MusterApplication
   /* The last session ended without closing its windows (a crash) and
    * left an autosave: offered once, in the first window. */
   gboolean        offer_autosave;
+  gboolean        systems_reported;
 };
 
 G_DEFINE_FINAL_TYPE (MusterApplication, muster_application, ADW_TYPE_APPLICATION)
@@ -87,6 +88,18 @@ offer_autosave (MusterApplication *self,
   muster_window_offer_autosave (window, autosave, original);
 }
 
+/* Once, in the first window. */
+static void
+report_system_errors (MusterApplication *self,
+                      MusterWindow      *window)
+{
+  if (self->systems_reported)
+    return;
+  self->systems_reported = TRUE;
+
+  muster_window_report_system_errors (window);
+}
+
 static void
 muster_application_activate (GApplication *app)
 {
@@ -98,6 +111,7 @@ muster_application_activate (GApplication *app)
 
   gtk_window_present (window);
   offer_autosave (self, MUSTER_WINDOW (window));
+  report_system_errors (self, MUSTER_WINDOW (window));
 }
 
 static void
@@ -124,6 +138,7 @@ muster_application_open (GApplication  *app,
 
       muster_window_open (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
+      report_system_errors (self, window);
     }
 
   /* An autosave is not offered in place of what was asked for. */

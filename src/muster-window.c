@@ -69,6 +69,11 @@ struct _MusterWindow
   /* Template children */
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
+  /* The "deleted" toast whose Undo button undoes the deletion; dismissed
+   * by any later change of the history, after which it would undo
+   * something else. */
+  AdwToast             *undo_toast;
+  guint                 undo_toast_id;
   AdwFlap              *flap;
   GtkStack             *sidebar_stack;
   GtkStack             *player_stack;
@@ -469,6 +474,8 @@ reload_roster (MusterWindow *self)
 static void
 history_changed_cb (MusterWindow *self)
 {
+  if (self->undo_toast != NULL && self->undo_toast_id == 0)
+    adw_toast_dismiss (self->undo_toast);
   update_title (self);
   update_actions (self);
   schedule_autosave (self);
@@ -649,6 +656,18 @@ default_layout (MusterWindow *self)
     }
 
   board = muster_system_get_default_board (system);
+  {
+    g_autofree char *board_id = g_settings_get_string (self->settings, "default-board");
+    GPtrArray *boards = muster_system_get_board_presets (system);
+
+    for (guint i = 0; i < boards->len; i++)
+      {
+        const MusterBoardPreset *preset = g_ptr_array_index (boards, i);
+
+        if (g_strcmp0 (preset->id, board_id) == 0)
+          board = preset;
+      }
+  }
 
   return muster_layout_new (muster_system_get_id (system), deployment_id,
                             board != NULL ? board->width : 72 * 25.4,
@@ -993,6 +1012,62 @@ restore_response_cb (MusterWindow     *self,
   update_title (self);
 }
 
+static void
+system_errors_response_cb (AdwMessageDialog *dialog,
+                           const char       *response)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+show_system_errors_cb (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+  GPtrArray *errors = muster_system_registry_get_errors (muster_system_registry_get_default ());
+  g_autoptr(GString) body = g_string_new (NULL);
+  GtkWidget *dialog;
+
+  for (guint i = 0; i < errors->len; i++)
+    {
+      const GError *error = g_ptr_array_index (errors, i);
+
+      if (body->len > 0)
+        g_string_append (body, "\n\n");
+      g_string_append (body, error->message);
+    }
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Game Systems Not Loaded"), body->str);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  g_signal_connect (dialog, "response", G_CALLBACK (system_errors_response_cb), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+muster_window_report_system_errors (MusterWindow *self)
+{
+  GPtrArray *errors;
+  g_autofree char *text = NULL;
+  AdwToast *toast;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+
+  errors = muster_system_registry_get_errors (muster_system_registry_get_default ());
+  if (errors->len == 0)
+    return;
+
+  text = g_strdup_printf (ngettext ("%u game system of yours could not be read and was skipped",
+                                    "%u game systems of yours could not be read and were skipped",
+                                    errors->len),
+                          errors->len);
+  toast = adw_toast_new (text);
+  adw_toast_set_button_label (toast, _("_Details"));
+  adw_toast_set_action_name (toast, "win.show-system-errors");
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 void
 muster_window_offer_autosave (MusterWindow *self,
                               GFile        *autosave,
@@ -1188,6 +1263,16 @@ board_message_cb (MusterWindow *self,
   show_message (self, text);
 }
 
+static gboolean
+arm_undo_toast_cb (gpointer data)
+{
+  MusterWindow *self = data;
+
+  self->undo_toast_id = 0;
+
+  return G_SOURCE_REMOVE;
+}
+
 static void
 deleted_cb (MusterWindow *self,
             guint         n_pieces)
@@ -1200,10 +1285,16 @@ deleted_cb (MusterWindow *self,
   else
     text = g_strdup_printf (ngettext ("%u piece deleted", "%u pieces deleted", n_pieces), n_pieces);
 
+  if (self->undo_toast != NULL)
+    adw_toast_dismiss (self->undo_toast);
   toast = adw_toast_new (text);
   adw_toast_set_button_label (toast, _("_Undo"));
   adw_toast_set_action_name (toast, "win.undo");
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_set_weak_pointer (&self->undo_toast, toast);
+  /* The deletion's own change of the history may come after this. */
+  g_clear_handle_id (&self->undo_toast_id, g_source_remove);
+  self->undo_toast_id = g_idle_add (arm_undo_toast_cb, self);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
@@ -1630,8 +1721,9 @@ print_action (GtkWidget  *widget,
   if (self->layout == NULL)
     return;
 
-  /* Paper gets the light theme, the ruler and the hatching. */
-  print_scene = muster_scene_new (self->layout, self->system, NULL);
+  /* Paper gets the light theme, the ruler and the hatching, and marks
+   * illegal pieces as the exports do. */
+  print_scene = muster_scene_new (self->layout, self->system, self->validator);
   muster_scene_set_flags (print_scene, MUSTER_RENDER_ALL);
   muster_scene_set_units (print_scene, display_units (self));
   operation = muster_print_operation_new (print_scene);
@@ -1669,6 +1761,8 @@ muster_window_dispose (GObject *object)
 
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   g_clear_handle_id (&self->retry_id, g_source_remove);
+  g_clear_handle_id (&self->undo_toast_id, g_source_remove);
+  g_clear_weak_pointer (&self->undo_toast);
   g_clear_handle_id (&self->sight_update_id, g_source_remove);
   if (self->sight_tick_id != 0)
     gtk_widget_remove_tick_callback (self->sight_area, self->sight_tick_id);
@@ -1827,6 +1921,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.game", NULL, game_action);
+  gtk_widget_class_install_action (widget_class, "win.show-system-errors", NULL, show_system_errors_cb);
   gtk_widget_class_install_action (widget_class, "win.focus-next-pane", NULL, focus_pane_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-sidebar", "sidebar-visible");
   gtk_widget_class_install_action (widget_class, "board.zoom-in", NULL, zoom_in_action);

@@ -256,6 +256,35 @@ test_window_units_keep_table (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A new table is the one Preferences name. */
+static void
+test_window_default_board (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  MusterWindow *window;
+  MusterLayout *layout;
+
+  g_settings_set_string (settings, "default-system", "infinity");
+  g_settings_set_string (settings, "default-deployment", "standard");
+  g_settings_set_string (settings, "default-board", "small");
+  window = open_window ();
+  layout = muster_window_get_layout (window);
+  g_assert_cmpstr (muster_layout_get_system_id (layout), ==, "infinity");
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (layout), 32 * 25.4, 1e-9);
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_height (layout), 48 * 25.4, 1e-9);
+
+  /* A table the system does not have: its usual one. */
+  g_settings_set_string (settings, "default-board", "huge");
+  muster_window_new_layout (window);
+  layout = muster_window_get_layout (window);
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (layout), 48 * 25.4, 1e-9);
+
+  g_settings_reset (settings, "default-system");
+  g_settings_reset (settings, "default-deployment");
+  g_settings_reset (settings, "default-board");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_window_autosave (void)
 {
@@ -431,6 +460,7 @@ main (int   argc,
   g_test_add_func ("/app/window/title-marks-changes", test_window_title_marks_changes);
   g_test_add_func ("/app/window/save-and-open", test_window_save_and_open);
   g_test_add_func ("/app/window/units-keep-table", test_window_units_keep_table);
+  g_test_add_func ("/app/window/default-board", test_window_default_board);
   g_test_add_func ("/app/window/autosave", test_window_autosave);
   g_test_add_func ("/app/window/crash-recovery", test_window_crash_recovery);
   g_test_add_func ("/app/window/crash-recovery/subprocess/crash", test_window_crash_session);
