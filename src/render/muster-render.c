@@ -2070,10 +2070,13 @@ draw_terrain (MusterScene *self,
     }
 }
 
+/* Pieces, or only those that reach past the table's edge (off_table):
+ * the caller clips those to what lies outside the table. */
 static void
 draw_pieces (MusterScene *self,
              cairo_t     *cr,
-             double       px)
+             double       px,
+             gboolean     off_table)
 {
   GPtrArray *pieces = muster_layout_get_pieces (self->layout);
   GPtrArray *players = muster_layout_get_players (self->layout);
@@ -2093,6 +2096,11 @@ draw_pieces (MusterScene *self,
                      : hypot (piece->base.width, piece->base.depth) / 2;
 
       if (!in_view (self, piece->x, piece->y, piece->x, piece->y, reach + slack))
+        continue;
+      if (off_table &&
+          piece->x - reach - slack >= 0 && piece->y - reach - slack >= 0 &&
+          piece->x + reach + slack <= muster_layout_get_width (self->layout) &&
+          piece->y + reach + slack <= muster_layout_get_height (self->layout))
         continue;
 
       for (guint j = 0; j < players->len; j++)
@@ -2122,6 +2130,37 @@ draw_pieces (MusterScene *self,
       cairo_set_line_width (cr, MAX (0.3, 1.2 / px));
       set_color (cr, (MusterColor) { color.r * 0.45, color.g * 0.45, color.b * 0.45 }, 1.0);
       cairo_stroke (cr);
+
+      /* Prone: the model lies down. Hatched across, with a dashed rim, so
+       * it reads without colour and at any size. */
+      if (piece->prone)
+        {
+          double step = MAX (1.0, 5.0 / px);
+          double dash[] = { MAX (0.8, 3.0 / px), MAX (0.6, 2.0 / px) };
+
+          cairo_save (cr);
+          cairo_new_path (cr);
+          path_outline (cr, &outline);
+          cairo_clip (cr);
+          set_color (cr, (MusterColor) { color.r * 0.45, color.g * 0.45, color.b * 0.45 }, 0.7);
+          cairo_set_line_width (cr, MAX (0.25, 1.0 / px));
+          for (double t = outline.bounds.y0 + step / 2; t < outline.bounds.y1; t += step)
+            {
+              cairo_move_to (cr, outline.bounds.x0, t);
+              cairo_line_to (cr, outline.bounds.x1, t);
+            }
+          cairo_stroke (cr);
+          cairo_restore (cr);
+
+          cairo_save (cr);
+          cairo_new_path (cr);
+          path_outline (cr, &outline);
+          cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+          cairo_set_line_width (cr, MAX (0.4, 1.5 / px));
+          cairo_set_dash (cr, dash, 2, 0);
+          cairo_stroke (cr);
+          cairo_restore (cr);
+        }
 
       /* The front edge, so facing reads at a glance. */
       if (outline.kind == MUSTER_OUTLINE_POLYGON && piece->base.shape == MUSTER_BASE_RECT)
@@ -2328,7 +2367,7 @@ muster_scene_render (MusterScene *self,
   if (self->flags & MUSTER_RENDER_TERRAIN)
     draw_terrain (self, cr, px_per_mm);
   if (self->flags & MUSTER_RENDER_PIECES)
-    draw_pieces (self, cr, px_per_mm);
+    draw_pieces (self, cr, px_per_mm, FALSE);
   /* Last, so terrain and pieces never hide whose zone it is. */
   if ((self->flags & MUSTER_RENDER_ZONES) && (self->flags & MUSTER_RENDER_LABELS))
     draw_zone_labels (self, cr, px_per_mm);
@@ -2338,6 +2377,21 @@ muster_scene_render (MusterScene *self,
   cairo_set_line_width (cr, MAX (0.5, 1.5 / px_per_mm));
   set_color (cr, self->dark ? (MusterColor) { 0.7, 0.7, 0.65 } : (MusterColor) { 0.25, 0.22, 0.18 }, 1.0);
   cairo_stroke (cr);
+
+  /* What lies off the table too: an off-board piece, and its red mark,
+   * must be seen to be moved back. */
+  if (self->flags & MUSTER_RENDER_PIECES)
+    {
+      cairo_save (cr);
+      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+      cairo_rectangle (cr, self->view.x0, self->view.y0,
+                       self->view.x1 - self->view.x0, self->view.y1 - self->view.y0);
+      cairo_rectangle (cr, 0, 0, width, height);
+      cairo_clip (cr);
+      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+      draw_pieces (self, cr, px_per_mm, TRUE);
+      cairo_restore (cr);
+    }
 
   if (self->flags & MUSTER_RENDER_RULER)
     draw_ruler (self, cr, width, height, px_per_mm);

@@ -901,6 +901,90 @@ test_sheets_overlaps_agree (void)
   g_assert_finalize_object (layout);
 }
 
+/* A piece is drawn where it is, even off the table (where it must be
+ * seen to be moved back), and a prone one does not look like one
+ * standing. */
+static void
+test_pieces_off_table_and_prone (void)
+{
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "infinity");
+  g_autoptr(MusterLayout) layout = muster_layout_new ("infinity", "standard", 48 * INCH, 48 * INCH);
+  MusterBase base = { MUSTER_BASE_ROUND, 40, 40 };
+  MusterScene *scene;
+  cairo_surface_t *surface;
+  const double margin = 4 * INCH;
+  const char *ids[] = { "standing", "prone", "off" };
+  const double xs[] = { 10 * INCH, 20 * INCH, -2 * INCH };
+  double dark_fraction[3];
+  cairo_t *cr;
+
+  muster_layout_update_player (layout, "red", "south", NULL, NULL);
+  muster_layout_update_player (layout, "blue", "north", NULL, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      MusterPiece *piece = muster_piece_new (ids[i], MUSTER_PIECE_MODEL, "red", &base, xs[i], 24 * INCH);
+
+      piece->prone = g_str_equal (ids[i], "prone");
+      muster_layout_add_piece (layout, piece);
+    }
+
+  scene = muster_scene_new (layout, system, NULL);
+  muster_scene_set_flags (scene, MUSTER_RENDER_PIECES);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                        (int) ceil ((48 * INCH + 2 * margin) * PX_PER_MM),
+                                        (int) ceil ((48 * INCH + 2 * margin) * PX_PER_MM));
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, PX_PER_MM, PX_PER_MM);
+  cairo_translate (cr, margin, margin);
+  muster_scene_render (scene, cr, PX_PER_MM);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  /* Within 15 mm of each centre (clear of the id in the middle): how
+   * much of the base is darker than its fill. */
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      guint dark = 0, total = 0, red = 0;
+
+      for (double dy = -15; dy <= 15; dy += 0.5)
+        for (double dx = -15; dx <= 15; dx += 0.5)
+          {
+            int px, py;
+            guint32 pixel;
+            double r, g, b;
+
+            if (hypot (dx, dy) > 15 || fabs (dy) < 5)
+              continue;
+            px = (int) ((xs[i] + dx + margin) * PX_PER_MM);
+            py = (int) ((24 * INCH + dy + margin) * PX_PER_MM);
+            pixel = ((const guint32 *) (cairo_image_surface_get_data (surface) +
+                                        py * cairo_image_surface_get_stride (surface)))[px];
+            r = ((pixel >> 16) & 0xff) / 255.0;
+            g = ((pixel >> 8) & 0xff) / 255.0;
+            b = (pixel & 0xff) / 255.0;
+            total++;
+            if (r > 0.5 && g < 0.4 && b < 0.4)
+              red++;
+            if (r < 0.65)
+              dark++;
+          }
+      /* Every base is there, in its owner's colour. */
+      g_assert_cmpuint (red + dark, >, total * 8 / 10);
+      dark_fraction[i] = (double) dark / total;
+    }
+
+  g_test_message ("dark: standing %.2f, prone %.2f, off %.2f",
+                  dark_fraction[0], dark_fraction[1], dark_fraction[2]);
+  g_assert_cmpfloat (dark_fraction[0], <, 0.05);
+  g_assert_cmpfloat (dark_fraction[1], >, 0.15);
+  g_assert_cmpfloat (dark_fraction[2], <, 0.05);
+
+  cairo_surface_destroy (surface);
+  muster_scene_unref (scene);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -921,6 +1005,7 @@ main (int   argc,
       g_test_add_data_func (path, &dimension_cases[i], test_dimensions);
     }
   g_test_add_func ("/render/zone-names", test_zone_names);
+  g_test_add_func ("/render/pieces/off-table-and-prone", test_pieces_off_table_and_prone);
   g_test_add_func ("/render/sheets/plan", test_sheets_plan);
   g_test_add_func ("/render/sheets/labels", test_sheets_labels);
   g_test_add_func ("/render/sheets/inch-is-72-points", test_sheets_inch_is_72_points);
