@@ -38,10 +38,13 @@ struct _MusterRosterPanel
   GtkDrawingArea *color_swatch;
   AdwComboRow    *zone_row;
   GtkListBox     *list_box;
+  AdwPreferencesGroup *other_group;
+  GtkListBox     *other_box;
 };
 
 enum {
   PLACE_ENTRY,
+  SELECT_PIECE,
   N_SIGNALS
 };
 
@@ -391,6 +394,71 @@ make_row (MusterRosterPanel       *self,
   return row;
 }
 
+/* Most rows of pieces outside the roster: a layout of thousands from
+ * elsewhere would otherwise fill the panel, and rebuild it, on each add. */
+#define MAX_OTHER_ROWS 100
+
+/* Pieces the player has on the table that no roster entry placed (a
+ * layout written by hand, or by another program): listed so that every
+ * piece can be found without the board, by keyboard too. */
+static void
+refresh_other_rows (MusterRosterPanel *self)
+{
+  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+  GtkWidget *child;
+  guint n = 0;
+
+  while ((child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->other_box, 0))) != NULL)
+    gtk_list_box_remove (self->other_box, child);
+
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+      g_autofree char *base = NULL;
+      GtkWidget *row;
+
+      if (g_strcmp0 (piece->owner, self->player_id) != 0 ||
+          muster_roster_get_piece_entry (piece) != NULL)
+        continue;
+
+      if (++n > MAX_OTHER_ROWS)
+        continue;
+
+      base = describe_base (&piece->base);
+      row = adw_action_row_new ();
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), piece->id);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), base);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      gtk_widget_set_tooltip_text (row, _("Select on the table"));
+      g_object_set_data_full (G_OBJECT (row), "piece-id", g_strdup (piece->id), g_free);
+      gtk_list_box_append (self->other_box, row);
+    }
+
+  if (n > MAX_OTHER_ROWS)
+    {
+      g_autofree char *more = g_strdup_printf (ngettext ("And %u more", "And %u more", n - MAX_OTHER_ROWS),
+                                               n - MAX_OTHER_ROWS);
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), more);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+      gtk_list_box_append (self->other_box, row);
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->other_group), n > 0);
+}
+
+static void
+other_row_activated_cb (MusterRosterPanel *self,
+                        GtkListBoxRow     *row)
+{
+  const char *piece_id = g_object_get_data (G_OBJECT (row), "piece-id");
+
+  if (piece_id != NULL)
+    g_signal_emit (self, signals[SELECT_PIECE], 0, piece_id);
+}
+
 static void
 refresh_rows (MusterRosterPanel *self)
 {
@@ -407,6 +475,8 @@ refresh_rows (MusterRosterPanel *self)
   entries = muster_roster_get_entries (self->roster, self->player_id);
   for (guint i = 0; entries != NULL && i < entries->len; i++)
     gtk_list_box_append (self->list_box, make_row (self, g_ptr_array_index (entries, i)));
+
+  refresh_other_rows (self);
 }
 
 static gboolean
@@ -717,6 +787,35 @@ muster_roster_panel_get_row_status (MusterRosterPanel *self,
   return g_ptr_array_index (self->statuses, index);
 }
 
+const char *
+muster_roster_panel_get_other_piece (MusterRosterPanel *self,
+                                     guint              index)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (MUSTER_IS_ROSTER_PANEL (self), NULL);
+
+  if (self->refresh_id != 0)
+    refresh_rows (self);
+
+  row = gtk_list_box_get_row_at_index (self->other_box, index);
+
+  return row != NULL ? g_object_get_data (G_OBJECT (row), "piece-id") : NULL;
+}
+
+void
+muster_roster_panel_activate_other (MusterRosterPanel *self,
+                                    guint              index)
+{
+  GtkListBoxRow *row;
+
+  g_return_if_fail (MUSTER_IS_ROSTER_PANEL (self));
+
+  row = gtk_list_box_get_row_at_index (self->other_box, index);
+  if (row != NULL)
+    g_signal_emit_by_name (self->other_box, "row-activated", row);
+}
+
 static void
 muster_roster_panel_dispose (GObject *object)
 {
@@ -770,11 +869,25 @@ muster_roster_panel_class_init (MusterRosterPanelClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
 
+  /**
+   * MusterRosterPanel::select-piece:
+   * @piece_id: a piece of the player that no roster entry placed
+   */
+  signals[SELECT_PIECE] =
+    g_signal_new ("select-piece",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-roster-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, name_row);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, color_swatch);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, zone_row);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, list_box);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, other_group);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, other_box);
+  gtk_widget_class_bind_template_callback (widget_class, other_row_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, name_applied_cb);
   gtk_widget_class_bind_template_callback (widget_class, zone_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);

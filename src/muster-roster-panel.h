@@ -34,5 +34,11 @@ void               muster_roster_panel_add_entry      (MusterRosterPanel *self);
 guint              muster_roster_panel_get_n_rows     (MusterRosterPanel *self);
 const char        *muster_roster_panel_get_row_status (MusterRosterPanel *self,
                                                        guint              index);
+/* The pieces listed under "Also on the Table", by index, or NULL past
+ * the last; and activating one of them. */
+const char        *muster_roster_panel_get_other_piece (MusterRosterPanel *self,
+                                                        guint              index);
+void               muster_roster_panel_activate_other  (MusterRosterPanel *self,
+                                                        guint              index);
 
 G_END_DECLS

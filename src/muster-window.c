@@ -105,6 +105,8 @@ G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, ADW_TYPE_APPLICATION_WINDOW)
 static void run_after      (MusterWindow *self);
 static void save_as        (MusterWindow *self);
 static void update_actions (MusterWindow *self);
+static void select_piece_cb (MusterWindow *self,
+                             const char   *piece_id);
 
 static void
 show_message (MusterWindow *self,
@@ -318,6 +320,7 @@ rebuild_player_pages (MusterWindow *self)
       panel = muster_roster_panel_new (self->roster, self->history, self->system, player->id,
                                        muster_scene_get_player_color (scene, i));
       g_signal_connect_object (panel, "place-entry", G_CALLBACK (place_entry_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (panel, "select-piece", G_CALLBACK (select_piece_cb), self, G_CONNECT_SWAPPED);
       gtk_stack_add_titled (self->player_stack, GTK_WIDGET (panel), player->id,
                             player->name != NULL ? player->name : player->id);
     }
@@ -1254,6 +1257,16 @@ violation_activated_cb (MusterWindow *self,
   muster_board_view_select_piece (self->board_view, serial, FALSE);
   muster_board_view_reveal_piece (self->board_view, serial);
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+}
+
+static void
+select_piece_cb (MusterWindow *self,
+                 const char   *piece_id)
+{
+  const MusterPiece *piece = muster_layout_lookup_piece (self->layout, piece_id);
+
+  if (piece != NULL)
+    violation_activated_cb (self, piece->serial);
 }
 
 static void

@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 
+#include "muster-roster-panel.h"
 #include "muster-window.h"
 
 static void
@@ -285,6 +286,46 @@ test_window_default_board (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Pieces that no roster entry placed are listed beside the roster, and
+ * one picked there is selected on the table. */
+static void
+test_window_pieces_outside_roster (void)
+{
+  MusterWindow *window = open_window ();
+  g_autoptr(GFile) file = g_file_new_for_path (TEST_DATA_DIR "/examples/t9a-frontline-clash-mixed.muster");
+  MusterRosterPanel *red;
+  gboolean found = FALSE;
+  guint index = 0;
+  const char *id;
+
+  g_assert_true (muster_window_open (window, file));
+  red = MUSTER_ROSTER_PANEL (muster_window_get_roster_panel (window, "red"));
+  g_assert_nonnull (red);
+  g_assert_cmpuint (muster_roster_panel_get_n_rows (red), ==, 0);
+
+  for (guint i = 0; (id = muster_roster_panel_get_other_piece (red, i)) != NULL; i++)
+    {
+      const MusterPiece *piece = muster_layout_lookup_piece (muster_window_get_layout (window), id);
+
+      g_assert_nonnull (piece);
+      g_assert_cmpstr (piece->owner, ==, "red");
+      if (g_str_equal (id, "r7"))
+        {
+          found = TRUE;
+          index = i;
+        }
+    }
+  g_assert_true (found);
+
+  muster_board_view_select_piece (muster_window_get_board_view (window), 0, FALSE);
+  muster_roster_panel_activate_other (red, index);
+  g_assert_cmpuint (muster_board_view_get_n_selected (muster_window_get_board_view (window)), ==, 1);
+  g_assert_true (muster_board_view_is_selected (muster_window_get_board_view (window),
+                                                muster_layout_lookup_piece (muster_window_get_layout (window), "r7")->serial));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_window_autosave (void)
 {
@@ -461,6 +502,7 @@ main (int   argc,
   g_test_add_func ("/app/window/save-and-open", test_window_save_and_open);
   g_test_add_func ("/app/window/units-keep-table", test_window_units_keep_table);
   g_test_add_func ("/app/window/default-board", test_window_default_board);
+  g_test_add_func ("/app/window/pieces-outside-roster", test_window_pieces_outside_roster);
   g_test_add_func ("/app/window/autosave", test_window_autosave);
   g_test_add_func ("/app/window/crash-recovery", test_window_crash_recovery);
   g_test_add_func ("/app/window/crash-recovery/subprocess/crash", test_window_crash_session);
