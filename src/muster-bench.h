@@ -19,7 +19,7 @@ G_BEGIN_DECLS
  *       print "muster-bench: first-frame rss-kb=N" on standard error and
  *       exit with status 0 (without tearing anything down), so that the
  *       life of the process is its start-up to the first drawn table
- *       (tests/bench/bench-startup.sh).
+ *       (the startup section of tests/bench/bench-process.py).
  *
  * Call before g_application_run(). */
 void muster_bench_init (GtkApplication *app);

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "muster-board-view.h"
 #include "muster-expr.h"
@@ -39,10 +40,20 @@ static const MusterColor accent = { 0.208, 0.518, 0.894 };   /* Adwaita blue 3 *
 static const MusterColor legal_color = { 0.180, 0.761, 0.494 };   /* green 3 */
 static const MusterColor illegal_color = { 0.878, 0.106, 0.141 }; /* red 3 */
 
+/* A picture of the table. It reaches the screen in the form the renderer
+ * draws fastest, made when first needed and kept while the picture
+ * stands: a texture for GPU renderers (uploaded once), and a cairo node
+ * that paints the surface for the cairo renderer. GTK 4.8's cairo
+ * renderer converts a texture to a new surface pixel by pixel, through
+ * floats, in every frame that shows it (some 8 ms for a 1200 × 800 view),
+ * where painting an image surface is one copy; and a node kept from frame
+ * to frame is one the renderer knows to be unchanged, so only what the
+ * overlay covers is painted again. */
 typedef struct
 {
   cairo_surface_t *surface;
-  GdkTexture      *texture;
+  GdkTexture      *texture;   /* or NULL, made when needed */
+  GskRenderNode   *node;      /* or NULL, made when needed */
   double           x0;        /* board point (mm) at the top-left */
   double           y0;
   double           scale;     /* px per mm */
@@ -153,6 +164,17 @@ struct _MusterBoardView
   gconstpointer      placing_source;  /* the drag's value it was made from */
   GPtrArray         *placing_violations;
   gboolean           placing_visible;
+
+  /* The last bubble's words, laid out: while a piece is dragged they
+   * change far less often than the frame. */
+  char              *bubble_text;
+  PangoLayout       *bubble_layout;
+
+  /* The dashed outlines where moving pieces came from: they stand still
+   * while the pieces move, so they are a node of their own, kept from
+   * frame to frame (and repainted by no frame), made for a view. */
+  GskRenderNode     *ghosts;
+  double             ghosts_view[5];  /* scale, centre x, y, width, height */
 };
 
 enum {
@@ -211,7 +233,16 @@ cache_clear (Cache *cache)
 {
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
   g_clear_object (&cache->texture);
+  g_clear_pointer (&cache->node, gsk_render_node_unref);
   cache->valid = FALSE;
+}
+
+/* The surface is about to change: what was made of it goes. */
+static void
+cache_changed (Cache *cache)
+{
+  g_clear_object (&cache->texture);
+  g_clear_pointer (&cache->node, gsk_render_node_unref);
 }
 
 static gboolean
@@ -441,7 +472,7 @@ cache_begin (Cache *cache)
   cairo_t *cr;
 
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
-  g_clear_object (&cache->texture);
+  cache_changed (cache);
 
   cache->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
                                                cache->width * cache->scale_factor,
@@ -459,7 +490,7 @@ cache_end (Cache   *cache,
            cairo_t *cr)
 {
   cairo_destroy (cr);
-  cache->texture = texture_for_surface (cache->surface);
+  cairo_surface_flush (cache->surface);
   cache->valid = TRUE;
 }
 
@@ -497,7 +528,7 @@ redraw_dirty (MusterBoardView *self)
       return;
     }
 
-  g_clear_object (&cache->texture);
+  cache_changed (cache);
   cr = cairo_create (cache->surface);
   for (int i = 0; i < n; i++)
     {
@@ -515,7 +546,7 @@ redraw_dirty (MusterBoardView *self)
   muster_scene_set_flags (self->scene, SCREEN_FLAGS);
   muster_scene_render (self->scene, cr, cache->scale);
   cairo_destroy (cr);
-  cache->texture = texture_for_surface (cache->surface);
+  cairo_surface_flush (cache->surface);
 
   cairo_region_destroy (self->dirty);
   self->dirty = cairo_region_create ();
@@ -1847,6 +1878,7 @@ start_moving (MusterBoardView *self,
   MusterPiece *pressed = lookup_serial (self, self->press_serial);
 
   g_clear_pointer (&self->moving, g_array_unref);
+  g_clear_pointer (&self->ghosts, gsk_render_node_unref);
   self->moving = g_array_sized_new (FALSE, TRUE, sizeof (Moving), serials->len);
   g_array_set_clear_func (self->moving, moving_clear);
 
@@ -1879,6 +1911,7 @@ static void
 stop_moving (MusterBoardView *self)
 {
   g_clear_pointer (&self->moving, g_array_unref);
+  g_clear_pointer (&self->ghosts, gsk_render_node_unref);
   g_clear_pointer (&self->feedback, g_free);
   cache_clear (&self->drag);
 }
@@ -2441,6 +2474,52 @@ rounded_rectangle (cairo_t *cr,
   cairo_close_path (cr);
 }
 
+#define BUBBLE_PAD 8.0
+
+/* Where a bubble of text beside (x, y) goes, in widget coordinates, and
+ * the text laid out (a new reference). */
+static PangoLayout *
+place_bubble (MusterBoardView *self,
+              const char      *text,
+              double           x,
+              double           y,
+              gboolean         centred,
+              graphene_rect_t *rect,
+              PangoRectangle  *logical)
+{
+  PangoLayout *layout;
+  int w = gtk_widget_get_width (GTK_WIDGET (self));
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
+  PangoRectangle ink;
+  double bw, bh;
+
+  /* The layout follows changes of the widget's font by itself. */
+  if (self->bubble_layout == NULL || g_strcmp0 (self->bubble_text, text) != 0)
+    {
+      g_clear_object (&self->bubble_layout);
+      g_free (self->bubble_text);
+      self->bubble_text = g_strdup (text);
+      self->bubble_layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+    }
+  layout = g_object_ref (self->bubble_layout);
+
+  pango_layout_get_pixel_extents (layout, &ink, logical);
+  bw = logical->width + 2 * BUBBLE_PAD;
+  bh = logical->height + 2 * BUBBLE_PAD * 0.75;
+
+  if (centred)
+    {
+      x -= bw / 2;
+      y -= bh / 2;
+    }
+
+  x = CLAMP (x, 4, MAX (4, w - bw - 4));
+  y = CLAMP (y, 4, MAX (4, h - bh - 4));
+  graphene_rect_init (rect, x, y, bw, bh);
+
+  return layout;
+}
+
 /* A bubble of text in widget coordinates, beside (x, y). */
 static void
 draw_bubble (MusterBoardView *self,
@@ -2451,24 +2530,13 @@ draw_bubble (MusterBoardView *self,
              MusterColor      color,
              gboolean         centred)
 {
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
-  int w = gtk_widget_get_width (GTK_WIDGET (self));
-  int h = gtk_widget_get_height (GTK_WIDGET (self));
-  PangoRectangle ink, logical;
-  double pad = 8, bw, bh;
+  PangoRectangle logical;
+  graphene_rect_t rect;
+  g_autoptr(PangoLayout) layout = place_bubble (self, text, x, y, centred, &rect, &logical);
+  double pad = BUBBLE_PAD, bw = rect.size.width, bh = rect.size.height;
 
-  pango_layout_get_pixel_extents (layout, &ink, &logical);
-  bw = logical.width + 2 * pad;
-  bh = logical.height + 2 * pad * 0.75;
-
-  if (centred)
-    {
-      x -= bw / 2;
-      y -= bh / 2;
-    }
-
-  x = CLAMP (x, 4, MAX (4, w - bw - 4));
-  y = CLAMP (y, 4, MAX (4, h - bh - 4));
+  x = rect.origin.x;
+  y = rect.origin.y;
 
   cairo_save (cr);
   rounded_rectangle (cr, x, y, bw, bh, 6);
@@ -2621,16 +2689,102 @@ draw_selection (MusterBoardView *self,
     }
 }
 
+/* The words that draw_moving() and draw_placing() put beside what moves,
+ * and where (as for draw_bubble()); NULL when there are none. */
+static char *
+moving_bubble (MusterBoardView *self,
+               double          *x,
+               double          *y,
+               MusterColor     *color)
+{
+  if (self->moving != NULL)
+    {
+      const Moving *primary = NULL;
+
+      for (guint i = 0; i < self->moving->len; i++)
+        {
+          const Moving *m = &g_array_index (self->moving, Moving, i);
+
+          if (m->serial == self->press_serial)
+            primary = m;
+        }
+
+      if (primary == NULL)
+        return NULL;
+
+      /* The verdict in words, beside the piece under the pointer. */
+      if (self->feedback != NULL)
+        {
+          double reach = MAX (primary->piece->base.width, primary->piece->base.depth) / 2;
+          MusterPoint at = { primary->x + reach, primary->y + reach };
+
+          if (self->mode != MODE_ROTATE)
+            {
+              at.x += self->move_dx;
+              at.y += self->move_dy;
+            }
+          muster_board_view_board_to_widget (self, at, x, y);
+          *x += 6;
+          *y += 6;
+          *color = (MusterColor) { 0.55, 0.07, 0.09 };
+
+          return g_strdup (self->feedback);
+        }
+
+      if (self->mode == MODE_ROTATE)
+        {
+          muster_board_view_board_to_widget (self, (MusterPoint) { primary->x, primary->y }, x, y);
+          *x += 16;
+          *y += 16;
+          *color = (MusterColor) { 0.15, 0.15, 0.15 };
+
+          return g_strdup_printf ("%.0f°", self->rotation);
+        }
+
+      return NULL;
+    }
+
+  if (self->placing != NULL && self->placing_visible && self->feedback != NULL)
+    {
+      const MusterPiece *piece = self->placing;
+      double reach = MAX (piece->base.width, piece->base.depth) / 2;
+
+      muster_board_view_board_to_widget (self, (MusterPoint) { piece->x + reach, piece->y + reach }, x, y);
+      *x += 6;
+      *y += 6;
+      *color = (MusterColor) { 0.55, 0.07, 0.09 };
+
+      return g_strdup (self->feedback);
+    }
+
+  return NULL;
+}
+
 static void
-draw_moving (MusterBoardView *self,
+draw_moving_bubble (MusterBoardView *self,
+                    cairo_t         *cr)
+{
+  MusterColor color;
+  double x, y;
+  g_autofree char *text = moving_bubble (self, &x, &y, &color);
+
+  if (text == NULL)
+    return;
+
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  draw_bubble (self, cr, text, x, y, color, FALSE);
+  cairo_restore (cr);
+}
+
+/* Where the moving pieces come from. */
+static void
+draw_ghosts (MusterBoardView *self,
              cairo_t         *cr,
              double           px)
 {
-  const Moving *primary = NULL;
   double dash[] = { 4.0 / px, 3.0 / px };
-  double bx, by;
 
-  /* Where they come from. */
   if (self->moving->len <= MAX_GHOSTS)
     {
       cairo_save (cr);
@@ -2650,6 +2804,18 @@ draw_moving (MusterBoardView *self,
         }
       cairo_restore (cr);
     }
+}
+
+/* With ghosts, where they come from too (unless a node of their own
+ * shows that, see append_ghosts()). */
+static void
+draw_moving (MusterBoardView *self,
+             cairo_t         *cr,
+             double           px,
+             gboolean         ghosts)
+{
+  if (ghosts)
+    draw_ghosts (self, cr, px);
 
   for (guint i = 0; i < self->moving->len; i++)
     {
@@ -2660,41 +2826,9 @@ draw_moving (MusterBoardView *self,
         draw_piece_at (self, cr, m->piece, m->x, m->y, self->rotation, verdict, 1.0);
       else
         draw_piece_at (self, cr, m->piece, m->x + self->move_dx, m->y + self->move_dy, m->rotation, verdict, 1.0);
-
-      if (m->serial == self->press_serial)
-        primary = m;
     }
 
-  if (primary == NULL)
-    return;
-
-  /* The verdict in words, beside the piece under the pointer. */
-  if (self->feedback != NULL)
-    {
-      double reach = MAX (primary->piece->base.width, primary->piece->base.depth) / 2;
-      MusterPoint at = { primary->x + reach, primary->y + reach };
-
-      if (self->mode != MODE_ROTATE)
-        {
-          at.x += self->move_dx;
-          at.y += self->move_dy;
-        }
-      muster_board_view_board_to_widget (self, at, &bx, &by);
-      cairo_save (cr);
-      cairo_identity_matrix (cr);
-      draw_bubble (self, cr, self->feedback, bx + 6, by + 6, (MusterColor) { 0.55, 0.07, 0.09 }, FALSE);
-      cairo_restore (cr);
-    }
-  else if (self->mode == MODE_ROTATE)
-    {
-      g_autofree char *angle = g_strdup_printf ("%.0f°", self->rotation);
-
-      muster_board_view_board_to_widget (self, (MusterPoint) { primary->x, primary->y }, &bx, &by);
-      cairo_save (cr);
-      cairo_identity_matrix (cr);
-      draw_bubble (self, cr, angle, bx + 16, by + 16, (MusterColor) { 0.15, 0.15, 0.15 }, FALSE);
-      cairo_restore (cr);
-    }
+  draw_moving_bubble (self, cr);
 }
 
 static void
@@ -2703,20 +2837,10 @@ draw_placing (MusterBoardView *self,
               double           px)
 {
   const MusterPiece *piece = self->placing;
-  double reach = MAX (piece->base.width, piece->base.depth) / 2;
-  double bx, by;
 
   draw_piece_at (self, cr, piece, piece->x, piece->y, piece->rotation,
                  muster_piece_is_deployable (piece) ? (self->feedback_legal ? 1 : 2) : 0, 0.9);
-
-  if (self->feedback != NULL)
-    {
-      muster_board_view_board_to_widget (self, (MusterPoint) { piece->x + reach, piece->y + reach }, &bx, &by);
-      cairo_save (cr);
-      cairo_identity_matrix (cr);
-      draw_bubble (self, cr, self->feedback, bx + 6, by + 6, (MusterColor) { 0.55, 0.07, 0.09 }, FALSE);
-      cairo_restore (cr);
-    }
+  draw_moving_bubble (self, cr);
 }
 
 static void
@@ -2927,8 +3051,9 @@ overlay_bounds (MusterBoardView *self,
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
   MusterBox box = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
-  double x0, y0, x1, y1, hx, hy;
-  gboolean bubble = FALSE;
+  double x0, y0, x1, y1, hx, hy, bx, by;
+  g_autofree char *bubble = NULL;
+  MusterColor color;
   const double margin = 12;
 
   if (self->has_measure || self->mode == MODE_BAND || self->mode == MODE_RECTANGLE ||
@@ -2939,18 +3064,20 @@ overlay_bounds (MusterBoardView *self,
       return TRUE;
     }
 
-  if (g_hash_table_size (self->selection) > 0)
-    {
-      GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+  /* The selection, not the whole table: a frame costs what it shows. */
+  {
+    GHashTableIter iter;
+    gpointer key;
 
-      for (guint i = 0; i < pieces->len; i++)
-        {
-          const MusterPiece *piece = g_ptr_array_index (pieces, i);
+    g_hash_table_iter_init (&iter, self->selection);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      {
+        const MusterPiece *piece = lookup_serial (self, GPOINTER_TO_UINT (key));
 
-          if (g_hash_table_contains (self->selection, GUINT_TO_POINTER (piece->serial)))
-            box_add_base (&box, &piece->base, piece->x, piece->y);
-        }
-    }
+        if (piece != NULL)
+          box_add_base (&box, &piece->base, piece->x, piece->y);
+      }
+  }
 
   if (self->selected_terrain != NULL)
     {
@@ -2966,17 +3093,15 @@ overlay_bounds (MusterBoardView *self,
         {
           const Moving *m = &g_array_index (self->moving, Moving, i);
 
-          box_add_base (&box, &m->piece->base, m->x, m->y);
+          /* Where a moved piece came from is in the ghosts' node. */
+          if (self->mode != MODE_MOVE)
+            box_add_base (&box, &m->piece->base, m->x, m->y);
           box_add_base (&box, &m->piece->base, m->x + self->move_dx, m->y + self->move_dy);
         }
-      bubble = TRUE;
     }
 
   if (self->placing != NULL && self->placing_visible)
-    {
-      box_add_base (&box, &self->placing->base, self->placing->x, self->placing->y);
-      bubble = TRUE;
-    }
+    box_add_base (&box, &self->placing->base, self->placing->x, self->placing->y);
 
   if (box.x0 > box.x1)
     return FALSE;
@@ -2988,21 +3113,26 @@ overlay_bounds (MusterBoardView *self,
   x1 += margin;
   y1 += margin;
 
-  /* The handle, and the words beside what moves. */
-  if (get_handle (self, &hx, &hy, NULL, NULL))
+  /* The handle (not while pieces move), and the words beside what moves. */
+  if (self->mode != MODE_MOVE && get_handle (self, &hx, &hy, NULL, NULL))
     {
       x0 = MIN (x0, hx - HANDLE_RADIUS - margin);
       y0 = MIN (y0, hy - HANDLE_RADIUS - margin);
       x1 = MAX (x1, hx + HANDLE_RADIUS + margin);
       y1 = MAX (y1, hy + HANDLE_RADIUS + margin);
     }
-  /* The words go beside the piece, or wherever they fit. */
-  if (bubble)
+  /* The words beside the piece, and the outline of their bubble. */
+  bubble = moving_bubble (self, &bx, &by, &color);
+  if (bubble != NULL)
     {
-      x0 = 0;
-      x1 = width;
-      y0 -= 200;
-      y1 += 200;
+      PangoRectangle logical;
+      graphene_rect_t r;
+      g_autoptr(PangoLayout) layout = place_bubble (self, bubble, bx, by, FALSE, &r, &logical);
+
+      x0 = MIN (x0, r.origin.x - 2);
+      y0 = MIN (y0, r.origin.y - 2);
+      x1 = MAX (x1, r.origin.x + r.size.width + 2);
+      y1 = MAX (y1, r.origin.y + r.size.height + 2);
     }
 
   x0 = CLAMP (floor (x0), 0, width);
@@ -3017,6 +3147,99 @@ overlay_bounds (MusterBoardView *self,
   return TRUE;
 }
 
+static gboolean
+renderer_is_cairo (MusterBoardView *self)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer (native) : NULL;
+
+  return renderer != NULL && GSK_IS_CAIRO_RENDERER (renderer);
+}
+
+/* A cache's picture, its top-left corner at x, y (widget px), in the
+ * form the renderer draws fastest (see Cache). */
+static void
+append_cache (MusterBoardView *self,
+              GtkSnapshot     *snapshot,
+              Cache           *cache,
+              double           x,
+              double           y)
+{
+  if (renderer_is_cairo (self))
+    {
+      if (cache->node == NULL)
+        {
+          cairo_t *cr;
+
+          cache->node = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (0, 0, cache->width, cache->height));
+          cr = gsk_cairo_node_get_draw_context (cache->node);
+          cairo_set_source_surface (cr, cache->surface, 0, 0);
+          cairo_paint (cr);
+          cairo_destroy (cr);
+        }
+
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y));
+      gtk_snapshot_append_node (snapshot, cache->node);
+      gtk_snapshot_restore (snapshot);
+      return;
+    }
+
+  if (cache->texture == NULL)
+    cache->texture = texture_for_surface (cache->surface);
+
+  gtk_snapshot_append_texture (snapshot, cache->texture,
+                               &GRAPHENE_RECT_INIT (x, y, cache->width, cache->height));
+}
+
+/* The ghosts of a move (see draw_ghosts()), as a node made once for the
+ * view. */
+static void
+append_ghosts (MusterBoardView *self,
+               GtkSnapshot     *snapshot)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  double scale = muster_board_view_get_scale (self);
+  double view[5] = { scale, self->centre_x, self->centre_y, width, height };
+
+  if (self->moving->len == 0 || self->moving->len > MAX_GHOSTS)
+    return;
+
+  if (self->ghosts != NULL && memcmp (view, self->ghosts_view, sizeof view) != 0)
+    g_clear_pointer (&self->ghosts, gsk_render_node_unref);
+
+  if (self->ghosts == NULL)
+    {
+      MusterBox box = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+      double x0, y0, x1, y1;
+      cairo_t *cr;
+
+      for (guint i = 0; i < self->moving->len; i++)
+        {
+          const Moving *m = &g_array_index (self->moving, Moving, i);
+
+          box_add_base (&box, &m->piece->base, m->x, m->y);
+        }
+      muster_board_view_board_to_widget (self, (MusterPoint) { box.x0, box.y0 }, &x0, &y0);
+      muster_board_view_board_to_widget (self, (MusterPoint) { box.x1, box.y1 }, &x1, &y1);
+      x0 = floor (x0) - 4;
+      y0 = floor (y0) - 4;
+      x1 = ceil (x1) + 4;
+      y1 = ceil (y1) + 4;
+
+      self->ghosts = gsk_cairo_node_new (&GRAPHENE_RECT_INIT (x0, y0, x1 - x0, y1 - y0));
+      cr = gsk_cairo_node_get_draw_context (self->ghosts);
+      cairo_translate (cr, width / 2.0 - self->centre_x * scale, height / 2.0 - self->centre_y * scale);
+      cairo_scale (cr, scale, scale);
+      draw_ghosts (self, cr, scale);
+      cairo_destroy (cr);
+      memcpy (self->ghosts_view, view, sizeof view);
+    }
+
+  gtk_snapshot_append_node (snapshot, self->ghosts);
+}
+
 static void
 muster_board_view_snapshot (GtkWidget   *widget,
                             GtkSnapshot *snapshot)
@@ -3024,7 +3247,7 @@ muster_board_view_snapshot (GtkWidget   *widget,
   MusterBoardView *self = (MusterBoardView *)widget;
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  const Cache *cache;
+  Cache *cache;
   graphene_rect_t bounds;
   double scale, x, y;
   cairo_t *cr;
@@ -3046,8 +3269,9 @@ muster_board_view_snapshot (GtkWidget   *widget,
 
   muster_board_view_board_to_widget (self, (MusterPoint) { cache->x0, cache->y0 }, &x, &y);
   gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  gtk_snapshot_append_texture (snapshot, cache->texture,
-                               &GRAPHENE_RECT_INIT (round (x), round (y), cache->width, cache->height));
+  append_cache (self, snapshot, cache, round (x), round (y));
+  if (self->moving != NULL && self->mode == MODE_MOVE)
+    append_ghosts (self, snapshot);
   gtk_snapshot_pop (snapshot);
 
   if (!overlay_bounds (self, &bounds))
@@ -3061,7 +3285,7 @@ muster_board_view_snapshot (GtkWidget   *widget,
   draw_selection (self, cr, scale);
   draw_drawing (self, cr, scale);
   if (self->moving != NULL)
-    draw_moving (self, cr, scale);
+    draw_moving (self, cr, scale, self->mode != MODE_MOVE);
   if (self->placing != NULL && self->placing_visible)
     draw_placing (self, cr, scale);
   if (self->has_measure && self->tool == MUSTER_BOARD_TOOL_MEASURE)
@@ -3837,6 +4061,9 @@ muster_board_view_dispose (GObject *object)
   cache_clear (&self->full);
   cache_clear (&self->bare);
   cache_clear (&self->drag);
+  g_clear_object (&self->bubble_layout);
+  g_clear_pointer (&self->bubble_text, g_free);
+  g_clear_pointer (&self->ghosts, gsk_render_node_unref);
 
   G_OBJECT_CLASS (muster_board_view_parent_class)->dispose (object);
 }

@@ -49,8 +49,10 @@
                      RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE) | \
                      RULE_BIT (MUSTER_RULE_UNIT_SPACING))
 
-/* The grid of the spatial index is never finer than this (2"). */
-#define MIN_CELL_SIZE_MM (2 * MUSTER_MM_PER_INCH)
+/* The grid of the spatial index is never finer than this (4"): a big
+ * unit's base then lies in 2 × 2 cells, and a query around it looks at
+ * some 3 × 3. */
+#define MIN_CELL_SIZE_MM (4 * MUSTER_MM_PER_INCH)
 
 typedef enum
 {
@@ -93,6 +95,8 @@ typedef struct
   const MusterPiece   *piece;
   const MusterOutline *outline;
   const char          *owner;        /* interned */
+  PlayerState         *player;       /* the owner, when a player of the layout */
+  guint                turn;
   MusterPieceKind      kind;
   gboolean             deployable;
   guint                applies;      /* RULE_BIT of each rule that looks at it */
@@ -114,12 +118,14 @@ typedef struct
   MusterOutline  outline;
   PieceInfo      info;
   PlayerState   *player;         /* the owner, when a player of the layout */
-  GPtrArray     *violations;     /* MusterViolation */
+  /* Made when first needed: most pieces of a big table break no rule. */
+  GPtrArray     *violations;     /* MusterViolation, or NULL */
   GArray        *keys;           /* ViolationKey, in step with violations */
-  GArray        *partners;       /* guint slots of pieces sharing pair verdicts */
+  GArray        *partners;       /* guint slots of pieces sharing pair verdicts, or NULL */
   Group         *order_group;    /* deploy-order membership, or NULL */
   Group         *seq_group;      /* deploy-sequence membership, or NULL */
   gboolean       sorted;
+  gboolean       pooled;         /* in the validator's slab, not allocated alone */
 } PieceState;
 
 typedef struct
@@ -146,11 +152,13 @@ struct _MusterValidator
   GHashTable             *players;        /* id → PlayerState */
   GHashTable             *pieces;         /* serial → PieceState */
   GPtrArray              *slots;          /* slot → PieceState or NULL */
+  PieceState             *slab;           /* the states of a full validation */
   GArray                 *free_slots;     /* guint */
   GArray                 *terrain;        /* TerrainState */
   MusterSpatialIndex     *index;          /* piece boxes, by slot */
   MusterSpatialIndex     *terrain_index;  /* terrain boxes, by position in terrain */
   guint                   n_violations;
+  GPtrArray              *no_violations;  /* empty, for pieces without */
   gboolean                rebuilding;
   GError                 *error;          /* of the last rebuild */
 };
@@ -441,10 +449,11 @@ piece_state_free (gpointer data)
   PieceState *ps = data;
 
   muster_outline_clear (&ps->outline);
-  g_ptr_array_unref (ps->violations);
-  g_array_unref (ps->keys);
-  g_array_unref (ps->partners);
-  g_free (ps);
+  g_clear_pointer (&ps->violations, g_ptr_array_unref);
+  g_clear_pointer (&ps->keys, g_array_unref);
+  g_clear_pointer (&ps->partners, g_array_unref);
+  if (!ps->pooled)
+    g_free (ps);
 }
 
 static void
@@ -529,6 +538,32 @@ violation_new_for_piece (MusterValidator   *self,
                         other_kind_of (piece, other));
 }
 
+static guint
+piece_n_violations (const PieceState *ps)
+{
+  return ps->violations != NULL ? ps->violations->len : 0;
+}
+
+static void
+ensure_violations (PieceState *ps)
+{
+  if (ps->violations == NULL)
+    {
+      ps->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
+      ps->keys = g_array_new (FALSE, FALSE, sizeof (ViolationKey));
+    }
+}
+
+static void
+add_partner (PieceState *ps,
+             guint       slot)
+{
+  if (ps->partners == NULL)
+    ps->partners = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_array_append_val (ps->partners, slot);
+}
+
 static void
 add_violation (MusterValidator *self,
                PieceState      *ps,
@@ -536,6 +571,7 @@ add_violation (MusterValidator *self,
 {
   ViolationKey key = { violation->code, violation->other_serial };
 
+  ensure_violations (ps);
   g_ptr_array_add (ps->violations, violation);
   g_array_append_val (ps->keys, key);
   ps->sorted = FALSE;
@@ -563,6 +599,9 @@ remove_violations (MusterValidator *self,
                    guint            codes,
                    guint            other_serial)
 {
+  if (ps->violations == NULL)
+    return;
+
   g_assert (ps->keys->len == ps->violations->len);
 
   for (guint i = ps->keys->len; i > 0; i--)
@@ -587,7 +626,7 @@ static void
 remove_partner (PieceState *ps,
                 guint       slot)
 {
-  for (guint i = 0; i < ps->partners->len; i++)
+  for (guint i = 0; ps->partners != NULL && i < ps->partners->len; i++)
     {
       if (g_array_index (ps->partners, guint, i) == slot)
         {
@@ -606,6 +645,8 @@ piece_info_init (MusterValidator     *self,
   info->piece = piece;
   info->outline = outline;
   info->owner = g_intern_string (piece->owner);
+  info->player = lookup_player (self, piece->owner);
+  info->turn = piece->turn;
   info->kind = piece->kind;
   info->deployable = muster_piece_is_deployable (piece);
   info->applies = 0;
@@ -682,7 +723,7 @@ check_unary (MusterValidator *self,
   /* Zones are clipped to the board: a base off it is outside its zone,
    * whatever regions its skills allow. A piece with a skill that lets it
    * stay off the table still needs its zone once it is on the table. */
-  player = lookup_player (self, piece->owner);
+  player = info->player;
   if (player != NULL && player->zone != NULL &&
       info_applies (info, MUSTER_RULE_OUTSIDE_ZONE) &&
       (!on_board || !outline_in_zone (player, piece, outline)))
@@ -887,8 +928,8 @@ commit_pairs (MusterValidator *self,
       add_violations (self, ps, sink);
       add_pair_violations (self, other->piece, ps->piece, codes_b, sink);
       add_violations (self, other, sink);
-      g_array_append_val (ps->partners, other->slot);
-      g_array_append_val (other->partners, ps->slot);
+      add_partner (ps, other->slot);
+      add_partner (other, ps->slot);
     }
 
   check_terrain (self, &ps->info, sink);
@@ -901,6 +942,12 @@ static void
 drop_pairs (MusterValidator *self,
             PieceState      *ps)
 {
+  if (ps->partners == NULL)
+    {
+      remove_violations (self, ps, PAIR_RULES, 0);
+      return;
+    }
+
   for (guint i = 0; i < ps->partners->len; i++)
     {
       PieceState *other = lookup_slot (self, g_array_index (ps->partners, guint, i));
@@ -936,15 +983,15 @@ group_new (PlayerState *player,
  * any; units of one turn at exactly the same distance are not flagged.
  * Pieces with no turn (0) are not in the order. */
 static gboolean
-order_eligible (MusterValidator   *self,
-                const MusterPiece *piece,
-                PlayerState       *player)
+order_eligible (MusterValidator *self,
+                const PieceInfo *info,
+                PlayerState     *player)
 {
   return player != NULL &&
          player->short_edge != SHORT_EDGE_NONE &&
-         piece->turn > 0 &&
-         muster_piece_is_deployable (piece) &&
-         rule_applies (self, MUSTER_RULE_DEPLOY_ORDER, piece);
+         info->turn > 0 &&
+         info->deployable &&
+         info_applies (info, MUSTER_RULE_DEPLOY_ORDER);
 }
 
 static double
@@ -1071,12 +1118,12 @@ static void
 order_join (MusterValidator *self,
             PieceState      *ps)
 {
-  guint turn = ps->piece->turn;
+  guint turn = ps->info.turn;
   Group *group;
 
   g_assert (ps->order_group == NULL);
 
-  if (!order_eligible (self, ps->piece, ps->player))
+  if (!order_eligible (self, &ps->info, ps->player))
     return;
 
   group = g_tree_lookup (ps->player->order_groups, GUINT_TO_POINTER (turn));
@@ -1114,18 +1161,18 @@ order_check_group_cb (gpointer key,
  * tell, so it is not checked here. Infinity's deployment steps are kept by
  * the deployment phase as it happens, not by this static check. */
 static gboolean
-seq_eligible (MusterValidator   *self,
-              const MusterPiece *piece,
-              PlayerState       *player)
+seq_eligible (MusterValidator *self,
+              const PieceInfo *info,
+              PlayerState     *player)
 {
   const MusterRuleDef *def = self->rules[MUSTER_RULE_DEPLOY_SEQUENCE].def;
 
   return player != NULL &&
          def != NULL &&
-         piece->turn > 0 &&
-         piece->turn <= def->turns &&
-         muster_piece_is_deployable (piece) &&
-         rule_applies (self, MUSTER_RULE_DEPLOY_SEQUENCE, piece);
+         info->turn > 0 &&
+         info->turn <= def->turns &&
+         info->deployable &&
+         info_applies (info, MUSTER_RULE_DEPLOY_SEQUENCE);
 }
 
 static MusterViolation *
@@ -1140,12 +1187,12 @@ static void
 seq_join (MusterValidator *self,
           PieceState      *ps)
 {
-  guint turn = ps->piece->turn;
+  guint turn = ps->info.turn;
   Group *group;
 
   g_assert (ps->seq_group == NULL);
 
-  if (!seq_eligible (self, ps->piece, ps->player))
+  if (!seq_eligible (self, &ps->info, ps->player))
     return;
 
   group = g_hash_table_lookup (ps->player->seq_groups, GUINT_TO_POINTER (turn));
@@ -1199,7 +1246,18 @@ piece_state_refresh (MusterValidator *self,
   muster_outline_clear (&ps->outline);
   muster_piece_get_outline (ps->piece, &ps->outline);
   piece_info_init (self, &ps->info, ps->piece, &ps->outline);
-  ps->player = lookup_player (self, ps->piece->owner);
+  ps->player = ps->info.player;
+}
+
+static void
+piece_state_init (MusterValidator *self,
+                  PieceState      *ps,
+                  MusterPiece     *piece)
+{
+  ps->serial = piece->serial;
+  ps->piece = piece;
+  ps->sorted = TRUE;
+  piece_state_refresh (self, ps);
 }
 
 /* A new piece state, with a slot, in the table and the index. */
@@ -1209,13 +1267,7 @@ piece_state_add (MusterValidator *self,
 {
   PieceState *ps = g_new0 (PieceState, 1);
 
-  ps->serial = piece->serial;
-  ps->piece = piece;
-  ps->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
-  ps->keys = g_array_new (FALSE, FALSE, sizeof (ViolationKey));
-  ps->partners = g_array_new (FALSE, FALSE, sizeof (guint));
-  ps->sorted = TRUE;
-  piece_state_refresh (self, ps);
+  piece_state_init (self, ps, piece);
 
   if (self->free_slots->len > 0)
     {
@@ -1240,7 +1292,7 @@ static void
 piece_state_remove (MusterValidator *self,
                     PieceState      *ps)
 {
-  g_assert (ps->violations->len == 0 && ps->partners->len == 0);
+  g_assert (piece_n_violations (ps) == 0 && (ps->partners == NULL || ps->partners->len == 0));
 
   muster_spatial_index_remove (self->index, ps->slot);
   g_ptr_array_index (self->slots, ps->slot) = NULL;
@@ -1259,7 +1311,7 @@ piece_forget (MusterValidator *self,
   drop_pairs (self, ps);
   remove_violations (self, ps, UNARY_RULES, 0);
 
-  g_assert (ps->violations->len == 0);
+  g_assert (piece_n_violations (ps) == 0);
 }
 
 /* Works out every verdict of ps (see commit_pairs() for only_later). */
@@ -1386,6 +1438,7 @@ static void
 clear_state (MusterValidator *self)
 {
   g_hash_table_remove_all (self->pieces);
+  g_clear_pointer (&self->slab, g_free);
   g_ptr_array_set_size (self->slots, 0);
   g_array_set_size (self->free_slots, 0);
   g_hash_table_remove_all (self->players);
@@ -1396,6 +1449,107 @@ clear_state (MusterValidator *self)
   self->deployment = NULL;
   self->n_violations = 0;
   g_clear_error (&self->error);
+}
+
+typedef struct
+{
+  guint32 code;
+  guint   index;
+} SpatialKey;
+
+static int
+compare_spatial_keys (gconstpointer a,
+                      gconstpointer b)
+{
+  const SpatialKey *ka = a;
+  const SpatialKey *kb = b;
+
+  if (ka->code != kb->code)
+    return ka->code < kb->code ? -1 : 1;
+
+  return ka->index < kb->index ? -1 : ka->index > kb->index;
+}
+
+/* Spreads the low 16 bits of v over the even bits. */
+static guint32
+spread_bits (guint32 v)
+{
+  v &= 0xffff;
+  v = (v | (v << 8)) & 0x00ff00ff;
+  v = (v | (v << 4)) & 0x0f0f0f0f;
+  v = (v | (v << 2)) & 0x33333333;
+  v = (v | (v << 1)) & 0x55555555;
+
+  return v;
+}
+
+/* The pieces in the order of a Z-curve through the cells of the grid, so
+ * that pieces near each other on the table get slots, index entries and
+ * memory near each other, and a full pass, which looks around each piece
+ * in turn, finds what it looks at still in the processor's caches. In
+ * the order of the layout, a big table is a random walk through memory.
+ * The order changes no verdict. */
+static SpatialKey *
+spatial_order (GPtrArray *pieces,
+               double     cell)
+{
+  SpatialKey *keys = g_new (SpatialKey, pieces->len);
+
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+      double cx = isfinite (piece->x) ? CLAMP (floor (piece->x / cell), 0, 0xffff) : 0;
+      double cy = isfinite (piece->y) ? CLAMP (floor (piece->y / cell), 0, 0xffff) : 0;
+
+      keys[i].code = spread_bits ((guint32) cx) | (spread_bits ((guint32) cy) << 1);
+      keys[i].index = i;
+    }
+
+  if (pieces->len > 1)
+    qsort (keys, pieces->len, sizeof (SpatialKey), compare_spatial_keys);
+
+  return keys;
+}
+
+/* The states of every piece of the layout, side by side in one block in
+ * the order of spatial_order() (their slots follow it too), then their
+ * outlines and index entries, in slot order. */
+static void
+add_all_pieces (MusterValidator *self,
+                double           cell)
+{
+  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+  g_autofree SpatialKey *keys = spatial_order (pieces, cell);
+  g_autofree guint *rank = g_new (guint, pieces->len);
+
+  g_assert (self->slab == NULL && self->slots->len == 0);
+
+  for (guint k = 0; k < pieces->len; k++)
+    rank[keys[k].index] = k;
+
+  self->slab = g_new0 (PieceState, pieces->len);
+  g_ptr_array_set_size (self->slots, pieces->len);
+
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      PieceState *ps = &self->slab[rank[i]];
+      MusterPiece *piece = g_ptr_array_index (pieces, i);
+
+      ps->pooled = TRUE;
+      ps->slot = rank[i];
+      ps->serial = piece->serial;
+      ps->piece = piece;
+      ps->sorted = TRUE;
+      g_ptr_array_index (self->slots, ps->slot) = ps;
+      g_hash_table_insert (self->pieces, GUINT_TO_POINTER (ps->serial), ps);
+    }
+
+  /* The outlines in slot order, so that their points lie in it too. */
+  for (guint k = 0; k < pieces->len; k++)
+    {
+      piece_state_refresh (self, &self->slab[k]);
+      muster_spatial_index_insert (self->index, k, &self->slab[k].outline.bounds);
+    }
 }
 
 /* Throws everything away and validates the whole layout. On error, what
@@ -1410,7 +1564,6 @@ rebuild (MusterValidator  *self,
   const char *deployment_id = muster_layout_get_deployment_id (self->layout);
   GPtrArray *players;
   GPtrArray *terrain;
-  GPtrArray *pieces;
   double cell;
 
   clear_state (self);
@@ -1455,7 +1608,7 @@ rebuild (MusterValidator  *self,
   if (rule_in_force (self, MUSTER_RULE_UNIT_SPACING))
     self->terrain_reach = MAX (self->terrain_reach, rule_distance (self, MUSTER_RULE_UNIT_SPACING));
 
-  /* Cells as wide as the reach, and no finer than a small base: a query
+  /* Cells as wide as the reach, and no finer than a big base: a query
    * around a base covers some 3 × 3 cells and finds few pieces beyond the
    * reach, and a big unit sits in few cells. */
   cell = MAX (self->pair_reach, MIN_CELL_SIZE_MM);
@@ -1492,9 +1645,7 @@ rebuild (MusterValidator  *self,
       g_array_append_val (self->terrain, ts);
     }
 
-  pieces = muster_layout_get_pieces (self->layout);
-  for (guint i = 0; i < pieces->len; i++)
-    piece_state_add (self, g_ptr_array_index (pieces, i));
+  add_all_pieces (self, cell);
 
   self->rebuilding = TRUE;
   for (guint i = 0; i < self->slots->len; i++)
@@ -1648,6 +1799,7 @@ muster_validator_finalize (GObject *object)
   g_clear_pointer (&self->free_slots, g_array_unref);
   g_clear_pointer (&self->players, g_hash_table_unref);
   g_clear_pointer (&self->terrain, g_array_unref);
+  g_clear_pointer (&self->no_violations, g_ptr_array_unref);
   g_clear_error (&self->error);
 
   G_OBJECT_CLASS (muster_validator_parent_class)->finalize (object);
@@ -1740,6 +1892,7 @@ muster_validator_init (MusterValidator *self)
   self->free_slots = g_array_new (FALSE, FALSE, sizeof (guint));
   self->terrain = g_array_new (FALSE, TRUE, sizeof (TerrainState));
   g_array_set_clear_func (self->terrain, terrain_state_clear);
+  self->no_violations = g_ptr_array_new ();
 }
 
 /* Public API */
@@ -1849,6 +2002,10 @@ muster_validator_get_piece_violations (MusterValidator *self,
   if (ps == NULL)
     return NULL;
 
+  /* Most pieces break no rule: they share one empty array. */
+  if (ps->violations == NULL)
+    return self->no_violations;
+
   if (!ps->sorted)
     {
       g_ptr_array_sort (ps->violations, compare_violations_in_piece_cb);
@@ -1880,7 +2037,7 @@ muster_validator_collect (MusterValidator *self)
   g_hash_table_iter_init (&iter, self->pieces);
   while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &ps))
     {
-      for (guint i = 0; i < ps->violations->len; i++)
+      for (guint i = 0; i < piece_n_violations (ps); i++)
         g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (ps->violations, i)));
     }
 
@@ -1949,7 +2106,7 @@ muster_validator_check_placement (MusterValidator   *self,
 
   check_terrain (self, &info, sink);
 
-  if (order_eligible (self, piece, player))
+  if (order_eligible (self, &info, player))
     {
       MusterViolation *violation = order_verdict (self, piece, player, x);
 
@@ -1957,7 +2114,7 @@ muster_validator_check_placement (MusterValidator   *self,
         g_ptr_array_add (sink, violation);
     }
 
-  if (seq_eligible (self, piece, player))
+  if (seq_eligible (self, &info, player))
     {
       Group *group = g_hash_table_lookup (player->seq_groups, GUINT_TO_POINTER (piece->turn));
       guint n = group != NULL ? group->members->len : 0;

@@ -6,16 +6,23 @@
  */
 
 /* The simplest GTK window, as the yardstick of Muster's start-up
- * (bench-startup.sh): a GtkApplication with a 1200 × 800 GtkWindow (the
- * size of Muster's window) holding a GtkDrawingArea that fills itself
- * with a colour. Right after its first frame it prints
+ * (bench-process.py startup): a GtkApplication with a 1200 × 800
+ * GtkWindow (the size of Muster's window) holding a GtkDrawingArea that
+ * fills itself with a colour. Right after its first frame it prints
  * "bare-window: first-frame rss-kb=N" on standard error and exits with
  * status 0, as Muster does with MUSTER_BENCH_EXIT_AFTER_FIRST_FRAME=1
  * (src/muster-bench.c), so that the life of each process is its start-up
- * to the first drawn frame. */
+ * to the first drawn frame.
+ *
+ *   bare-window [--adw]
+ *
+ * --adw initialises libadwaita too (its style sheet, as every libadwaita
+ * application loads it), a second yardstick that tells what of Muster's
+ * start-up is libadwaita's and what is Muster's own. */
 
 #include "config.h"
 
+#include <adwaita.h>
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,12 +88,24 @@ activate_cb (GtkApplication *app)
   gtk_window_present (GTK_WINDOW (window));
 }
 
+static void
+startup_cb (GtkApplication *app)
+{
+  adw_init ();
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autoptr(GtkApplication) app = gtk_application_new ("io.github.muster.BareWindow",
                                                        G_APPLICATION_DEFAULT_FLAGS);
+
+  if (argc > 1 && g_str_equal (argv[1], "--adw"))
+    {
+      g_signal_connect (app, "startup", G_CALLBACK (startup_cb), NULL);
+      argc = 1;
+    }
 
   g_signal_connect (app, "activate", G_CALLBACK (activate_cb), NULL);
 

@@ -181,6 +181,29 @@ def section_validate(args):
     print("  (muster --validate less its start and exit: %.1f ms cpu)"
           % ((bench.cpu("muster --validate") - bench.cpu("muster --version (start and exit)")) * 1e3))
 
+    # The same file in process, phase by phase: what the file format and
+    # the process cost, and what the rules cost.
+    phases = {"muster": [], "geos": []}
+    genv = dict(env, GEOS_VALIDATE_TIMES="1")
+    for _ in range(args.runs):
+        out = subprocess.run([tool(args.build, "tests/bench/validate-file"), layout, "3"],
+                             env=env, stdout=subprocess.PIPE, text=True, check=True).stdout
+        phases["muster"].append(dict(kv.split("=") for kv in out.split()[1:]))
+        err = subprocess.run([geos, layout], env=genv, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True).stderr
+        line = [l for l in err.splitlines() if l.startswith("geos-validate:")][0]
+        phases["geos"].append(dict(kv.split("=") for kv in line.split()[1:]))
+
+    def med(name, key):
+        return statistics.median(float(p[key]) for p in phases[name])
+
+    m_load, m_val = med("muster", "load-ms"), med("muster", "validate-ms")
+    g_read, g_build, g_check = med("geos", "read-ms"), med("geos", "build-ms"), med("geos", "check-ms")
+    print("  in process, cpu ms (medians): muster: load %.1f, validate %.2f;"
+          " geos-validate: read %.1f, build %.1f, check %.1f" % (m_load, m_val, g_read, g_build, g_check))
+    ratio("validate-in-process-geos-c/muster (geometries + index + checks)",
+          (g_build + g_check) / m_val, 20, True)
+
 
 def section_export(args):
     muster = tool(args.build, "src/muster")
@@ -232,6 +255,7 @@ def section_startup(args):
     print("== startup: to the first drawn frame, GSK_RENDERER=%s, 1200 × 800 windows" % args.renderer)
     bench = Bench(args.runs)
     bench.add("bare-window (GtkWindow + GtkDrawingArea)", [bare], env)
+    bench.add("bare-window --adw (and libadwaita)", [bare, "--adw"], env)
     bench.add("muster (default table)", [muster], menv)
     bench.add("muster layout-5000.muster", [muster, layout], menv)
     bench.run()
@@ -246,10 +270,16 @@ def section_startup(args):
         print("  %-34s %10.1f MB resident at the first frame" % (name, rss[name] / 1024))
 
     bare_name = "bare-window (GtkWindow + GtkDrawingArea)"
+    adw_name = "bare-window --adw (and libadwaita)"
     ratio("startup-muster/bare(wall)", bench.wall("muster (default table)") / bench.wall(bare_name), 1.3)
     ratio("startup-muster/bare(cpu)", bench.cpu("muster (default table)") / bench.cpu(bare_name), 1.3)
     ratio("rss-muster-5000/bare", rss["muster layout-5000.muster"] / rss[bare_name], 1.5)
     ratio("rss-muster-default/bare", rss["muster (default table)"] / rss[bare_name], 1.5)
+    print("  (against the bare window with libadwaita, for information: start-up %.2f wall, %.2f cpu;"
+          " rss with 5,000 pieces %.2f)"
+          % (bench.wall("muster (default table)") / bench.wall(adw_name),
+             bench.cpu("muster (default table)") / bench.cpu(adw_name),
+             rss["muster layout-5000.muster"] / rss[adw_name]))
 
 
 def main():

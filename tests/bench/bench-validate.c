@@ -31,15 +31,19 @@
  * into that neighbourhood (much of a 20″ one hangs off a 72″ × 48″
  * board), so a move there has less to do than on the bigger boards.
  *
- * Not built by meson. From the top of the tree, with a configured build
- * directory BUILD:
+ * Times are medians on the wall clock (CLOCK_MONOTONIC, which costs a few
+ * ns to read, where the thread's CPU clock costs a system call, as much as
+ * a move): a median shrugs off the odd preemption. A move's cost in
+ * instructions, which no neighbour on the machine disturbs, is what
+ * callgrind counts (see tests/bench/README.md).
  *
- *   cc -O2 $(pkg-config --cflags glib-2.0 gio-2.0 libxml-2.0) \
- *      -IBUILD -Isrc/core tests/bench/bench-validate.c \
- *      BUILD/src/core/libmuster-core.a \
- *      $(pkg-config --libs glib-2.0 gio-2.0 libxml-2.0) -lm \
- *      -o bench-validate
- *   ./bench-validate [marching-columns|counterthrust|frontline-clash ...]
+ * Built by meson on demand:
+ *
+ *   ninja -C BUILD tests/bench/bench-validate
+ *   BUILD/tests/bench/bench-validate [SIZE...] [DEPLOYMENT...]
+ *
+ * SIZE: numbers of bases (100 1000 10000 by default); DEPLOYMENT: t9a
+ * deployment types (marching-columns and counterthrust by default).
  */
 
 #define G_LOG_DOMAIN "bench-validate"
@@ -310,13 +314,30 @@ int
 main (int   argc,
       char *argv[])
 {
-  static const guint sizes[] = { 100, 1000, 10000 };
+  static const guint default_sizes[] = { 100, 1000, 10000 };
   const char *default_deployments[] = { "marching-columns", "counterthrust", NULL };
+  g_autoptr(GPtrArray) chosen = g_ptr_array_new ();
+  g_autoptr(GArray) sizes = g_array_new (FALSE, FALSE, sizeof (guint));
   const char * const *deployments = default_deployments;
   MusterSystem *system;
 
-  if (argc > 1)
-    deployments = (const char * const *) argv + 1;
+  /* Numbers are sizes, words deployment types. */
+  for (int i = 1; i < argc; i++)
+    {
+      guint64 n;
+
+      if (g_ascii_string_to_unsigned (argv[i], 10, 1, 1000000, &n, NULL))
+        g_array_append_val (sizes, (guint) { n });
+      else
+        g_ptr_array_add (chosen, argv[i]);
+    }
+  if (sizes->len == 0)
+    g_array_append_vals (sizes, default_sizes, G_N_ELEMENTS (default_sizes));
+  if (chosen->len > 0)
+    {
+      g_ptr_array_add (chosen, NULL);
+      deployments = (const char * const *) chosen->pdata;
+    }
 
   system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
   if (system == NULL)
@@ -324,18 +345,18 @@ main (int   argc,
 
   for (guint d = 0; deployments[d] != NULL; d++)
     {
-      Result results[G_N_ELEMENTS (sizes)];
+      g_autofree Result *results = g_new0 (Result, sizes->len);
 
       printf ("t9a %s: density constant (board area ∝ bases), median times\n", deployments[d]);
       printf ("%7s %13s %10s %10s %10s %10s %7s %11s\n",
               "bases", "board", "full ms", "move µs", "api µs", "check µs", "nbrs", "violations");
 
-      for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      for (guint i = 0; i < sizes->len; i++)
         {
           Result *r = &results[i];
           g_autofree char *board = NULL;
 
-          run (system, deployments[d], sizes[i], r);
+          run (system, deployments[d], g_array_index (sizes, guint, i), r);
           board = g_strdup_printf ("%.0f″×%.0f″", r->width, r->height);
           printf ("%7u %13s %10.2f %10.2f %10.2f %10.2f %7.1f %11u\n",
                   r->n, board, r->full_ms, r->move_us, r->layout_move_us, r->check_us,
@@ -343,7 +364,7 @@ main (int   argc,
         }
 
       printf ("growth against %u bases:\n", results[0].n);
-      for (guint i = 1; i < G_N_ELEMENTS (sizes); i++)
+      for (guint i = 1; i < sizes->len; i++)
         {
           const Result *r = &results[i];
           const Result *b = &results[0];

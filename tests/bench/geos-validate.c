@@ -8,12 +8,12 @@
 /* The checks of `muster --validate` for a 9th Age Frontline Clash layout,
  * written the way a GIS programmer would write them with GEOS (the
  * reentrant C API: geometries, predicates, distances and an STRtree), as
- * the yardstick of bench-cli.sh. It reads the same *.muster file (with
+ * the yardstick of bench-process.py. It reads the same *.muster file (with
  * libxml2, no schema) and prints one line per piece and broken rule:
  *
  *   <piece-id>: <code>: <other ids, sorted>
  *
- * sorted by piece id and code, which run-all.sh compares with what
+ * sorted by piece id and code, which compare-verdicts.py compares with what
  * `muster --validate` printed for the same file.
  *
  * The rules (shared/RULES.md, data/systems/t9a.xml):
@@ -40,6 +40,11 @@
  *   geos-validate FILE.muster
  *
  * Exit status as muster --validate: 0 legal, 1 violations, 2 unreadable.
+ * With GEOS_VALIDATE_TIMES set in the environment it also prints, on
+ * standard error, the CPU time of its phases:
+ * "geos-validate: read-ms=R build-ms=B check-ms=C" (reading the XML;
+ * making the geometries; the trees and the checks), for the in-process
+ * comparison of bench-process.py.
  */
 
 #include <geos_c.h>
@@ -50,6 +55,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define INCH 25.4
 #define EPSILON 1e-6
@@ -407,10 +413,21 @@ compare_items (const void *a,
   return strcmp ((*(Item * const *) a)->id, (*(Item * const *) b)->id);
 }
 
+static double
+cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  double t_start = cpu_ms (), t_read, t_built, t_checked;
   xmlDoc *doc;
   xmlNode *root;
   double unit = INCH, width = 0, height = 0;
@@ -439,6 +456,7 @@ main (int   argc,
   doc = xmlReadFile (argv[1], NULL, XML_PARSE_NONET | XML_PARSE_HUGE);
   if (doc == NULL)
     die ("%s: cannot read", argv[1]);
+  t_read = cpu_ms ();
   root = xmlDocGetRootElement (doc);
   if (root == NULL || strcmp ((const char *) root->name, "muster-layout") != 0)
     die ("%s: not a layout", argv[1]);
@@ -585,6 +603,7 @@ main (int   argc,
         }
     }
 
+  t_built = cpu_ms ();
   board = GEOSGeom_createRectangle_r (ctx, 0, 0, width, height);
   board_boundary = GEOSBoundary_r (ctx, board);
   zones[0] = GEOSGeom_createRectangle_r (ctx, 0, 0, width, height / 2 - CENTRE_GAP);
@@ -667,6 +686,11 @@ main (int   argc,
 
       GEOSGeom_destroy_r (ctx, query);
     }
+
+  t_checked = cpu_ms ();
+  if (getenv ("GEOS_VALIDATE_TIMES") != NULL)
+    fprintf (stderr, "geos-validate: read-ms=%.3f build-ms=%.3f check-ms=%.3f\n",
+             t_read - t_start, t_built - t_read, t_checked - t_built);
 
   /* Report, sorted by piece id, then code, then other ids. */
   sorted = malloc (n_items * sizeof (Item *) + 1);

@@ -313,6 +313,90 @@ test_brute_force (void)
   check_against_truth (index, truth, n, rand, 10);
 }
 
+/* A crowd that grows, is dragged away piece by piece, far beyond the
+ * part of the plane the grid covers, and back: the grid is fitted again
+ * and again, and cells go between the grid and the table. Ids beyond the
+ * dense range take the other way in. */
+static void
+test_grid_and_table (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (4);
+  g_autoptr(MusterSpatialIndex) index = muster_spatial_index_new (10);
+  const guint n = 600;
+  g_autofree Truth *truth = g_new0 (Truth, n);
+  g_autofree guint *ids = g_new (guint, n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      /* Some huge ids, dense ones with gaps. */
+      ids[i] = i % 7 == 0 ? G_MAXUINT - i : 3 * i;
+    }
+
+  /* A crowd in a 300 × 300 square, growing. */
+  for (guint i = 0; i < n; i++)
+    {
+      double x = g_rand_double_range (rand, 0, 300);
+      double y = g_rand_double_range (rand, 0, 300);
+
+      truth[i].box = box_make (x, y, x + g_rand_double_range (rand, 0, 25), y + g_rand_double_range (rand, 0, 25));
+      truth[i].present = TRUE;
+      muster_spatial_index_insert (index, ids[i], &truth[i].box);
+    }
+
+  for (guint round = 0; round < 3; round++)
+    {
+      /* Away, to a far corner, then some of them back. */
+      for (guint i = 0; i < n; i++)
+        {
+          double x, y;
+
+          if (round == 1 && i % 2 == 0)
+            continue;
+
+          x = round == 1 ? g_rand_double_range (rand, 0, 300) : g_rand_double_range (rand, 1e5, 1e5 + 3000);
+          y = round == 1 ? g_rand_double_range (rand, 0, 300) : g_rand_double_range (rand, -1e5, -1e5 + 3000);
+          truth[i].box = box_make (x, y, x + 12, y + 8);
+          muster_spatial_index_update (index, ids[i], &truth[i].box);
+
+          if (i % 97 == 0)
+            {
+              g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (guint));
+              guint expected = 0;
+
+              muster_spatial_index_query (index, &truth[i].box, found);
+              for (guint j = 0; j < n; j++)
+                expected += truth[j].present &&
+                            muster_box_intersects (&truth[j].box, &truth[i].box);
+              g_assert_cmpuint (found->len, ==, expected);
+            }
+        }
+
+      {
+        g_autoptr(GArray) expected = g_array_new (FALSE, FALSE, sizeof (guint));
+        g_autoptr(GArray) found = NULL;
+        MusterBox everywhere = box_make (-1e6, -1e6, 1e6, 1e6);
+        MusterBox home = box_make (0, 0, 330, 330);
+
+        for (guint i = 0; i < n; i++)
+          if (truth[i].present && muster_box_intersects (&truth[i].box, &home))
+            g_array_append_val (expected, ids[i]);
+        g_array_sort (expected, compare_uint);
+        found = query_sorted (index, home);
+        g_assert_cmpmem (found->data, found->len * sizeof (guint),
+                         expected->data, expected->len * sizeof (guint));
+        g_clear_pointer (&found, g_array_unref);
+
+        found = query_sorted (index, everywhere);
+        g_assert_cmpuint (found->len, ==, n);
+      }
+    }
+
+  for (guint i = 0; i < n; i++)
+    muster_spatial_index_remove (index, ids[i]);
+  g_assert_cmpuint (muster_spatial_index_size (index), ==, 0);
+  assert_query (index, box_make (-1e9, -1e9, 1e9, 1e9), NULL, 0);
+}
+
 static void
 test_free_null (void)
 {
@@ -328,6 +412,7 @@ main (int   argc,
   g_test_add_func ("/core/spatial-index/basic", test_basic);
   g_test_add_func ("/core/spatial-index/huge", test_huge);
   g_test_add_func ("/core/spatial-index/many-queries", test_many_queries);
+  g_test_add_func ("/core/spatial-index/grid-and-table", test_grid_and_table);
   g_test_add_func ("/core/spatial-index/brute-force", test_brute_force);
   g_test_add_func ("/core/spatial-index/free-null", test_free_null);
 

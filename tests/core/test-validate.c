@@ -1218,6 +1218,53 @@ test_incremental (gconstpointer data)
   g_rand_free (rand);
 }
 
+/* A full validation works through the pieces in an order of its own (see
+ * spatial_order()): the order of the layout changes no verdict. */
+static void
+test_order (void)
+{
+  static const RandomCase rc = { "t9a", "marching-columns", 72, 48, 400, 0 };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(MusterLayout) forward = muster_layout_new (rc.system_id, rc.deployment_id,
+                                                       rc.width * INCH, rc.height * INCH);
+  g_autoptr(MusterLayout) backward = muster_layout_new (rc.system_id, rc.deployment_id,
+                                                        rc.width * INCH, rc.height * INCH);
+  g_autoptr(MusterValidator) a = NULL;
+  g_autoptr(MusterValidator) b = NULL;
+  g_autoptr(GPtrArray) pieces = g_ptr_array_new ();
+  g_autofree char *lines_a = NULL;
+  g_autofree char *lines_b = NULL;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      MusterLayout *layout = i == 0 ? forward : backward;
+
+      muster_layout_update_player (layout, "red", "south", "attacker", "west");
+      muster_layout_update_player (layout, "blue", "north", "defender", "east");
+    }
+
+  for (guint i = 0; i < rc.n_pieces; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("p%u", i);
+
+      g_ptr_array_add (pieces, random_piece (rand, &rc, id));
+    }
+
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      g_assert_true (muster_layout_add_piece (forward, muster_piece_copy (g_ptr_array_index (pieces, i))));
+      g_assert_true (muster_layout_add_piece (backward, g_ptr_array_index (pieces, pieces->len - 1 - i)));
+    }
+
+  a = validator_for (forward);
+  b = validator_for (backward);
+  lines_a = all_lines (a);
+  lines_b = all_lines (b);
+  g_assert_cmpuint (muster_validator_count (a), >, 0);
+  g_assert_cmpstr (lines_a, ==, lines_b);
+  g_assert_cmpuint (muster_validator_count (a), ==, muster_validator_count (b));
+}
+
 static void
 test_check_placement (void)
 {
@@ -1299,6 +1346,7 @@ main (int   argc,
   g_test_add_func ("/core/validate/signals", test_signals);
   g_test_add_func ("/core/validate/game-changes", test_game_changes);
   g_test_add_func ("/core/validate/check-placement", test_check_placement);
+  g_test_add_func ("/core/validate/order", test_order);
 
   for (guint i = 0; i < G_N_ELEMENTS (random_cases); i++)
     {
