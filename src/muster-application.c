@@ -283,6 +283,20 @@ muster_application_startup (GApplication *app)
   set_accels (gtk_app, "board.select-next", "<Control>bracketright", NULL);
   set_accels (gtk_app, "board.select-previous", "<Control>bracketleft", NULL);
   set_accels (gtk_app, "roster.add-entry", "<Control>r", NULL);
+  /* The kind of terrain drawn next (or of the selected terrain), in the
+   * order of the tool bar's menu, and the ready-made pieces of terrain. */
+  set_accels (gtk_app, "board.terrain-kind::building", "<Control><Alt>1", NULL);
+  set_accels (gtk_app, "board.terrain-kind::impassable", "<Control><Alt>2", NULL);
+  set_accels (gtk_app, "board.terrain-kind::area-blocking", "<Control><Alt>3", NULL);
+  set_accels (gtk_app, "board.terrain-kind::area", "<Control><Alt>4", NULL);
+  set_accels (gtk_app, "board.add-terrain::small-building", "<Alt>1", NULL);
+  set_accels (gtk_app, "board.add-terrain::large-building", "<Alt>2", NULL);
+  set_accels (gtk_app, "board.add-terrain::forest", "<Alt>3", NULL);
+  set_accels (gtk_app, "board.add-terrain::hill", "<Alt>4", NULL);
+  set_accels (gtk_app, "board.add-terrain::rocks", "<Alt>5", NULL);
+  set_accels (gtk_app, "board.add-terrain::wall", "<Alt>6", NULL);
+  set_accels (gtk_app, "app.units::in", "<Control><Alt>i", NULL);
+  set_accels (gtk_app, "app.units::cm", "<Control><Alt>c", NULL);
 }
 
 static void

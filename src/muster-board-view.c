@@ -160,6 +160,17 @@ struct _MusterBoardView
   GArray            *polygon;         /* MusterPoint, while drawing */
   gboolean           swallow_click;   /* the second click of a double click */
 
+  /* The keyboard's stand-in for the pointer in the tools other than
+   * selecting: the arrows move it, Return acts where it is. */
+  gboolean           key_cursor_active;
+  MusterPoint        key_cursor;      /* board */
+
+  /* The table size the view was last fitted to. */
+  double             table_width;
+  double             table_height;
+
+  guint              summary_idle;
+
   MusterPiece       *placing;         /* a new piece following the pointer */
   gconstpointer      placing_source;  /* the drag's value it was made from */
   GPtrArray         *placing_violations;
@@ -225,6 +236,8 @@ muster_piece_template_get_type (void)
 }
 
 static void cancel_interaction (MusterBoardView *self);
+static void update_accessible (MusterBoardView *self);
+static void queue_accessible (MusterBoardView *self);
 
 /* Caches */
 
@@ -376,6 +389,7 @@ find_new_verdicts (MusterBoardView *self)
 static void
 verdicts_changed_cb (MusterBoardView *self)
 {
+  queue_accessible (self);
   self->verdicts_dirty = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -1023,6 +1037,72 @@ muster_board_view_pan (MusterBoardView *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The middle of what the window shows of the table: where the keyboard
+ * puts things when the pointer is not on the table. The strips that the
+ * tool bar and the header cover (the inset) do not count, unless nothing
+ * else of the table shows. */
+static MusterPoint
+visible_table_centre (MusterBoardView *self)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self));
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
+  int inset = h > 4 * self->inset ? self->inset : 0;
+  double width, height;
+  MusterPoint a, b;
+
+  if (self->layout == NULL)
+    return (MusterPoint) { 0, 0 };
+
+  width = muster_layout_get_width (self->layout);
+  height = muster_layout_get_height (self->layout);
+  if (w <= 0 || h <= 0)
+    return (MusterPoint) { width / 2, height / 2 };
+
+  muster_board_view_widget_to_board (self, 0, inset, &a);
+  muster_board_view_widget_to_board (self, w, h - inset, &b);
+  a.x = MAX (a.x, 0);
+  a.y = MAX (a.y, 0);
+  b.x = MIN (b.x, width);
+  b.y = MIN (b.y, height);
+
+  if (b.x <= a.x || b.y <= a.y)
+    return (MusterPoint) { CLAMP (self->centre_x, 0, width), CLAMP (self->centre_y, 0, height) };
+
+  return (MusterPoint) { (a.x + b.x) / 2, (a.y + b.y) / 2 };
+}
+
+static gboolean
+on_table (MusterBoardView *self,
+          MusterPoint      p)
+{
+  return self->layout != NULL &&
+         p.x >= 0 && p.x <= muster_layout_get_width (self->layout) &&
+         p.y >= 0 && p.y <= muster_layout_get_height (self->layout);
+}
+
+/* Where Return acts in a tool: at the keyboard cursor, else at the
+ * pointer when it is over the table, else in the middle of what shows of
+ * the table. */
+static MusterPoint
+key_point (MusterBoardView *self)
+{
+  MusterPoint p;
+
+  if (self->key_cursor_active)
+    return self->key_cursor;
+
+  if (self->pointer_x >= 0 && self->pointer_y >= 0 &&
+      self->pointer_x <= gtk_widget_get_width (GTK_WIDGET (self)) &&
+      self->pointer_y <= gtk_widget_get_height (GTK_WIDGET (self)))
+    {
+      muster_board_view_widget_to_board (self, self->pointer_x, self->pointer_y, &p);
+      if (on_table (self, p))
+        return p;
+    }
+
+  return visible_table_centre (self);
+}
+
 /* Pieces and terrain under a point */
 
 static guint
@@ -1156,6 +1236,8 @@ static void
 selection_changed (MusterBoardView *self)
 {
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
+  /* At once: what the keyboard selects is read out as it is selected. */
+  update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1295,42 +1377,106 @@ muster_board_view_reveal_piece (MusterBoardView *self,
     }
 }
 
-void
-muster_board_view_select_next (MusterBoardView *self,
-                               gboolean         backwards)
+static void
+reveal_point (MusterBoardView *self,
+              MusterPoint      p)
 {
-  GPtrArray *pieces;
-  guint index = 0;
-  gboolean found = FALSE;
-  MusterPiece *next;
+  double x, y;
+  int w = gtk_widget_get_width (GTK_WIDGET (self));
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
 
-  g_return_if_fail (MUSTER_IS_BOARD_VIEW (self));
+  if (w <= 0 || h <= 0)
+    return;
+
+  muster_board_view_board_to_widget (self, p, &x, &y);
+  if (x < 40 || y < 40 || x > w - 40 || y > h - 40)
+    {
+      self->centre_x = p.x;
+      self->centre_y = p.y;
+      clamp_centre (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+/* The pieces in layout order, then the terrain: Tab goes round them all,
+ * so that terrain can be chosen by keyboard too. */
+static void
+select_next (MusterBoardView *self,
+             gboolean         backwards,
+             gboolean         with_terrain)
+{
+  GPtrArray *pieces, *terrain;
+  guint index = 0, n;
+  gboolean found = FALSE;
 
   if (self->layout == NULL)
     return;
 
   pieces = muster_layout_get_pieces (self->layout);
-  if (pieces->len == 0)
+  terrain = muster_layout_get_terrain (self->layout);
+  n = pieces->len + (with_terrain ? terrain->len : 0);
+  if (n == 0)
     return;
 
-  for (guint i = 0; i < pieces->len; i++)
-    if (((MusterPiece *) g_ptr_array_index (pieces, i))->serial == self->focus_serial)
-      {
-        index = i;
-        found = TRUE;
-        break;
-      }
+  if (self->selected_terrain != NULL && with_terrain)
+    {
+      for (guint i = 0; i < terrain->len && !found; i++)
+        if (g_strcmp0 (((MusterTerrain *) g_ptr_array_index (terrain, i))->id, self->selected_terrain) == 0)
+          {
+            index = pieces->len + i;
+            found = TRUE;
+          }
+    }
+  else
+    {
+      for (guint i = 0; i < pieces->len && !found; i++)
+        if (((MusterPiece *) g_ptr_array_index (pieces, i))->serial == self->focus_serial)
+          {
+            index = i;
+            found = TRUE;
+          }
+    }
 
   if (!found)
-    index = backwards ? pieces->len - 1 : 0;
+    index = backwards ? n - 1 : 0;
   else if (backwards)
-    index = (index + pieces->len - 1) % pieces->len;
+    index = (index + n - 1) % n;
   else
-    index = (index + 1) % pieces->len;
+    index = (index + 1) % n;
 
-  next = g_ptr_array_index (pieces, index);
-  muster_board_view_select_piece (self, next->serial, FALSE);
-  muster_board_view_reveal_piece (self, next->serial);
+  if (index < pieces->len)
+    {
+      MusterPiece *next = g_ptr_array_index (pieces, index);
+
+      muster_board_view_select_piece (self, next->serial, FALSE);
+      muster_board_view_reveal_piece (self, next->serial);
+    }
+  else
+    {
+      MusterTerrain *next = g_ptr_array_index (terrain, index - pieces->len);
+      MusterBox box = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+
+      for (guint i = 0; i < next->n_points; i++)
+        {
+          box.x0 = MIN (box.x0, next->points[i].x);
+          box.y0 = MIN (box.y0, next->points[i].y);
+          box.x1 = MAX (box.x1, next->points[i].x);
+          box.y1 = MAX (box.y1, next->points[i].y);
+        }
+
+      muster_board_view_select_terrain (self, next->id);
+      if (next->n_points > 0)
+        reveal_point (self, (MusterPoint) { (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2 });
+    }
+}
+
+void
+muster_board_view_select_next (MusterBoardView *self,
+                               gboolean         backwards)
+{
+  g_return_if_fail (MUSTER_IS_BOARD_VIEW (self));
+
+  select_next (self, backwards, TRUE);
 }
 
 const char *
@@ -2131,6 +2277,22 @@ finish_polygon (MusterBoardView *self)
   muster_board_view_add_terrain (self, (MusterPoint *) (gpointer) polygon->data, polygon->len);
 }
 
+static void
+finish_rectangle (MusterBoardView *self)
+{
+  if (fabs (self->current.x - self->press.x) >= MIN_TERRAIN &&
+      fabs (self->current.y - self->press.y) >= MIN_TERRAIN)
+    {
+      double x0 = MIN (self->press.x, self->current.x);
+      double x1 = MAX (self->press.x, self->current.x);
+      double y0 = MIN (self->press.y, self->current.y);
+      double y1 = MAX (self->press.y, self->current.y);
+      MusterPoint points[] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
+
+      muster_board_view_add_terrain (self, points, G_N_ELEMENTS (points));
+    }
+}
+
 /* The pointer */
 
 static void
@@ -2395,17 +2557,7 @@ muster_board_view_pointer_release (MusterBoardView *self,
       break;
 
     case MODE_RECTANGLE:
-      if (fabs (self->current.x - self->press.x) >= MIN_TERRAIN &&
-          fabs (self->current.y - self->press.y) >= MIN_TERRAIN)
-        {
-          double x0 = MIN (self->press.x, self->current.x);
-          double x1 = MAX (self->press.x, self->current.x);
-          double y0 = MIN (self->press.y, self->current.y);
-          double y1 = MAX (self->press.y, self->current.y);
-          MusterPoint points[] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
-
-          muster_board_view_add_terrain (self, points, G_N_ELEMENTS (points));
-        }
+      finish_rectangle (self);
       break;
 
     case MODE_CLICK:
@@ -2987,7 +3139,9 @@ draw_drawing (MusterBoardView *self,
 
           cairo_line_to (cr, p->x, p->y);
         }
-      if (self->pointer_x >= 0)
+      if (self->key_cursor_active)
+        cairo_line_to (cr, self->key_cursor.x, self->key_cursor.y);
+      else if (self->pointer_x >= 0)
         cairo_line_to (cr, pointer.x, pointer.y);
       cairo_close_path (cr);
       terrain_preview_style (self, cr, px);
@@ -3008,14 +3162,50 @@ draw_drawing (MusterBoardView *self,
 
   /* What a click of the objective and marker tools would put down. */
   if ((self->tool == MUSTER_BOARD_TOOL_OBJECTIVE || self->tool == MUSTER_BOARD_TOOL_MARKER) &&
-      self->pointer_x >= 0 && self->placing == NULL)
+      (self->pointer_x >= 0 || self->key_cursor_active) && self->placing == NULL)
     {
-      MusterPoint pointer;
+      MusterPoint pointer = self->key_cursor;
       g_autoptr(MusterPiece) piece = NULL;
 
-      muster_board_view_widget_to_board (self, self->pointer_x, self->pointer_y, &pointer);
+      if (!self->key_cursor_active)
+        muster_board_view_widget_to_board (self, self->pointer_x, self->pointer_y, &pointer);
       piece = make_tool_piece (self, pointer);
       draw_piece_at (self, cr, piece, pointer.x, pointer.y, 0, 0, 0.5);
+    }
+
+  /* The keyboard cursor: cross hairs in a ring. */
+  if (self->key_cursor_active && self->tool != MUSTER_BOARD_TOOL_SELECT)
+    {
+      double x, y;
+
+      muster_board_view_board_to_widget (self, self->key_cursor, &x, &y);
+      cairo_save (cr);
+      cairo_identity_matrix (cr);
+      for (int pass = 0; pass < 2; pass++)
+        {
+          cairo_new_path (cr);
+          cairo_arc (cr, x, y, 8, 0, 2 * G_PI);
+          cairo_move_to (cr, x - 14, y);
+          cairo_line_to (cr, x - 4, y);
+          cairo_move_to (cr, x + 4, y);
+          cairo_line_to (cr, x + 14, y);
+          cairo_move_to (cr, x, y - 14);
+          cairo_line_to (cr, x, y - 4);
+          cairo_move_to (cr, x, y + 4);
+          cairo_line_to (cr, x, y + 14);
+          if (pass == 0)
+            {
+              cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+              cairo_set_line_width (cr, 4);
+            }
+          else
+            {
+              cairo_set_source_rgb (cr, accent.r, accent.g, accent.b);
+              cairo_set_line_width (cr, 2);
+            }
+          cairo_stroke (cr);
+        }
+      cairo_restore (cr);
     }
 }
 
@@ -3058,7 +3248,8 @@ overlay_bounds (MusterBoardView *self,
 
   if (self->has_measure || self->mode == MODE_BAND || self->mode == MODE_RECTANGLE ||
       self->mode == MODE_MOVE_TERRAIN || self->polygon != NULL ||
-      self->tool == MUSTER_BOARD_TOOL_OBJECTIVE || self->tool == MUSTER_BOARD_TOOL_MARKER)
+      self->tool == MUSTER_BOARD_TOOL_OBJECTIVE || self->tool == MUSTER_BOARD_TOOL_MARKER ||
+      (self->key_cursor_active && self->tool != MUSTER_BOARD_TOOL_SELECT))
     {
       graphene_rect_init (rect, 0, 0, width, height);
       return TRUE;
@@ -3296,6 +3487,183 @@ muster_board_view_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 }
 
+/* Accessibility: the table in words, for screen readers. The widget is
+ * an image; its label names what is selected (so that selecting by
+ * keyboard is read out), its description sums up the table. */
+
+static char *
+describe_piece (const MusterPiece *piece)
+{
+  if (piece->name != NULL)
+    /* Translators: a piece in the list of problems: its name and its id */
+    return g_strdup_printf (_("%s (%s)"), piece->name, piece->id);
+
+  return g_strdup (piece->id);
+}
+
+static const char *
+terrain_kind_label (const MusterTerrain *terrain)
+{
+  switch (terrain->kind)
+    {
+    case MUSTER_TERRAIN_BUILDING:
+      return _("Building");
+    case MUSTER_TERRAIN_IMPASSABLE:
+      return _("Impassable");
+    case MUSTER_TERRAIN_AREA:
+    default:
+      return terrain->blocks_lof ? _("Area, Blocks Line of Fire") : _("Area, Open");
+    }
+}
+
+/* What is selected, in words, or NULL. */
+static char *
+describe_selection (MusterBoardView *self)
+{
+  guint n = g_hash_table_size (self->selection);
+
+  if (self->layout == NULL)
+    return NULL;
+
+  if (n == 1)
+    {
+      GHashTableIter iter;
+      gpointer key;
+      MusterPiece *piece;
+      g_autofree char *name = NULL;
+      g_autofree char *problems = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      g_hash_table_iter_init (&iter, self->selection);
+      g_hash_table_iter_next (&iter, &key, NULL);
+      piece = lookup_serial (self, GPOINTER_TO_UINT (key));
+      if (piece == NULL)
+        return NULL;
+
+      name = describe_piece (piece);
+      if (self->validator != NULL)
+        problems = describe_violations (muster_validator_get_piece_violations (self->validator, piece->serial));
+      if (problems == NULL)
+        return g_steal_pointer (&name);
+
+      lines = g_strsplit (problems, "\n", -1);
+      g_free (problems);
+      problems = g_strjoinv ("; ", lines);
+      /* Translators: a selected piece and what is wrong with it */
+      return g_strdup_printf (_("%s: %s"), name, problems);
+    }
+
+  if (n > 1)
+    return g_strdup_printf (ngettext ("%u piece", "%u pieces", n), n);
+
+  if (self->selected_terrain != NULL)
+    {
+      const MusterTerrain *terrain = muster_layout_lookup_terrain (self->layout, self->selected_terrain);
+
+      if (terrain != NULL)
+        /* Translators: selected terrain: its kind */
+        return g_strdup_printf (_("Terrain: %s"), terrain_kind_label (terrain));
+    }
+
+  return NULL;
+}
+
+char *
+muster_board_view_dup_accessible_summary (MusterBoardView *self)
+{
+  g_autoptr(GString) text = NULL;
+  g_autofree char *width = NULL;
+  g_autofree char *height = NULL;
+  g_autofree char *selected = NULL;
+  const MusterDeployment *deployment = NULL;
+  GPtrArray *pieces;
+  guint bad = 0;
+
+  g_return_val_if_fail (MUSTER_IS_BOARD_VIEW (self), NULL);
+
+  if (self->layout == NULL)
+    return g_strdup (_("Table"));
+
+  text = g_string_new (NULL);
+  width = muster_length_format (muster_layout_get_width (self->layout), self->units);
+  height = muster_length_format (muster_layout_get_height (self->layout), self->units);
+  if (self->validator != NULL && muster_validator_get_system (self->validator) != NULL &&
+      muster_layout_get_deployment_id (self->layout) != NULL)
+    deployment = muster_system_lookup_deployment (muster_validator_get_system (self->validator),
+                                                  muster_layout_get_deployment_id (self->layout));
+
+  if (deployment != NULL && deployment->name != NULL)
+    /* Translators: the table's width and depth, and its deployment type */
+    g_string_append_printf (text, _("Table of %s × %s, %s."), width, height, deployment->name);
+  else
+    /* Translators: the table's width and depth */
+    g_string_append_printf (text, _("Table of %s × %s."), width, height);
+
+  pieces = muster_layout_get_pieces (self->layout);
+  for (guint i = 0; i < pieces->len; i++)
+    if (piece_is_bad (self, g_ptr_array_index (pieces, i)))
+      bad++;
+
+  g_string_append_c (text, ' ');
+  g_string_append_printf (text, ngettext ("%u piece on the table.", "%u pieces on the table.", pieces->len),
+                          pieces->len);
+  if (bad > 0)
+    {
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, ngettext ("%u of them breaks a rule.", "%u of them break rules.", bad), bad);
+    }
+
+  selected = describe_selection (self);
+  if (selected != NULL)
+    {
+      g_string_append_c (text, ' ');
+      /* Translators: what is selected on the table */
+      g_string_append_printf (text, _("Selected: %s."), selected);
+    }
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+update_accessible (MusterBoardView *self)
+{
+  g_autofree char *summary = muster_board_view_dup_accessible_summary (self);
+  g_autofree char *selected = describe_selection (self);
+  g_autofree char *label = NULL;
+
+  g_clear_handle_id (&self->summary_idle, g_source_remove);
+
+  if (selected != NULL)
+    /* Translators: the table's accessible name, with what is selected */
+    label = g_strdup_printf (_("Table: %s"), selected);
+  else
+    label = g_strdup (_("Table"));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, summary,
+                                  -1);
+}
+
+static gboolean
+accessible_idle_cb (gpointer data)
+{
+  MusterBoardView *self = data;
+
+  self->summary_idle = 0;
+  update_accessible (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* After the model changed: once, when the change is over. */
+static void
+queue_accessible (MusterBoardView *self)
+{
+  if (self->summary_idle == 0)
+    self->summary_idle = g_idle_add_full (G_PRIORITY_LOW, accessible_idle_cb, self, NULL);
+}
+
 /* Model */
 
 static void
@@ -3312,6 +3680,7 @@ layout_piece_removed_cb (MusterBoardView *self,
     self->has_measure = FALSE;
 
   piece_moved (self, serial);
+  queue_accessible (self);
 }
 
 static void
@@ -3320,6 +3689,7 @@ layout_piece_changed_cb (MusterBoardView *self,
                          MusterLayout    *layout)
 {
   piece_moved (self, serial);
+  queue_accessible (self);
 }
 
 static void
@@ -3333,8 +3703,23 @@ layout_changed_cb (MusterBoardView *self,
     }
 
   muster_scene_invalidate_zones (self->scene);
+
+  /* A new table size: fitted to the window again. Other changes keep
+   * the view as the player left it. */
+  if (muster_layout_get_width (layout) != self->table_width ||
+      muster_layout_get_height (layout) != self->table_height)
+    {
+      self->table_width = muster_layout_get_width (layout);
+      self->table_height = muster_layout_get_height (layout);
+      self->key_cursor_active = FALSE;
+      self->zoom = 1.0;
+      centre_board (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+    }
+
   clamp_centre (self);
   invalidate_all (self);
+  queue_accessible (self);
 }
 
 MusterScene *
@@ -3392,6 +3777,9 @@ muster_board_view_set_scene (MusterBoardView *self,
 
   update_dark (self);
   self->zoom = 1.0;
+  self->key_cursor_active = FALSE;
+  self->table_width = self->layout != NULL ? muster_layout_get_width (self->layout) : 0;
+  self->table_height = self->layout != NULL ? muster_layout_get_height (self->layout) : 0;
   centre_board (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
@@ -3416,6 +3804,7 @@ muster_board_view_set_validator (MusterBoardView *self,
                              G_CALLBACK (verdicts_changed_cb), self, G_CONNECT_SWAPPED);
 
   invalidate_all (self);
+  queue_accessible (self);
 }
 
 void
@@ -3438,6 +3827,7 @@ muster_board_view_set_units (MusterBoardView *self,
   if (self->scene != NULL)
     muster_scene_set_units (self->scene, units);
   invalidate_all (self);
+  queue_accessible (self);
 }
 
 MusterUnit
@@ -3483,6 +3873,17 @@ muster_board_view_set_tool (MusterBoardView *self,
   cancel_interaction (self);
   self->tool = tool;
   self->has_measure = FALSE;
+
+  /* The keyboard's cross stays for the next tool, where it shows. */
+  if (self->key_cursor_active)
+    {
+      double x, y;
+
+      muster_board_view_board_to_widget (self, self->key_cursor, &x, &y);
+      if (tool == MUSTER_BOARD_TOOL_SELECT ||
+          x < 0 || y < 0 || x > gtk_widget_get_width (GTK_WIDGET (self)) || y > gtk_widget_get_height (GTK_WIDGET (self)))
+        self->key_cursor_active = FALSE;
+    }
 
   /* Two pieces selected: the ruler shows the gap between them at once. */
   if (tool == MUSTER_BOARD_TOOL_MEASURE && g_hash_table_size (self->selection) == 2)
@@ -3571,6 +3972,15 @@ motion_cb (MusterBoardView          *self,
            double                    y,
            GtkEventControllerMotion *motion)
 {
+  /* The mouse taking over from the keyboard; not the motion that GTK
+   * makes up when the pointer did not move. */
+  if (self->key_cursor_active && self->pointer_x >= 0 &&
+      hypot (x - self->pointer_x, y - self->pointer_y) > 3)
+    {
+      self->key_cursor_active = FALSE;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+
   self->pointer_x = x;
   self->pointer_y = y;
 
@@ -3792,6 +4202,161 @@ nudge_step (MusterBoardView *self,
   return fine ? 1.0 : MUSTER_MM_PER_CM;
 }
 
+/* The keyboard cursor */
+
+static void
+key_cursor_moved (MusterBoardView *self)
+{
+  self->current = self->key_cursor;
+  if (self->mode == MODE_MEASURE)
+    update_measure (self);
+  reveal_point (self, self->key_cursor);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+key_cursor_place (MusterBoardView *self,
+                  MusterPoint      p)
+{
+  self->key_cursor = p;
+  self->key_cursor_active = TRUE;
+  key_cursor_moved (self);
+}
+
+static void
+move_key_cursor (MusterBoardView *self,
+                 double           dx,
+                 double           dy)
+{
+  MusterPoint p = key_point (self);
+
+  p.x = CLAMP (p.x + dx, 0, muster_layout_get_width (self->layout));
+  p.y = CLAMP (p.y + dy, 0, muster_layout_get_height (self->layout));
+  key_cursor_place (self, p);
+}
+
+/* Return in the tools: what a click (or a press and a release) does,
+ * where the keyboard cursor is. */
+static gboolean
+key_activate_tool (MusterBoardView *self)
+{
+  MusterPoint p;
+
+  switch (self->tool)
+    {
+    case MUSTER_BOARD_TOOL_POLYGON:
+      p = key_point (self);
+      if (self->polygon != NULL && self->polygon->len > 0)
+        {
+          const MusterPoint *first = &g_array_index (self->polygon, MusterPoint, 0);
+          const MusterPoint *last = &g_array_index (self->polygon, MusterPoint, self->polygon->len - 1);
+          gboolean again = !self->key_cursor_active ||
+                           hypot (p.x - last->x, p.y - last->y) < 1e-6 ||
+                           hypot (p.x - first->x, p.y - first->y) < 1e-6;
+
+          /* Return again where the last corner went, or on the first
+           * one, closes the outline. */
+          if (again)
+            {
+              if (self->polygon->len < 3)
+                g_signal_emit (self, signals[MESSAGE], 0, _("Terrain needs at least three corners"));
+              else
+                finish_polygon (self);
+              return TRUE;
+            }
+        }
+      if (self->polygon == NULL)
+        self->polygon = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
+      g_array_append_val (self->polygon, p);
+      key_cursor_place (self, p);
+      return TRUE;
+
+    case MUSTER_BOARD_TOOL_MEASURE:
+      if (self->mode == MODE_MEASURE)
+        {
+          /* The second end: the measurement stays on show. */
+          self->mode = MODE_NONE;
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+          return TRUE;
+        }
+      p = key_point (self);
+      self->press = self->current = p;
+      self->measure_serial_a = piece_at (self, p, 0);
+      self->mode = MODE_MEASURE;
+      key_cursor_place (self, p);
+      return TRUE;
+
+    case MUSTER_BOARD_TOOL_RECTANGLE:
+      if (self->mode == MODE_RECTANGLE)
+        {
+          self->mode = MODE_NONE;
+          finish_rectangle (self);
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+          return TRUE;
+        }
+      p = key_point (self);
+      self->press = self->current = p;
+      self->mode = MODE_RECTANGLE;
+      key_cursor_place (self, p);
+      return TRUE;
+
+    case MUSTER_BOARD_TOOL_OBJECTIVE:
+    case MUSTER_BOARD_TOOL_MARKER:
+      muster_board_view_place_piece (self, make_tool_piece (self, key_point (self)));
+      return TRUE;
+
+    case MUSTER_BOARD_TOOL_SELECT:
+    default:
+      return FALSE;
+    }
+}
+
+/* The context menu key: the menu of what is selected, beside it. */
+static gboolean
+key_context_menu (MusterBoardView *self)
+{
+  MusterPoint p;
+  double x, y;
+
+  if (g_hash_table_size (self->selection) > 0)
+    {
+      MusterPiece *piece = muster_board_view_is_selected (self, self->focus_serial)
+                             ? lookup_serial (self, self->focus_serial) : NULL;
+
+      if (piece == NULL)
+        {
+          g_autoptr(GArray) serials = muster_board_view_get_selection (self);
+
+          piece = lookup_serial (self, g_array_index (serials, guint, 0));
+        }
+      if (piece == NULL)
+        return FALSE;
+      p = (MusterPoint) { piece->x, piece->y };
+    }
+  else if (self->selected_terrain != NULL)
+    {
+      const MusterTerrain *t = muster_layout_lookup_terrain (self->layout, self->selected_terrain);
+
+      if (t == NULL || t->n_points == 0)
+        return FALSE;
+      p = (MusterPoint) { 0, 0 };
+      for (guint i = 0; i < t->n_points; i++)
+        {
+          p.x += t->points[i].x / t->n_points;
+          p.y += t->points[i].y / t->n_points;
+        }
+    }
+  else
+    return FALSE;
+
+  muster_board_view_board_to_widget (self, p, &x, &y);
+  x = CLAMP (x, 0, gtk_widget_get_width (GTK_WIDGET (self)));
+  y = CLAMP (y, 0, gtk_widget_get_height (GTK_WIDGET (self)));
+  g_signal_emit (self, signals[CONTEXT_MENU], 0, x, y);
+
+  return TRUE;
+}
+
 static gboolean
 key_pressed_cb (MusterBoardView       *self,
                 guint                  keyval,
@@ -3840,8 +4405,28 @@ key_pressed_cb (MusterBoardView       *self,
       /* Ctrl+Tab leaves the table, as it leaves a text view. */
       if (control || alt)
         return GDK_EVENT_PROPAGATE;
-      muster_board_view_select_next (self, shift || keyval == GDK_KEY_ISO_Left_Tab);
+      /* The ruler measures between pieces: its keyboard cursor goes to
+       * the piece, and Return there measures from (or to) its edge. */
+      select_next (self, shift || keyval == GDK_KEY_ISO_Left_Tab,
+                   self->tool != MUSTER_BOARD_TOOL_MEASURE);
+      if (self->tool == MUSTER_BOARD_TOOL_MEASURE && g_hash_table_size (self->selection) == 1)
+        {
+          MusterPiece *piece = lookup_serial (self, self->focus_serial);
+
+          if (piece != NULL)
+            key_cursor_place (self, (MusterPoint) { piece->x, piece->y });
+        }
       return GDK_EVENT_STOP;
+
+    case GDK_KEY_Menu:
+      if (control || alt)
+        return GDK_EVENT_PROPAGATE;
+      return key_context_menu (self);
+
+    case GDK_KEY_F10:
+      if (!shift || control || alt)
+        return GDK_EVENT_PROPAGATE;
+      return key_context_menu (self);
 
     case GDK_KEY_Escape:
       if (self->mode != MODE_NONE || self->moving != NULL || self->polygon != NULL || self->placing != NULL)
@@ -3862,22 +4447,9 @@ key_pressed_cb (MusterBoardView       *self,
     case GDK_KEY_Return:
     case GDK_KEY_KP_Enter:
     case GDK_KEY_ISO_Enter:
-      if (self->polygon != NULL)
-        {
-          finish_polygon (self);
-          return GDK_EVENT_STOP;
-        }
-      if (self->tool == MUSTER_BOARD_TOOL_OBJECTIVE || self->tool == MUSTER_BOARD_TOOL_MARKER)
-        {
-          /* At the pointer, or in the middle of the view. */
-          MusterPoint p = { self->centre_x, self->centre_y };
-
-          if (self->pointer_x >= 0)
-            muster_board_view_widget_to_board (self, self->pointer_x, self->pointer_y, &p);
-          muster_board_view_place_piece (self, make_tool_piece (self, p));
-          return GDK_EVENT_STOP;
-        }
-      return GDK_EVENT_PROPAGATE;
+      if (control || alt)
+        return GDK_EVENT_PROPAGATE;
+      return key_activate_tool (self);
 
     case GDK_KEY_p:
     case GDK_KEY_P:
@@ -3892,6 +4464,9 @@ key_pressed_cb (MusterBoardView       *self,
           g_array_set_size (self->polygon, self->polygon->len - 1);
           if (self->polygon->len == 0)
             g_clear_pointer (&self->polygon, g_array_unref);
+          /* The keyboard's cross goes back to the corner before. */
+          else if (self->key_cursor_active)
+            key_cursor_place (self, g_array_index (self->polygon, MusterPoint, self->polygon->len - 1));
           gtk_widget_queue_draw (GTK_WIDGET (self));
           return GDK_EVENT_STOP;
         }
@@ -3931,11 +4506,18 @@ key_pressed_cb (MusterBoardView       *self,
       return GDK_EVENT_PROPAGATE;
     }
 
-  /* The arrows: move what is selected, else look around. */
+  /* The arrows: in the tools, move the keyboard cursor; else move what
+   * is selected, else look around. */
   if (control)
     return GDK_EVENT_PROPAGATE;
 
-  if (has_selection)
+  if (self->tool != MUSTER_BOARD_TOOL_SELECT)
+    {
+      double step = nudge_step (self, shift || alt);
+
+      move_key_cursor (self, dx * step, dy * step);
+    }
+  else if (has_selection)
     {
       double step = nudge_step (self, shift || alt);
 
@@ -4048,6 +4630,7 @@ muster_board_view_dispose (GObject *object)
   MusterBoardView *self = (MusterBoardView *)object;
 
   cancel_interaction (self);
+  g_clear_handle_id (&self->summary_idle, g_source_remove);
 
   if (self->layout != NULL)
     g_signal_handlers_disconnect_by_data (self->layout, self);
@@ -4296,9 +4879,7 @@ muster_board_view_init (MusterBoardView *self)
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (update_dark), self, G_CONNECT_SWAPPED);
 
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Table"),
-                                  -1);
+  update_accessible (self);
 }
 
 GtkWidget *

@@ -96,7 +96,8 @@ void         muster_board_view_select_piece       (MusterBoardView *self,
                                                    gboolean         extend);
 void         muster_board_view_select_all         (MusterBoardView *self);
 void         muster_board_view_unselect_all       (MusterBoardView *self);
-/* Tab order: the next (or previous) piece in the layout. */
+/* Tab order: the next (or previous) piece in the layout, then the
+ * terrain. */
 void         muster_board_view_select_next        (MusterBoardView *self,
                                                    gboolean         backwards);
 const char  *muster_board_view_get_selected_terrain (MusterBoardView *self);
@@ -163,6 +164,10 @@ MusterPiece *muster_board_view_finish_placement   (MusterBoardView   *self,
 gboolean     muster_board_view_get_feedback       (MusterBoardView  *self,
                                                    gboolean         *legal,
                                                    const char      **reasons);
+/* The table in words, as the accessible description gives it to screen
+ * readers: its size, deployment type, how many pieces, how many of them
+ * break rules, and what is selected. */
+char        *muster_board_view_dup_accessible_summary (MusterBoardView *self);
 /* The last measurement of the ruler tool. */
 gboolean     muster_board_view_get_measurement    (MusterBoardView  *self,
                                                    double           *distance,

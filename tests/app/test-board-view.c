@@ -9,6 +9,7 @@
 
 #include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
 
 #include "muster-game-popover.h"
 #include "muster-roster-panel.h"
@@ -132,6 +133,54 @@ send_key (GtkWidget       *widget,
     }
 
   return handled;
+}
+
+/* The pointer leaving the table (or never there): what the keyboard
+ * does must not depend on where the test's pointer happens to be. */
+static void
+pointer_leaves (Fixture *fixture)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (fixture->view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        g_signal_emit_by_name (controller, "leave");
+    }
+}
+
+static void
+pointer_moves (Fixture *fixture,
+               double   x,
+               double   y)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (fixture->view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        g_signal_emit_by_name (controller, "motion", x, y);
+    }
+}
+
+static void
+send_keys (GtkWidget *widget,
+           guint      keyval,
+           guint      times)
+{
+  for (guint i = 0; i < times; i++)
+    g_assert_true (send_key (widget, keyval, 0));
+}
+
+static void
+spin (void)
+{
+  for (int i = 0; i < 50 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
 }
 
 static MusterRosterPanel *
@@ -748,10 +797,460 @@ test_save_and_reopen (Fixture       *fixture,
   g_rmdir (dir);
 }
 
+/* Return in the objective tool with the pointer off the table: in the
+ * middle of what shows of the table, never off it. */
+static void
+test_key_place_off_table (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  GtkWidget *view = GTK_WIDGET (fixture->view);
+  GPtrArray *pieces = muster_layout_get_pieces (fixture->layout);
+  double width = muster_layout_get_width (fixture->layout);
+  double height = muster_layout_get_height (fixture->layout);
+  MusterPiece *piece;
+  double x, y;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "objective"));
+
+  /* The whole table shows: its middle. */
+  pointer_leaves (fixture);
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  g_assert_cmpuint (pieces->len, ==, 1);
+  piece = g_ptr_array_index (pieces, 0);
+  g_assert_cmpint (piece->kind, ==, MUSTER_PIECE_OBJECTIVE);
+  g_assert_cmpfloat_with_epsilon (piece->x, width / 2, 1e-6);
+  g_assert_cmpfloat_with_epsilon (piece->y, height / 2, 1e-6);
+
+  /* The pointer over the margin beside the table counts as off it. */
+  to_widget (fixture, -10, 10 * INCH, &x, &y);
+  g_assert_cmpfloat (x, >=, 0);
+  pointer_moves (fixture, x, y);
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  g_assert_cmpuint (pieces->len, ==, 2);
+  piece = g_ptr_array_index (pieces, 1);
+  g_assert_cmpfloat_with_epsilon (piece->x, width / 2, 1e-6);
+
+  /* Over the table: where it points. */
+  to_widget (fixture, 10 * INCH, 12 * INCH, &x, &y);
+  pointer_moves (fixture, x, y);
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  piece = g_ptr_array_index (pieces, 2);
+  g_assert_cmpfloat_with_epsilon (piece->x, 10 * INCH, 1e-6);
+  g_assert_cmpfloat_with_epsilon (piece->y, 12 * INCH, 1e-6);
+
+  /* Zoomed in on the top-left corner, the pointer gone: in the middle of
+   * the part that shows, which is not the middle of the table. */
+  pointer_leaves (fixture);
+  muster_board_view_zoom_at (fixture->view, 4, 0, 0);
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  g_assert_cmpuint (pieces->len, ==, 4);
+  piece = g_ptr_array_index (pieces, 3);
+  g_assert_cmpfloat (piece->x, >, 0);
+  g_assert_cmpfloat (piece->y, >, 0);
+  g_assert_cmpfloat (piece->x, <, width / 2);
+  g_assert_cmpfloat (piece->y, <, height / 2);
+  to_widget (fixture, piece->x, piece->y, &x, &y);
+  g_assert_cmpfloat (x, >, 0);
+  g_assert_cmpfloat (y, >, 0);
+  g_assert_cmpfloat (x, <, gtk_widget_get_width (view));
+  g_assert_cmpfloat (y, <, gtk_widget_get_height (view));
+}
+
+/* The ruler, rectangles and outlines with the keyboard alone: the arrows
+ * move the tool's cross, Return acts where it is. */
+static void
+test_key_tools (Fixture       *fixture,
+                gconstpointer  data)
+{
+  GtkWidget *view = GTK_WIDGET (fixture->view);
+  GPtrArray *terrain = muster_layout_get_terrain (fixture->layout);
+  double width = muster_layout_get_width (fixture->layout);
+  double height = muster_layout_get_height (fixture->layout);
+  MusterPoint c = { width / 2, height / 2 };
+  const MusterTerrain *t;
+  MusterPiece *a, *b;
+  double distance;
+  guint n_terrain;
+
+  pointer_leaves (fixture);
+
+  /* A rectangle: Return, arrows, Return. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "rectangle"));
+  n_terrain = terrain->len;
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  send_keys (view, GDK_KEY_Right, 5);
+  send_keys (view, GDK_KEY_Down, 3);
+  g_assert_cmpuint (terrain->len, ==, n_terrain);
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  g_assert_cmpuint (terrain->len, ==, n_terrain + 1);
+  t = g_ptr_array_index (terrain, terrain->len - 1);
+  g_assert_cmpuint (t->n_points, ==, 4);
+  g_assert_cmpfloat_with_epsilon (t->points[0].x, c.x, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t->points[0].y, c.y, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t->points[2].x, c.x + 5 * INCH, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t->points[2].y, c.y + 3 * INCH, 1e-6);
+  g_assert_cmpstr (muster_board_view_get_selected_terrain (fixture->view), ==, t->id);
+
+  /* An outline: a corner at each Return; Backspace takes the last back;
+   * Return again without moving closes it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "polygon"));
+  send_keys (view, GDK_KEY_Up, 10);
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  send_keys (view, GDK_KEY_Right, 4);
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  send_keys (view, GDK_KEY_Down, 2);
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  send_keys (view, GDK_KEY_Left, 9);
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  g_assert_true (send_key (view, GDK_KEY_BackSpace, 0));
+  g_assert_cmpuint (terrain->len, ==, n_terrain + 1);
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  g_assert_cmpuint (terrain->len, ==, n_terrain + 2);
+  t = g_ptr_array_index (terrain, terrain->len - 1);
+  g_assert_cmpuint (t->n_points, ==, 3);
+  g_assert_cmpfloat_with_epsilon (t->points[0].x, c.x + 5 * INCH, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t->points[0].y, c.y - 7 * INCH, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t->points[1].x, c.x + 9 * INCH, 1e-6);
+  g_assert_cmpfloat_with_epsilon (t->points[2].y, c.y - 5 * INCH, 1e-6);
+
+  /* Escape drops an outline half drawn. */
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  send_keys (view, GDK_KEY_Right, 2);
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  g_assert_true (send_key (view, GDK_KEY_Escape, 0));
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  g_assert_cmpuint (terrain->len, ==, n_terrain + 2);
+  g_assert_true (send_key (view, GDK_KEY_Escape, 0));
+
+  /* The ruler from point to point. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "measure"));
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  send_keys (view, GDK_KEY_Right, 3);
+  g_assert_true (muster_board_view_get_measurement (fixture->view, &distance, NULL, NULL));
+  g_assert_cmpfloat_with_epsilon (distance, 3 * INCH, 1e-6);
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  send_keys (view, GDK_KEY_Right, 2);
+  g_assert_true (muster_board_view_get_measurement (fixture->view, &distance, NULL, NULL));
+  g_assert_cmpfloat_with_epsilon (distance, 3 * INCH, 1e-6);
+
+  /* ... and from edge to edge: Tab goes from piece to piece. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "select"));
+  a = place_unit (fixture, 20, 42);
+  b = place_unit (fixture, 40, 42);
+  muster_board_view_unselect_all (fixture->view);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "measure"));
+  g_assert_true (send_key (view, GDK_KEY_Tab, 0));
+  g_assert_true (muster_board_view_is_selected (fixture->view, a->serial));
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  g_assert_true (send_key (view, GDK_KEY_Tab, 0));
+  g_assert_true (muster_board_view_is_selected (fixture->view, b->serial));
+  g_assert_true (send_key (view, GDK_KEY_Return, 0));
+  g_assert_true (muster_board_view_get_measurement (fixture->view, &distance, NULL, NULL));
+  g_assert_cmpfloat_with_epsilon (distance, 20 * INCH - 100, 1e-6);
+}
+
+static void
+context_menu_cb (GtkWidget *view,
+                 double     x,
+                 double     y,
+                 double    *where)
+{
+  where[0] = x;
+  where[1] = y;
+}
+
+/* Tab goes round the terrain too; the menu key opens the menu of what
+ * is selected. */
+static void
+test_key_terrain (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  GtkWidget *view = GTK_WIDGET (fixture->view);
+  MusterPiece *a = place_unit (fixture, 20, 42);
+  GPtrArray *terrain;
+  const MusterTerrain *t;
+  g_autofree char *terrain_id = NULL;
+  double menu[2] = { -1, -1 }, x, y;
+  gulong handler;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.add-terrain", "s", "forest"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "select"));
+  terrain = muster_layout_get_terrain (fixture->layout);
+  g_assert_cmpuint (terrain->len, ==, 1);
+  t = g_ptr_array_index (terrain, 0);
+  terrain_id = g_strdup (t->id);
+  muster_board_view_unselect_all (fixture->view);
+
+  /* From the piece last placed, on to the terrain, round to the piece. */
+  g_assert_true (send_key (view, GDK_KEY_Tab, 0));
+  g_assert_cmpuint (muster_board_view_get_n_selected (fixture->view), ==, 0);
+  g_assert_cmpstr (muster_board_view_get_selected_terrain (fixture->view), ==, terrain_id);
+  g_assert_true (send_key (view, GDK_KEY_Tab, 0));
+  g_assert_true (muster_board_view_is_selected (fixture->view, a->serial));
+  g_assert_null (muster_board_view_get_selected_terrain (fixture->view));
+  g_assert_true (send_key (view, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK));
+  g_assert_cmpstr (muster_board_view_get_selected_terrain (fixture->view), ==, terrain_id);
+  g_assert_true (send_key (view, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK));
+  g_assert_true (muster_board_view_is_selected (fixture->view, a->serial));
+  g_assert_true (send_key (view, GDK_KEY_Tab, 0));
+
+  /* Chosen by keyboard, the terrain moves and changes by keyboard. */
+  {
+    double x0 = t->points[0].x;
+
+    g_assert_true (send_key (view, GDK_KEY_Right, 0));
+    t = muster_layout_lookup_terrain (fixture->layout, terrain_id);
+    g_assert_cmpfloat_with_epsilon (t->points[0].x, x0 + INCH, 1e-6);
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.terrain-kind", "s", "impassable"));
+  t = muster_layout_lookup_terrain (fixture->layout, terrain_id);
+  g_assert_cmpint (t->kind, ==, MUSTER_TERRAIN_IMPASSABLE);
+
+  /* The menu key: the menu beside the piece. */
+  muster_board_view_select_piece (fixture->view, a->serial, FALSE);
+  handler = g_signal_connect (view, "context-menu", G_CALLBACK (context_menu_cb), menu);
+  g_assert_true (send_key (view, GDK_KEY_Menu, 0));
+  to_widget (fixture, a->x, a->y, &x, &y);
+  g_assert_cmpfloat_with_epsilon (menu[0], x, 1e-6);
+  g_assert_cmpfloat_with_epsilon (menu[1], y, 1e-6);
+  menu[0] = -1;
+  g_assert_true (send_key (view, GDK_KEY_F10, GDK_SHIFT_MASK));
+  g_assert_cmpfloat_with_epsilon (menu[0], x, 1e-6);
+  g_signal_handler_disconnect (view, handler);
+  spin ();
+}
+
+/* A new table size fits the table to the window again; other changes
+ * keep the zoom. */
+static void
+test_refit_on_table_size (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  double fitted = muster_board_view_get_scale (fixture->view);
+
+  muster_board_view_zoom_in (fixture->view);
+  muster_board_view_zoom_in (fixture->view);
+  g_assert_cmpfloat (muster_board_view_get_zoom (fixture->view), >, 1.5);
+
+  place_unit (fixture, 20, 42);
+  muster_layout_set_option (fixture->layout, "diagonal", "ne-sw");
+  g_assert_cmpfloat (muster_board_view_get_zoom (fixture->view), >, 1.5);
+
+  muster_layout_set_board (fixture->layout, 48 * INCH, 48 * INCH);
+  g_assert_cmpfloat_with_epsilon (muster_board_view_get_zoom (fixture->view), 1.0, 1e-9);
+  g_assert_cmpfloat (muster_board_view_get_scale (fixture->view), !=, fitted);
+  /* The whole of the new table shows, centred. */
+  {
+    double x0, y0, x1, y1;
+
+    to_widget (fixture, 0, 0, &x0, &y0);
+    to_widget (fixture, 48 * INCH, 48 * INCH, &x1, &y1);
+    g_assert_cmpfloat (x0, >=, 0);
+    g_assert_cmpfloat (y0, >=, 0);
+    g_assert_cmpfloat (x1, <=, gtk_widget_get_width (GTK_WIDGET (fixture->view)));
+    g_assert_cmpfloat (y1, <=, gtk_widget_get_height (GTK_WIDGET (fixture->view)));
+    g_assert_cmpfloat_with_epsilon ((x0 + x1) / 2, gtk_widget_get_width (GTK_WIDGET (fixture->view)) / 2.0, 1e-6);
+  }
+}
+
+/* A layout file dropped on the window opens. */
+static void
+test_drop_file (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-test-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "dropped.muster", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GListModel) controllers = NULL;
+  g_autoptr(GSList) files = NULL;
+  g_auto(GValue) value = G_VALUE_INIT;
+  GtkDropTarget *target = NULL;
+  MusterWindow *other = muster_window_new (NULL);
+  MusterBoardView *other_view = muster_window_get_board_view (other);
+  MusterBase base = { MUSTER_BASE_ROUND, 40, 40 };
+  gboolean dropped = FALSE;
+
+  /* A layout with two pieces, saved elsewhere. */
+  muster_board_view_place_piece (other_view, muster_piece_new ("a", MUSTER_PIECE_MODEL, "red", &base, 10 * INCH, 44 * INCH));
+  muster_board_view_place_piece (other_view, muster_piece_new ("b", MUSTER_PIECE_MODEL, "blue", &base, 10 * INCH, 4 * INCH));
+  g_assert_true (muster_window_save_to (other, file, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (other));
+
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (fixture->window));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      gsize n_types = 0;
+      const GType *types;
+
+      if (!GTK_IS_DROP_TARGET (controller))
+        continue;
+
+      types = gtk_drop_target_get_gtypes (GTK_DROP_TARGET (controller), &n_types);
+      for (gsize j = 0; j < n_types; j++)
+        if (types[j] == GDK_TYPE_FILE_LIST)
+          target = GTK_DROP_TARGET (controller);
+    }
+  g_assert_nonnull (target);
+
+  g_assert_cmpuint (muster_layout_get_pieces (fixture->layout)->len, ==, 0);
+  files = g_slist_append (NULL, file);
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (files));
+  g_signal_emit_by_name (target, "drop", &value, 100.0, 100.0, &dropped);
+  g_assert_true (dropped);
+  spin ();
+
+  refresh (fixture);
+  g_assert_nonnull (muster_window_get_file (fixture->window));
+  g_assert_true (g_file_equal (muster_window_get_file (fixture->window), file));
+  g_assert_cmpuint (muster_layout_get_pieces (fixture->layout)->len, ==, 2);
+  g_assert_false (muster_window_get_modified (fixture->window));
+
+  g_unlink (path);
+  g_unlink (backup);
+  g_rmdir (dir);
+}
+
+static gboolean
+contains (const char *text,
+          const char *part)
+{
+  return text != NULL && strstr (text, part) != NULL;
+}
+
+/* What a screen reader hears of the table: its size and deployment, how
+ * many pieces and how many of them are wrong, and what is selected. */
+static void
+test_accessible_summary (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  GtkAccessible *view = GTK_ACCESSIBLE (fixture->view);
+  g_autofree char *summary = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *failed = NULL;
+  MusterPiece *good, *bad;
+
+  gtk_test_accessible_assert_role (view, GTK_ACCESSIBLE_ROLE_IMG);
+
+  summary = muster_board_view_dup_accessible_summary (fixture->view);
+  g_assert_true (contains (summary, "72″ × 48″"));
+  g_assert_true (contains (summary, "0 pieces on the table."));
+  g_assert_false (contains (summary, "break"));
+
+  good = place_unit (fixture, 36, 44);
+  /* In no man's land: outside red's zone. */
+  bad = place_unit (fixture, 36, 24);
+  muster_board_view_unselect_all (fixture->view);
+  spin ();
+  g_assert_cmpuint (count_violations (fixture, good), ==, 0);
+  g_assert_cmpuint (count_violations (fixture, bad), >, 0);
+
+  g_clear_pointer (&summary, g_free);
+  summary = muster_board_view_dup_accessible_summary (fixture->view);
+  g_assert_true (contains (summary, "2 pieces on the table."));
+  g_assert_true (contains (summary, "1 of them breaks a rule."));
+  g_assert_false (contains (summary, "Selected"));
+  /* The description the screen reader gets is that summary. */
+  failed = gtk_test_accessible_check_property (view, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, summary);
+  g_assert_null (failed);
+  failed = gtk_test_accessible_check_property (view, GTK_ACCESSIBLE_PROPERTY_LABEL, "Table");
+  g_assert_null (failed);
+
+  /* Selecting by keyboard names the piece, and what is wrong with it, in
+   * the label, so that it is read out. */
+  g_assert_true (send_key (GTK_WIDGET (fixture->view), GDK_KEY_Tab, 0));
+  g_assert_true (send_key (GTK_WIDGET (fixture->view), GDK_KEY_Tab, 0));
+  g_assert_true (muster_board_view_is_selected (fixture->view, bad->serial));
+  /* (The check gives the value when it differs.) */
+  label = gtk_test_accessible_check_property (view, GTK_ACCESSIBLE_PROPERTY_LABEL, "");
+  g_assert_true (g_str_has_prefix (label, "Table: "));
+  g_assert_true (contains (label, bad->id));
+  g_assert_true (contains (label, "Not entirely inside the deployment zone"));
+  g_clear_pointer (&summary, g_free);
+  summary = muster_board_view_dup_accessible_summary (fixture->view);
+  g_assert_true (contains (summary, "Selected: "));
+  g_assert_true (contains (summary, bad->id));
+
+  /* Fixed, the count follows. */
+  muster_board_view_move_selection (fixture->view, 14 * INCH, 18 * INCH);
+  g_assert_cmpuint (count_violations (fixture, bad), ==, 0);
+  spin ();
+  g_clear_pointer (&summary, g_free);
+  summary = muster_board_view_dup_accessible_summary (fixture->view);
+  g_assert_false (contains (summary, "break"));
+  failed = gtk_test_accessible_check_property (view, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, summary);
+  g_assert_null (failed);
+}
+
+/* Every button of the window and its tool bar has a name a screen reader
+ * can say: a label, an accessible label or a tooltip. */
+static void
+check_labelled (GtkWidget *widget,
+                GString   *unlabelled,
+                guint     *n_buttons)
+{
+  if (GTK_IS_BUTTON (widget) || GTK_IS_MENU_BUTTON (widget) || ADW_IS_SPLIT_BUTTON (widget))
+    {
+      GtkWidget *parent = gtk_widget_get_parent (widget);
+      gboolean inner = parent != NULL &&
+                       (GTK_IS_MENU_BUTTON (parent) || ADW_IS_SPLIT_BUTTON (parent) ||
+                        GTK_IS_SPIN_BUTTON (parent) || GTK_IS_STACK_SWITCHER (parent));
+      gboolean labelled = gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL) ||
+                          gtk_widget_get_tooltip_text (widget) != NULL ||
+                          (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) != NULL &&
+                           gtk_button_get_icon_name (GTK_BUTTON (widget)) == NULL) ||
+                          (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)) != NULL) ||
+                          (ADW_IS_SPLIT_BUTTON (widget) && adw_split_button_get_label (ADW_SPLIT_BUTTON (widget)) != NULL) ||
+                          GTK_IS_LABEL (gtk_widget_get_first_child (widget));
+
+      if (!inner && !labelled)
+        g_string_append_printf (unlabelled, "%s (%s) ", G_OBJECT_TYPE_NAME (widget),
+                                gtk_widget_get_name (widget));
+      if (!inner)
+        (*n_buttons)++;
+      if (!inner && g_getenv ("MUSTER_TEST_LIST_TOOLTIP_ONLY") != NULL &&
+          !gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL) &&
+          gtk_widget_get_tooltip_text (widget) != NULL)
+        g_printerr ("tooltip only: %s %s\n", G_OBJECT_TYPE_NAME (widget), gtk_widget_get_tooltip_text (widget));
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    check_labelled (child, unlabelled, n_buttons);
+}
+
+static void
+test_buttons_labelled (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr(GString) unlabelled = g_string_new (NULL);
+  MusterRoster *roster = muster_window_get_roster (fixture->window);
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  guint n_buttons = 0;
+
+  /* A roster row, with its menu button. */
+  entry->name = g_strdup ("Fusilier");
+  entry->base = (MusterBase) { MUSTER_BASE_ROUND, 25, 25 };
+  entry->count = 1;
+  muster_roster_add_entry (roster, "red", entry);
+  spin ();
+
+  check_labelled (GTK_WIDGET (fixture->window), unlabelled, &n_buttons);
+  g_assert_cmpstr (unlabelled->str, ==, "");
+  /* The header bar's, the tool bar's, the roster's and its row's. */
+  g_assert_cmpuint (n_buttons, >=, 15);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  /* The accessible properties kept where the tests can read them, and
+   * no accessibility bus. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
@@ -770,6 +1269,13 @@ main (int   argc,
   ADD ("/app/board-view/drop-placement", test_drop_placement);
   ADD ("/app/board-view/game-choices", test_game_choices);
   ADD ("/app/board-view/save-and-reopen", test_save_and_reopen);
+  ADD ("/app/board-view/key-place-off-table", test_key_place_off_table);
+  ADD ("/app/board-view/key-tools", test_key_tools);
+  ADD ("/app/board-view/key-terrain", test_key_terrain);
+  ADD ("/app/board-view/refit-on-table-size", test_refit_on_table_size);
+  ADD ("/app/board-view/drop-file", test_drop_file);
+  ADD ("/app/board-view/accessible-summary", test_accessible_summary);
+  ADD ("/app/board-view/buttons-labelled", test_buttons_labelled);
 
 #undef ADD
 
