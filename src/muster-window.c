@@ -77,11 +77,12 @@ struct _MusterWindow
   AdwFlap              *flap;
   GtkStack             *sidebar_stack;
   GtkStack             *player_stack;
-  MusterPhasePanel     *phase_panel;
+  AdwBin               *phase_bin;
+  MusterPhasePanel     *phase_panel;       /* made when first shown */
   GtkWidget            *sight_area;
   MusterViolationsList *violations_list;
   MusterBoardView      *board_view;
-  MusterGamePopover    *game_popover;
+  MusterGamePopover    *game_popover;      /* made when first opened */
   GtkMenuButton        *game_button;
   GtkWidget            *terrain_kind_button;
   GtkLabel             *terrain_kind_label;
@@ -463,6 +464,35 @@ roll_log_changed_cb (MusterWindow *self)
   schedule_autosave (self);
 }
 
+/* The phase panel is some tenth of the work of starting: it is made when
+ * its page is first shown (or asked for), with the game on the table. */
+static MusterPhasePanel *
+ensure_phase_panel (MusterWindow *self)
+{
+  if (self->phase_panel != NULL)
+    return self->phase_panel;
+
+  self->phase_panel = MUSTER_PHASE_PANEL (muster_phase_panel_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->phase_panel), TRUE);
+  g_signal_connect_object (self->phase_panel, "show-sight", G_CALLBACK (show_sight_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->phase_panel, "roll-log-changed", G_CALLBACK (roll_log_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  adw_bin_set_child (self->phase_bin, GTK_WIDGET (self->phase_panel));
+
+  if (self->layout != NULL && self->system != NULL && self->validator != NULL)
+    muster_phase_panel_set_game (self->phase_panel, self->layout, self->system, self->validator);
+
+  return self->phase_panel;
+}
+
+static void
+sidebar_page_changed_cb (MusterWindow *self)
+{
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->sidebar_stack), "game") == 0)
+    ensure_phase_panel (self);
+}
+
 /* The model */
 
 /* Undo and redo change the rosters under the roster's feet. */
@@ -552,7 +582,8 @@ show_game (MusterWindow  *self,
   muster_board_view_set_units (self->board_view, display_units (self));
   muster_board_view_set_scene (self->board_view, scene);
   muster_violations_list_set_validator (self->violations_list, validator);
-  muster_phase_panel_set_game (self->phase_panel, self->layout, system, validator);
+  if (self->phase_panel != NULL)
+    muster_phase_panel_set_game (self->phase_panel, self->layout, system, validator);
 
   rebuild_player_pages (self);
   update_title (self);
@@ -615,7 +646,8 @@ set_layout (MusterWindow  *self,
   if (!show_game (self, system, error))
     return FALSE;
 
-  muster_game_popover_set_layout (self->game_popover, layout, self->history);
+  if (self->game_popover != NULL)
+    muster_game_popover_set_layout (self->game_popover, layout, self->history);
 
   g_signal_connect_object (layout, "changed", G_CALLBACK (layout_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->history, "changed", G_CALLBACK (history_changed_cb), self, G_CONNECT_SWAPPED);
@@ -1442,7 +1474,7 @@ muster_window_get_phase_panel (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
 
-  return GTK_WIDGET (self->phase_panel);
+  return GTK_WIDGET (ensure_phase_panel (self));
 }
 
 MusterSightGrid *
@@ -1714,6 +1746,23 @@ add_terrain_action (GtkWidget  *widget,
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
 
+/* The game popover, made when the button first opens it. */
+static void
+create_game_popover (GtkMenuButton *button,
+                     gpointer       user_data)
+{
+  MusterWindow *self = user_data;
+
+  if (self->game_popover != NULL)
+    return;
+
+  self->game_popover = MUSTER_GAME_POPOVER (muster_game_popover_new ());
+  muster_game_popover_set_units (self->game_popover, display_units (self));
+  if (self->layout != NULL)
+    muster_game_popover_set_layout (self->game_popover, self->layout, self->history);
+  gtk_menu_button_set_popover (button, GTK_WIDGET (self->game_popover));
+}
+
 static void
 game_action (GtkWidget  *widget,
              const char *action_name,
@@ -1762,7 +1811,8 @@ units_changed_cb (MusterWindow *self)
   if (scene != NULL)
     muster_scene_set_units (scene, units);
   muster_board_view_set_units (self->board_view, units);
-  muster_game_popover_set_units (self->game_popover, units);
+  if (self->game_popover != NULL)
+    muster_game_popover_set_units (self->game_popover, units);
 }
 
 /* GObject */
@@ -1794,6 +1844,8 @@ muster_window_dispose (GObject *object)
   g_clear_object (&self->chooser);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
+  self->phase_panel = NULL;   /* was in phase_bin */
+  self->game_popover = NULL;  /* was game_button's */
 
   g_clear_object (&self->roster);
   g_clear_object (&self->history);
@@ -1902,11 +1954,10 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, sidebar_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, player_stack);
-  gtk_widget_class_bind_template_child (widget_class, MusterWindow, phase_panel);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, phase_bin);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, sight_area);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, violations_list);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, board_view);
-  gtk_widget_class_bind_template_child (widget_class, MusterWindow, game_popover);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, game_button);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_kind_button);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_kind_label);
@@ -1921,8 +1972,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, deleted_cb);
   gtk_widget_class_bind_template_callback (widget_class, context_menu_cb);
   gtk_widget_class_bind_template_callback (widget_class, tool_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, show_sight_cb);
-  gtk_widget_class_bind_template_callback (widget_class, roll_log_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sidebar_page_changed_cb);
 
   /* On the window, so they work wherever the focus is. */
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
@@ -1957,8 +2007,6 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F6, 0, "win.focus-next-pane", NULL);
 
   g_type_ensure (MUSTER_TYPE_BOARD_VIEW);
-  g_type_ensure (MUSTER_TYPE_GAME_POPOVER);
-  g_type_ensure (MUSTER_TYPE_PHASE_PANEL);
   g_type_ensure (MUSTER_TYPE_VIOLATIONS_LIST);
 }
 
@@ -1985,7 +2033,7 @@ muster_window_init (MusterWindow *self)
 
   g_signal_connect_object (self->flap, "notify::reveal-flap",
                            G_CALLBACK (sidebar_revealed_cb), self, G_CONNECT_SWAPPED);
-  muster_game_popover_set_units (self->game_popover, display_units (self));
+  gtk_menu_button_set_create_popup_func (self->game_button, create_game_popover, self, NULL);
   gtk_widget_set_visible (self->terrain_kind_button, FALSE);
 
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
@@ -2000,6 +2048,8 @@ muster_window_init (MusterWindow *self)
   layout = default_layout (self);
   if (!set_layout (self, layout, NULL, &error))
     g_warning ("No default table: %s", error->message);
+
+  sidebar_page_changed_cb (self);
 }
 
 MusterWindow *

@@ -164,7 +164,8 @@ MusterRegion            *muster_system_resolve_skill_region (MusterSystem       
 
 /* The shipped systems (compiled-in resources) and the user's own, from
  * $XDG_DATA_HOME/muster/systems/. A broken user file is skipped and its
- * error kept for muster_system_registry_get_errors(). */
+ * error kept for muster_system_registry_get_errors(). A shipped system
+ * is read when first looked up, or when the systems are listed. */
 typedef struct _MusterSystemRegistry MusterSystemRegistry;
 
 MusterSystemRegistry    *muster_system_registry_new         (const char             *user_dir);

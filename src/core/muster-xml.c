@@ -253,6 +253,131 @@ scanner_skip_past (Scanner    *scanner,
     scanner_advance (scanner);
 }
 
+/* The line on which the first limit bytes end. */
+static int
+line_at (const char *data,
+         gsize       limit)
+{
+  int line = 1;
+
+  for (const char *p = data; (p = memchr (p, '\n', limit - (p - data))) != NULL; p++)
+    line++;
+
+  return line;
+}
+
+/* Moves past the next occurrence of end, or to the end of the input. */
+static const char *
+skip_past (const char *p,
+           const char *data_end,
+           const char *end)
+{
+  gsize len = strlen (end);
+
+  for (; p < data_end; p++)
+    {
+      p = memchr (p, end[0], data_end - p);
+      if (p == NULL)
+        return data_end;
+      if ((gsize) (data_end - p) >= len && memcmp (p, end, len) == 0)
+        return p + len;
+    }
+
+  return data_end;
+}
+
+static gboolean
+looking_at (const char *p,
+            const char *data_end,
+            const char *ascii)
+{
+  gsize len = strlen (ascii);
+
+  return (gsize) (data_end - p) >= len && memcmp (p, ascii, len) == 0;
+}
+
+/* scan_markup() for input a byte at a time (UTF-8 and the like), the
+ * same scan with the text between tags skipped by memchr() and the line
+ * counted only for an error. */
+static ScanResult
+scan_markup_bytes (const char *data,
+                   gsize       size,
+                   gsize       start,
+                   int        *line)
+{
+  const char *end = data + size;
+  const char *p = data + start;
+  guint depth = 0;
+
+  while (p < end)
+    {
+      guint n_attributes = 0;
+      char quote = 0;
+      char last = 0;
+
+      p = memchr (p, '<', end - p);
+      if (p == NULL)
+        break;
+
+      if (looking_at (p, end, "<!--"))
+        p = skip_past (p, end, "-->");
+      else if (looking_at (p, end, "<![CDATA["))
+        p = skip_past (p, end, "]]>");
+      else if (looking_at (p, end, "<!DOCTYPE"))
+        {
+          *line = line_at (data, p - data);
+          return SCAN_DOCTYPE;
+        }
+      else if (looking_at (p, end, "<?"))
+        p = skip_past (p, end, "?>");
+      else if (looking_at (p, end, "<!"))
+        p = skip_past (p, end, ">");
+      else if (looking_at (p, end, "</"))
+        {
+          if (depth > 0)
+            depth--;
+          p = skip_past (p, end, ">");
+        }
+      else
+        {
+          /* A start tag: count its attributes up to the '>' outside quotes. */
+          for (p++; p < end; p++)
+            {
+              char c = *p;
+
+              if (quote != 0)
+                {
+                  if (c == quote)
+                    quote = 0;
+                }
+              else if (c == '"' || c == '\'')
+                quote = c;
+              else if (c == '=' && ++n_attributes > MUSTER_XML_MAX_ATTRIBUTES)
+                {
+                  *line = line_at (data, p - data);
+                  return SCAN_TOO_MANY_ATTRIBUTES;
+                }
+              else if (c == '>' || c == '<')
+                break;
+
+              last = c;
+            }
+
+          if (p >= end || *p != '>')
+            continue;   /* not well-formed: libxml2 says where */
+
+          if (last != '/' && ++depth > MUSTER_XML_MAX_DEPTH)
+            {
+              *line = line_at (data, p - data);
+              return SCAN_TOO_DEEP;
+            }
+          p++;
+        }
+    }
+
+  return SCAN_OK;
+}
+
 static ScanResult
 scan_markup (const char *data,
              gsize       size,
@@ -262,6 +387,9 @@ scan_markup (const char *data,
   guint depth = 0;
 
   scanner_init (&scanner, data, size);
+
+  if (scanner.width == 1)
+    return scan_markup_bytes (data, size, scanner.pos, line);
 
   while (scanner.pos < scanner.n_units)
     {
@@ -332,19 +460,6 @@ scan_markup (const char *data,
   return SCAN_OK;
 }
 
-/* The line on which the first limit bytes end. */
-static int
-line_at (const char *data,
-         gsize       limit)
-{
-  int line = 1;
-
-  for (const char *p = data; (p = memchr (p, '\n', limit - (p - data))) != NULL; p++)
-    line++;
-
-  return line;
-}
-
 xmlDoc *
 muster_xml_parse (GBytes      *bytes,
                   const char  *filename,
@@ -411,9 +526,12 @@ muster_xml_parse (GBytes      *bytes,
 
   xmlSetStructuredErrorFunc (&first, capture_first_error);
   /* No XML_PARSE_NOENT (entities stay unexpanded), no DTD loading, no
-   * network; the default (non-HUGE) limits bound text and names. */
+   * network; the default (non-HUGE) limits bound text and names. Short
+   * text is kept in its node (XML_PARSE_COMPACT: fewer allocations; the
+   * tree is read, never edited, by its users). */
   doc = xmlCtxtReadMemory (ctxt, data, (int) size, filename, NULL,
-                           XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+                           XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                           XML_PARSE_COMPACT);
   xmlSetStructuredErrorFunc (NULL, NULL);
 
   if (doc == NULL || !ctxt->wellFormed || first.message != NULL)
@@ -732,15 +850,120 @@ muster_xml_validate_interleaved (xmlDoc      *doc,
   return ok;
 }
 
+gboolean
+muster_xml_validate_interleaved_except (xmlDoc               *doc,
+                                        const char           *schema_name,
+                                        MusterXmlChildCheck   check,
+                                        const char           *filename,
+                                        GQuark                domain,
+                                        int                   code,
+                                        GError              **error)
+{
+  g_autoptr(GPtrArray) children = NULL;
+  g_autoptr(GPtrArray) rest = NULL;
+  xmlNode *root;
+  gboolean ok;
+
+  g_return_val_if_fail (doc != NULL, FALSE);
+  g_return_val_if_fail (check != NULL, FALSE);
+
+  root = xmlDocGetRootElement (doc);
+  if (root == NULL)
+    return muster_xml_validate (doc, schema_name, filename, domain, code, error);
+
+  children = g_ptr_array_new ();
+  rest = g_ptr_array_new ();
+
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    {
+      g_ptr_array_add (children, child);
+      if (child->type != XML_ELEMENT_NODE || !check (child))
+        g_ptr_array_add (rest, child);
+    }
+
+  if (rest->len == children->len)
+    return muster_xml_validate_interleaved (doc, schema_name, filename, domain, code, error);
+
+  link_children (root, (xmlNode **) rest->pdata, rest->len);
+  ok = muster_xml_validate_interleaved (doc, schema_name, filename, domain, code, NULL);
+  link_children (root, (xmlNode **) children->pdata, children->len);
+
+  if (ok)
+    return TRUE;
+
+  /* The message of a check of the whole document. */
+  return muster_xml_validate_interleaved (doc, schema_name, filename, domain, code, error);
+}
+
+const char *
+muster_xml_peek_attr_value (xmlAttr *attr)
+{
+  xmlNode *text;
+
+  g_return_val_if_fail (attr != NULL, NULL);
+
+  text = attr->children;
+  if (text == NULL)
+    return "";
+
+  if (text->type != XML_TEXT_NODE || text->next != NULL || text->content == NULL)
+    return NULL;
+
+  return (const char *) text->content;
+}
+
+/* The attribute in no namespace, as xmlHasNsProp() without a DTD. */
+static xmlAttr *
+find_attr (xmlNode    *node,
+           const char *name)
+{
+  if (node->type != XML_ELEMENT_NODE)
+    return NULL;
+
+  for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+    {
+      if (attr->ns == NULL && attr->name[0] == (xmlChar) name[0] &&
+          strcmp ((const char *) attr->name, name) == 0)
+        return attr;
+    }
+
+  return NULL;
+}
+
+const char *
+muster_xml_peek_prop (xmlNode    *node,
+                      const char *name)
+{
+  xmlAttr *attr;
+
+  g_return_val_if_fail (node != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  attr = find_attr (node, name);
+
+  return attr != NULL ? muster_xml_peek_attr_value (attr) : NULL;
+}
+
 char *
 muster_xml_get_prop (xmlNode    *node,
                      const char *name)
 {
   xmlChar *value;
+  const char *text;
+  xmlAttr *attr;
   char *ret;
 
   g_return_val_if_fail (node != NULL, NULL);
   g_return_val_if_fail (name != NULL, NULL);
+
+  /* The usual cases, without libxml2's copy of the value. */
+  attr = find_attr (node, name);
+  if (attr == NULL)
+    return NULL;
+
+  text = muster_xml_peek_attr_value (attr);
+  if (text != NULL)
+    return g_strdup (text);
 
   value = xmlGetNoNsProp (node, (const xmlChar *) name);
   if (value == NULL)

@@ -49,6 +49,30 @@ gboolean  muster_xml_validate_interleaved (xmlDoc      *doc,
                                            GQuark       domain,
                                            int          code,
                                            GError     **error);
+/* Says whether a child of the root surely follows the schema, checked
+ * by hand; FALSE when unsure (the schema then checks it). */
+typedef gboolean (*MusterXmlChildCheck) (xmlNode *child);
+
+/* muster_xml_validate_interleaved(), leaving out of the schema check the
+ * children of the root that check() vouches for: for a schema where such
+ * a child is one of a repeated group of the root's interleave, and
+ * check() accepts no child that the schema would refuse, the verdict is
+ * the same. On failure the whole document is checked again, so that the
+ * error is the one muster_xml_validate_interleaved() gives. */
+gboolean  muster_xml_validate_interleaved_except (xmlDoc               *doc,
+                                                  const char           *schema_name,
+                                                  MusterXmlChildCheck   check,
+                                                  const char           *filename,
+                                                  GQuark                domain,
+                                                  int                   code,
+                                                  GError              **error);
+/* The attribute's value without copying it, when it is a single piece
+ * of text (or empty): NULL otherwise, or when there is no such
+ * attribute in no namespace. */
+const char *muster_xml_peek_prop  (xmlNode     *node,
+                                   const char  *name);
+/* The value of attr without copying it, as muster_xml_peek_prop(). */
+const char *muster_xml_peek_attr_value (xmlAttr *attr);
 /* The attribute as a GLib string (xmlFree'd at once), or NULL. */
 char     *muster_xml_get_prop     (xmlNode     *node,
                                    const char  *name);

@@ -282,7 +282,8 @@ find_label_point (const MusterRegion *region,
                   double              width,
                   double              height)
 {
-  const int nx = 72, ny = 48;
+  enum { nx = 72, ny = 48 };
+  guint8 inside[nx * ny];   /* the zone's grid points, asked once */
   double sx = 0, sy = 0;
   guint count = 0;
   MusterPoint best = { width / 2, height / 2 };
@@ -293,7 +294,8 @@ find_label_point (const MusterRegion *region,
       {
         MusterPoint p = { (i + 0.5) * width / nx, (j + 0.5) * height / ny };
 
-        if (muster_region_contains_point (region, p))
+        inside[j * nx + i] = muster_region_contains_point (region, p);
+        if (inside[j * nx + i])
           {
             sx += p.x;
             sy += p.y;
@@ -313,7 +315,7 @@ find_label_point (const MusterRegion *region,
         MusterPoint p = { (i + 0.5) * width / nx, (j + 0.5) * height / ny };
         double d = hypot (p.x - sx, p.y - sy);
 
-        if (d < best_d && muster_region_contains_point (region, p))
+        if (d < best_d && inside[j * nx + i])
           {
             best_d = d;
             best = p;

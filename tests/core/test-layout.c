@@ -1888,6 +1888,132 @@ test_large (void)
 /* A layout of more pieces than the schema checks at once (its root's
  * children go a batch at a time): what is wrong anywhere is still found,
  * and what is right still loads, in any order. */
+/* The loader checks <piece> elements by hand and leaves the rest to the
+ * schema: for every kind of piece, its verdict must be the schema's
+ * (muster_xml_validate() of the whole document). */
+static const char * const piece_variants[] = {
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\" rotation=\"9\" turn=\"1\" category=\"a b\""
+  " skills=\"x\" prone=\"true\" lieutenant=\"0\" name=\"A  b\"><base shape=\"rect\" width=\"1\" depth=\"2\"/></piece>",
+  "<piece id=\"p\" kind=\"objective\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"/>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\">\n  \n</piece>",
+  /* Missing or unknown attributes. */
+  "<piece kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" y=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\" colour=\"red\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" size=\"25\"/></piece>",
+  /* Tokens and text. */
+  "<piece id=\"\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\" p \" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p q\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p&#9;q\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p&#10;\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"mo  del\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"r&amp;d\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"\" y=\" 1 \"><base shape=\" round\" diameter=\"\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"\" diameter=\"25\"/></piece>",
+  "<piece id=\"\xc3\xa9\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\">text<base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><![CDATA[ ]]><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><!-- c --><?pi x?><base shape=\"round\" diameter=\"25\"/></piece>",
+  /* Children. */
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"/><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"> </base></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\">x</base></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"><!-- c --></base></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base shape=\"round\" diameter=\"25\"><x:a xmlns:x=\"urn:x\"/></base></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><note/><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><piece/><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><x:base xmlns:x=\"urn:x\" shape=\"round\"/></piece>",
+  /* Extensions. */
+  "<piece xmlns:x=\"urn:x\" x:a=\"1\" xml:lang=\"en\" id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\">"
+  "<x:a b=\"c\">t<y:c xmlns:y=\"urn:y\"/>u<d/></x:a><base shape=\"round\" diameter=\"25\"/><x:b/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base xmlns:x=\"urn:x\" x:a=\"1\" shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base xml:lang=\"en\" shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\" xmlns=\"urn:x\"><base shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><base xmlns=\"urn:x\" shape=\"round\" diameter=\"25\"/></piece>",
+  "<piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\"><x:a xmlns:x=\"urn:x\" xmlns=\"\"><b/></x:a><base shape=\"round\" diameter=\"25\"/></piece>",
+};
+
+static void
+test_piece_check_is_the_schemas (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (piece_variants); i++)
+    {
+      /* Alone, and after enough pieces for the schema check in batches. */
+      for (guint n_others = 0; n_others <= 300; n_others += 300)
+        {
+          g_autoptr(GString) text = g_string_new ("<muster-layout version=\"1\" units=\"mm\">\n"
+                                                  "<game system=\"t9a\"/>\n"
+                                                  "<board width=\"1200\" height=\"800\"/>\n"
+                                                  "<player id=\"red\"/>\n");
+          g_autoptr(GBytes) bytes = NULL;
+          g_autoptr(xmlDoc) doc = NULL;
+          g_autoptr(GError) schema_error = NULL;
+          g_autoptr(GError) error = NULL;
+          g_autoptr(MusterLayout) layout = NULL;
+          gboolean schema_ok;
+
+          for (guint j = 0; j < n_others; j++)
+            g_string_append_printf (text, "<piece id=\"o%u\" kind=\"model\" owner=\"red\" x=\"%u\" y=\"1\">"
+                                    "<base shape=\"round\" diameter=\"25\"/></piece>\n", j, j * 30);
+          g_string_append_printf (text, "%s\n</muster-layout>\n", piece_variants[i]);
+          bytes = g_bytes_new (text->str, text->len);
+
+          doc = muster_xml_parse (bytes, "test.muster", MUSTER_LAYOUT_ERROR,
+                                  MUSTER_LAYOUT_ERROR_PARSE, &error);
+          g_assert_no_error (error);
+          g_assert_nonnull (doc);
+          schema_ok = muster_xml_validate (doc, "muster-layout.rng", "test.muster",
+                                           MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA,
+                                           &schema_error);
+
+          layout = muster_layout_new_from_bytes (bytes, "test.muster", &error);
+          g_test_message ("variant %u, %u others: schema %s, loader %s", i, n_others,
+                          schema_ok ? "yes" : schema_error->message,
+                          error != NULL ? error->message : "yes");
+          if (schema_ok)
+            g_assert_false (g_error_matches (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA));
+          else
+            g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA);
+          g_assert_true ((layout != NULL) == (error == NULL));
+        }
+    }
+}
+
+/* Plain numbers are read without the length parser: to the same values. */
+static void
+test_plain_lengths (void)
+{
+  static const char * const texts[] = {
+    "12", "3904.5177", ".5", "5.", "0.1", "25.4", "00012.50", "1234.25",
+    "0.30000000000000004", "72", "47.99999999999999", "12in", "1e3", " 12", "+12",
+  };
+  static const char * const units[] = { "in", "cm", "mm" };
+
+  for (guint u = 0; u < G_N_ELEMENTS (units); u++)
+    for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+      {
+        g_autofree char *text = g_strdup_printf ("<muster-layout version=\"1\" units=\"%s\">"
+                                                 "<game system=\"t9a\"/>"
+                                                 "<board width=\"%s\" height=\"48\"/></muster-layout>",
+                                                 units[u], texts[i]);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(MusterLayout) layout = load_string (text, &error);
+        MusterUnit unit;
+        double mm;
+
+        g_assert_no_error (error);
+        g_assert_true (muster_unit_parse (units[u], &unit));
+        g_assert_true (muster_length_parse (texts[i], unit, &mm, NULL));
+        g_assert_cmpmem (&mm, sizeof mm, &(double) { muster_layout_get_width (layout) }, sizeof mm);
+      }
+}
+
 static void
 test_schema_in_batches (void)
 {
@@ -2141,6 +2267,8 @@ main (int   argc,
   g_test_add_func ("/core/layout/any-order", test_any_order);
   g_test_add_func ("/core/layout/large", test_large);
   g_test_add_func ("/core/layout/schema-in-batches", test_schema_in_batches);
+  g_test_add_func ("/core/layout/piece-check-is-the-schemas", test_piece_check_is_the_schemas);
+  g_test_add_func ("/core/layout/plain-lengths", test_plain_lengths);
   g_test_add_func ("/core/layout/wide-extension", test_wide_extension);
   g_test_add_func ("/core/layout/save", test_save);
   g_test_add_func ("/core/layout/save-write-error", test_save_write_error);

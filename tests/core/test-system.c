@@ -918,6 +918,43 @@ test_user_dir (Fixture       *fixture,
   g_assert_nonnull (strstr (error->message, "“t9a”"));
 }
 
+/* Shipped systems are read when asked for: a lookup before the list
+ * finds the same system as the list, and the list keeps its order. */
+static void
+test_lazy_registry (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(MusterSystemRegistry) registry = muster_system_registry_new (fixture->user_dir);
+  MusterSystem *t9a = muster_system_registry_lookup (registry, "t9a");
+  GPtrArray *systems;
+
+  g_assert_nonnull (t9a);
+  g_assert_cmpstr (muster_system_get_id (t9a), ==, "t9a");
+  g_assert_true (muster_system_registry_lookup (registry, "t9a") == t9a);
+  g_assert_null (muster_system_registry_lookup (registry, "t9"));
+  g_assert_null (muster_system_registry_lookup (registry, "t9a.xml"));
+  g_assert_null (muster_system_registry_lookup (registry, ""));
+
+  systems = muster_system_registry_list (registry);
+  g_assert_cmpuint (systems->len, ==, 3);
+  g_assert_true (g_ptr_array_index (systems, 1) == t9a);
+  g_assert_true (muster_system_registry_list (registry) == systems);
+  g_assert_cmpuint (systems->len, ==, 3);
+
+  /* Each shipped system is found by its id before any list. */
+  for (guint i = 0; i < systems->len; i++)
+    {
+      g_autoptr(MusterSystemRegistry) fresh = muster_system_registry_new (fixture->user_dir);
+      const char *id = muster_system_get_id (g_ptr_array_index (systems, i));
+      MusterSystem *system = muster_system_registry_lookup (fresh, id);
+
+      g_assert_nonnull (system);
+      g_assert_cmpstr (muster_system_get_id (system), ==, id);
+    }
+
+  g_assert_cmpuint (muster_system_registry_get_errors (registry)->len, ==, 0);
+}
+
 static void
 test_default_registry (void)
 {
@@ -1127,6 +1164,7 @@ main (int   argc,
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
   ADD ("/core/system/shipped", test_shipped);
+  ADD ("/core/system/lazy-registry", test_lazy_registry);
   ADD ("/core/system/t9a/data", test_t9a_data);
   ADD ("/core/system/infinity/data", test_infinity_data);
   ADD ("/core/system/ti4/data", test_ti4_data);
