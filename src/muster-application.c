@@ -262,6 +262,7 @@ muster_application_startup (GApplication *app)
   set_accels (gtk_app, "app.preferences", "<Control>comma", NULL);
   set_accels (gtk_app, "win.new", "<Control>n", NULL);
   set_accels (gtk_app, "win.open", "<Control>o", NULL);
+  set_accels (gtk_app, "win.open-recent-menu", "<Control><Shift>o", NULL);
   set_accels (gtk_app, "win.save", "<Control>s", NULL);
   set_accels (gtk_app, "win.save-as", "<Control><Shift>s", NULL);
   set_accels (gtk_app, "win.undo", "<Control>z", NULL);

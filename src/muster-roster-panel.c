@@ -326,6 +326,29 @@ make_row_menu (MusterRosterPanel       *self,
   return G_MENU_MODEL (menu);
 }
 
+static gboolean
+popup_row_menu (GtkWidget *row,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  gtk_menu_button_popup (GTK_MENU_BUTTON (user_data));
+
+  return TRUE;
+}
+
+static void
+add_row_shortcut (GtkEventController *controller,
+                  const char         *trigger,
+                  const char         *action,
+                  GVariant           *args)
+{
+  GtkShortcut *shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string (trigger),
+                                            gtk_named_action_new (action));
+
+  gtk_shortcut_set_arguments (shortcut, args);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+}
+
 static GtkWidget *
 make_row (MusterRosterPanel       *self,
           const MusterRosterEntry *entry)
@@ -338,6 +361,7 @@ make_row (MusterRosterPanel       *self,
   g_autoptr(GMenuModel) menu = make_row_menu (self, entry);
   const char *css_class = NULL;
   GtkDragSource *source;
+  GtkEventController *shortcuts;
 
   if (entry->count > 1)
     /* Translators: a roster entry's name and how many there are */
@@ -377,6 +401,9 @@ make_row (MusterRosterPanel       *self,
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), menu);
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (button, _("More"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("More"),
+                                  -1);
   gtk_widget_add_css_class (button, "flat");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
 
@@ -384,6 +411,19 @@ make_row (MusterRosterPanel       *self,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, status_text,
                                   -1);
   gtk_widget_set_tooltip_text (row, _("Drag onto the table, or press Enter to place"));
+
+  /* What the row's menu offers, by keyboard: Return places (the row's
+   * activation), F2 edits, H holds back or deploys normally, Delete
+   * removes, the menu key opens the menu. */
+  shortcuts = gtk_shortcut_controller_new ();
+  add_row_shortcut (shortcuts, "F2", "roster.edit", g_variant_new_string (entry->id));
+  add_row_shortcut (shortcuts, "Delete", "roster.remove", g_variant_new_string (entry->id));
+  add_row_shortcut (shortcuts, "h", "roster.hold",
+                    g_variant_new ("(ss)", entry->id, entry->hold == MUSTER_ROSTER_HOLD_NONE ? "back" : "none"));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Menu|<Shift>F10"),
+                                                          gtk_callback_action_new (popup_row_menu, button, NULL)));
+  gtk_widget_add_controller (row, shortcuts);
 
   source = gtk_drag_source_new ();
   gtk_drag_source_set_actions (source, GDK_ACTION_COPY);

@@ -87,6 +87,7 @@ struct _MusterWindow
   GtkWidget            *terrain_kind_button;
   GtkLabel             *terrain_kind_label;
   GMenu                *recent_menu;
+  AdwSplitButton       *open_button;
   GMenuModel           *piece_menu;
   GMenuModel           *terrain_menu;
 };
@@ -1514,6 +1515,16 @@ open_action (GtkWidget  *widget,
 }
 
 static void
+open_recent_menu_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *param)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+
+  adw_split_button_popup (self->open_button);
+}
+
+static void
 open_recent_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *param)
@@ -1962,6 +1973,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_kind_button);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_kind_label);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, open_button);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, piece_menu);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_menu);
   gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
@@ -1978,6 +1990,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent-menu", NULL, open_recent_menu_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);

@@ -1244,6 +1244,89 @@ test_buttons_labelled (Fixture       *fixture,
   g_assert_cmpuint (n_buttons, >=, 15);
 }
 
+static GtkWidget *
+find_row (GtkWidget *widget)
+{
+  if (ADW_IS_ACTION_ROW (widget) && g_object_get_data (G_OBJECT (widget), "entry-id") != NULL)
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *row = find_row (child);
+
+      if (row != NULL)
+        return row;
+    }
+
+  return NULL;
+}
+
+/* A roster row's shortcut, as its controller would run it. */
+static void
+row_shortcut (GtkWidget  *row,
+              const char *trigger)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (row);
+  gboolean done = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !done; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)) && !done; j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          g_autofree char *text = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+
+          if (g_strcmp0 (text, trigger) != 0)
+            continue;
+
+          g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, row,
+                                                       gtk_shortcut_get_arguments (shortcut)));
+          done = TRUE;
+        }
+    }
+
+  g_assert_true (done);
+}
+
+/* The actions of a roster row by keyboard. */
+static void
+test_roster_row_keys (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  MusterRoster *roster = muster_window_get_roster (fixture->window);
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  g_autofree char *entry_id = NULL;
+  GtkWidget *row;
+
+  entry->name = g_strdup ("Fusilier");
+  entry->base = (MusterBase) { MUSTER_BASE_ROUND, 25, 25 };
+  entry->count = 1;
+  entry_id = g_strdup (muster_roster_add_entry (roster, "red", entry));
+  spin ();
+
+  row = find_row (GTK_WIDGET (red_panel (fixture)));
+  g_assert_nonnull (row);
+  row_shortcut (row, "h");
+  g_assert_cmpint (muster_roster_lookup (roster, entry_id, NULL)->hold, ==, MUSTER_ROSTER_HOLD_BACK);
+  spin ();
+
+  row = find_row (GTK_WIDGET (red_panel (fixture)));
+  row_shortcut (row, "h");
+  g_assert_cmpint (muster_roster_lookup (roster, entry_id, NULL)->hold, ==, MUSTER_ROSTER_HOLD_NONE);
+  spin ();
+
+  row = find_row (GTK_WIDGET (red_panel (fixture)));
+  row_shortcut (row, "Delete");
+  g_assert_null (muster_roster_lookup (roster, entry_id, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_nonnull (muster_roster_lookup (roster, entry_id, NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1276,6 +1359,7 @@ main (int   argc,
   ADD ("/app/board-view/drop-file", test_drop_file);
   ADD ("/app/board-view/accessible-summary", test_accessible_summary);
   ADD ("/app/board-view/buttons-labelled", test_buttons_labelled);
+  ADD ("/app/board-view/roster-row-keys", test_roster_row_keys);
 
 #undef ADD
 
