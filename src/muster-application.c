@@ -260,6 +260,7 @@ muster_application_startup (GApplication *app)
 
   set_accels (gtk_app, "app.quit", "<Control>q", NULL);
   set_accels (gtk_app, "app.preferences", "<Control>comma", NULL);
+  set_accels (gtk_app, "win.show-help-overlay", "<Control>question", NULL);
   set_accels (gtk_app, "win.new", "<Control>n", NULL);
   set_accels (gtk_app, "win.open", "<Control>o", NULL);
   set_accels (gtk_app, "win.open-recent-menu", "<Control><Shift>o", NULL);

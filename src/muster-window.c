@@ -1048,6 +1048,27 @@ restore_response_cb (MusterWindow     *self,
   update_title (self);
 }
 
+/* Built when first asked for, not with every window (as GTK does with
+ * gtk/help-overlay.ui): it is a good part of the start-up otherwise. */
+static void
+show_help_overlay_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  GtkApplicationWindow *window = GTK_APPLICATION_WINDOW (widget);
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (window);
+
+  if (overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_BASE "/muster-shortcuts-window.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      gtk_application_window_set_help_overlay (window, overlay);
+    }
+
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
 static void
 system_errors_response_cb (AdwMessageDialog *dialog,
                            const char       *response)
@@ -1997,6 +2018,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.game", NULL, game_action);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_help_overlay_action);
   gtk_widget_class_install_action (widget_class, "win.show-system-errors", NULL, show_system_errors_cb);
   gtk_widget_class_install_action (widget_class, "win.focus-next-pane", NULL, focus_pane_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-sidebar", "sidebar-visible");

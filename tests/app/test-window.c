@@ -326,6 +326,24 @@ test_window_pieces_outside_roster (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The shortcuts window is built when first asked for, and lists the
+ * window's actions. */
+static void
+test_window_shortcuts_window (void)
+{
+  MusterWindow *window = open_window ();
+  GtkShortcutsWindow *overlay;
+
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (overlay)) == GTK_WINDOW (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_window_autosave (void)
 {
@@ -503,6 +521,7 @@ main (int   argc,
   g_test_add_func ("/app/window/units-keep-table", test_window_units_keep_table);
   g_test_add_func ("/app/window/default-board", test_window_default_board);
   g_test_add_func ("/app/window/pieces-outside-roster", test_window_pieces_outside_roster);
+  g_test_add_func ("/app/window/shortcuts-window", test_window_shortcuts_window);
   g_test_add_func ("/app/window/autosave", test_window_autosave);
   g_test_add_func ("/app/window/crash-recovery", test_window_crash_recovery);
   g_test_add_func ("/app/window/crash-recovery/subprocess/crash", test_window_crash_session);
