@@ -76,6 +76,20 @@ format_mm (double mm)
   return g_strdup_printf ("%.*f", fabs (mm - round (mm)) < 0.05 ? 0 : 1, mm);
 }
 
+/* "20 × 20 mm" must not break across lines: a subtitle wrapped as
+ * "20 × 20 / mm" reads badly. */
+static char *
+keep_together (char *text)
+{
+  g_auto(GStrv) times = g_strsplit (text, " × ", -1);
+  g_autofree char *joined = g_strjoinv ("\u00a0×\u00a0", times);
+  g_auto(GStrv) mm = g_strsplit (joined, " mm", -1);
+
+  g_free (text);
+
+  return g_strjoinv ("\u00a0mm", mm);
+}
+
 static char *
 describe_base (const MusterBase *base)
 {
@@ -86,14 +100,14 @@ describe_base (const MusterBase *base)
     {
     case MUSTER_BASE_ROUND:
       /* Translators: a round base, e.g. "25 mm round" */
-      return g_strdup_printf (_("%s mm round"), width);
+      return keep_together (g_strdup_printf (_("%s mm round"), width));
     case MUSTER_BASE_OVAL:
       /* Translators: an oval base, width × depth */
-      return g_strdup_printf (_("%s × %s mm oval"), width, depth);
+      return keep_together (g_strdup_printf (_("%s × %s mm oval"), width, depth));
     case MUSTER_BASE_RECT:
     default:
       /* Translators: a square or rectangular base, width × depth */
-      return g_strdup_printf (_("%s × %s mm"), width, depth);
+      return keep_together (g_strdup_printf (_("%s × %s mm"), width, depth));
     }
 }
 
@@ -372,7 +386,7 @@ make_row (MusterRosterPanel       *self,
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 2);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   g_object_set_data_full (G_OBJECT (row), "entry-id", g_strdup (entry->id), g_free);
   g_object_set_data (G_OBJECT (row), "panel", self);

@@ -2196,30 +2196,35 @@ draw_pieces (MusterScene *self,
           draw_text_centred (self, cr, "!", bx, by, r * 1.5, TRUE);
         }
 
-      /* The id, as large as the base allows between 9 and 14 device
-       * units (pixels on screen, points on paper), or none where it would
-       * not fit: a label too small to read, or spilling over its
-       * neighbours, helps no one. */
-      if (piece->id != NULL)
-        {
-          double bw = (outline.bounds.x1 - outline.bounds.x0) * px;
-          double bh = (outline.bounds.y1 - outline.bounds.y0) * px;
-          double size = CLAMP (MIN (bw, bh) * 0.45, 9.0, 14.0);
+      /* The name the player gave (a roster entry's), or else the id, as
+       * large as the base allows between 9 and 14 device units (pixels on
+       * screen, points on paper), or none where neither fits: a label too
+       * small to read, or spilling over its neighbours, helps no one. */
+      {
+        double bw = (outline.bounds.x1 - outline.bounds.x0) * px;
+        double bh = (outline.bounds.y1 - outline.bounds.y0) * px;
+        double size = CLAMP (MIN (bw, bh) * 0.45, 9.0, 14.0);
+        const char *candidates[] = { piece->name, piece->id };
+        const char *label = NULL;
+
+        for (guint c = 0; c < G_N_ELEMENTS (candidates) && label == NULL; c++)
           /* Bold digits and letters run about 0.62 of the size wide. */
-          double text_w = 0.62 * size * g_utf8_strlen (piece->id, -1);
+          if (candidates[c] != NULL && *candidates[c] != '\0' &&
+              0.62 * size * g_utf8_strlen (candidates[c], -1) <= bw * 0.92 && size <= bh * 0.9)
+            label = candidates[c];
 
-          if (text_w <= bw * 0.92 && size <= bh * 0.9)
-            {
-              double luminance = 0.2126 * color.r + 0.7152 * color.g + 0.0722 * color.b;
+        if (label != NULL)
+          {
+            double luminance = 0.2126 * color.r + 0.7152 * color.g + 0.0722 * color.b;
 
-              if (luminance > 0.55)
-                cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.95);
-              else
-                cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
-              draw_text_centred (self, cr, piece->id, (outline.bounds.x0 + outline.bounds.x1) / 2,
-                                 (outline.bounds.y0 + outline.bounds.y1) / 2, size / px, TRUE);
-            }
-        }
+            if (luminance > 0.55)
+              cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.95);
+            else
+              cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
+            draw_text_centred (self, cr, label, (outline.bounds.x0 + outline.bounds.x1) / 2,
+                               (outline.bounds.y0 + outline.bounds.y1) / 2, size / px, TRUE);
+          }
+      }
 
       muster_outline_clear (&outline);
     }
