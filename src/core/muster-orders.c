@@ -676,7 +676,7 @@ parse_catalogue (MusterSkillCatalogue  *catalogue,
       g_autoptr(GError) local_error = NULL;
       MusterSkillKind kind;
       MusterSkillUsage usage = MUSTER_SKILL_USAGE_NONE;
-      gboolean aro, active;
+      gboolean aro = FALSE, active = FALSE;
 
       if (node->type != XML_ELEMENT_NODE)
         continue;
