@@ -15,6 +15,7 @@
 #include "muster-export.h"
 #include "muster-render.h"
 #include "muster-sheets.h"
+#include "pdf-pages.h"
 
 #define INCH MUSTER_MM_PER_INCH
 #define A4_W 595.276
@@ -23,63 +24,6 @@
 #define LETTER_H 792.0
 #define PNG_PX_PER_PT (150.0 / 72.0)
 
-typedef struct
-{
-  double width;
-  double height;
-} PageSize;
-
-/* The first needle in the bytes from at to end (which may hold NULs). */
-static const char *
-find_bytes (const char *at,
-            const char *end,
-            const char *needle)
-{
-  gsize n = strlen (needle);
-
-  for (; at + n <= end; at++)
-    if (memcmp (at, needle, n) == 0)
-      return at;
-
-  return NULL;
-}
-
-/* The size of every page of a PDF, in order. */
-static GArray *
-pdf_pages (const char *path)
-{
-  g_autofree char *contents = NULL;
-  GArray *pages = g_array_new (FALSE, FALSE, sizeof (PageSize));
-  const char *at;
-  gsize len;
-
-  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
-  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
-
-  at = contents;
-  while ((at = find_bytes (at, contents + len, "/Type /Page")) != NULL)
-    {
-      const char *box;
-      PageSize size;
-      double x0, y0;
-      char *end;
-
-      at += strlen ("/Type /Page");
-      if (*at == 's')
-        continue;
-
-      box = find_bytes (at, contents + len, "/MediaBox [");
-      g_assert_nonnull (box);
-      box += strlen ("/MediaBox [");
-      x0 = g_ascii_strtod (box, &end);
-      y0 = g_ascii_strtod (end, &end);
-      size.width = g_ascii_strtod (end, &end) - x0;
-      size.height = g_ascii_strtod (end, &end) - y0;
-      g_array_append_val (pages, size);
-    }
-
-  return pages;
-}
 
 /* The width and height (points) of an SVG drawing. */
 static PageSize
