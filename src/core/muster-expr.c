@@ -225,6 +225,19 @@ syntax_error (Parser      *parser,
   return FALSE;
 }
 
+/* The start of the text, cut by characters: "%.40s" would cut by bytes and
+ * could leave half a character, and the message would not be UTF-8. */
+static void
+nested_too_deeply (Parser  *parser,
+                   GError **error)
+{
+  g_autofree char *start = g_utf8_substring (parser->text, 0,
+                                             MIN (40, g_utf8_strlen (parser->text, -1)));
+
+  g_set_error (error, MUSTER_EXPR_ERROR, MUSTER_EXPR_ERROR_SYNTAX,
+               _("“%s…”: nested too deeply"), start);
+}
+
 /* Reads a number and its unit suffix at parser->pos. On success *is_length
  * tells whether it had a suffix, and *value is in mm if so. */
 static gboolean
@@ -423,8 +436,7 @@ parse_unary (Parser  *parser,
 
       if (++parser->depth > MAX_EXPR_DEPTH)
         {
-          g_set_error (error, MUSTER_EXPR_ERROR, MUSTER_EXPR_ERROR_SYNTAX,
-                       _("“%.40s…”: nested too deeply"), parser->text);
+          nested_too_deeply (parser, error);
           return NULL;
         }
 
@@ -450,8 +462,7 @@ parse_unary (Parser  *parser,
 
       if (++parser->depth > MAX_EXPR_DEPTH)
         {
-          g_set_error (error, MUSTER_EXPR_ERROR, MUSTER_EXPR_ERROR_SYNTAX,
-                       _("“%.40s…”: nested too deeply"), parser->text);
+          nested_too_deeply (parser, error);
           return NULL;
         }
       node = parse_primary (parser, error);
