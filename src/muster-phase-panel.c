@@ -276,10 +276,11 @@ name_of_id (MusterPhasePanel *self,
 static void
 clear_list (GtkListBox *list)
 {
-  GtkWidget *child;
+  GtkListBoxRow *row;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
-    gtk_list_box_remove (list, child);
+  /* Rows only: the first child may be the placeholder, which must stay. */
+  while ((row = gtk_list_box_get_row_at_index (list, 0)) != NULL)
+    gtk_list_box_remove (list, GTK_WIDGET (row));
 }
 
 /* Text for a wrapping label: a tab (from a roll log line, say) cannot be

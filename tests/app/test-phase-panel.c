@@ -329,6 +329,55 @@ test_infinity_initiative (void)
   close_table (&table);
 }
 
+static GtkWidget *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (root)), text) == 0)
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* An empty roll log says so, however often the panel was refreshed, and
+ * the words go away with the first die. */
+static void
+test_roll_log_placeholder (void)
+{
+  g_autoptr(MusterLayout) layout = new_layout ("infinity", "standard", 48, 48);
+  const char *empty = "No dice thrown yet";
+  GtkWidget *placeholder;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  muster_phase_panel_sync (table.panel);
+  act (&table, "phase.set-wip", "(iub)", 0, 12, FALSE);
+  flush ();
+
+  placeholder = find_label (GTK_WIDGET (table.panel), empty);
+  g_assert_nonnull (placeholder);
+  g_assert_true (gtk_widget_get_mapped (placeholder));
+
+  act (&table, "phase.set-wip", "(iub)", 1, 13, FALSE);
+  act (&table, "phase.initiative-roll", "i", 0);
+  assert_accepted (&table);
+  flush ();
+  placeholder = find_label (GTK_WIDGET (table.panel), empty);
+  g_assert_true (placeholder == NULL || !gtk_widget_get_mapped (placeholder));
+
+  close_table (&table);
+}
+
 /* The dice rolled by Muster are the seeded dice of the roll log. */
 static void
 test_infinity_rolled (void)
@@ -1058,6 +1107,7 @@ main (int   argc,
 
   g_test_add_func ("/app/phase-panel/infinity/initiative", test_infinity_initiative);
   g_test_add_func ("/app/phase-panel/infinity/rolled", test_infinity_rolled);
+  g_test_add_func ("/app/phase-panel/infinity/roll-log-placeholder", test_roll_log_placeholder);
   g_test_add_func ("/app/phase-panel/infinity/bad-roll-log", test_bad_roll_log);
   g_test_add_func ("/app/phase-panel/infinity/deployment", test_infinity_deployment);
   g_test_add_func ("/app/phase-panel/infinity/orders", test_infinity_orders);
