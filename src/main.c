@@ -10,15 +10,67 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 
-#include "muster-application.h"
-#include "muster-bench.h"
 #include "muster-cli.h"
+#include "muster-gui.h"
+
+/* The GUI module: $MUSTER_GUI_MODULE_DIR (set by `meson devenv` and the
+ * tests) wins; else the one built beside this executable, as in a build
+ * tree; else the installed one. */
+static char *
+gui_module_path (void)
+{
+  const char *dir = g_getenv ("MUSTER_GUI_MODULE_DIR");
+  g_autofree char *exe = NULL;
+
+  if (dir != NULL && *dir != '\0')
+    return g_build_filename (dir, MUSTER_GUI_MODULE_NAME, NULL);
+
+  exe = g_file_read_link ("/proc/self/exe", NULL);
+  if (exe != NULL)
+    {
+      g_autofree char *exe_dir = g_path_get_dirname (exe);
+      g_autofree char *path = g_build_filename (exe_dir, MUSTER_GUI_MODULE_NAME, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return g_steal_pointer (&path);
+    }
+
+  return g_build_filename (GUI_MODULE_DIR, MUSTER_GUI_MODULE_NAME, NULL);
+}
+
+static int
+run_gui (int    argc,
+         char **argv)
+{
+  g_autofree char *path = gui_module_path ();
+  MusterGuiMainFunc gui_main = NULL;
+  GModule *module;
+
+  /* Lazy binding, as when GTK was linked into the executable; global, so
+   * that GtkBuilder finds the module's types and callbacks by name. */
+  module = g_module_open (path, G_MODULE_BIND_LAZY);
+  if (module == NULL
+      || !g_module_symbol (module, MUSTER_GUI_MAIN_SYMBOL, (gpointer *) &gui_main))
+    {
+      g_autofree char *message = g_strdup_printf (_("Cannot load the window of Muster from “%s”: %s"),
+                                                  path, g_module_error ());
+
+      if (module != NULL)
+        g_module_close (module);
+      g_printerr ("muster: %s\n", message);
+      return 1;
+    }
+
+  /* It registers types: never unload it. */
+  g_module_make_resident (module);
+
+  return gui_main (argc, argv);
+}
 
 int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(MusterApplication) app = NULL;
   /* Set by `meson devenv` and the tests, so that an uninstalled Muster
    * finds the catalogues built in the build tree. */
   const char *localedir = g_getenv ("MUSTER_LOCALEDIR");
@@ -28,13 +80,10 @@ main (int    argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  /* The command-line paths run before GTK is initialised, so they work
-   * with no display. */
+  /* The command-line paths run before, and without, GTK: this executable
+   * is not linked with it, so they load none of it and need no display. */
   if (muster_cli_wanted (argc, argv))
     return muster_cli_run (argc, argv);
 
-  app = muster_application_new ();
-  muster_bench_init (GTK_APPLICATION (app));
-
-  return g_application_run (G_APPLICATION (app), argc, argv);
+  return run_gui (argc, argv);
 }

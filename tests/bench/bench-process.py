@@ -9,7 +9,7 @@
 the same run, the runs of the two interleaved (so that a machine that
 gets busier halfway hurts both alike).
 
-    bench-process.py --build BUILD --work DIR [--runs N] SECTION...
+    bench-process.py --build BUILD --work DIR [--runs N] [--baseline OLD] SECTION...
 
 SECTION is one of
   validate  `muster --validate L5000` (a generated 5,000-base layout,
@@ -25,6 +25,12 @@ SECTION is one of
             resident memory at that frame, with the 5,000-base layout
             open, against the bare window's. Needs a display: run under
             xvfb-run.
+
+With --baseline OLD (another build directory, e.g. a copy of BUILD
+kept from before a change), each section also times OLD's muster in the
+same round-robin and prints, per command, this build's time over OLD's:
+
+    BASELINE <command> wall <new/old> cpu <new/old>
 
 Each figure is the median of the runs: "wall" is the time from spawning
 the process to reaping it, "cpu" the user and system time the kernel
@@ -90,15 +96,45 @@ class Bench:
         return statistics.median(self.samples[name]["cpu"])
 
     def table(self):
-        print("  %-34s %10s %10s" % ("", "wall ms", "cpu ms"))
+        width = max([34] + [len(name) for name, _, _, _ in self.commands])
+        print("  %-*s %10s %10s" % (width, "", "wall ms", "cpu ms"))
         for name, _, _, _ in self.commands:
-            print("  %-34s %10.1f %10.1f" % (name, self.wall(name) * 1e3, self.cpu(name) * 1e3))
+            print("  %-*s %10.1f %10.1f" % (width, name, self.wall(name) * 1e3, self.cpu(name) * 1e3))
 
 
 def ratio(name, value, target, better_if_above=False):
     met = value >= target if better_if_above else value <= target
     print("RATIO %s %.2f %s%s %s" % (name, value, ">=" if better_if_above else "<=", target,
                                      "met" if met else "NOT met"))
+
+
+def muster_of(build):
+    """The muster executable of a build, and the window module it opens
+    (beside it, in a build tree) when the build has one."""
+    muster = tool(build, "src/muster")
+    # Since issue 9 the window is a GModule beside src/muster; an older
+    # build (a baseline) may have none.
+    if os.path.exists(os.path.join(build, "build.ninja")):
+        with open(os.path.join(build, "build.ninja"), encoding="utf-8") as f:
+            if "libmuster-gui" in f.read():
+                tool(build, "src/libmuster-gui.so")
+    return muster
+
+
+def add_baseline(args, bench, name, argv, env, ok_status=(0,)):
+    """Times the same command with the baseline build's muster."""
+    if args.baseline:
+        old = muster_of(args.baseline)
+        bench.add(name + " [baseline]", [old if a == argv[0] else a for a in argv], env, ok_status)
+
+
+def baseline_report(args, bench, names):
+    if not args.baseline:
+        return
+    for name in names:
+        old = name + " [baseline]"
+        print("BASELINE %s wall %.2f cpu %.2f" % (name, bench.wall(name) / bench.wall(old),
+                                                  bench.cpu(name) / bench.cpu(old)))
 
 
 def tool(build, path):
@@ -131,7 +167,7 @@ def cli_env():
 
 
 def section_validate(args):
-    muster = tool(args.build, "src/muster")
+    muster = muster_of(args.build)
     geos = tool(args.build, "tests/bench/geos-validate")
     layout = layout_file(args.build, args.work, 5000)
     shapely = has_shapely()
@@ -168,8 +204,11 @@ def section_validate(args):
         bench.add("shapely-validate.py (shapely 1.8)",
                   ["/usr/bin/python3", os.path.join(HERE, "shapely-validate.py"), layout], env, (1,))
     bench.add("muster --version (start and exit)", [muster, "--version"], env)
+    add_baseline(args, bench, "muster --validate", [muster, "--validate", layout], env, (1,))
+    add_baseline(args, bench, "muster --version (start and exit)", [muster, "--version"], env)
     bench.run()
     bench.table()
+    baseline_report(args, bench, ["muster --validate", "muster --version (start and exit)"])
 
     geos_name = "geos-validate (C, GEOS 3.11)"
     ratio("validate-geos-c/muster(wall)", bench.wall(geos_name) / bench.wall("muster --validate"), 20, True)
@@ -206,7 +245,7 @@ def section_validate(args):
 
 
 def section_export(args):
-    muster = tool(args.build, "src/muster")
+    muster = muster_of(args.build)
     env = cli_env()
     out = os.path.join(args.work, "encircle.pdf")
 
@@ -215,8 +254,12 @@ def section_export(args):
     bench.add("muster --export x.pdf (encircle)",
               [muster, "--export", out, "--system", "t9a", "--deployment", "encircle"], env)
     bench.add("muster --version", [muster, "--version"], env)
+    add_baseline(args, bench, "muster --export x.pdf (encircle)",
+                 [muster, "--export", out, "--system", "t9a", "--deployment", "encircle"], env)
+    add_baseline(args, bench, "muster --version", [muster, "--version"], env)
     bench.run()
     bench.table()
+    baseline_report(args, bench, ["muster --export x.pdf (encircle)", "muster --version"])
     ratio("export/start(wall)", bench.wall("muster --export x.pdf (encircle)") / bench.wall("muster --version"), 2)
     ratio("export/start(cpu)", bench.cpu("muster --export x.pdf (encircle)") / bench.cpu("muster --version"), 2)
 
@@ -231,12 +274,14 @@ def rss_of(text):
 def section_startup(args):
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         sys.exit("bench-process: startup needs a display (run under xvfb-run)")
-    muster = tool(args.build, "src/muster")
+    muster = muster_of(args.build)
     bare = tool(args.build, "tests/bench/bare-window")
     layout = layout_file(args.build, args.work, 5000)
     home = tempfile.mkdtemp(prefix="bench-startup-", dir=args.work)
 
     env = dict(os.environ)
+    # Each muster opens the window module beside it (its own build's).
+    env.pop("MUSTER_GUI_MODULE_DIR", None)
     env.update({
         "GSETTINGS_SCHEMA_DIR": os.path.join(args.build, "data"),
         "GSETTINGS_BACKEND": "memory",
@@ -258,8 +303,11 @@ def section_startup(args):
     bench.add("bare-window --adw (and libadwaita)", [bare, "--adw"], env)
     bench.add("muster (default table)", [muster], menv)
     bench.add("muster layout-5000.muster", [muster, layout], menv)
+    add_baseline(args, bench, "muster (default table)", [muster], menv)
+    add_baseline(args, bench, "muster layout-5000.muster", [muster, layout], menv)
     bench.run()
     bench.table()
+    baseline_report(args, bench, ["muster (default table)", "muster layout-5000.muster"])
 
     rss = {}
     for name in bench.samples:
@@ -267,7 +315,8 @@ def section_startup(args):
         if None in values:
             sys.exit("bench-process: %s did not report its first frame" % name)
         rss[name] = statistics.median(values)
-        print("  %-34s %10.1f MB resident at the first frame" % (name, rss[name] / 1024))
+        print("  %-*s %10.1f MB resident at the first frame"
+              % (max([34] + [len(n) for n in bench.samples]), name, rss[name] / 1024))
 
     bare_name = "bare-window (GtkWindow + GtkDrawingArea)"
     adw_name = "bare-window --adw (and libadwaita)"
@@ -288,10 +337,13 @@ def main():
     parser.add_argument("--work", required=True, help="where to put layouts and outputs")
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--renderer", default="cairo", help="GSK_RENDERER for the startup section")
+    parser.add_argument("--baseline", help="another build directory whose muster to time alongside")
     parser.add_argument("sections", nargs="+", choices=("validate", "export", "startup"))
     args = parser.parse_args()
     args.build = os.path.abspath(args.build)
     args.work = os.path.abspath(args.work)
+    if args.baseline:
+        args.baseline = os.path.abspath(args.baseline)
     os.makedirs(args.work, exist_ok=True)
 
     for section in args.sections:

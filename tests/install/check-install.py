@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 # Installs the build into a staging directory, as flatpak-builder does,
 # and checks that every file the Flatpak manifest and Flathub expect is
-# there and agrees with the others: the binary the manifest runs, the
-# desktop file and its icon, the metainfo, both icons, the settings
-# schema, the MIME type and the Spanish catalogue. Also checks that the
-# manifest asks for no more than Muster needs.
+# there and agrees with the others: the binary the manifest runs and the
+# window module it opens, the desktop file and its icon, the metainfo,
+# both icons, the settings schema, the MIME type and the Spanish
+# catalogue. Also checks that the manifest asks for no more than Muster
+# needs.
 import configparser
 import json
 import os
@@ -40,6 +41,23 @@ with tempfile.TemporaryDirectory() as destdir:
         full = os.path.join(share, *path)
         check(name, os.path.isfile(full), full)
         return full
+
+    # The window is a module the binary opens from the directory compiled
+    # into it (config.h); the binary itself needs no GTK.
+    module_dir = None
+    with open(os.path.join(build, "config.h"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#define GUI_MODULE_DIR "):
+                module_dir = json.loads(line.split(None, 2)[2])
+    module = os.path.join(destdir + (module_dir or "/nonexistent"), "libmuster-gui.so")
+    check("gui-module", module_dir is not None and os.path.isfile(module), module)
+    check("gui-module-in-prefix", module_dir is not None and os.path.realpath(destdir + module_dir)
+          .startswith(os.path.realpath(prefix) + os.sep), "%s not under %s" % (module_dir, prefix))
+    binary = os.path.join(prefix, "bin", "muster")
+    if os.path.isfile(binary):
+        dynamic = subprocess.run(["readelf", "-d", binary], capture_output=True, text=True).stdout
+        check("binary-needs-no-gtk", "libgmodule-2.0" in dynamic and "libgtk-4" not in dynamic
+              and "libadwaita-1" not in dynamic, dynamic)
 
     desktop = exists("desktop-file", "applications", APP_ID + ".desktop")
     metainfo = exists("metainfo", "metainfo", APP_ID + ".metainfo.xml")

@@ -1,0 +1,29 @@
+/* muster-gui.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "muster-gui"
+
+#include "config.h"
+
+#include "muster-application.h"
+#include "muster-bench.h"
+#include "muster-gui.h"
+
+int
+muster_gui_main (int    argc,
+                 char **argv)
+{
+  g_autoptr(MusterApplication) app = NULL;
+
+  g_return_val_if_fail (argc > 0, 1);
+  g_return_val_if_fail (argv != NULL, 1);
+
+  app = muster_application_new ();
+  muster_bench_init (GTK_APPLICATION (app));
+
+  return g_application_run (G_APPLICATION (app), argc, argv);
+}
