@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -23,6 +24,7 @@
 
 #include "muster-expr.h"
 #include "muster-layout.h"
+#include "muster-layout-private.h"
 #include "muster-xml.h"
 
 #define XML_NAMESPACE "http://www.w3.org/XML/1998/namespace"
@@ -1101,14 +1103,149 @@ muster_layout_remove_terrain (MusterLayout *self,
 
 /* Reading */
 
+/* The ids of pieces and terrain read so far, each with the line where it
+ * was: a set with open addressing (a GHashTable is several times the
+ * work for a large layout). The ids are the pieces' and terrain's own,
+ * which the table borrows: they outlive it, or the reading fails and the
+ * table goes unread. */
+typedef struct
+{
+  const char **ids;             /* NULL: a free slot */
+  int         *lines;
+  guint        mask;            /* the number of slots less one */
+  guint        n_ids;
+} IdTable;
+
+static void
+id_table_init (IdTable *table,
+               guint    n_slots)
+{
+  g_assert (n_slots > 0 && (n_slots & (n_slots - 1)) == 0);
+
+  table->ids = g_new0 (const char *, n_slots);
+  table->lines = g_new (int, n_slots);
+  table->mask = n_slots - 1;
+  table->n_ids = 0;
+}
+
+static void
+id_table_clear (IdTable *table)
+{
+  g_clear_pointer (&table->ids, g_free);
+  g_clear_pointer (&table->lines, g_free);
+}
+
+static guint
+hash_id (const char *id)
+{
+  guint32 hash = 2166136261u;   /* FNV-1a */
+
+  for (const guchar *p = (const guchar *) id; *p != '\0'; p++)
+    hash = (hash ^ *p) * 16777619u;
+
+  return hash;
+}
+
+/* The slot of id, or the free one where it would go. */
+static guint
+id_table_find (const IdTable *table,
+               const char    *id)
+{
+  guint i = hash_id (id) & table->mask;
+
+  while (table->ids[i] != NULL && strcmp (table->ids[i], id) != 0)
+    i = (i + 1) & table->mask;
+
+  return i;
+}
+
+/* Adds id at line; FALSE (with *first its line) if it is there already. */
+static gboolean
+id_table_add (IdTable    *table,
+              const char *id,
+              int         line,
+              int        *first)
+{
+  guint i = id_table_find (table, id);
+
+  if (table->ids[i] != NULL)
+    {
+      *first = table->lines[i];
+      return FALSE;
+    }
+
+  table->ids[i] = id;
+  table->lines[i] = line;
+
+  /* At most half full. */
+  if (++table->n_ids > table->mask / 2)
+    {
+      IdTable bigger;
+
+      id_table_init (&bigger, (table->mask + 1) * 2);
+      for (guint j = 0; j <= table->mask; j++)
+        {
+          if (table->ids[j] != NULL)
+            {
+              guint k = id_table_find (&bigger, table->ids[j]);
+
+              bigger.ids[k] = table->ids[j];
+              bigger.lines[k] = table->lines[j];
+            }
+        }
+      bigger.n_ids = table->n_ids;
+      id_table_clear (table);
+      *table = bigger;
+    }
+
+  return TRUE;
+}
+
 typedef struct
 {
   const char   *filename;
   MusterLayout *layout;
-  GHashTable   *ids;              /* piece and terrain id → first line */
+  IdTable       ids;              /* piece and terrain ids → first line */
   GHashTable   *player_lines;     /* player id → line */
   GHashTable   *ns_by_prefix;     /* prefix → href, declared in the file */
+  GArray       *lifted;           /* LiftedPiece, in file order, or NULL */
+  guint         next_lifted;
+  GString      *scratch;          /* the values of a lifted piece */
 } Loader;
+
+/* What a message is about ("piece “p1”", "<board>"): put into words
+ * only for a message. */
+typedef enum
+{
+  SUBJECT_ELEMENT,    /* text is the whole of it */
+  SUBJECT_PIECE,
+  SUBJECT_PLAYER,
+  SUBJECT_TERRAIN,
+} SubjectKind;
+
+typedef struct
+{
+  SubjectKind  kind;
+  const char  *text;              /* the element, or the id */
+} Subject;
+
+static char *
+describe (const Subject *subject)
+{
+  switch (subject->kind)
+    {
+    case SUBJECT_ELEMENT:
+      return g_strdup (subject->text);
+    case SUBJECT_PIECE:
+      return g_strdup_printf (_("piece “%s”"), subject->text);
+    case SUBJECT_PLAYER:
+      return g_strdup_printf (_("player “%s”"), subject->text);
+    case SUBJECT_TERRAIN:
+      return g_strdup_printf (_("terrain “%s”"), subject->text);
+    default:
+      g_assert_not_reached ();
+    }
+}
 
 static gboolean fail (const Loader  *loader,
                       xmlNode       *node,
@@ -1438,22 +1575,52 @@ is_plain_token (const char *value)
 typedef struct
 {
   const char *name;
+  gsize       len;
   gboolean    token;
 } SchemaAttr;
 
+#define SCHEMA_ATTR(name, token) { name, sizeof (name) - 1, token }
+
 static const SchemaAttr piece_attributes[] = {
   /* Required first. */
-  { "id", TRUE }, { "kind", TRUE }, { "x", FALSE }, { "y", FALSE },
-  { "owner", TRUE }, { "rotation", FALSE }, { "turn", FALSE }, { "category", FALSE },
-  { "skills", FALSE }, { "prone", FALSE }, { "lieutenant", FALSE }, { "name", FALSE },
+  SCHEMA_ATTR ("id", TRUE), SCHEMA_ATTR ("kind", TRUE), SCHEMA_ATTR ("x", FALSE),
+  SCHEMA_ATTR ("y", FALSE), SCHEMA_ATTR ("owner", TRUE), SCHEMA_ATTR ("rotation", FALSE),
+  SCHEMA_ATTR ("turn", FALSE), SCHEMA_ATTR ("category", FALSE), SCHEMA_ATTR ("skills", FALSE),
+  SCHEMA_ATTR ("prone", FALSE), SCHEMA_ATTR ("lieutenant", FALSE), SCHEMA_ATTR ("name", FALSE),
 };
 #define N_PIECE_REQUIRED 4
 
 static const SchemaAttr base_attributes[] = {
-  { "shape", TRUE },
-  { "diameter", FALSE }, { "width", FALSE }, { "depth", FALSE },
+  SCHEMA_ATTR ("shape", TRUE),
+  SCHEMA_ATTR ("diameter", FALSE), SCHEMA_ATTR ("width", FALSE), SCHEMA_ATTR ("depth", FALSE),
 };
 #define N_BASE_REQUIRED 1
+
+/* The attributes of a piece and of its base, as in the lists above. */
+typedef enum
+{
+  PIECE_ID,
+  PIECE_KIND,
+  PIECE_X,
+  PIECE_Y,
+  PIECE_OWNER,
+  PIECE_ROTATION,
+  PIECE_TURN,
+  PIECE_CATEGORY,
+  PIECE_SKILLS,
+  PIECE_PRONE,
+  PIECE_LIEUTENANT,
+  PIECE_NAME,
+  N_PIECE_OWN_ATTRS,
+  BASE_SHAPE = N_PIECE_OWN_ATTRS,
+  BASE_DIAMETER,
+  BASE_WIDTH,
+  BASE_DEPTH,
+  N_PIECE_ATTRS
+} PieceAttr;
+
+G_STATIC_ASSERT (G_N_ELEMENTS (piece_attributes) == N_PIECE_OWN_ATTRS);
+G_STATIC_ASSERT (G_N_ELEMENTS (base_attributes) == N_PIECE_ATTRS - N_PIECE_OWN_ATTRS);
 
 /* The attributes of node follow the list (foreign ones if allowed). */
 static gboolean
@@ -1538,6 +1705,388 @@ piece_follows_schema (xmlNode *node)
   return TRUE;
 }
 
+/* Lifting pieces.
+ *
+ * A piece of the usual form is read from the bytes of the file, without
+ * a node for it in libxml2's tree (see muster_xml_parse_lifting()):
+ *
+ *   <piece id="p1" kind="unit" owner="red" x="12" y="40" turn="1">
+ *     <base shape="rect" width="100mm" depth="80mm"/>
+ *   </piece>
+ *
+ * lift_piece() takes only a piece that is well-formed on its own and
+ * that piece_follows_schema() would vouch for: attributes of the schema's
+ * (each once, the required ones there, tokens without white space), in
+ * printable ASCII without references; one <base/> of the same kind;
+ * nothing but white space besides. Anything else (an extension, a
+ * comment, a name in another script, an attribute the format lacks)
+ * stays in the tree and is read from there. Its values are read by the
+ * same code as the tree's (read_piece_text()), from copies. */
+
+typedef struct
+{
+  const char *start;                       /* the element's "<" in the file */
+  guint16     size;                        /* of the element */
+  guint16     offset[N_PIECE_ATTRS];       /* of each value from start; 0 if absent */
+  guint16     length[N_PIECE_ATTRS];
+} LiftedPiece;
+
+/* What a byte may be in a lifted piece. */
+enum
+{
+  BYTE_SPACE = 1 << 0,          /* XML white space */
+  BYTE_NAME = 1 << 1,           /* of an attribute name of the format: a-z, "-" */
+  /* Of an attribute value without a reference (printable ASCII but "<"
+   * and "&") in double quotes, in single quotes, and the same for a
+   * token, which also has no space. */
+  BYTE_TEXT_IN_DQ = 1 << 2,
+  BYTE_TEXT_IN_SQ = 1 << 3,
+  BYTE_TOKEN_IN_DQ = 1 << 4,
+  BYTE_TOKEN_IN_SQ = 1 << 5,
+};
+
+static guint8 byte_classes[256];
+
+static void
+init_byte_classes (void)
+{
+  static gsize done;
+
+  if (g_once_init_enter (&done))
+    {
+      for (guint c = 0x20; c <= 0x7E; c++)
+        {
+          guint8 klass = 0;
+
+          if (c != '<' && c != '&')
+            klass |= BYTE_TEXT_IN_DQ | BYTE_TEXT_IN_SQ | BYTE_TOKEN_IN_DQ | BYTE_TOKEN_IN_SQ;
+          if (c == '"')
+            klass &= ~(BYTE_TEXT_IN_DQ | BYTE_TOKEN_IN_DQ);
+          if (c == '\'')
+            klass &= ~(BYTE_TEXT_IN_SQ | BYTE_TOKEN_IN_SQ);
+          if (c == ' ')
+            klass &= ~(BYTE_TOKEN_IN_DQ | BYTE_TOKEN_IN_SQ);
+          if ((c >= 'a' && c <= 'z') || c == '-')
+            klass |= BYTE_NAME;
+
+          byte_classes[c] = klass;
+        }
+      byte_classes[' '] |= BYTE_SPACE;
+      byte_classes['\t'] |= BYTE_SPACE;
+      byte_classes['\n'] |= BYTE_SPACE;
+      byte_classes['\r'] |= BYTE_SPACE;
+
+      g_once_init_leave (&done, 1);
+    }
+}
+
+/* p moved on past the bytes of class klass. */
+static inline const char *
+skip_bytes (const char *p,
+            const char *end,
+            guint       klass)
+{
+  /* Four at a time, with one check of the end. */
+  for (; end - p >= 4; p += 4)
+    {
+      if ((byte_classes[(guchar) p[0]] & klass) == 0)
+        return p;
+      if ((byte_classes[(guchar) p[1]] & klass) == 0)
+        return p + 1;
+      if ((byte_classes[(guchar) p[2]] & klass) == 0)
+        return p + 2;
+      if ((byte_classes[(guchar) p[3]] & klass) == 0)
+        return p + 3;
+    }
+
+  while (p < end && (byte_classes[(guchar) *p] & klass) != 0)
+    p++;
+
+  return p;
+}
+
+static gboolean
+looking_at (const char *p,
+            const char *end,
+            const char *ascii)
+{
+  gsize len = strlen (ascii);
+
+  return (gsize) (end - p) >= len && memcmp (p, ascii, len) == 0;
+}
+
+/* Reads the attributes of a start tag from *pp, after its name, up to
+ * (not past) its ">" or "/>": FALSE unless each is one of list, once,
+ * with a plain value (see above), and the first n_required are there.
+ * Their values go to lifted from index first on. */
+static gboolean
+lift_attributes (const char       **pp,
+                 const char        *end,
+                 const SchemaAttr  *list,
+                 guint              n_list,
+                 guint              n_required,
+                 guint              first,
+                 LiftedPiece       *lifted)
+{
+  const char *p = *pp;
+  guint32 seen = 0;
+
+  for (;;)
+    {
+      const char *name = skip_bytes (p, end, BYTE_SPACE);
+      const char *value;
+      gsize name_len;
+      guint klass;
+      guint i;
+
+      if (name >= end)
+        return FALSE;
+      if (*name == '>' || *name == '/')
+        {
+          p = name;
+          break;
+        }
+      if (name == p)
+        return FALSE;   /* attributes apart, as XML wants */
+
+      p = skip_bytes (name, end, BYTE_NAME);
+      name_len = p - name;
+
+      for (i = 0; i < n_list; i++)
+        {
+          if (list[i].len == name_len && memcmp (list[i].name, name, name_len) == 0)
+            break;
+        }
+
+      if (i == n_list || (seen & (1u << i)) != 0)
+        return FALSE;
+      seen |= 1u << i;
+
+      p = skip_bytes (p, end, BYTE_SPACE);
+      if (p >= end || *p != '=')
+        return FALSE;
+      p = skip_bytes (p + 1, end, BYTE_SPACE);
+      if (p >= end)
+        return FALSE;
+
+      if (*p == '"')
+        klass = list[i].token ? BYTE_TOKEN_IN_DQ : BYTE_TEXT_IN_DQ;
+      else if (*p == '\'')
+        klass = list[i].token ? BYTE_TOKEN_IN_SQ : BYTE_TEXT_IN_SQ;
+      else
+        return FALSE;
+
+      value = p + 1;
+      p = skip_bytes (value, end, klass);
+      /* Ends at its quote, and a token is not empty. */
+      if (p >= end || *p != value[-1] || (list[i].token && p == value))
+        return FALSE;
+
+      lifted->offset[first + i] = (guint16) (value - lifted->start);
+      lifted->length[first + i] = (guint16) (p - value);
+      p++;
+    }
+
+  *pp = p;
+
+  return (seen & ((1u << n_required) - 1)) == (1u << n_required) - 1;
+}
+
+/* The MusterXmlLiftFunc of layouts: a piece as above, added to the
+ * GArray of LiftedPiece that user_data is. */
+static gsize
+lift_piece (const char *text,
+            gsize       available,
+            gpointer    user_data)
+{
+  GArray *pieces = user_data;
+  /* Offsets fit in 16 bits. */
+  const char *end = text + MIN (available, G_MAXUINT16);
+  const char *p = text;
+  LiftedPiece lifted = { text, 0, { 0 }, { 0 } };
+
+  init_byte_classes ();
+
+  if (!looking_at (p, end, "<piece"))
+    return 0;
+  p += strlen ("<piece");
+
+  if (!lift_attributes (&p, end, piece_attributes, N_PIECE_OWN_ATTRS, N_PIECE_REQUIRED, 0, &lifted) ||
+      *p != '>')
+    return 0;
+  p++;
+
+  p = skip_bytes (p, end, BYTE_SPACE);
+  if (!looking_at (p, end, "<base"))
+    return 0;
+  p += strlen ("<base");
+
+  if (!lift_attributes (&p, end, base_attributes, G_N_ELEMENTS (base_attributes), N_BASE_REQUIRED,
+                        N_PIECE_OWN_ATTRS, &lifted) ||
+      !looking_at (p, end, "/>"))
+    return 0;
+  p += strlen ("/>");
+
+  p = skip_bytes (p, end, BYTE_SPACE);
+  if (!looking_at (p, end, "</piece"))
+    return 0;
+  p += strlen ("</piece");
+
+  p = skip_bytes (p, end, BYTE_SPACE);
+  if (p >= end || *p != '>')
+    return 0;
+  p++;
+
+  lifted.size = (guint16) (p - text);
+  g_array_append_val (pieces, lifted);
+
+  return p - text;
+}
+
+/* The check of the children of the root that the schema need not see:
+ * lifted pieces, and pieces that piece_follows_schema() vouches for. */
+static gboolean
+child_follows_schema (xmlNode *node)
+{
+  return muster_xml_get_lifted (node) > 0 || piece_follows_schema (node);
+}
+
+/* The rest of the schema by hand, the same way: a layout of the usual
+ * form needs no RELAX NG at all (whose schema alone takes more work to
+ * compile than the rest of such a layout to read). TRUE only where the
+ * schema surely says yes; anything unusual goes to the schema. */
+
+static const SchemaAttr layout_attributes[] = {
+  SCHEMA_ATTR ("version", FALSE), SCHEMA_ATTR ("units", TRUE),
+};
+
+static const SchemaAttr game_attributes[] = {
+  SCHEMA_ATTR ("system", TRUE), SCHEMA_ATTR ("deployment", TRUE),
+};
+
+static const SchemaAttr option_attributes[] = {
+  SCHEMA_ATTR ("name", TRUE), SCHEMA_ATTR ("value", FALSE),
+};
+
+static const SchemaAttr board_attributes[] = {
+  SCHEMA_ATTR ("width", FALSE), SCHEMA_ATTR ("height", FALSE),
+};
+
+static const SchemaAttr player_attributes[] = {
+  SCHEMA_ATTR ("id", TRUE), SCHEMA_ATTR ("name", FALSE), SCHEMA_ATTR ("zone", TRUE),
+  SCHEMA_ATTR ("role", TRUE), SCHEMA_ATTR ("short-edge", TRUE),
+};
+
+static const SchemaAttr terrain_attributes[] = {
+  SCHEMA_ATTR ("id", TRUE), SCHEMA_ATTR ("kind", TRUE), SCHEMA_ATTR ("points", FALSE),
+  SCHEMA_ATTR ("blocks-lof", FALSE), SCHEMA_ATTR ("name", FALSE),
+};
+
+/* What the schema passes over in element content: blank text, comments,
+ * processing instructions. */
+static gboolean
+is_skipped_by_schema (xmlNode *node)
+{
+  if (node->type == XML_TEXT_NODE)
+    return is_blank (node->content);
+
+  return node->type == XML_COMMENT_NODE || node->type == XML_PI_NODE;
+}
+
+/* The content of player and terrain: extensions (anything inside them). */
+static gboolean
+holds_extensions_only (xmlNode *node)
+{
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      if (!is_foreign (child) && !is_skipped_by_schema (child))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+game_follows_schema (xmlNode *node)
+{
+  if (!attributes_follow_schema (node, game_attributes, G_N_ELEMENTS (game_attributes), 1, TRUE))
+    return FALSE;
+
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      if (muster_xml_is_element (child, "option"))
+        {
+          if (child->children != NULL ||
+              !attributes_follow_schema (child, option_attributes, G_N_ELEMENTS (option_attributes),
+                                         2, FALSE))
+            return FALSE;
+        }
+      else if (!is_foreign (child) && !is_skipped_by_schema (child))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* A version the schema's positiveInteger takes: here, up to nine digits
+ * without a leading zero or white space. */
+static gboolean
+is_plain_version (const char *text)
+{
+  gsize len;
+
+  if (text == NULL || text[0] < '1' || text[0] > '9')
+    return FALSE;
+
+  len = strspn (text, "0123456789");
+
+  return text[len] == '\0' && len <= 9;
+}
+
+static gboolean
+layout_follows_schema (xmlNode *root)
+{
+  guint n_games = 0;
+  guint n_boards = 0;
+
+  if (!attributes_follow_schema (root, layout_attributes, G_N_ELEMENTS (layout_attributes), 1, TRUE) ||
+      !is_plain_version (muster_xml_peek_prop (root, "version")))
+    return FALSE;
+
+  /* The interleave: one game, one board, any players, pieces, terrain
+   * and extensions, in any order. */
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    {
+      gboolean follows;
+
+      if (child->type != XML_ELEMENT_NODE)
+        follows = is_skipped_by_schema (child);
+      else if (is_foreign (child) || child_follows_schema (child))
+        follows = TRUE;
+      else if (muster_xml_is_element (child, "game"))
+        follows = n_games++ == 0 && game_follows_schema (child);
+      else if (muster_xml_is_element (child, "board"))
+        follows = n_boards++ == 0 && child->children == NULL &&
+                  attributes_follow_schema (child, board_attributes, G_N_ELEMENTS (board_attributes),
+                                            2, TRUE);
+      else if (muster_xml_is_element (child, "player"))
+        follows = holds_extensions_only (child) &&
+                  attributes_follow_schema (child, player_attributes, G_N_ELEMENTS (player_attributes),
+                                            1, TRUE);
+      else if (muster_xml_is_element (child, "terrain"))
+        follows = holds_extensions_only (child) &&
+                  attributes_follow_schema (child, terrain_attributes, G_N_ELEMENTS (terrain_attributes),
+                                            3, TRUE);
+      else
+        follows = FALSE;
+
+      if (!follows)
+        return FALSE;
+    }
+
+  return n_games == 1 && n_boards == 1;
+}
+
 /* Bounds the work of the schema check (see MUSTER_LAYOUT_MAX_CHILDREN). */
 static xmlNode *
 check_element_count (xmlNode  *node,
@@ -1558,8 +2107,26 @@ check_element_count (xmlNode  *node,
     {
       xmlNode *culprit;
 
+      guint n_lifted;
+
       if (child->type != XML_ELEMENT_NODE)
         continue;
+
+      /* Lifted pieces, each an element with its <base>. */
+      n_lifted = muster_xml_get_lifted (child);
+      if (n_lifted > 0)
+        {
+          n_children += n_lifted;
+          *n_elements += 2 * n_lifted;
+          if (n_children > (guint) max_children || *n_elements > MUSTER_LAYOUT_MAX_ELEMENTS)
+            {
+              /* Only ever a reason to read the file again without lifting. */
+              *message = g_strdup_printf (_("the file holds more than %d elements"),
+                                          MUSTER_LAYOUT_MAX_ELEMENTS);
+              return node;
+            }
+          continue;
+        }
 
       if (++n_children > (guint) max_children)
         {
@@ -1742,6 +2309,58 @@ is_valid_id (const char *id)
   return TRUE;
 }
 
+/* The values of node's attributes of list (in no namespace) to
+ * values[i] for list[i], as muster_xml_get_prop() reads them: without a
+ * copy where libxml2 keeps one piece of text, else a copy kept in owned. */
+static void
+read_attr_values (xmlNode           *node,
+                  const SchemaAttr  *list,
+                  guint              n_list,
+                  const char       **values,
+                  GPtrArray         *owned)
+{
+  for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+    {
+      const char *name = (const char *) attr->name;
+
+      if (attr->ns != NULL)
+        continue;
+
+      for (guint i = 0; i < n_list; i++)
+        {
+          if (strcmp (list[i].name, name) == 0)
+            {
+              values[i] = muster_xml_peek_attr_value (attr);
+              if (values[i] == NULL)
+                {
+                  char *copy = muster_xml_get_prop (node, name);
+
+                  g_ptr_array_add (owned, copy);
+                  values[i] = copy;
+                }
+              break;
+            }
+        }
+    }
+}
+
+static gboolean
+read_id_text (const Loader  *loader,
+              xmlNode       *node,
+              const char    *element,
+              const char    *text,
+              char         **id,
+              GError       **error)
+{
+  if (!is_valid_id (text))
+    return fail (loader, node, error, _("<%s>: id=“%s” is not an id (a word without spaces)"),
+                 element, text != NULL ? text : "");
+
+  *id = g_strdup (text);
+
+  return TRUE;
+}
+
 static gboolean
 read_id (const Loader  *loader,
          xmlNode       *node,
@@ -1750,26 +2369,19 @@ read_id (const Loader  *loader,
 {
   g_autofree char *text = muster_xml_get_prop (node, "id");
 
-  if (!is_valid_id (text))
-    return fail (loader, node, error, _("<%s>: id=“%s” is not an id (a word without spaces)"),
-                 (const char *) node->name, text != NULL ? text : "");
-
-  *id = g_steal_pointer (&text);
-
-  return TRUE;
+  return read_id_text (loader, node, (const char *) node->name, text, id, error);
 }
 
 /* A token attribute: absent (NULL), or a word without surrounding space. */
 static gboolean
-read_word (const Loader  *loader,
-           xmlNode       *node,
-           const char    *what,
-           const char    *attr,
-           char         **word,
-           GError       **error)
+read_word_text (const Loader   *loader,
+                xmlNode        *node,
+                const Subject  *subject,
+                const char     *attr,
+                const char     *text,
+                char          **word,
+                GError        **error)
 {
-  g_autofree char *text = muster_xml_get_prop (node, attr);
-
   if (text == NULL)
     {
       *word = NULL;
@@ -1777,9 +2389,84 @@ read_word (const Loader  *loader,
     }
 
   if (!is_valid_id (text))
-    return fail (loader, node, error, _("%s: %s=“%s” must be a single word"), what, attr, text);
+    {
+      g_autofree char *what = describe (subject);
 
-  *word = g_steal_pointer (&text);
+      return fail (loader, node, error, _("%s: %s=“%s” must be a single word"), what, attr, text);
+    }
+
+  *word = g_strdup (text);
+
+  return TRUE;
+}
+
+static gboolean
+read_word (const Loader   *loader,
+           xmlNode        *node,
+           const Subject  *subject,
+           const char     *attr,
+           char          **word,
+           GError        **error)
+{
+  g_autofree char *text = muster_xml_get_prop (node, attr);
+
+  return read_word_text (loader, node, subject, attr, text, word, error);
+}
+
+static const double powers_of_ten[] = {
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* A plain decimal number ("12", "3904.5177", ".5", "5.", with a "-"
+ * before it if minus is set), up to 32 characters: TRUE with the double
+ * that g_ascii_strtod() gives for it. When its digits make a whole
+ * number below 2^53 and it has at most 22 after the point, that is the
+ * quotient of two doubles that hold them exactly, which IEEE division
+ * rounds as strtod() does (Clinger's fast path); other numbers go to
+ * g_ascii_strtod() itself. FALSE for anything else. */
+static gboolean
+parse_decimal (const char *text,
+               gboolean    minus,
+               double     *value)
+{
+  const char *p = text;
+  guint64 mantissa = 0;
+  guint n_digits = 0;
+  guint n_decimals = 0;
+
+  if (minus && *p == '-')
+    p++;
+
+  /* The digits as a whole number, while it fits in 64 bits. */
+  for (; (guint) (*p - '0') <= 9; p++, n_digits++)
+    {
+      if (n_digits < 19)
+        mantissa = mantissa * 10 + (guint64) (*p - '0');
+    }
+
+  if (*p == '.')
+    {
+      for (p++; (guint) (*p - '0') <= 9; p++, n_digits++, n_decimals++)
+        {
+          if (n_digits < 19)
+            mantissa = mantissa * 10 + (guint64) (*p - '0');
+        }
+    }
+
+  if (*p != '\0' || n_digits == 0 || p - text > 32)
+    return FALSE;
+
+  /* Only where doubles are computed as doubles (not x87's wider ones). */
+  if (FLT_EVAL_METHOD == 0 && n_digits <= 19 && mantissa <= (G_GUINT64_CONSTANT (1) << 53) &&
+      n_decimals < G_N_ELEMENTS (powers_of_ten))
+    {
+      *value = (double) mantissa / powers_of_ten[n_decimals];
+      if (text[0] == '-')
+        *value = -*value;
+    }
+  else
+    *value = g_ascii_strtod (text, NULL);
 
   return TRUE;
 }
@@ -1793,60 +2480,60 @@ parse_plain_length (const char *text,
                     MusterUnit  units,
                     double     *mm)
 {
-  const char *p = text;
-  gboolean any_digits = FALSE;
+  double value;
 
-  while (g_ascii_isdigit (*p))
-    {
-      p++;
-      any_digits = TRUE;
-    }
-  if (*p == '.')
-    {
-      p++;
-      while (g_ascii_isdigit (*p))
-        {
-          p++;
-          any_digits = TRUE;
-        }
-    }
-
-  if (*p != '\0' || !any_digits || p - text > 32)
+  if (!parse_decimal (text, FALSE, &value))
     return FALSE;
 
-  *mm = muster_unit_to_mm (units, g_ascii_strtod (text, NULL));
+  *mm = muster_unit_to_mm (units, value);
 
   return isfinite (*mm);
 }
 
 static gboolean
-read_length (const Loader  *loader,
-             xmlNode       *node,
-             const char    *what,
-             const char    *attr,
-             gboolean       positive,
-             double        *value,
-             GError       **error)
+read_length_checked (const Loader   *loader,
+                     xmlNode        *node,
+                     const Subject  *subject,
+                     const char     *attr,
+                     const char     *text,
+                     gboolean        positive,
+                     double         *value,
+                     GError        **error)
 {
-  g_autofree char *text = muster_xml_get_prop (node, attr);
   g_autoptr(GError) local_error = NULL;
+  g_autofree char *what = NULL;
   double mm;
 
   if (text == NULL)
-    return fail (loader, node, error, _("%s: the attribute “%s” is missing"), what, attr);
+    {
+      what = describe (subject);
+      return fail (loader, node, error, _("%s: the attribute “%s” is missing"), what, attr);
+    }
 
   if (!parse_plain_length (text, loader->layout->units, &mm) &&
       !muster_length_parse (text, loader->layout->units, &mm, &local_error))
-    return fail (loader, node, error, _("%s: %s: %s"), what, attr, local_error->message);
+    {
+      what = describe (subject);
+      return fail (loader, node, error, _("%s: %s: %s"), what, attr, local_error->message);
+    }
 
   if (!isfinite (mm))
-    return fail (loader, node, error, _("%s: %s=“%s” is not a finite length"), what, attr, text);
+    {
+      what = describe (subject);
+      return fail (loader, node, error, _("%s: %s=“%s” is not a finite length"), what, attr, text);
+    }
 
   if (fabs (mm) > MUSTER_LAYOUT_MAX_LENGTH_MM)
-    return fail (loader, node, error, _("%s: %s=“%s” is too large"), what, attr, text);
+    {
+      what = describe (subject);
+      return fail (loader, node, error, _("%s: %s=“%s” is too large"), what, attr, text);
+    }
 
   if (positive && !(mm > 0))
-    return fail (loader, node, error, _("%s: %s=“%s” must be greater than zero"), what, attr, text);
+    {
+      what = describe (subject);
+      return fail (loader, node, error, _("%s: %s=“%s” must be greater than zero"), what, attr, text);
+    }
 
   *value = mm == 0 ? 0.0 : mm;   /* no -0 */
 
@@ -1854,12 +2541,54 @@ read_length (const Loader  *loader,
 }
 
 static gboolean
+read_length_text (const Loader   *loader,
+                  xmlNode        *node,
+                  const Subject  *subject,
+                  const char     *attr,
+                  const char     *text,
+                  gboolean        positive,
+                  double         *value,
+                  GError        **error)
+{
+  double mm;
+
+  /* A plain number within bounds, as read_length_checked() reads it. */
+  if (text != NULL && parse_plain_length (text, loader->layout->units, &mm) &&
+      fabs (mm) <= MUSTER_LAYOUT_MAX_LENGTH_MM && (!positive || mm > 0))
+    {
+      *value = mm == 0 ? 0.0 : mm;
+      return TRUE;
+    }
+
+  return read_length_checked (loader, node, subject, attr, text, positive, value, error);
+}
+
+static gboolean
+read_length (const Loader   *loader,
+             xmlNode        *node,
+             const Subject  *subject,
+             const char     *attr,
+             gboolean        positive,
+             double         *value,
+             GError        **error)
+{
+  g_autofree char *text = muster_xml_get_prop (node, attr);
+
+  return read_length_text (loader, node, subject, attr, text, positive, value, error);
+}
+
+static gboolean
 parse_number (const char *text,
               double     *value)
 {
-  g_autofree char *copy = g_strstrip (g_strdup (text));
+  g_autofree char *copy = NULL;
   char *end = NULL;
 
+  /* The usual case, to the same double. */
+  if (parse_decimal (text, TRUE, value))
+    return TRUE;
+
+  copy = g_strstrip (g_strdup (text));
   if (*copy == '\0')
     return FALSE;
 
@@ -1875,65 +2604,106 @@ parse_number (const char *text,
 }
 
 static gboolean
-read_boolean (const Loader  *loader,
-              xmlNode       *node,
-              const char    *what,
-              const char    *attr,
-              gboolean      *value,
-              GError       **error)
+read_boolean_text (const Loader   *loader,
+                   xmlNode        *node,
+                   const Subject  *subject,
+                   const char     *attr,
+                   const char     *text,
+                   gboolean       *value,
+                   GError        **error)
 {
-  g_autofree char *text = muster_xml_get_prop (node, attr);
+  g_autofree char *copy = NULL;
 
   if (text == NULL)
-    *value = FALSE;
-  else if (strcmp (g_strstrip (text), "true") == 0 || strcmp (text, "1") == 0)
+    {
+      *value = FALSE;
+      return TRUE;
+    }
+
+  /* Without white space around it, without a copy. */
+  if (strcmp (text, "true") != 0 && strcmp (text, "1") != 0 &&
+      strcmp (text, "false") != 0 && strcmp (text, "0") != 0)
+    text = copy = g_strstrip (g_strdup (text));
+
+  if (strcmp (text, "true") == 0 || strcmp (text, "1") == 0)
     *value = TRUE;
   else if (strcmp (text, "false") == 0 || strcmp (text, "0") == 0)
     *value = FALSE;
   else
-    return fail (loader, node, error, _("%s: %s=“%s” is neither true nor false"), what, attr, text);
+    {
+      g_autofree char *what = describe (subject);
+
+      return fail (loader, node, error, _("%s: %s=“%s” is neither true nor false"), what, attr, text);
+    }
 
   return TRUE;
 }
 
-static char **
-read_list (xmlNode    *node,
-           const char *attr)
+static gboolean
+read_boolean (const Loader   *loader,
+              xmlNode        *node,
+              const Subject  *subject,
+              const char     *attr,
+              gboolean       *value,
+              GError        **error)
 {
   g_autofree char *text = muster_xml_get_prop (node, attr);
-  g_auto(GStrv) words = NULL;
-  g_auto(GStrv) list = NULL;
-  g_autoptr(GStrvBuilder) builder = NULL;
 
-  if (text == NULL)
-    return NULL;
-
-  words = g_strsplit_set (text, " \t\r\n", -1);
-  builder = g_strv_builder_new ();
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      if (words[i][0] != '\0')
-        g_strv_builder_add (builder, words[i]);
-    }
-
-  list = g_strv_builder_end (builder);
-
-  return list[0] != NULL ? g_steal_pointer (&list) : NULL;
+  return read_boolean_text (loader, node, subject, attr, text, value, error);
 }
 
+/* The words of text, split at white space; NULL if there are none. */
+static char **
+split_list (const char *text)
+{
+  static const char space[] = " \t\r\n";
+  const char *p;
+  char **list;
+  guint n = 0;
+
+  for (p = text + strspn (text, space); *p != '\0'; p += strspn (p, space))
+    {
+      p += strcspn (p, space);
+      n++;
+    }
+
+  if (n == 0)
+    return NULL;
+
+  list = g_new (char *, n + 1);
+  n = 0;
+  for (p = text + strspn (text, space); *p != '\0'; p += strspn (p, space))
+    {
+      gsize len = strcspn (p, space);
+
+      list[n++] = g_strndup (p, len);
+      p += len;
+    }
+  list[n] = NULL;
+
+  return list;
+}
+
+static char **
+read_list (const char *text)
+{
+  return text != NULL ? split_list (text) : NULL;
+}
+
+/* id is the piece's or terrain's own (see IdTable). */
 static gboolean
-claim_id (const Loader  *loader,
+claim_id (Loader        *loader,
           xmlNode       *node,
           const char    *id,
           GError       **error)
 {
-  gpointer line;
+  int first;
+  /* Reading lifted pieces, what goes wrong is told by a reading through
+   * the tree: their lines are of no use. */
+  int line = loader->lifted != NULL ? 0 : muster_xml_get_line (node);
 
-  if (g_hash_table_lookup_extended (loader->ids, id, NULL, &line))
-    return fail (loader, node, error, _("the id “%s” is used twice (first on line %d)"),
-                 id, GPOINTER_TO_INT (line));
-
-  g_hash_table_insert (loader->ids, g_strdup (id), GINT_TO_POINTER (muster_xml_get_line (node)));
+  if (!id_table_add (&loader->ids, id, line, &first))
+    return fail (loader, node, error, _("the id “%s” is used twice (first on line %d)"), id, first);
 
   return TRUE;
 }
@@ -1946,11 +2716,13 @@ read_game (Loader   *loader,
            GError  **error)
 {
   MusterLayout *self = loader->layout;
+  const Subject game = { SUBJECT_ELEMENT, "<game>" };
+  const Subject option = { SUBJECT_ELEMENT, "<option>" };
   g_autofree char *system = NULL;
   g_autofree char *deployment = NULL;
 
-  if (!read_word (loader, node, "<game>", "system", &system, error) ||
-      !read_word (loader, node, "<game>", "deployment", &deployment, error))
+  if (!read_word (loader, node, &game, "system", &system, error) ||
+      !read_word (loader, node, &game, "deployment", &deployment, error))
     return FALSE;
 
   if (system == NULL)
@@ -1976,7 +2748,7 @@ read_game (Loader   *loader,
           g_autofree char *name = NULL;
           g_autofree char *value = muster_xml_get_prop (child, "value");
 
-          if (!read_word (loader, child, "<option>", "name", &name, error))
+          if (!read_word (loader, child, &option, "name", &name, error))
             return FALSE;
 
           if (name == NULL || value == NULL)
@@ -2001,9 +2773,10 @@ read_board (Loader   *loader,
             GError  **error)
 {
   MusterLayout *self = loader->layout;
+  const Subject board = { SUBJECT_ELEMENT, "<board>" };
 
-  if (!read_length (loader, node, "<board>", "width", TRUE, &self->width, error) ||
-      !read_length (loader, node, "<board>", "height", TRUE, &self->height, error))
+  if (!read_length (loader, node, &board, "width", TRUE, &self->width, error) ||
+      !read_length (loader, node, &board, "height", TRUE, &self->height, error))
     return FALSE;
 
   read_ext_attrs (loader, node, &self->board_ext_attrs);
@@ -2018,16 +2791,20 @@ read_player (Loader   *loader,
 {
   g_autoptr(MusterPlayer) player = g_new0 (MusterPlayer, 1);
   g_autofree char *what = NULL;
+  Subject subject;
   gpointer line;
 
   if (!read_id (loader, node, &player->id, error))
     return FALSE;
 
-  what = g_strdup_printf (_("player “%s”"), player->id);
+  subject = (Subject) { SUBJECT_PLAYER, player->id };
 
   if (strcmp (player->id, MUSTER_OWNER_NEUTRAL) == 0)
-    return fail (loader, node, error, _("%s: “%s” is kept for pieces that belong to no player"),
-                 what, MUSTER_OWNER_NEUTRAL);
+    {
+      what = describe (&subject);
+      return fail (loader, node, error, _("%s: “%s” is kept for pieces that belong to no player"),
+                   what, MUSTER_OWNER_NEUTRAL);
+    }
 
   if (g_hash_table_lookup_extended (loader->player_lines, player->id, NULL, &line))
     return fail (loader, node, error, _("the player id “%s” is used twice (first on line %d)"),
@@ -2037,22 +2814,28 @@ read_player (Loader   *loader,
   if (player->name == NULL)
     player->name = g_strdup (player->id);
 
-  if (!read_word (loader, node, what, "zone", &player->zone, error) ||
-      !read_word (loader, node, what, "role", &player->role, error) ||
-      !read_word (loader, node, what, "short-edge", &player->short_edge, error))
+  if (!read_word (loader, node, &subject, "zone", &player->zone, error) ||
+      !read_word (loader, node, &subject, "role", &player->role, error) ||
+      !read_word (loader, node, &subject, "short-edge", &player->short_edge, error))
     return FALSE;
 
   if (player->role != NULL &&
       strcmp (player->role, "attacker") != 0 &&
       strcmp (player->role, "defender") != 0)
-    return fail (loader, node, error, _("%s: role=“%s” is neither attacker nor defender"),
-                 what, player->role);
+    {
+      what = describe (&subject);
+      return fail (loader, node, error, _("%s: role=“%s” is neither attacker nor defender"),
+                   what, player->role);
+    }
 
   if (player->short_edge != NULL &&
       strcmp (player->short_edge, "west") != 0 &&
       strcmp (player->short_edge, "east") != 0)
-    return fail (loader, node, error, _("%s: short-edge=“%s” is neither west nor east"),
-                 what, player->short_edge);
+    {
+      what = describe (&subject);
+      return fail (loader, node, error, _("%s: short-edge=“%s” is neither west nor east"),
+                   what, player->short_edge);
+    }
 
   read_ext_attrs (loader, node, &player->ext_attrs);
 
@@ -2071,28 +2854,45 @@ read_player (Loader   *loader,
   return TRUE;
 }
 
-static gboolean
-read_base (Loader       *loader,
-           xmlNode      *node,
-           const char   *what,
-           MusterBase   *base,
-           GError      **error)
+/* The values of a piece's and its base's attributes in no namespace, by
+ * PieceAttr, NULL where absent: read from the tree (read_piece()) or
+ * from the file (read_lifted_piece()), then by the same code. */
+typedef struct
 {
-  g_autofree char *shape = muster_xml_get_prop (node, "shape");
-  gboolean has_diameter = xmlHasNsProp (node, (const xmlChar *) "diameter", NULL) != NULL;
-  gboolean has_width = xmlHasNsProp (node, (const xmlChar *) "width", NULL) != NULL;
-  gboolean has_depth = xmlHasNsProp (node, (const xmlChar *) "depth", NULL) != NULL;
+  const char *values[N_PIECE_ATTRS];
+} PieceText;
+
+static gboolean
+read_base_text (Loader           *loader,
+                xmlNode          *node,
+                const Subject    *subject,
+                const PieceText  *text,
+                MusterBase       *base,
+                GError          **error)
+{
+  const char *shape = text->values[BASE_SHAPE];
+  gboolean has_diameter = text->values[BASE_DIAMETER] != NULL;
+  gboolean has_width = text->values[BASE_WIDTH] != NULL;
+  gboolean has_depth = text->values[BASE_DEPTH] != NULL;
+  g_autofree char *what = NULL;
 
   if (!base_shape_from_string (shape, &base->shape))
-    return fail (loader, node, error, _("%s: the base shape “%s” is not round, oval or rect"),
-                 what, shape != NULL ? shape : "");
+    {
+      what = describe (subject);
+      return fail (loader, node, error, _("%s: the base shape “%s” is not round, oval or rect"),
+                   what, shape != NULL ? shape : "");
+    }
 
   if (base->shape == MUSTER_BASE_ROUND)
     {
       if (has_width || has_depth)
-        return fail (loader, node, error, _("%s: a round base has a diameter, not a width or depth"), what);
+        {
+          what = describe (subject);
+          return fail (loader, node, error, _("%s: a round base has a diameter, not a width or depth"), what);
+        }
 
-      if (!read_length (loader, node, what, "diameter", TRUE, &base->width, error))
+      if (!read_length_text (loader, node, subject, "diameter", text->values[BASE_DIAMETER],
+                             TRUE, &base->width, error))
         return FALSE;
 
       base->depth = base->width;
@@ -2100,15 +2900,171 @@ read_base (Loader       *loader,
   else
     {
       if (has_diameter)
-        return fail (loader, node, error, _("%s: a %s base has a width and a depth, not a diameter"),
-                     what, shape);
+        {
+          what = describe (subject);
+          return fail (loader, node, error, _("%s: a %s base has a width and a depth, not a diameter"),
+                       what, shape);
+        }
 
-      if (!read_length (loader, node, what, "width", TRUE, &base->width, error) ||
-          !read_length (loader, node, what, "depth", TRUE, &base->depth, error))
+      if (!read_length_text (loader, node, subject, "width", text->values[BASE_WIDTH],
+                             TRUE, &base->width, error) ||
+          !read_length_text (loader, node, subject, "depth", text->values[BASE_DEPTH],
+                             TRUE, &base->depth, error))
         return FALSE;
     }
 
   return TRUE;
+}
+
+/* A deployment turn: digits, as g_ascii_string_to_unsigned() reads them
+ * after white space is stripped. On failure *stripped is the text
+ * without its white space. */
+static gboolean
+parse_turn (const char  *text,
+            guint       *turn,
+            char       **stripped)
+{
+  gsize len = strspn (text, "0123456789");
+  guint64 value;
+
+  /* The usual case: a few digits. */
+  if (len > 0 && len <= 9 && text[len] == '\0')
+    {
+      *turn = 0;
+      for (gsize i = 0; i < len; i++)
+        *turn = *turn * 10 + (guint) (text[i] - '0');
+      return TRUE;
+    }
+
+  *stripped = g_strstrip (g_strdup (text));
+  if (!g_ascii_string_to_unsigned (*stripped, 10, 0, G_MAXUINT, &value, NULL))
+    return FALSE;
+
+  *turn = (guint) value;
+
+  return TRUE;
+}
+
+/* Whether the players read so far include id. */
+static gboolean
+is_player (const Loader *loader,
+           const char   *id)
+{
+  GPtrArray *players = loader->layout->players;
+
+  /* A few players, each looked at more cheaply than hashed. */
+  if (players->len > 8)
+    return g_hash_table_contains (loader->player_lines, id);
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      if (strcmp (((MusterPlayer *) g_ptr_array_index (players, i))->id, id) == 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Everything of a piece but its base, its extensions and its serial. */
+static gboolean
+read_piece_text (Loader           *loader,
+                 xmlNode          *node,
+                 const PieceText  *text,
+                 MusterPiece      *piece,
+                 GError          **error)
+{
+  const char *kind = text->values[PIECE_KIND];
+  const char *rotation = text->values[PIECE_ROTATION];
+  const char *turn = text->values[PIECE_TURN];
+  g_autofree char *what = NULL;
+  Subject subject;
+
+  if (!read_id_text (loader, node, "piece", text->values[PIECE_ID], &piece->id, error))
+    return FALSE;
+
+  subject = (Subject) { SUBJECT_PIECE, piece->id };
+
+  if (!claim_id (loader, node, piece->id, error))
+    return FALSE;
+
+  if (!muster_piece_kind_from_string (kind, &piece->kind))
+    {
+      what = describe (&subject);
+      return fail (loader, node, error, _("%s: kind=“%s” is not model, unit, marker or objective"),
+                   what, kind != NULL ? kind : "");
+    }
+
+  if (!read_word_text (loader, node, &subject, "owner", text->values[PIECE_OWNER], &piece->owner, error))
+    return FALSE;
+
+  if (piece->owner == NULL)
+    {
+      if (piece->kind != MUSTER_PIECE_OBJECTIVE)
+        {
+          what = describe (&subject);
+          return fail (loader, node, error, _("%s: the attribute “%s” is missing"), what, "owner");
+        }
+      piece->owner = g_strdup (MUSTER_OWNER_NEUTRAL);
+    }
+  else if (strcmp (piece->owner, MUSTER_OWNER_NEUTRAL) != 0 && !is_player (loader, piece->owner))
+    {
+      what = describe (&subject);
+      return fail (loader, node, error, _("%s: the owner “%s” is neither a player nor “%s”"),
+                   what, piece->owner, MUSTER_OWNER_NEUTRAL);
+    }
+
+  if (!read_length_text (loader, node, &subject, "x", text->values[PIECE_X], FALSE, &piece->x, error) ||
+      !read_length_text (loader, node, &subject, "y", text->values[PIECE_Y], FALSE, &piece->y, error))
+    return FALSE;
+
+  if (rotation != NULL)
+    {
+      if (!parse_number (rotation, &piece->rotation))
+        {
+          what = describe (&subject);
+          return fail (loader, node, error, _("%s: rotation=“%s” is not a number of degrees"),
+                       what, rotation);
+        }
+      if (!isfinite (piece->rotation))
+        {
+          what = describe (&subject);
+          return fail (loader, node, error, _("%s: rotation=“%s” is not a finite number"),
+                       what, rotation);
+        }
+      if (piece->rotation == 0)
+        piece->rotation = 0.0;
+    }
+
+  if (turn != NULL)
+    {
+      g_autofree char *stripped = NULL;
+
+      if (!parse_turn (turn, &piece->turn, &stripped))
+        {
+          what = describe (&subject);
+          return fail (loader, node, error, _("%s: turn=“%s” is not a deployment turn"), what, stripped);
+        }
+    }
+
+  piece->categories = read_list (text->values[PIECE_CATEGORY]);
+  piece->skills = read_list (text->values[PIECE_SKILLS]);
+  piece->name = g_strdup (text->values[PIECE_NAME]);
+
+  if (!read_boolean_text (loader, node, &subject, "prone", text->values[PIECE_PRONE],
+                          &piece->prone, error) ||
+      !read_boolean_text (loader, node, &subject, "lieutenant", text->values[PIECE_LIEUTENANT],
+                          &piece->lieutenant, error))
+    return FALSE;
+
+  return TRUE;
+}
+
+static void
+add_piece (Loader      *loader,
+           MusterPiece *piece)
+{
+  piece->serial = next_serial (loader->layout);
+  g_ptr_array_add (loader->layout->pieces, piece);
 }
 
 static gboolean
@@ -2117,75 +3073,17 @@ read_piece (Loader   *loader,
             GError  **error)
 {
   g_autoptr(MusterPiece) piece = g_new0 (MusterPiece, 1);
-  g_autofree char *what = NULL;
-  g_autofree char *kind = NULL;
-  g_autofree char *rotation = NULL;
-  g_autofree char *turn = NULL;
+  g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
+  PieceText text = { { NULL } };
   gboolean has_base = FALSE;
+  Subject subject;
 
-  if (!read_id (loader, node, &piece->id, error))
+  read_attr_values (node, piece_attributes, N_PIECE_OWN_ATTRS, text.values, owned);
+
+  if (!read_piece_text (loader, node, &text, piece, error))
     return FALSE;
 
-  what = g_strdup_printf (_("piece “%s”"), piece->id);
-
-  if (!claim_id (loader, node, piece->id, error))
-    return FALSE;
-
-  kind = muster_xml_get_prop (node, "kind");
-  if (!muster_piece_kind_from_string (kind, &piece->kind))
-    return fail (loader, node, error, _("%s: kind=“%s” is not model, unit, marker or objective"),
-                 what, kind != NULL ? kind : "");
-
-  if (!read_word (loader, node, what, "owner", &piece->owner, error))
-    return FALSE;
-
-  if (piece->owner == NULL)
-    {
-      if (piece->kind != MUSTER_PIECE_OBJECTIVE)
-        return fail (loader, node, error, _("%s: the attribute “%s” is missing"), what, "owner");
-      piece->owner = g_strdup (MUSTER_OWNER_NEUTRAL);
-    }
-  else if (strcmp (piece->owner, MUSTER_OWNER_NEUTRAL) != 0 &&
-           !g_hash_table_contains (loader->player_lines, piece->owner))
-    return fail (loader, node, error, _("%s: the owner “%s” is neither a player nor “%s”"),
-                 what, piece->owner, MUSTER_OWNER_NEUTRAL);
-
-  if (!read_length (loader, node, what, "x", FALSE, &piece->x, error) ||
-      !read_length (loader, node, what, "y", FALSE, &piece->y, error))
-    return FALSE;
-
-  rotation = muster_xml_get_prop (node, "rotation");
-  if (rotation != NULL)
-    {
-      if (!parse_number (rotation, &piece->rotation))
-        return fail (loader, node, error, _("%s: rotation=“%s” is not a number of degrees"),
-                     what, rotation);
-      if (!isfinite (piece->rotation))
-        return fail (loader, node, error, _("%s: rotation=“%s” is not a finite number"),
-                     what, rotation);
-      if (piece->rotation == 0)
-        piece->rotation = 0.0;
-    }
-
-  turn = muster_xml_get_prop (node, "turn");
-  if (turn != NULL)
-    {
-      guint64 value;
-
-      if (!g_ascii_string_to_unsigned (g_strstrip (turn), 10, 0, G_MAXUINT, &value, NULL))
-        return fail (loader, node, error, _("%s: turn=“%s” is not a deployment turn"), what, turn);
-
-      piece->turn = (guint) value;
-    }
-
-  piece->categories = read_list (node, "category");
-  piece->skills = read_list (node, "skills");
-  piece->name = muster_xml_get_prop (node, "name");
-
-  if (!read_boolean (loader, node, what, "prone", &piece->prone, error) ||
-      !read_boolean (loader, node, what, "lieutenant", &piece->lieutenant, error))
-    return FALSE;
-
+  subject = (Subject) { SUBJECT_PIECE, piece->id };
   read_ext_attrs (loader, node, &piece->ext_attrs);
 
   for (xmlNode *child = node->children; child != NULL; child = child->next)
@@ -2198,9 +3096,16 @@ read_piece (Loader   *loader,
       else if (muster_xml_is_element (child, "base"))
         {
           if (has_base)
-            return fail (loader, child, error, _("%s: a piece has one base"), what);
+            {
+              g_autofree char *what = describe (&subject);
 
-          if (!read_base (loader, child, what, &piece->base, error))
+              return fail (loader, child, error, _("%s: a piece has one base"), what);
+            }
+
+          read_attr_values (child, base_attributes, G_N_ELEMENTS (base_attributes),
+                            text.values + N_PIECE_OWN_ATTRS, owned);
+
+          if (!read_base_text (loader, child, &subject, &text, &piece->base, error))
             return FALSE;
 
           has_base = TRUE;
@@ -2208,24 +3113,70 @@ read_piece (Loader   *loader,
     }
 
   if (!has_base)
-    return fail (loader, node, error, _("%s: the <base> is missing"), what);
+    {
+      g_autofree char *what = describe (&subject);
 
-  piece->serial = next_serial (loader->layout);
-  g_ptr_array_add (loader->layout->pieces, g_steal_pointer (&piece));
+      return fail (loader, node, error, _("%s: the <base> is missing"), what);
+    }
+
+  add_piece (loader, g_steal_pointer (&piece));
+
+  return TRUE;
+}
+
+/* A piece that lift_piece() took from the file, which stand_in (a
+ * muster_xml_get_lifted() node) stands for. */
+static gboolean
+read_lifted_piece (Loader             *loader,
+                   xmlNode            *stand_in,
+                   const LiftedPiece  *lifted,
+                   GError            **error)
+{
+  g_autoptr(MusterPiece) piece = g_new0 (MusterPiece, 1);
+  PieceText text;
+  Subject subject;
+  char *copy;
+
+  /* A copy of the element, with a NUL for the quote after each value. */
+  g_string_set_size (loader->scratch, lifted->size);
+  copy = loader->scratch->str;
+  memcpy (copy, lifted->start, lifted->size);
+
+  for (guint i = 0; i < N_PIECE_ATTRS; i++)
+    {
+      if (lifted->offset[i] == 0)
+        {
+          text.values[i] = NULL;
+          continue;
+        }
+
+      copy[lifted->offset[i] + lifted->length[i]] = '\0';
+      text.values[i] = copy + lifted->offset[i];
+    }
+
+  if (!read_piece_text (loader, stand_in, &text, piece, error))
+    return FALSE;
+
+  subject = (Subject) { SUBJECT_PIECE, piece->id };
+  if (!read_base_text (loader, stand_in, &subject, &text, &piece->base, error))
+    return FALSE;
+
+  add_piece (loader, g_steal_pointer (&piece));
 
   return TRUE;
 }
 
 static gboolean
-read_points (const Loader  *loader,
-             xmlNode       *node,
-             const char    *what,
-             MusterPoint  **points,
-             guint         *n_points,
-             GError       **error)
+read_points (const Loader   *loader,
+             xmlNode        *node,
+             const Subject  *subject,
+             MusterPoint   **points,
+             guint          *n_points,
+             GError        **error)
 {
   g_autofree char *text = muster_xml_get_prop (node, "points");
   g_autoptr(GArray) array = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
+  g_autofree char *what = describe (subject);
   g_auto(GStrv) words = NULL;
 
   if (text == NULL)
@@ -2246,8 +3197,10 @@ read_points (const Loader  *loader,
         return fail (loader, node, error, _("%s: “%s” is not a point x,y"), what, words[i]);
 
       *comma = '\0';
-      if (!muster_length_parse (words[i], loader->layout->units, &point.x, &local_error) ||
-          !muster_length_parse (comma + 1, loader->layout->units, &point.y, &local_error))
+      if ((!parse_plain_length (words[i], loader->layout->units, &point.x) &&
+           !muster_length_parse (words[i], loader->layout->units, &point.x, &local_error)) ||
+          (!parse_plain_length (comma + 1, loader->layout->units, &point.y) &&
+           !muster_length_parse (comma + 1, loader->layout->units, &point.y, &local_error)))
         return fail (loader, node, error, _("%s: points: %s"), what, local_error->message);
 
       if (!isfinite (point.x) || !isfinite (point.y) ||
@@ -2288,11 +3241,13 @@ read_terrain (Loader   *loader,
   g_autofree char *what = NULL;
   g_autofree char *kind = NULL;
   MusterOutline outline;
+  Subject subject;
 
   if (!read_id (loader, node, &terrain->id, error))
     return FALSE;
 
-  what = g_strdup_printf (_("terrain “%s”"), terrain->id);
+  subject = (Subject) { SUBJECT_TERRAIN, terrain->id };
+  what = describe (&subject);
 
   if (!claim_id (loader, node, terrain->id, error))
     return FALSE;
@@ -2302,8 +3257,8 @@ read_terrain (Loader   *loader,
     return fail (loader, node, error, _("%s: kind=“%s” is not impassable, building or area"),
                  what, kind != NULL ? kind : "");
 
-  if (!read_points (loader, node, what, &terrain->points, &terrain->n_points, error) ||
-      !read_boolean (loader, node, what, "blocks-lof", &terrain->blocks_lof, error))
+  if (!read_points (loader, node, &subject, &terrain->points, &terrain->n_points, error) ||
+      !read_boolean (loader, node, &subject, "blocks-lof", &terrain->blocks_lof, error))
     return FALSE;
 
   if (!muster_outline_init_polygon (&outline, terrain->points, terrain->n_points, &local_error))
@@ -2355,9 +3310,20 @@ read_layout (Loader   *loader,
 
   for (xmlNode *child = root->children; child != NULL; child = child->next)
     {
+      guint n_lifted = muster_xml_get_lifted (child);
       gboolean ok = TRUE;
 
-      if (is_roll_log (child))
+      if (n_lifted > 0)
+        {
+          g_assert (loader->lifted != NULL);
+          g_assert (loader->next_lifted + n_lifted <= loader->lifted->len);
+
+          for (guint i = 0; ok && i < n_lifted; i++)
+            ok = read_lifted_piece (loader, child,
+                                    &g_array_index (loader->lifted, LiftedPiece, loader->next_lifted++),
+                                    error);
+        }
+      else if (is_roll_log (child))
         read_roll_log (self, child);
       else if (is_foreign (child))
         ok = read_extension (loader, child, &self->extensions, error);
@@ -2380,34 +3346,60 @@ read_layout (Loader   *loader,
   return TRUE;
 }
 
-MusterLayout *
-muster_layout_new_from_bytes (GBytes      *bytes,
-                              const char  *filename,
-                              GError     **error)
+/* The tree of bytes (with lifted pieces if lift) checked against the
+ * schema and read. When pieces were lifted, a failure after parsing
+ * returns NULL with no error and *retry set: the document is then to be
+ * read again without lifting, for the verdict and the message. */
+static MusterLayout *
+load (GBytes      *bytes,
+      const char  *filename,
+      gboolean     lift,
+      gboolean    *retry,
+      guint       *n_lifted,
+      GError     **error)
 {
   g_autoptr(MusterLayout) self = NULL;
-  g_autoptr(GHashTable) ids = NULL;
   g_autoptr(GHashTable) player_lines = NULL;
   g_autoptr(GHashTable) ns_by_prefix = NULL;
+  g_autoptr(GArray) lifted = NULL;
+  g_autoptr(GString) scratch = NULL;
   g_autoptr(GError) schema_error = NULL;
   g_autoptr(xmlDoc) doc = NULL;
   g_autofree char *version = NULL;
   g_autofree char *newer = NULL;
   g_autofree char *message = NULL;
+  gboolean has_lifted = FALSE;
   guint n_elements = 1;
+  guint n_slots;
+  gboolean ok;
   xmlNode *culprit;
   Loader loader;
   xmlNode *root;
 
-  g_return_val_if_fail (bytes != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  *retry = FALSE;
+  *n_lifted = 0;
 
-  if (filename == NULL)
-    filename = "layout";
+  if (lift)
+    {
+      lifted = g_array_new (FALSE, FALSE, sizeof (LiftedPiece));
+      doc = muster_xml_parse_lifting (bytes, filename, lift_piece, lifted, &has_lifted,
+                                      MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE, error);
+    }
+  else
+    doc = muster_xml_parse (bytes, filename, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE, error);
 
-  doc = muster_xml_parse (bytes, filename, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE, error);
   if (doc == NULL)
     return NULL;
+
+  /* From here on, what goes wrong with lifted pieces is told by a
+   * reading without them. */
+  if (has_lifted)
+    {
+      *retry = TRUE;
+      error = NULL;
+    }
+  else
+    g_clear_pointer (&lifted, g_array_unref);
 
   root = xmlDocGetRootElement (doc);
   if (root->ns != NULL && strcmp ((const char *) root->name, "muster-layout") == 0)
@@ -2447,10 +3439,14 @@ muster_layout_new_from_bytes (GBytes      *bytes,
       return NULL;
     }
 
-  if (!muster_xml_validate_interleaved_except (doc, "muster-layout.rng", piece_follows_schema,
+  if (!layout_follows_schema (root) &&
+      !muster_xml_validate_interleaved_except (doc, "muster-layout.rng", child_follows_schema,
                                                filename, MUSTER_LAYOUT_ERROR,
                                                MUSTER_LAYOUT_ERROR_SCHEMA, &schema_error))
     {
+      if (has_lifted)
+        return NULL;
+
       culprit = explain_element (root, &message);
       if (culprit != NULL)
         g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA, "%s:%d: %s",
@@ -2462,20 +3458,90 @@ muster_layout_new_from_bytes (GBytes      *bytes,
     }
 
   self = g_object_new (MUSTER_TYPE_LAYOUT, NULL);
-  ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   player_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   ns_by_prefix = g_hash_table_new (g_str_hash, g_str_equal);
+  scratch = g_string_new (NULL);
 
   loader.filename = filename;
   loader.layout = self;
-  loader.ids = ids;
+  /* Room for the lifted pieces, with the table at most half full. */
+  n_slots = 256;
+  while (lifted != NULL && n_slots < 2 * lifted->len + 256)
+    n_slots *= 2;
+  id_table_init (&loader.ids, n_slots);
   loader.player_lines = player_lines;
   loader.ns_by_prefix = ns_by_prefix;
+  loader.lifted = lifted;
+  loader.next_lifted = 0;
+  loader.scratch = scratch;
 
-  if (!read_layout (&loader, root, error))
+  ok = read_layout (&loader, root, error);
+  id_table_clear (&loader.ids);
+  if (!ok)
     return NULL;
 
+  g_assert (lifted == NULL || loader.next_lifted == lifted->len);
+  *retry = FALSE;
+  *n_lifted = lifted != NULL ? lifted->len : 0;
+
   return g_steal_pointer (&self);
+}
+
+MusterLayout *
+muster_layout_read_bytes (GBytes               *bytes,
+                          const char           *filename,
+                          MusterLayoutReading   reading,
+                          guint                *n_lifted,
+                          GError              **error)
+{
+  MusterLayout *self = NULL;
+  gboolean retry;
+  guint n;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (filename == NULL)
+    filename = "layout";
+
+  switch (reading)
+    {
+    case MUSTER_LAYOUT_READ_LIFTING:
+      self = load (bytes, filename, TRUE, &retry, &n, error);
+      if (self == NULL && retry)
+        self = load (bytes, filename, FALSE, &retry, &n, error);
+      break;
+
+    case MUSTER_LAYOUT_READ_TREE:
+      self = load (bytes, filename, FALSE, &retry, &n, error);
+      break;
+
+    case MUSTER_LAYOUT_READ_LIFTING_ONLY:
+      self = load (bytes, filename, TRUE, &retry, &n, error);
+      if (self == NULL && retry)
+        g_set_error_literal (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID,
+                             "the lifted reading failed");
+      break;
+
+    default:
+      g_return_val_if_reached (NULL);
+    }
+
+  if (n_lifted != NULL)
+    *n_lifted = n;
+
+  return self;
+}
+
+MusterLayout *
+muster_layout_new_from_bytes (GBytes      *bytes,
+                              const char  *filename,
+                              GError     **error)
+{
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return muster_layout_read_bytes (bytes, filename, MUSTER_LAYOUT_READ_LIFTING, NULL, error);
 }
 
 static void

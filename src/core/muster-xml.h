@@ -31,6 +31,37 @@ xmlDoc   *muster_xml_parse        (GBytes      *bytes,
                                    GQuark       domain,
                                    int          code,
                                    GError     **error);
+/* Reads a child element of the root by hand, given its text from its
+ * "<" to the end of the document (UTF-8, not NUL-terminated): returns the
+ * length of the element when it has read all of it, or 0 to leave it to
+ * libxml2. It may take only an element that is well-formed on its own
+ * and means the same wherever it stands: printable ASCII and white
+ * space, no reference ("&"), no namespace prefix or declaration, no
+ * comment, CDATA section or processing instruction. (Its attribute
+ * values are then what libxml2 would make of them once tabs and line
+ * breaks in them, if any, are made spaces.) */
+typedef gsize (*MusterXmlLiftFunc) (const char *text,
+                                    gsize       available,
+                                    gpointer    user_data);
+
+/* muster_xml_parse(), with the children of the root that lift() takes
+ * left out of the tree (see muster-xml.c): each run of them, with the
+ * white space between them, stands one empty element whose
+ * muster_xml_get_lifted() count is the number of children it stands for,
+ * in document order. *lifted says whether the tree has such stand-ins;
+ * when it is FALSE, the document was parsed whole and whatever lift()
+ * took is to be forgotten. The verdict and the message are
+ * muster_xml_parse()'s. */
+xmlDoc   *muster_xml_parse_lifting (GBytes             *bytes,
+                                    const char         *filename,
+                                    MusterXmlLiftFunc   lift,
+                                    gpointer            user_data,
+                                    gboolean           *lifted,
+                                    GQuark              domain,
+                                    int                 code,
+                                    GError            **error);
+/* How many lifted children node stands for: 0 for any other node. */
+guint     muster_xml_get_lifted    (xmlNode            *node);
 /* Checks doc against a RELAX NG schema from the core's resources
  * (e.g. "muster-layout.rng"). */
 gboolean  muster_xml_validate     (xmlDoc      *doc,

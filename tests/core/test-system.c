@@ -182,6 +182,56 @@ test_shipped (Fixture       *fixture,
   g_assert_null (muster_system_registry_lookup (fixture->registry, NULL));
 }
 
+/* The registry reads the shipped systems without the schema check
+ * (src/core/muster-system.c): each must follow the schema, and read with
+ * the check as it does without. */
+static void
+test_shipped_follow_the_schema (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  g_autoptr(GBytes) schema = NULL;
+  g_auto(GStrv) names = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n_systems = 0;
+
+  /* Registers the core's resources. */
+  schema = muster_xml_lookup_data ("muster-system.rng", &error);
+  g_assert_no_error (error);
+
+  names = g_resources_enumerate_children ("/io/github/muster/Muster/core/systems/",
+                                          G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *path = g_strconcat ("systems/", names[i], NULL);
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(xmlDoc) doc = NULL;
+      g_autoptr(MusterSystem) checked = NULL;
+      MusterSystem *shipped;
+
+      if (!g_str_has_suffix (names[i], ".xml"))
+        continue;
+
+      bytes = muster_xml_lookup_data (path, &error);
+      g_assert_no_error (error);
+      doc = muster_xml_parse (bytes, names[i], MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_PARSE, &error);
+      g_assert_no_error (error);
+      g_assert_true (muster_xml_validate (doc, "muster-system.rng", names[i], MUSTER_SYSTEM_ERROR,
+                                          MUSTER_SYSTEM_ERROR_SCHEMA, &error));
+      g_assert_no_error (error);
+
+      checked = muster_system_new_from_bytes (bytes, names[i], &error);
+      g_assert_no_error (error);
+      shipped = muster_system_registry_lookup (fixture->registry, muster_system_get_id (checked));
+      g_assert_nonnull (shipped);
+      g_assert_true (g_bytes_equal (muster_system_get_bytes (shipped), bytes));
+      n_systems++;
+    }
+
+  g_assert_cmpuint (n_systems, ==, 3);
+}
+
 static void
 test_t9a_data (Fixture       *fixture,
                gconstpointer  data)
@@ -1164,6 +1214,7 @@ main (int   argc,
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
   ADD ("/core/system/shipped", test_shipped);
+  ADD ("/core/system/shipped-follow-the-schema", test_shipped_follow_the_schema);
   ADD ("/core/system/lazy-registry", test_lazy_registry);
   ADD ("/core/system/t9a/data", test_t9a_data);
   ADD ("/core/system/infinity/data", test_infinity_data);
