@@ -553,6 +553,42 @@ queue_refresh (MusterRosterPanel *self)
 
 /* The player */
 
+static int
+player_index (MusterRosterPanel *self)
+{
+  GPtrArray *players = muster_layout_get_players (self->layout);
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+
+      if (g_strcmp0 (player->id, self->player_id) == 0)
+        return i;
+    }
+
+  return -1;
+}
+
+/* The player's colour as the board draws it; the swatch and the roster's
+ * pictures follow it. */
+static void
+refresh_color (MusterRosterPanel *self)
+{
+  int index = player_index (self);
+  MusterColor color;
+
+  if (index < 0)
+    return;
+
+  color = muster_render_get_player_color (self->layout, index);
+  if (color.r == self->color.r && color.g == self->color.g && color.b == self->color.b)
+    return;
+
+  self->color = color;
+  gtk_widget_queue_draw (GTK_WIDGET (self->color_swatch));
+  queue_refresh (self);
+}
+
 static void
 refresh_player (MusterRosterPanel *self)
 {
@@ -564,6 +600,8 @@ refresh_player (MusterRosterPanel *self)
 
   if (player == NULL)
     return;
+
+  refresh_color (self);
 
   self->updating = TRUE;
 
@@ -728,6 +766,77 @@ add_action (GtkWidget  *widget,
             GVariant   *param)
 {
   muster_roster_panel_add_entry (MUSTER_ROSTER_PANEL (widget));
+}
+
+static void
+set_color_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  MusterRosterPanel *self = MUSTER_ROSTER_PANEL (widget);
+  const char *color = g_variant_get_string (param, NULL);
+  const MusterPlayer *player = muster_layout_lookup_player (self->layout, self->player_id);
+
+  /* "" gives the player back the colour of its place. */
+  if (player == NULL || (*color != '\0' && !muster_color_is_valid (color)))
+    return;
+  if (g_ascii_strcasecmp (player->color != NULL ? player->color : "", color) == 0)
+    return;
+
+  begin_group (self, _("Change Player Colour"));
+  muster_layout_set_player_color (self->layout, self->player_id, *color != '\0' ? color : NULL);
+  end_group (self);
+}
+
+static void
+color_response_cb (GtkDialog         *dialog,
+                   int                response,
+                   MusterRosterPanel *self)
+{
+  if (response == GTK_RESPONSE_OK)
+    {
+      GdkRGBA rgba;
+      g_autofree char *color = NULL;
+
+      gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (dialog), &rgba);
+      color = g_strdup_printf ("#%02x%02x%02x",
+                               (guint) round (CLAMP (rgba.red, 0, 1) * 255),
+                               (guint) round (CLAMP (rgba.green, 0, 1) * 255),
+                               (guint) round (CLAMP (rgba.blue, 0, 1) * 255));
+      gtk_widget_activate_action (GTK_WIDGET (self), "roster.set-color", "s", color);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static void
+choose_color_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  /* Colours that colour-blind players tell apart (Okabe and Ito), with
+   * the two Muster gives by default; yellow is the objectives'. */
+  static const char * const palette[] = {
+    "#c01c28", "#1c71d8", "#009e73", "#cc79a7", "#e69f00",
+    "#56b4e9", "#d55e00", "#0072b2", "#613583", "#000000",
+  };
+  MusterRosterPanel *self = MUSTER_ROSTER_PANEL (widget);
+  GdkRGBA colors[G_N_ELEMENTS (palette)];
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GdkRGBA current = { self->color.r, self->color.g, self->color.b, 1 };
+  GtkWidget *dialog;
+
+  for (guint i = 0; i < G_N_ELEMENTS (palette); i++)
+    gdk_rgba_parse (&colors[i], palette[i]);
+
+  dialog = gtk_color_chooser_dialog_new (_("Player Colour"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  gtk_color_chooser_set_use_alpha (GTK_COLOR_CHOOSER (dialog), FALSE);
+  gtk_color_chooser_add_palette (GTK_COLOR_CHOOSER (dialog), GTK_ORIENTATION_HORIZONTAL, 5,
+                                 G_N_ELEMENTS (colors), colors);
+  gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (dialog), &current);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (color_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -947,6 +1056,8 @@ muster_roster_panel_class_init (MusterRosterPanelClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 
   gtk_widget_class_install_action (widget_class, "roster.add", NULL, add_action);
+  gtk_widget_class_install_action (widget_class, "roster.choose-color", NULL, choose_color_action);
+  gtk_widget_class_install_action (widget_class, "roster.set-color", "s", set_color_action);
   gtk_widget_class_install_action (widget_class, "roster.place", "s", place_action);
   gtk_widget_class_install_action (widget_class, "roster.edit", "s", edit_action);
   gtk_widget_class_install_action (widget_class, "roster.hold", "(ss)", hold_action);
@@ -968,8 +1079,7 @@ MusterRosterPanel *
 muster_roster_panel_new (MusterRoster  *roster,
                          MusterHistory *history,
                          MusterSystem  *system,
-                         const char    *player_id,
-                         MusterColor    color)
+                         const char    *player_id)
 {
   MusterRosterPanel *self;
 
@@ -984,7 +1094,7 @@ muster_roster_panel_new (MusterRoster  *roster,
   self->system = system != NULL ? g_object_ref (system) : NULL;
   self->layout = g_object_ref (muster_roster_get_layout (roster));
   self->player_id = g_strdup (player_id);
-  self->color = color;
+  self->color = (MusterColor) { -1, -1, -1 };
 
   g_signal_connect_object (roster, "changed", G_CALLBACK (queue_refresh), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->layout, "piece-added", G_CALLBACK (queue_refresh), self, G_CONNECT_SWAPPED);

@@ -25,8 +25,7 @@ G_DECLARE_FINAL_TYPE (MusterRosterPanel, muster_roster_panel, MUSTER, ROSTER_PAN
 MusterRosterPanel *muster_roster_panel_new            (MusterRoster      *roster,
                                                        MusterHistory     *history,
                                                        MusterSystem      *system,
-                                                       const char        *player_id,
-                                                       MusterColor        color);
+                                                       const char        *player_id);
 const char        *muster_roster_panel_get_player_id  (MusterRosterPanel *self);
 /* Opens the dialog that adds an entry. */
 void               muster_roster_panel_add_entry      (MusterRosterPanel *self);

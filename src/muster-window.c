@@ -306,7 +306,6 @@ update_player_titles (MusterWindow *self)
 static void
 rebuild_player_pages (MusterWindow *self)
 {
-  MusterScene *scene = muster_board_view_get_scene (self->board_view);
   g_autofree char *visible = g_strdup (muster_board_view_get_acting_player (self->board_view));
   GPtrArray *players = muster_layout_get_players (self->layout);
   GtkWidget *child;
@@ -319,8 +318,7 @@ rebuild_player_pages (MusterWindow *self)
       const MusterPlayer *player = g_ptr_array_index (players, i);
       MusterRosterPanel *panel;
 
-      panel = muster_roster_panel_new (self->roster, self->history, self->system, player->id,
-                                       muster_scene_get_player_color (scene, i));
+      panel = muster_roster_panel_new (self->roster, self->history, self->system, player->id);
       g_signal_connect_object (panel, "place-entry", G_CALLBACK (place_entry_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (panel, "select-piece", G_CALLBACK (select_piece_cb), self, G_CONNECT_SWAPPED);
       gtk_stack_add_titled (self->player_stack, GTK_WIDGET (panel), player->id,

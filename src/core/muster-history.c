@@ -23,6 +23,7 @@ typedef struct
   char      *zone;
   char      *role;
   char      *short_edge;
+  char      *color;
   GPtrArray *extensions;
   GPtrArray *ext_attrs;
 } PlayerCopy;
@@ -210,6 +211,7 @@ player_copy_free (gpointer data)
   g_free (player->zone);
   g_free (player->role);
   g_free (player->short_edge);
+  g_free (player->color);
   g_clear_pointer (&player->extensions, g_ptr_array_unref);
   g_clear_pointer (&player->ext_attrs, g_ptr_array_unref);
   g_free (player);
@@ -224,6 +226,7 @@ players_equal (const PlayerCopy *a,
          g_strcmp0 (a->zone, b->zone) == 0 &&
          g_strcmp0 (a->role, b->role) == 0 &&
          g_strcmp0 (a->short_edge, b->short_edge) == 0 &&
+         g_strcmp0 (a->color, b->color) == 0 &&
          strings_equal (a->extensions, b->extensions) &&
          strings_equal (a->ext_attrs, b->ext_attrs);
 }
@@ -289,6 +292,7 @@ header_snapshot (MusterLayout *layout)
       copy->zone = g_strdup (player->zone);
       copy->role = g_strdup (player->role);
       copy->short_edge = g_strdup (player->short_edge);
+      copy->color = g_strdup (player->color);
       copy->extensions = copy_strings (player->extensions);
       copy->ext_attrs = copy_strings (player->ext_attrs);
       g_ptr_array_add (header->players, copy);
@@ -745,6 +749,7 @@ apply_header (MusterHistory *self,
       if (copy->name != NULL)
         muster_layout_set_player_name (self->layout, copy->id, copy->name);
       muster_layout_update_player (self->layout, copy->id, copy->zone, copy->role, copy->short_edge);
+      muster_layout_set_player_color (self->layout, copy->id, copy->color);
     }
 
   /* Terrain: what differs goes, then what is missing comes back. */

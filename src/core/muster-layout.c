@@ -388,6 +388,7 @@ player_free (MusterPlayer *player)
   g_free (player->zone);
   g_free (player->role);
   g_free (player->short_edge);
+  g_free (player->color);
   g_clear_pointer (&player->extensions, g_ptr_array_unref);
   g_clear_pointer (&player->ext_attrs, g_ptr_array_unref);
   g_free (player);
@@ -826,6 +827,39 @@ muster_layout_update_player (MusterLayout *self,
   changed |= replace_string (&player->short_edge, short_edge);
 
   if (changed)
+    g_signal_emit (self, signals[CHANGED], 0);
+}
+
+gboolean
+muster_color_is_valid (const char *text)
+{
+  if (text == NULL || text[0] != '#' || strlen (text) != 7)
+    return FALSE;
+
+  for (guint i = 1; i < 7; i++)
+    if (!g_ascii_isxdigit (text[i]))
+      return FALSE;
+
+  return TRUE;
+}
+
+void
+muster_layout_set_player_color (MusterLayout *self,
+                                const char   *player_id,
+                                const char   *color)
+{
+  g_autofree char *lower = NULL;
+  MusterPlayer *player;
+
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+  g_return_if_fail (player_id != NULL);
+  g_return_if_fail (color == NULL || muster_color_is_valid (color));
+
+  player = muster_layout_lookup_player (self, player_id);
+  g_return_if_fail (player != NULL);
+
+  lower = color != NULL ? g_ascii_strdown (color, -1) : NULL;
+  if (replace_string (&player->color, lower))
     g_signal_emit (self, signals[CHANGED], 0);
 }
 
@@ -1292,7 +1326,7 @@ static const ElementRule element_rules[] = {
   { "game", { "system" }, { "deployment" }, TRUE, TRUE },
   { "option", { "name", "value" }, { NULL }, FALSE, FALSE },
   { "board", { "width", "height" }, { NULL }, TRUE, FALSE },
-  { "player", { "id" }, { "name", "zone", "role", "short-edge" }, TRUE, TRUE },
+  { "player", { "id" }, { "name", "zone", "role", "short-edge", "color" }, TRUE, TRUE },
   { "piece", { "id", "kind", "x", "y" },
     { "owner", "rotation", "turn", "category", "skills", "prone", "lieutenant", "name" },
     TRUE, TRUE },
@@ -2837,6 +2871,15 @@ read_player (Loader   *loader,
                    what, player->short_edge);
     }
 
+  player->color = muster_xml_get_prop (node, "color");
+  if (player->color != NULL && !muster_color_is_valid (player->color))
+    /* Translators: keep color= and the example as they are: they are what the file says */
+    return fail (loader, node, error, _("%s: color=“%s” is not a colour such as #1c71d8"),
+                 what, player->color);
+  if (player->color != NULL)
+    for (char *c = player->color; *c != '\0'; c++)
+      *c = g_ascii_tolower (*c);
+
   read_ext_attrs (loader, node, &player->ext_attrs);
 
   for (xmlNode *child = node->children; child != NULL; child = child->next)
@@ -3965,6 +4008,7 @@ write_player (Writer       *w,
   write_attr (w, "zone", player->zone);
   write_attr (w, "role", player->role);
   write_attr (w, "short-edge", player->short_edge);
+  write_attr (w, "color", player->color);
   write_ext_attrs (w, player->ext_attrs);
 
   if (has_items (player->extensions))

@@ -61,6 +61,7 @@ struct _MusterPlayer
   char *zone;          /* zone id of the deployment type, or NULL */
   char *role;          /* "attacker" / "defender" or NULL */
   char *short_edge;    /* "west" / "east" or NULL */
+  char *color;         /* "#rrggbb", or NULL for the colour of its place */
 
   /*< private >*/
   GPtrArray *extensions;  /* serialised foreign elements, kept on save */
@@ -196,6 +197,15 @@ void                 muster_layout_update_player   (MusterLayout       *self,
                                                     const char         *zone,
                                                     const char         *role,
                                                     const char         *short_edge);
+
+/* color: "#rrggbb" (any case; kept in lower case), or NULL for the colour
+ * of the player's place. Emits "changed". */
+void                 muster_layout_set_player_color (MusterLayout      *self,
+                                                     const char        *player_id,
+                                                     const char        *color);
+/* TRUE if text is a colour as <player color=""> takes it: "#" and six
+ * hexadecimal digits. */
+gboolean             muster_color_is_valid         (const char         *text);
 
 /* Pieces in file order. */
 GPtrArray           *muster_layout_get_pieces      (MusterLayout       *self);

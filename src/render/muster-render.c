@@ -206,10 +206,38 @@ muster_scene_invalidate_zones (MusterScene *self)
 }
 
 MusterColor
+muster_render_get_player_color (MusterLayout *layout,
+                                guint         player_index)
+{
+  GPtrArray *players;
+
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (layout), player_colors[0]);
+
+  players = muster_layout_get_players (layout);
+  if (player_index < players->len)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, player_index);
+
+      if (muster_color_is_valid (player->color))
+        {
+          guint32 rgb = (guint32) g_ascii_strtoull (player->color + 1, NULL, 16);
+
+          return (MusterColor) { ((rgb >> 16) & 0xff) / 255.0,
+                                 ((rgb >> 8) & 0xff) / 255.0,
+                                 (rgb & 0xff) / 255.0 };
+        }
+    }
+
+  return player_colors[player_index % G_N_ELEMENTS (player_colors)];
+}
+
+MusterColor
 muster_scene_get_player_color (MusterScene *self,
                                guint        player_index)
 {
-  return player_colors[player_index % G_N_ELEMENTS (player_colors)];
+  g_return_val_if_fail (self != NULL, player_colors[0]);
+
+  return muster_render_get_player_color (self->layout, player_index);
 }
 
 double

@@ -73,6 +73,10 @@ void         muster_scene_set_generic       (MusterScene       *scene,
 void         muster_scene_invalidate_zones  (MusterScene       *scene);
 MusterColor  muster_scene_get_player_color  (MusterScene       *scene,
                                              guint              player_index);
+/* The colour of the player at player_index in the layout's players: its
+ * own (<player color="">), or the colour of its place. */
+MusterColor  muster_render_get_player_color (MusterLayout      *layout,
+                                             guint              player_index);
 /* The table's colour, and the zone colour as drawn over the table (under
  * the hatching of printed diagrams), for tests. */
 MusterColor  muster_scene_get_table_color   (MusterScene       *scene);

@@ -326,6 +326,57 @@ test_window_pieces_outside_roster (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A player's colour is picked in their panel: the board draws it, undo
+ * takes it back, and the file keeps it. */
+static void
+test_window_player_color (void)
+{
+  MusterWindow *window = open_window ();
+  g_autofree char *dir = g_dir_make_tmp ("muster-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "colour.muster", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(MusterLayout) reopened = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterLayout *layout = muster_window_get_layout (window);
+  MusterScene *scene = muster_board_view_get_scene (muster_window_get_board_view (window));
+  GtkWidget *red = muster_window_get_roster_panel (window, "red");
+  MusterColor before = muster_scene_get_player_color (scene, 0);
+  MusterColor after;
+
+  g_assert_nonnull (red);
+  g_assert_null (muster_layout_lookup_player (layout, "red")->color);
+
+  g_assert_true (gtk_widget_activate_action (red, "roster.set-color", "s", "#009E73"));
+  g_assert_cmpstr (muster_layout_lookup_player (layout, "red")->color, ==, "#009e73");
+  after = muster_scene_get_player_color (scene, 0);
+  g_assert_cmpfloat_with_epsilon (after.r, 0x00 / 255.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (after.g, 0x9e / 255.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (after.b, 0x73 / 255.0, 1e-9);
+
+  /* Not a colour: nothing changes. */
+  g_assert_true (gtk_widget_activate_action (red, "roster.set-color", "s", "green"));
+  g_assert_cmpstr (muster_layout_lookup_player (layout, "red")->color, ==, "#009e73");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_null (muster_layout_lookup_player (layout, "red")->color);
+  g_assert_cmpfloat (muster_scene_get_player_color (scene, 0).g, ==, before.g);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpstr (muster_layout_lookup_player (layout, "red")->color, ==, "#009e73");
+
+  g_assert_true (muster_window_save_to (window, file, &error));
+  g_assert_no_error (error);
+  reopened = muster_layout_new_from_file (file, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_layout_lookup_player (reopened, "red")->color, ==, "#009e73");
+  g_assert_null (muster_layout_lookup_player (reopened, "blue")->color);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (backup);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* The shortcuts window is built when first asked for, and lists the
  * window's actions. */
 static void
@@ -521,6 +572,7 @@ main (int   argc,
   g_test_add_func ("/app/window/units-keep-table", test_window_units_keep_table);
   g_test_add_func ("/app/window/default-board", test_window_default_board);
   g_test_add_func ("/app/window/pieces-outside-roster", test_window_pieces_outside_roster);
+  g_test_add_func ("/app/window/player-color", test_window_player_color);
   g_test_add_func ("/app/window/shortcuts-window", test_window_shortcuts_window);
   g_test_add_func ("/app/window/autosave", test_window_autosave);
   g_test_add_func ("/app/window/crash-recovery", test_window_crash_recovery);
