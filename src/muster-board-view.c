@@ -417,6 +417,25 @@ texture_for_surface (cairo_surface_t *surface)
                                  GDK_MEMORY_DEFAULT, bytes, stride);
 }
 
+/* The ruler's labels keep a legible size in pixels however small the
+ * table is drawn (draw_ruler() in muster-render.c), so on a small table
+ * they need more room than the scene's margin: its ticks (half an inch)
+ * and the labels' pixels. */
+#define RULER_MIN_MARGIN_MM (0.5 * 25.4)
+#define RULER_MIN_MARGIN_PX 16.0
+
+static double
+margin_at (MusterBoardView *self,
+           double           scale)
+{
+  double margin = muster_scene_get_margin (self->scene);
+
+  if (margin <= RULER_MIN_MARGIN_MM || scale <= 0)
+    return margin;
+
+  return MAX (margin, RULER_MIN_MARGIN_MM + RULER_MIN_MARGIN_PX / scale);
+}
+
 /* Where a cache for the current view goes: the whole table when it is
  * small enough, else the visible part. */
 static void
@@ -426,7 +445,7 @@ cache_plan (MusterBoardView *self,
   int w = gtk_widget_get_width (GTK_WIDGET (self));
   int h = gtk_widget_get_height (GTK_WIDGET (self));
   double scale = muster_board_view_get_scale (self);
-  double margin = muster_scene_get_margin (self->scene);
+  double margin = margin_at (self, scale);
   double bw = muster_layout_get_width (self->layout) + 2 * margin;
   double bh = muster_layout_get_height (self->layout) + 2 * margin;
   double pw = ceil (bw * scale) + 2;
@@ -862,7 +881,7 @@ build_drag_cache (MusterBoardView *self,
 static double
 fit_scale (MusterBoardView *self)
 {
-  double margin, width, height;
+  double margin, width, height, scale;
   int w = gtk_widget_get_width (GTK_WIDGET (self));
   int h = gtk_widget_get_height (GTK_WIDGET (self));
 
@@ -870,14 +889,24 @@ fit_scale (MusterBoardView *self)
     return 1.0;
 
   margin = muster_scene_get_margin (self->scene);
-  width = muster_layout_get_width (self->layout) + 2 * margin;
-  height = muster_layout_get_height (self->layout) + 2 * margin;
+  width = muster_layout_get_width (self->layout);
+  height = muster_layout_get_height (self->layout);
 
   /* Clear of what floats over the view, above and below alike. */
   if (h > 4 * self->inset)
     h -= 2 * self->inset;
 
-  return MIN (w / width, h / height);
+  scale = MIN (w / (width + 2 * margin), h / (height + 2 * margin));
+  if (margin_at (self, scale) > margin)
+    {
+      /* The margin is RULER_MIN_MARGIN_MM + RULER_MIN_MARGIN_PX / scale:
+       * solve width * scale + 2 * margin * scale = w for scale. */
+      scale = MIN ((w - 2 * RULER_MIN_MARGIN_PX) / (width + 2 * RULER_MIN_MARGIN_MM),
+                   (h - 2 * RULER_MIN_MARGIN_PX) / (height + 2 * RULER_MIN_MARGIN_MM));
+      scale = MAX (scale, 1e-3);
+    }
+
+  return scale;
 }
 
 double
