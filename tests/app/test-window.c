@@ -113,7 +113,9 @@ test_window_resize_refits (void)
   MusterWindow *window = open_window ();
   MusterBoardView *view = muster_window_get_board_view (window);
   double scale = muster_board_view_get_scale (view);
+  gboolean sidebar = TRUE;
   gint64 deadline;
+  double x, y;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 600, 450);
   deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
@@ -121,6 +123,24 @@ test_window_resize_refits (void)
     g_main_context_iteration (NULL, FALSE);
 
   g_assert_cmpfloat (muster_board_view_get_scale (view), <, scale);
+  for (int i = 0; i < 50 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+
+  /* The board is no narrower than its tool bar: the sidebar folded away. */
+  g_object_get (window, "sidebar-visible", &sidebar, NULL);
+  g_assert_false (sidebar);
+
+  /* The ruler's labels, 16 px or so, have room beside the table, here
+   * where the width sets the scale. */
+  scale = muster_board_view_get_scale (view);
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 900);
+  deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (muster_board_view_get_scale (view) == scale && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  scale = muster_board_view_get_scale (view);
+  muster_board_view_board_to_widget (view, (MusterPoint) { 0, 0 }, &x, &y);
+  g_assert_cmpfloat (x, >=, 16 + 12.7 * scale - 0.5);
+  g_assert_cmpfloat (y, >=, 16 + 12.7 * scale - 0.5);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
