@@ -23,7 +23,8 @@ typedef struct
   char         *player_id;
   char         *label;
   MusterRegion *region;       /* NULL when the player has no zone */
-  MusterPoint   label_at;
+  MusterPoint   label_home;   /* find_label_point()'s */
+  MusterPoint   label_at;     /* where it is drawn: clear of pieces */
   MusterBox     label_box;    /* as last drawn */
   gboolean      label_drawn;
 } SceneZone;
@@ -611,9 +612,10 @@ ensure_zones (MusterScene *self)
           else
             /* Translators: a zone's label on the board: player name, zone name */
             zone.label = g_strdup_printf (_("%s — %s"), name, where);
-          zone.label_at = find_label_point (zone.region,
-                                            muster_layout_get_width (self->layout),
-                                            muster_layout_get_height (self->layout));
+          zone.label_home = find_label_point (zone.region,
+                                              muster_layout_get_width (self->layout),
+                                              muster_layout_get_height (self->layout));
+          zone.label_at = zone.label_home;
         }
 
       g_array_append_val (self->zones, zone);
@@ -1369,6 +1371,104 @@ zone_label_box (MusterScene     *self,
   };
 }
 
+static gboolean
+boxes_overlap (const MusterBox *a,
+               const MusterBox *b)
+{
+  return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* A zone's name is written where no piece covers it, as a rulebook's
+ * diagram would: the nearest place to its home (find_label_point()) where
+ * the whole label lies in the zone and clear of every piece, searched in
+ * rings of half a label's height and a quarter of its width; home if
+ * there is none near. */
+static void
+place_labels_clear_of_pieces (MusterScene *self,
+                              cairo_t     *cr,
+                              double       px)
+{
+  enum { RINGS = 8 };
+  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+  double size = zone_label_size (px);
+  g_autoptr(GArray) near = g_array_new (FALSE, FALSE, sizeof (MusterBox));
+
+  for (guint i = 0; i < self->zones->len; i++)
+    {
+      SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
+      MusterBox box, search;
+      double w, h, step_x, step_y;
+      gboolean found = FALSE;
+
+      zone->label_at = zone->label_home;
+      if (zone->region == NULL || zone->label == NULL)
+        continue;
+
+      box = zone_label_box (self, cr, zone, size);
+      w = box.x1 - box.x0;
+      h = box.y1 - box.y0;
+      step_x = w / 4;
+      step_y = h / 2;
+      search = (MusterBox) { box.x0 - RINGS * step_x, box.y0 - RINGS * step_y,
+                             box.x1 + RINGS * step_x, box.y1 + RINGS * step_y };
+
+      g_array_set_size (near, 0);
+      for (guint j = 0; j < pieces->len; j++)
+        {
+          const MusterPiece *piece = g_ptr_array_index (pieces, j);
+          double reach = piece->base.shape == MUSTER_BASE_ROUND
+                         ? piece->base.width / 2
+                         : hypot (piece->base.width, piece->base.depth) / 2;
+          MusterBox piece_box = { piece->x - reach, piece->y - reach,
+                                  piece->x + reach, piece->y + reach };
+
+          if (boxes_overlap (&piece_box, &search))
+            g_array_append_val (near, piece_box);
+        }
+      if (near->len == 0)
+        continue;
+
+      /* Ring by ring, each ring's nearest places first. */
+      for (int ring = 0; ring <= RINGS && !found; ring++)
+        {
+          double best_d = G_MAXDOUBLE;
+          MusterPoint best = zone->label_home;
+
+          for (int dy = -ring; dy <= ring; dy++)
+            for (int dx = -ring; dx <= ring; dx++)
+              {
+                MusterPoint at = { zone->label_home.x + dx * step_x, zone->label_home.y + dy * step_y };
+                MusterBox moved = { box.x0 + dx * step_x, box.y0 + dy * step_y,
+                                    box.x1 + dx * step_x, box.y1 + dy * step_y };
+                double d = hypot (dx * step_x, dy * step_y);
+                gboolean clear = TRUE;
+
+                if (MAX (abs (dx), abs (dy)) != ring || d >= best_d)
+                  continue;
+                if (!muster_region_contains_point (zone->region, (MusterPoint) { moved.x0, moved.y0 }) ||
+                    !muster_region_contains_point (zone->region, (MusterPoint) { moved.x1, moved.y0 }) ||
+                    !muster_region_contains_point (zone->region, (MusterPoint) { moved.x0, moved.y1 }) ||
+                    !muster_region_contains_point (zone->region, (MusterPoint) { moved.x1, moved.y1 }) ||
+                    !muster_region_contains_point (zone->region, at))
+                  continue;
+                for (guint k = 0; k < near->len && clear; k++)
+                  clear = !boxes_overlap (&moved, &g_array_index (near, MusterBox, k));
+                if (clear)
+                  {
+                    best = at;
+                    best_d = d;
+                    found = TRUE;
+                  }
+              }
+
+          zone->label_at = best;
+        }
+
+      if (!found)
+        zone->label_at = zone->label_home;
+    }
+}
+
 static void
 draw_zone_labels (MusterScene *self,
                   cairo_t     *cr,
@@ -1511,13 +1611,6 @@ segment_hits_box (MusterPoint      a,
     }
 
   return t0 <= t1;
-}
-
-static gboolean
-boxes_overlap (const MusterBox *a,
-               const MusterBox *b)
-{
-  return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
 /* How badly a new arrow and its label collide with what is placed: 0 when
@@ -2375,7 +2468,15 @@ muster_scene_render (MusterScene *self,
   text_begin (self, cr);
   ensure_zones (self);
   for (guint i = 0; i < self->zones->len; i++)
-    g_array_index (self->zones, SceneZone, i).label_drawn = FALSE;
+    {
+      SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
+
+      zone->label_drawn = FALSE;
+      zone->label_at = zone->label_home;
+    }
+  if ((self->flags & MUSTER_RENDER_ZONES) && (self->flags & MUSTER_RENDER_LABELS) &&
+      (self->flags & MUSTER_RENDER_PIECES))
+    place_labels_clear_of_pieces (self, cr, px_per_mm);
 
   /* The table with a soft edge shadow. */
   cairo_rectangle (cr, 0.6 / px_per_mm * 2, 0.6 / px_per_mm * 2, width, height);

@@ -985,6 +985,61 @@ test_pieces_off_table_and_prone (void)
   muster_scene_unref (scene);
 }
 
+static void
+render_once (MusterScene *scene)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+  cairo_t *cr = cairo_create (surface);
+
+  muster_scene_render_fit (scene, cr, 400, 300);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* A zone's name moves off a piece that stands on its usual place, and
+ * stays in its zone; with no pieces drawn it goes back. */
+static void
+test_zone_labels_clear_of_pieces (void)
+{
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
+  MusterBase base = { MUSTER_BASE_RECT, 100, 80 };
+  MusterScene *scene;
+  MusterBox home, moved, piece_box;
+  MusterPiece *piece;
+
+  muster_layout_update_player (layout, "red", "south", NULL, NULL);
+  muster_layout_update_player (layout, "blue", "north", NULL, NULL);
+  scene = muster_scene_new (layout, system, NULL);
+
+  muster_scene_set_flags (scene, MUSTER_RENDER_ALL);
+  render_once (scene);
+  g_assert_true (muster_scene_get_zone_label_box (scene, 0, &home));
+
+  piece = muster_piece_new ("u1", MUSTER_PIECE_UNIT, "red", &base,
+                            (home.x0 + home.x1) / 2, (home.y0 + home.y1) / 2);
+  muster_layout_add_piece (layout, piece);
+  piece_box = (MusterBox) { piece->x - 64.1, piece->y - 64.1, piece->x + 64.1, piece->y + 64.1 };
+
+  render_once (scene);
+  g_assert_true (muster_scene_get_zone_label_box (scene, 0, &moved));
+  g_assert_false (moved.x0 < piece_box.x1 && piece_box.x0 < moved.x1 &&
+                  moved.y0 < piece_box.y1 && piece_box.y0 < moved.y1);
+  /* Still in the south zone, the last 12″ of the table. */
+  g_assert_cmpfloat (moved.y0, >=, 36 * INCH);
+  g_assert_cmpfloat (moved.y1, <=, 48 * INCH);
+  g_assert_cmpfloat (moved.x0, >=, 0);
+  g_assert_cmpfloat (moved.x1, <=, 72 * INCH);
+
+  muster_scene_set_flags (scene, MUSTER_RENDER_ALL & ~MUSTER_RENDER_PIECES);
+  render_once (scene);
+  g_assert_true (muster_scene_get_zone_label_box (scene, 0, &moved));
+  g_assert_cmpfloat_with_epsilon (moved.x0, home.x0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (moved.y0, home.y0, 1e-9);
+
+  muster_scene_unref (scene);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1006,6 +1061,7 @@ main (int   argc,
     }
   g_test_add_func ("/render/zone-names", test_zone_names);
   g_test_add_func ("/render/pieces/off-table-and-prone", test_pieces_off_table_and_prone);
+  g_test_add_func ("/render/zone-labels-clear-of-pieces", test_zone_labels_clear_of_pieces);
   g_test_add_func ("/render/sheets/plan", test_sheets_plan);
   g_test_add_func ("/render/sheets/labels", test_sheets_labels);
   g_test_add_func ("/render/sheets/inch-is-72-points", test_sheets_inch_is_72_points);
