@@ -2008,7 +2008,7 @@ static const SchemaAttr board_attributes[] = {
 
 static const SchemaAttr player_attributes[] = {
   SCHEMA_ATTR ("id", TRUE), SCHEMA_ATTR ("name", FALSE), SCHEMA_ATTR ("zone", TRUE),
-  SCHEMA_ATTR ("role", TRUE), SCHEMA_ATTR ("short-edge", TRUE),
+  SCHEMA_ATTR ("role", TRUE), SCHEMA_ATTR ("short-edge", TRUE), SCHEMA_ATTR ("color", FALSE),
 };
 
 static const SchemaAttr terrain_attributes[] = {

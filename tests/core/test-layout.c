@@ -2034,6 +2034,9 @@ static const struct {
   { "player", "<player id=\"red\"><note/></player>" },
   { "player", "<player id=\"red\">text</player>" },
   { "player", "<player id=\"red\" colour=\"red\"/>" },
+  { "player", "<player id=\"red\" color=\"#1C71d8\"/>" },
+  { "player", "<player id=\"red\" color=\" #1c71d8 \"/>" },
+  { "player", "<player id=\"red\" color=\"\"/>" },
   { "player", "<player id=\"red\" zone=\"\"/>" },
   { "player", "<player name=\"Red\"/>" },
   { "terrain", "<terrain id=\"t1\" kind=\"area\" points=\"1,1 2,1 2,2\" blocks-lof=\"true\" name=\"Wood\"/>" },
@@ -2104,6 +2107,60 @@ test_layout_check_is_the_schemas (void)
       g_assert_true ((layout != NULL) == (error == NULL));
       if (i == G_N_ELEMENTS (layout_variants))
         g_assert_nonnull (layout);
+    }
+}
+
+/* A player's colour: kept in lower case, saved, and refused, naming the
+ * line, when it is not "#" and six hexadecimal digits. */
+static void
+test_player_color (void)
+{
+  static const char * const bad[] = { "red", "#1c71d", "#1c71d8ff", "1c71d8", "#1c71dg", "", " #1c71d8" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(MusterLayout) again = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *saved = NULL;
+
+  layout = load_string ("<muster-layout version=\"1\">\n"
+                        "<game system=\"t9a\"/>\n"
+                        "<board width=\"72\" height=\"48\"/>\n"
+                        "<player id=\"red\" color=\"#00AA7f\"/>\n"
+                        "<player id=\"blue\"/>\n"
+                        "</muster-layout>\n", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_layout_lookup_player (layout, "red")->color, ==, "#00aa7f");
+  g_assert_null (muster_layout_lookup_player (layout, "blue")->color);
+
+  muster_layout_set_player_color (layout, "blue", "#1C71D8");
+  g_assert_cmpstr (muster_layout_lookup_player (layout, "blue")->color, ==, "#1c71d8");
+  bytes = muster_layout_to_bytes (layout);
+  saved = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_assert_nonnull (strstr (saved, "color=\"#00aa7f\""));
+  again = load_string (saved, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_layout_lookup_player (again, "blue")->color, ==, "#1c71d8");
+
+  muster_layout_set_player_color (again, "blue", NULL);
+  g_assert_null (muster_layout_lookup_player (again, "blue")->color);
+
+  g_assert_true (muster_color_is_valid ("#abcdef"));
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("<muster-layout version=\"1\">\n"
+                                               "<game system=\"t9a\"/>\n"
+                                               "<board width=\"72\" height=\"48\"/>\n"
+                                               "<player id=\"red\" color=\"%s\"/>\n"
+                                               "</muster-layout>\n", bad[i]);
+      g_autoptr(MusterLayout) broken = NULL;
+
+      g_clear_error (&error);
+      g_assert_false (muster_color_is_valid (bad[i]));
+      broken = load_string (text, &error);
+      g_assert_null (broken);
+      g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, ":4:"));
+      g_assert_nonnull (strstr (error->message, "color="));
     }
 }
 
@@ -2783,6 +2840,7 @@ main (int   argc,
   g_test_add_func ("/core/layout/schema-in-batches", test_schema_in_batches);
   g_test_add_func ("/core/layout/piece-check-is-the-schemas", test_piece_check_is_the_schemas);
   g_test_add_func ("/core/layout/layout-check-is-the-schemas", test_layout_check_is_the_schemas);
+  g_test_add_func ("/core/layout/player-color", test_player_color);
   g_test_add_func ("/core/layout/plain-lengths", test_plain_lengths);
   g_test_add_func ("/core/layout/wide-extension", test_wide_extension);
   g_test_add_func ("/core/layout/lifting", test_lifting);
