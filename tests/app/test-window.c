@@ -11,6 +11,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "muster-roster-panel.h"
 #include "muster-window.h"
@@ -576,6 +577,71 @@ test_window_crash_recovery (void)
   g_unlink (marker);
 }
 
+/* Run in a process whose user data directory holds a broken game system:
+ * it is skipped, the shipped ones load, and the window says which file
+ * and why, in a toast and in the dialog behind its button. */
+static void
+test_window_system_errors_session (void)
+{
+  MusterSystemRegistry *registry = muster_system_registry_get_default ();
+  GPtrArray *errors = muster_system_registry_get_errors (registry);
+  MusterWindow *window;
+  GList *toplevels;
+  gboolean shown = FALSE;
+
+  g_assert_nonnull (muster_system_registry_lookup (registry, "t9a"));
+  g_assert_nonnull (muster_system_registry_lookup (registry, "infinity"));
+  g_assert_cmpuint (errors->len, ==, 1);
+  g_assert_nonnull (strstr (((GError *) g_ptr_array_index (errors, 0))->message, "broken.xml"));
+
+  window = open_window ();
+  muster_window_report_system_errors (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-system-errors", NULL));
+
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    {
+      if (ADW_IS_MESSAGE_DIALOG (l->data) &&
+          strstr (adw_message_dialog_get_body (l->data), "broken.xml:") != NULL)
+        {
+          shown = TRUE;
+          gtk_window_destroy (l->data);
+        }
+    }
+  g_list_free (toplevels);
+  g_assert_true (shown);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_system_errors (void)
+{
+  g_autofree char *home = g_dir_make_tmp ("muster-data-XXXXXX", NULL);
+  g_autofree char *dir = g_build_filename (home, "muster", "systems", NULL);
+  g_autofree char *path = g_build_filename (dir, "broken.xml", NULL);
+  g_autofree char *old = g_strdup (g_getenv ("XDG_DATA_HOME"));
+  g_autofree char *muster_dir = g_build_filename (home, "muster", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, "<game-system id=\"mine\">\n  <deployment\n", -1, NULL));
+
+  /* The child reads its user data directory afresh. */
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
+  g_test_trap_subprocess ("/app/window/system-errors/subprocess", 30 * G_USEC_PER_SEC,
+                          G_TEST_SUBPROCESS_INHERIT_STDERR);
+  if (old != NULL)
+    g_setenv ("XDG_DATA_HOME", old, TRUE);
+  else
+    g_unsetenv ("XDG_DATA_HOME");
+  g_test_trap_assert_passed ();
+
+  g_unlink (path);
+  g_rmdir (dir);
+  g_rmdir (muster_dir);
+  g_rmdir (home);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -594,6 +660,8 @@ main (int   argc,
   g_test_add_func ("/app/window/pieces-outside-roster", test_window_pieces_outside_roster);
   g_test_add_func ("/app/window/player-color", test_window_player_color);
   g_test_add_func ("/app/window/shortcuts-window", test_window_shortcuts_window);
+  g_test_add_func ("/app/window/system-errors", test_window_system_errors);
+  g_test_add_func ("/app/window/system-errors/subprocess", test_window_system_errors_session);
   g_test_add_func ("/app/window/autosave", test_window_autosave);
   g_test_add_func ("/app/window/crash-recovery", test_window_crash_recovery);
   g_test_add_func ("/app/window/crash-recovery/subprocess/crash", test_window_crash_session);
