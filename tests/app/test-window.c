@@ -398,6 +398,60 @@ test_window_player_color (void)
   g_rmdir (dir);
 }
 
+static GtkWidget *
+find_descendant (GtkWidget  *root,
+                 GType       type,
+                 const char *label)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    {
+      const char *text = GTK_IS_LABEL (root) ? gtk_label_get_label (GTK_LABEL (root))
+                         : GTK_IS_BUTTON (root) ? gtk_button_get_label (GTK_BUTTON (root))
+                         : NULL;
+
+      if (g_strcmp0 (text, label) == 0)
+        return root;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type, label);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* Deleting says so in a toast whose button takes it back. */
+static void
+test_window_undo_toast (void)
+{
+  MusterWindow *window = open_window ();
+  MusterBoardView *view = muster_window_get_board_view (window);
+  MusterLayout *layout = muster_window_get_layout (window);
+  MusterPiece *piece = add_model (window, 36 * 25.4, 44 * 25.4);
+  g_autofree char *id = g_strdup (piece->id);
+  GtkWidget *button;
+
+  muster_board_view_select_piece (view, piece->serial, FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "board.delete", NULL));
+  g_assert_null (muster_layout_lookup_piece (layout, id));
+  for (int i = 0; i < 50 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+
+  g_assert_nonnull (find_descendant (GTK_WIDGET (window), GTK_TYPE_LABEL, "1 piece deleted"));
+  button = find_descendant (GTK_WIDGET (window), GTK_TYPE_BUTTON, "_Undo");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_nonnull (muster_layout_lookup_piece (layout, id));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The shortcuts window is built when first asked for, and lists the
  * window's actions. */
 static void
@@ -659,6 +713,7 @@ main (int   argc,
   g_test_add_func ("/app/window/default-board", test_window_default_board);
   g_test_add_func ("/app/window/pieces-outside-roster", test_window_pieces_outside_roster);
   g_test_add_func ("/app/window/player-color", test_window_player_color);
+  g_test_add_func ("/app/window/undo-toast", test_window_undo_toast);
   g_test_add_func ("/app/window/shortcuts-window", test_window_shortcuts_window);
   g_test_add_func ("/app/window/system-errors", test_window_system_errors);
   g_test_add_func ("/app/window/system-errors/subprocess", test_window_system_errors_session);
