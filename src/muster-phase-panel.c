@@ -4911,21 +4911,19 @@ muster_phase_panel_class_init (MusterPhasePanelClass *klass)
 static void
 muster_phase_panel_init (MusterPhasePanel *self)
 {
+  GtkWidget *placeholder;
+
   self->ti4_names = g_ptr_array_new_with_free_func (g_free);
   self->game_round = 1;
   self->wip_signature = -1;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  gtk_list_box_set_placeholder (self->log_list, NULL);
-  {
-    GtkWidget *placeholder = gtk_label_new (_("No dice thrown yet"));
-
-    gtk_widget_add_css_class (placeholder, "dim-label");
-    gtk_widget_set_margin_top (placeholder, 12);
-    gtk_widget_set_margin_bottom (placeholder, 12);
-    gtk_list_box_set_placeholder (self->log_list, placeholder);
-  }
+  placeholder = gtk_label_new (_("No dice thrown yet"));
+  gtk_widget_add_css_class (placeholder, "dim-label");
+  gtk_widget_set_margin_top (placeholder, 12);
+  gtk_widget_set_margin_bottom (placeholder, 12);
+  gtk_list_box_set_placeholder (self->log_list, placeholder);
 
   sync_pages (self);
   refresh (self);

@@ -1398,7 +1398,7 @@ place_labels_clear_of_pieces (MusterScene *self,
       SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
       MusterBox box, search;
       double w, h, step_x, step_y;
-      gboolean found = FALSE;
+      double best_d = G_MAXDOUBLE;
 
       zone->label_at = zone->label_home;
       if (zone->region == NULL || zone->label == NULL)
@@ -1428,44 +1428,33 @@ place_labels_clear_of_pieces (MusterScene *self,
       if (near->len == 0)
         continue;
 
-      /* Ring by ring, each ring's nearest places first. */
-      for (int ring = 0; ring <= RINGS && !found; ring++)
-        {
-          double best_d = G_MAXDOUBLE;
-          MusterPoint best = zone->label_home;
+      /* Ring by ring, each ring's nearest places first; home if none. */
+      for (int ring = 0; ring <= RINGS && best_d == G_MAXDOUBLE; ring++)
+        for (int dy = -ring; dy <= ring; dy++)
+          for (int dx = -ring; dx <= ring; dx++)
+            {
+              MusterPoint at = { zone->label_home.x + dx * step_x, zone->label_home.y + dy * step_y };
+              MusterBox moved = { box.x0 + dx * step_x, box.y0 + dy * step_y,
+                                  box.x1 + dx * step_x, box.y1 + dy * step_y };
+              double d = hypot (dx * step_x, dy * step_y);
+              gboolean clear = TRUE;
 
-          for (int dy = -ring; dy <= ring; dy++)
-            for (int dx = -ring; dx <= ring; dx++)
-              {
-                MusterPoint at = { zone->label_home.x + dx * step_x, zone->label_home.y + dy * step_y };
-                MusterBox moved = { box.x0 + dx * step_x, box.y0 + dy * step_y,
-                                    box.x1 + dx * step_x, box.y1 + dy * step_y };
-                double d = hypot (dx * step_x, dy * step_y);
-                gboolean clear = TRUE;
-
-                if (MAX (abs (dx), abs (dy)) != ring || d >= best_d)
-                  continue;
-                if (!muster_region_contains_point (zone->region, (MusterPoint) { moved.x0, moved.y0 }) ||
-                    !muster_region_contains_point (zone->region, (MusterPoint) { moved.x1, moved.y0 }) ||
-                    !muster_region_contains_point (zone->region, (MusterPoint) { moved.x0, moved.y1 }) ||
-                    !muster_region_contains_point (zone->region, (MusterPoint) { moved.x1, moved.y1 }) ||
-                    !muster_region_contains_point (zone->region, at))
-                  continue;
-                for (guint k = 0; k < near->len && clear; k++)
-                  clear = !boxes_overlap (&moved, &g_array_index (near, MusterBox, k));
-                if (clear)
-                  {
-                    best = at;
-                    best_d = d;
-                    found = TRUE;
-                  }
-              }
-
-          zone->label_at = best;
-        }
-
-      if (!found)
-        zone->label_at = zone->label_home;
+              if (MAX (abs (dx), abs (dy)) != ring || d >= best_d)
+                continue;
+              if (!muster_region_contains_point (zone->region, (MusterPoint) { moved.x0, moved.y0 }) ||
+                  !muster_region_contains_point (zone->region, (MusterPoint) { moved.x1, moved.y0 }) ||
+                  !muster_region_contains_point (zone->region, (MusterPoint) { moved.x0, moved.y1 }) ||
+                  !muster_region_contains_point (zone->region, (MusterPoint) { moved.x1, moved.y1 }) ||
+                  !muster_region_contains_point (zone->region, at))
+                continue;
+              for (guint k = 0; k < near->len && clear; k++)
+                clear = !boxes_overlap (&moved, &g_array_index (near, MusterBox, k));
+              if (clear)
+                {
+                  zone->label_at = at;
+                  best_d = d;
+                }
+            }
     }
 }
 
