@@ -230,6 +230,25 @@ set_accels (GtkApplication *app,
   gtk_application_set_accels_for_action (app, action, (const char * const *) accels->pdata);
 }
 
+/* GTK 4.8 parses its own default theme when it first makes the display's
+ * settings, and libadwaita replaces it a moment later with its style sheet
+ * and the empty theme "Adwaita-empty" it ships: a tenth of the start-up
+ * (80 M instructions) thrown away. Making the settings while GTK_THEME
+ * names that empty theme skips the parse. libadwaita loads its style sheet
+ * only when GTK_THEME is unset, so it is unset again before libadwaita
+ * starts; a GTK_THEME of the user's is left alone, and honoured as ever. */
+static void
+skip_gtk_default_theme (void)
+{
+  if (g_getenv ("GTK_THEME") != NULL)
+    return;
+
+  g_setenv ("GTK_THEME", "Adwaita-empty", TRUE);
+  if (gtk_init_check ())
+    gtk_settings_get_default ();
+  g_unsetenv ("GTK_THEME");
+}
+
 static void
 muster_application_startup (GApplication *app)
 {
@@ -240,6 +259,7 @@ muster_application_startup (GApplication *app)
   g_autofree char *marker = state_path ("running");
   g_autoptr(GFile) autosave = muster_application_dup_autosave_file ();
 
+  skip_gtk_default_theme ();
   G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,

@@ -1,0 +1,130 @@
+/* test-theme.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Muster starts GTK on libadwaita's empty theme, so that GTK does not
+ * parse its own default theme only for libadwaita to throw it away (see
+ * skip_gtk_default_theme() in muster-application.c). That trick borrows
+ * GTK_THEME for a moment; these tests hold it to leaving no trace: the
+ * window still wears libadwaita's style sheet, GTK_THEME is unset again,
+ * and a GTK_THEME the user set is kept and honoured.
+ *
+ * Each case is a whole application session in a fresh process, since GTK
+ * makes a display's settings, and loads its theme, once per process. */
+
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "muster-application.h"
+
+static const char *expected_theme_env;
+static const char *expected_theme_name;
+static gboolean expect_adwaita_colors;
+
+static gboolean
+quit_cb (gpointer app)
+{
+  g_application_quit (G_APPLICATION (app));
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+activate_cb (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_autofree char *theme_name = NULL;
+  GdkRGBA color;
+
+  g_assert_nonnull (window);
+  g_assert_cmpstr (g_getenv ("GTK_THEME"), ==, expected_theme_env);
+
+  g_object_get (gtk_settings_get_default (), "gtk-theme-name", &theme_name, NULL);
+  g_assert_cmpstr (theme_name, ==, expected_theme_name);
+
+  /* libadwaita's light style sheet writes a window's text in
+   * rgba(0, 0, 0, 0.8); the empty theme alone would leave CSS's opaque
+   * black, and GTK's own theme its own grey. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (window)), &color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  if (expect_adwaita_colors)
+    {
+      g_assert_cmpfloat_with_epsilon (color.red, 0, 1e-3);
+      g_assert_cmpfloat_with_epsilon (color.alpha, 0.8, 1e-3);
+    }
+  else
+    {
+      g_assert_cmpfloat (color.alpha, >, 0.99);
+    }
+
+  g_idle_add (quit_cb, app);
+}
+
+static void
+run_session (void)
+{
+  g_autoptr(MusterApplication) app = muster_application_new ();
+  char *argv[] = { (char *) "muster", NULL };
+
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", G_CALLBACK (activate_cb), NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, argv), ==, 0);
+}
+
+static void
+test_theme_adwaita_session (void)
+{
+  expected_theme_env = NULL;
+  expected_theme_name = "Adwaita-empty";
+  expect_adwaita_colors = TRUE;
+  run_session ();
+}
+
+static void
+test_theme_user_session (void)
+{
+  expected_theme_env = "Default";
+  expected_theme_name = "Default";
+  expect_adwaita_colors = FALSE;
+  run_session ();
+}
+
+static void
+test_theme_adwaita (void)
+{
+  g_test_trap_subprocess ("/app/theme/adwaita/subprocess", 60 * G_USEC_PER_SEC,
+                          G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
+static void
+test_theme_user (void)
+{
+  /* Only the child sees it: this process stays free of GTK. */
+  g_setenv ("GTK_THEME", "Default", TRUE);
+  g_test_trap_subprocess ("/app/theme/user/subprocess", 60 * G_USEC_PER_SEC,
+                          G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_unsetenv ("GTK_THEME");
+  g_test_trap_assert_passed ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* No gtk_init () here: the session must be the first to start GTK. */
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/app/theme/adwaita", test_theme_adwaita);
+  g_test_add_func ("/app/theme/adwaita/subprocess", test_theme_adwaita_session);
+  g_test_add_func ("/app/theme/user", test_theme_user);
+  g_test_add_func ("/app/theme/user/subprocess", test_theme_user_session);
+
+  return g_test_run ();
+}
