@@ -1545,6 +1545,34 @@ end_group (MusterBoardView *self)
     muster_history_end_group (self->history);
 }
 
+/* Where a piece lands: on a grid finer than anyone measures a table
+ * (0.01″, or 0.1 mm in a layout in millimetres or centimetres), counted
+ * in the layout's own units, so that a saved file says x="35.25" and not
+ * x="35.2487401574803". Rounded in those units, the number the file
+ * keeps reads back as exactly the position that was checked. */
+static double
+snap_length (MusterBoardView *self,
+             double           mm)
+{
+  MusterUnit unit;
+  double steps_per_unit;
+
+  if (self->layout == NULL)
+    return mm;
+
+  unit = muster_layout_get_units (self->layout);
+  steps_per_unit = unit == MUSTER_UNIT_MM ? 10 : 100;
+
+  return muster_unit_to_mm (unit, round (muster_unit_from_mm (unit, mm) * steps_per_unit) / steps_per_unit);
+}
+
+static MusterPoint
+snap_point (MusterBoardView *self,
+            MusterPoint      p)
+{
+  return (MusterPoint) { snap_length (self, p.x), snap_length (self, p.y) };
+}
+
 static double
 normalise_angle (double degrees)
 {
@@ -1887,6 +1915,7 @@ muster_board_view_place_piece_in_zone (MusterBoardView *self,
           }
     }
 
+  best = snap_point (self, best);
   piece->x = best.x;
   piece->y = best.y;
   piece = muster_board_view_place_piece (self, piece);
@@ -2007,10 +2036,28 @@ set_feedback (MusterBoardView *self,
   self->feedback_legal = self->feedback == NULL;
 }
 
+/* The piece the pointer holds in a move of several. */
+static const Moving *
+moving_anchor (MusterBoardView *self)
+{
+  if (self->moving == NULL || self->moving->len == 0)
+    return NULL;
+
+  for (guint i = 0; i < self->moving->len; i++)
+    {
+      const Moving *m = &g_array_index (self->moving, Moving, i);
+
+      if (m->serial == self->press_serial)
+        return m;
+    }
+
+  return &g_array_index (self->moving, Moving, 0);
+}
+
 static void
 update_moving (MusterBoardView *self)
 {
-  Moving *primary = NULL;
+  const Moving *primary;
 
   for (guint i = 0; i < self->moving->len; i++)
     {
@@ -2025,14 +2072,9 @@ update_moving (MusterBoardView *self)
       else
         m->violations = check_piece (self, m->piece, m->x + self->move_dx, m->y + self->move_dy, m->rotation);
       drop_pairs_within (self, m->violations);
-
-      if (m->serial == self->press_serial)
-        primary = m;
     }
 
-  if (primary == NULL && self->moving->len > 0)
-    primary = &g_array_index (self->moving, Moving, 0);
-
+  primary = moving_anchor (self);
   set_feedback (self, primary != NULL ? primary->violations : NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -2171,6 +2213,7 @@ muster_board_view_update_placement (MusterBoardView *self,
     return;
 
   muster_board_view_widget_to_board (self, x, y, &p);
+  p = snap_point (self, p);
   self->placing->x = p.x;
   self->placing->y = p.y;
   self->placing_visible = TRUE;
@@ -2218,6 +2261,7 @@ make_tool_piece (MusterBoardView *self,
 {
   MusterBase base = { MUSTER_BASE_ROUND, 40, 40 };
 
+  p = snap_point (self, p);
   if (self->tool == MUSTER_BOARD_TOOL_OBJECTIVE)
     return muster_piece_new ("objective", MUSTER_PIECE_OBJECTIVE, MUSTER_OWNER_NEUTRAL, &base, p.x, p.y);
 
@@ -2473,9 +2517,20 @@ muster_board_view_pointer_motion (MusterBoardView *self,
       break;
 
     case MODE_MOVE:
-      self->move_dx = self->current.x - self->press.x;
-      self->move_dy = self->current.y - self->press.y;
-      update_moving (self);
+      {
+        const Moving *anchor = moving_anchor (self);
+
+        self->move_dx = self->current.x - self->press.x;
+        self->move_dy = self->current.y - self->press.y;
+        /* The pressed piece lands on the grid; the others keep their
+         * distances from it. */
+        if (anchor != NULL)
+          {
+            self->move_dx = snap_length (self, anchor->x + self->move_dx) - anchor->x;
+            self->move_dy = snap_length (self, anchor->y + self->move_dy) - anchor->y;
+          }
+        update_moving (self);
+      }
       break;
 
     case MODE_ROTATE:

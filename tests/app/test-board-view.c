@@ -714,6 +714,36 @@ test_game_choices (Fixture       *fixture,
   g_assert_cmpuint (count_violations (fixture, piece), ==, 0);
 }
 
+/* A dragged piece is saved where a player would write it down: on the
+ * board view's 0.01″ grid, in the layout's inches ("35.25", not
+ * "35.2487401574803"). */
+static void
+assert_saved_position_short (const char *path)
+{
+  g_autofree char *text = NULL;
+  const char *piece, *end;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  piece = strstr (text, "<piece ");
+  g_assert_nonnull (piece);
+  end = strchr (piece, '>');
+  g_assert_nonnull (end);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *attr = g_strstr_len (piece, end - piece, i == 0 ? " x=\"" : " y=\"");
+      g_autofree char *value = NULL;
+      double hundredths;
+
+      g_assert_nonnull (attr);
+      value = g_strndup (attr + 4, strcspn (attr + 4, "\""));
+      g_assert_cmpuint (strlen (value), <=, 6);
+      g_assert_null (strpbrk (value, "eEm"));
+      hundredths = g_ascii_strtod (value, NULL) * 100;
+      g_assert_cmpfloat_with_epsilon (hundredths, round (hundredths), 1e-6);
+    }
+}
+
 static void
 test_save_and_reopen (Fixture       *fixture,
                       gconstpointer  data)
@@ -748,12 +778,13 @@ test_save_and_reopen (Fixture       *fixture,
   piece = g_ptr_array_index (muster_layout_get_pieces (fixture->layout), 0);
   to_widget (fixture, piece->x, piece->y, &x, &y);
   muster_board_view_pointer_press (fixture->view, x, y, 0);
-  muster_board_view_pointer_motion (fixture->view, x + 30, y);
-  muster_board_view_pointer_release (fixture->view, x + 30, y);
+  muster_board_view_pointer_motion (fixture->view, x + 30.37, y + 0.61);
+  muster_board_view_pointer_release (fixture->view, x + 30.37, y + 0.61);
 
   g_assert_true (muster_window_get_modified (fixture->window));
   g_assert_true (muster_window_save_to (fixture->window, file, &error));
   g_assert_no_error (error);
+  assert_saved_position_short (path);
   g_assert_false (muster_window_get_modified (fixture->window));
   g_assert_true (muster_window_get_file (fixture->window) == file);
 
@@ -765,9 +796,10 @@ test_save_and_reopen (Fixture       *fixture,
   g_assert_cmpuint (muster_layout_get_terrain (layout)->len, ==, 1);
 
   piece = g_ptr_array_index (muster_layout_get_pieces (layout), 0);
-  g_assert_cmpfloat_with_epsilon (piece->x,
-                                  ((MusterPiece *) g_ptr_array_index (muster_layout_get_pieces (fixture->layout), 0))->x,
-                                  1e-3);
+  g_assert_cmpfloat (piece->x, ==,
+                     ((MusterPiece *) g_ptr_array_index (muster_layout_get_pieces (fixture->layout), 0))->x);
+  g_assert_cmpfloat (piece->y, ==,
+                     ((MusterPiece *) g_ptr_array_index (muster_layout_get_pieces (fixture->layout), 0))->y);
   g_assert_true (piece->lieutenant);
   g_assert_cmpstr (muster_roster_get_piece_entry (piece), ==, entry_id);
 
