@@ -1359,6 +1359,71 @@ test_roster_row_keys (Fixture       *fixture,
   g_assert_nonnull (muster_roster_lookup (roster, entry_id, NULL));
 }
 
+static GtkWidget *
+find_menu_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *button = find_menu_button (child);
+
+      if (button != NULL)
+        return button;
+    }
+
+  return NULL;
+}
+
+/* The actions of a menu's items, sections flattened, in order, each
+ * once. */
+static void
+collect_menu_actions (GMenuModel *menu,
+                      GString    *out)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+      g_autofree char *action = NULL;
+
+      if (section != NULL)
+        collect_menu_actions (section, out);
+      else if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
+               !g_str_has_suffix (out->str, action))
+        g_string_append_printf (out, "%s%s", out->len > 0 ? " " : "", action);
+    }
+}
+
+/* A roster row's menu offers, in this order, to place, edit, hold back and
+ * remove: once its last section replaced its first. */
+static void
+test_roster_row_menu (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  MusterRoster *roster = muster_window_get_roster (fixture->window);
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  g_autoptr(GString) actions = g_string_new (NULL);
+  GtkWidget *row, *button;
+  GMenuModel *menu;
+
+  entry->name = g_strdup ("Fusilier");
+  entry->base = (MusterBase) { MUSTER_BASE_ROUND, 25, 25 };
+  entry->count = 1;
+  muster_roster_add_entry (roster, "red", entry);
+  spin ();
+
+  row = find_row (GTK_WIDGET (red_panel (fixture)));
+  g_assert_nonnull (row);
+  button = find_menu_button (row);
+  g_assert_nonnull (button);
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  g_assert_nonnull (menu);
+
+  collect_menu_actions (menu, actions);
+  g_assert_cmpstr (actions->str, ==, "roster.place roster.edit roster.hold roster.remove");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1392,6 +1457,7 @@ main (int   argc,
   ADD ("/app/board-view/accessible-summary", test_accessible_summary);
   ADD ("/app/board-view/buttons-labelled", test_buttons_labelled);
   ADD ("/app/board-view/roster-row-keys", test_roster_row_keys);
+  ADD ("/app/board-view/roster-row-menu", test_roster_row_menu);
 
 #undef ADD
 
