@@ -695,6 +695,7 @@ typedef struct
   double x, y;          /* the drawn area (table and ruler) */
   double width, height;
   double scale;         /* points per mm */
+  double title_y;
   double legend_y;
 } FitPage;
 
@@ -727,10 +728,15 @@ fit_page (MusterScene *scene,
         break;
       legend_h = h;
     }
-  legend_flow (items, page->width);
+  legend_h = legend_flow (items, page->width);
 
+  /* Title, table and legend stand together in the middle of the page: a
+   * square table on a portrait sheet would otherwise hang from the top
+   * over half a page of nothing. */
   page->x = (page_width - page->width) / 2;
-  page->y = FIT_MARGIN + TITLE_HEIGHT;
+  page->title_y = MAX (FIT_MARGIN,
+                       (page_height - (TITLE_HEIGHT + page->height + LEGEND_GAP + legend_h)) / 2);
+  page->y = page->title_y + TITLE_HEIGHT;
   page->legend_y = page->y + page->height + LEGEND_GAP;
 }
 
@@ -794,7 +800,7 @@ muster_sheets_draw_fit (MusterScene *scene,
   /* The title, and the table's size at the right. */
   cairo_save (cr);
   cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  show_text (cr, title, page.x, FIT_MARGIN, TITLE_SIZE, TRUE);
+  show_text (cr, title, page.x, page.title_y, TITLE_SIZE, TRUE);
   {
     g_autofree char *w = muster_length_format (muster_layout_get_width (layout), units);
     g_autofree char *h = muster_length_format (muster_layout_get_height (layout), units);
@@ -804,7 +810,7 @@ muster_sheets_draw_fit (MusterScene *scene,
     size = g_strdup_printf (_("Table %s × %s"), w, h);
     tw = text_width (cr, size, LEGEND_TEXT, FALSE);
     cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-    show_text (cr, size, page.x + page.width - tw, FIT_MARGIN + TITLE_SIZE * 0.45, LEGEND_TEXT, FALSE);
+    show_text (cr, size, page.x + page.width - tw, page.title_y + TITLE_SIZE * 0.45, LEGEND_TEXT, FALSE);
   }
   cairo_restore (cr);
 

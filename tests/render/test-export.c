@@ -330,6 +330,51 @@ test_export_pdf_fit (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* Fitted, title, table and legend stand in the middle of the page: a
+ * square table on portrait paper does not hang from the top over half a
+ * page of nothing, and a table that fills the page's height keeps its
+ * place under the title. */
+static void
+test_export_fit_centred (void)
+{
+  MusterSystemRegistry *registry = muster_system_registry_get_default ();
+  struct {
+    const char *system;
+    double page_w, page_h;
+    gboolean spare;
+  } cases[] = {
+    { "infinity", A4_W, A4_H, TRUE },
+    { "t9a", A4_H, A4_W, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MusterSystem *system = muster_system_registry_lookup (registry, cases[i].system);
+      const MusterDeployment *deployment = g_ptr_array_index (muster_system_get_deployments (system), 0);
+      g_autoptr(MusterLayout) layout = muster_export_bare_layout (system, deployment);
+      g_autoptr(MusterScene) scene = muster_scene_new (layout, system, NULL);
+      double ox, oy, scale, margin, top, bottom;
+
+      muster_sheets_fit_geometry (scene, cases[i].page_w, cases[i].page_h, &ox, &oy, &scale);
+      margin = muster_scene_get_margin (scene) * scale;
+      top = oy - margin;
+      bottom = cases[i].page_h - (oy + muster_layout_get_height (layout) * scale + margin);
+
+      /* The page's margin (36 pt) and the title's line (30 pt) above, the
+       * legend's rows below. */
+      if (cases[i].spare)
+        {
+          g_assert_cmpfloat (top, >, 36 + 30 + 60);
+          g_assert_cmpfloat (bottom, >, 60);
+          g_assert_cmpfloat (fabs ((top - 30) - (bottom - 10)), <, 60);
+        }
+      else
+        {
+          g_assert_cmpfloat_with_epsilon (top, 36 + 30, 1e-9);
+        }
+    }
+}
+
 /* True scale: as many sheets as the plan, each of the paper, turned the
  * way that needs fewer (see test-render's /render/sheets/plan). */
 static void
@@ -463,6 +508,7 @@ main (int   argc,
 
   g_test_add_func ("/export/every-deployment", test_export_every_deployment);
   g_test_add_func ("/export/pdf/fit", test_export_pdf_fit);
+  g_test_add_func ("/export/pdf/fit-centred", test_export_fit_centred);
   g_test_add_func ("/export/pdf/true-scale", test_export_pdf_true_scale);
   g_test_add_func ("/export/svg/true-scale", test_export_svg_true_scale);
   g_test_add_func ("/export/refuses", test_export_refuses);
