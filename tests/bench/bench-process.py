@@ -19,9 +19,12 @@ SECTION is one of
             three give the same verdicts;
   export    `muster --export x.pdf --system t9a --deployment encircle`
             against `muster --version` (starting the process and leaving);
+            and, for the floor, bare-pdf (one line of text to a PDF)
+            against bare-pdf starting and leaving;
   startup   start-up to the first drawn frame of the default table
             (MUSTER_BENCH_EXIT_AFTER_FIRST_FRAME=1 muster) against
-            bare-window, a GtkWindow with a GtkDrawingArea; and the
+            bare-window, a GtkWindow with a GtkDrawingArea (also with
+            libadwaita and a line of text, the floor); and the
             resident memory at that frame, with the 5,000-base layout
             open, against the bare window's. Needs a display: run under
             xvfb-run.
@@ -246,6 +249,7 @@ def section_validate(args):
 
 def section_export(args):
     muster = muster_of(args.build)
+    bare_pdf = tool(args.build, "tests/bench/bare-pdf")
     env = cli_env()
     out = os.path.join(args.work, "encircle.pdf")
 
@@ -254,6 +258,10 @@ def section_export(args):
     bench.add("muster --export x.pdf (encircle)",
               [muster, "--export", out, "--system", "t9a", "--deployment", "encircle"], env)
     bench.add("muster --version", [muster, "--version"], env)
+    # The floor: one line of text to a PDF with Pango and cairo, against
+    # the same program starting and leaving (no argument: its usage).
+    bench.add("bare-pdf (a line of text to PDF)", [bare_pdf, os.path.join(args.work, "bare.pdf")], env)
+    bench.add("bare-pdf (start and exit)", [bare_pdf], env, (2,))
     add_baseline(args, bench, "muster --export x.pdf (encircle)",
                  [muster, "--export", out, "--system", "t9a", "--deployment", "encircle"], env)
     add_baseline(args, bench, "muster --version", [muster, "--version"], env)
@@ -262,6 +270,11 @@ def section_export(args):
     baseline_report(args, bench, ["muster --export x.pdf (encircle)", "muster --version"])
     ratio("export/start(wall)", bench.wall("muster --export x.pdf (encircle)") / bench.wall("muster --version"), 2)
     ratio("export/start(cpu)", bench.cpu("muster --export x.pdf (encircle)") / bench.cpu("muster --version"), 2)
+    print("  (the floor, for information: a line of text to PDF over starting the same program:"
+          " %.2f wall, %.2f cpu; Muster's export over that line of text: %.2f wall)"
+          % (bench.wall("bare-pdf (a line of text to PDF)") / bench.wall("bare-pdf (start and exit)"),
+             bench.cpu("bare-pdf (a line of text to PDF)") / bench.cpu("bare-pdf (start and exit)"),
+             bench.wall("muster --export x.pdf (encircle)") / bench.wall("bare-pdf (a line of text to PDF)")))
 
 
 def rss_of(text):
@@ -301,6 +314,8 @@ def section_startup(args):
     bench = Bench(args.runs)
     bench.add("bare-window (GtkWindow + GtkDrawingArea)", [bare], env)
     bench.add("bare-window --adw (and libadwaita)", [bare, "--adw"], env)
+    bench.add("bare-window --text (a line of text)", [bare, "--text"], env)
+    bench.add("bare-window --adw --text (both)", [bare, "--adw", "--text"], env)
     bench.add("muster (default table)", [muster], menv)
     bench.add("muster layout-5000.muster", [muster, layout], menv)
     add_baseline(args, bench, "muster (default table)", [muster], menv)
@@ -329,6 +344,13 @@ def section_startup(args):
           % (bench.wall("muster (default table)") / bench.wall(adw_name),
              bench.cpu("muster (default table)") / bench.cpu(adw_name),
              rss["muster layout-5000.muster"] / rss[adw_name]))
+    # The floor of any libadwaita window with a word on it.
+    floor_name = "bare-window --adw --text (both)"
+    print("  (the floor, for information: libadwaita and a line of text over the bare window:"
+          " %.2f wall, %.2f cpu; Muster over that floor: %.2f wall, %.2f cpu)"
+          % (bench.wall(floor_name) / bench.wall(bare_name), bench.cpu(floor_name) / bench.cpu(bare_name),
+             bench.wall("muster (default table)") / bench.wall(floor_name),
+             bench.cpu("muster (default table)") / bench.cpu(floor_name)))
 
 
 def main():

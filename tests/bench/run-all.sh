@@ -29,7 +29,7 @@ work=${2:-$(mktemp -d "${TMPDIR:-/tmp}/muster-bench.XXXXXX")}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
 
-targets="src/muster src/libmuster-gui.so tests/bench/bench-validate tests/bench/bench-drag tests/bench/bench-scale tests/bench/gen-layout tests/bench/validate-file tests/bench/bare-window"
+targets="src/muster src/libmuster-gui.so tests/bench/bench-validate tests/bench/bench-drag tests/bench/bench-scale tests/bench/gen-layout tests/bench/validate-file tests/bench/bare-window tests/bench/bare-pdf"
 if grep -q "geos-validate" "$build/build.ninja"; then
   targets="$targets tests/bench/geos-validate"
 else
