@@ -1573,6 +1573,18 @@ snap_point (MusterBoardView *self,
   return (MusterPoint) { snap_length (self, p.x), snap_length (self, p.y) };
 }
 
+/* A nudge of 0.1″ added in millimetres to a piece on the grid lands a
+ * rounding error off it, which the file would spell out in full; a piece
+ * off the grid (written so by hand) stays off it. */
+static double
+snap_length_if_near (MusterBoardView *self,
+                     double           mm)
+{
+  double snapped = snap_length (self, mm);
+
+  return fabs (snapped - mm) < MUSTER_EPSILON_MM ? snapped : mm;
+}
+
 static double
 normalise_angle (double degrees)
 {
@@ -1646,7 +1658,10 @@ muster_board_view_move_selection (MusterBoardView *self,
       MusterPiece *piece = lookup_serial (self, g_array_index (serials, guint, i));
 
       if (piece != NULL)
-        muster_layout_move_piece (self->layout, piece, piece->x + dx, piece->y + dy, piece->rotation);
+        muster_layout_move_piece (self->layout, piece,
+                                  snap_length_if_near (self, piece->x + dx),
+                                  snap_length_if_near (self, piece->y + dy),
+                                  piece->rotation);
     }
   end_group (self);
 }
@@ -2054,6 +2069,18 @@ moving_anchor (MusterBoardView *self)
   return &g_array_index (self->moving, Moving, 0);
 }
 
+/* Where a moved piece lands: the others of a group keep their distances
+ * from the pressed piece, and their places on the grid. */
+static MusterPoint
+moved_position (MusterBoardView *self,
+                const Moving    *m)
+{
+  return (MusterPoint) {
+    snap_length_if_near (self, m->x + self->move_dx),
+    snap_length_if_near (self, m->y + self->move_dy),
+  };
+}
+
 static void
 update_moving (MusterBoardView *self)
 {
@@ -2070,7 +2097,11 @@ update_moving (MusterBoardView *self)
       if (self->mode == MODE_ROTATE)
         m->violations = check_piece (self, m->piece, m->x, m->y, self->rotation);
       else
-        m->violations = check_piece (self, m->piece, m->x + self->move_dx, m->y + self->move_dy, m->rotation);
+        {
+          MusterPoint p = moved_position (self, m);
+
+          m->violations = check_piece (self, m->piece, p.x, p.y, m->rotation);
+        }
       drop_pairs_within (self, m->violations);
     }
 
@@ -2157,7 +2188,11 @@ commit_moving (MusterBoardView *self)
       if (mode == MODE_ROTATE)
         muster_layout_move_piece (self->layout, m->piece, m->x, m->y, normalise_angle (self->rotation));
       else
-        muster_layout_move_piece (self->layout, m->piece, m->x + self->move_dx, m->y + self->move_dy, m->rotation);
+        {
+          MusterPoint p = moved_position (self, m);
+
+          muster_layout_move_piece (self->layout, m->piece, p.x, p.y, m->rotation);
+        }
     }
 
   end_group (self);

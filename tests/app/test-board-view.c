@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "muster-expr.h"
 #include "muster-game-popover.h"
 #include "muster-roster-panel.h"
 #include "muster-violations-list.h"
@@ -418,6 +419,12 @@ test_keyboard (Fixture       *fixture,
   g_assert_true (send_key (view, GDK_KEY_Up, GDK_SHIFT_MASK));
   g_assert_cmpfloat_with_epsilon (b->y, 41.9 * INCH, 1e-6);
 
+  /* Tenths added in millimetres stay exact tenths of an inch, as the file
+   * will write them ("41.6"), not a rounding error away. */
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (send_key (view, GDK_KEY_Up, GDK_SHIFT_MASK));
+  g_assert_cmpfloat (b->y, ==, muster_unit_to_mm (MUSTER_UNIT_INCH, 41.6));
+
   g_assert_true (send_key (view, GDK_KEY_r, 0));
   g_assert_cmpfloat_with_epsilon (b->rotation, 15, 1e-9);
   g_assert_true (send_key (view, GDK_KEY_bracketleft, 0));
@@ -442,6 +449,16 @@ test_keyboard (Fixture       *fixture,
   g_assert_cmpuint (muster_board_view_get_n_selected (fixture->view), ==, 2);
   g_assert_true (send_key (view, GDK_KEY_Escape, 0));
   g_assert_cmpuint (muster_board_view_get_n_selected (fixture->view), ==, 0);
+}
+
+/* A length in a layout in inches is a whole number of hundredths of an
+ * inch, to the bit: as the file's "41.25" reads back. */
+static void
+assert_on_grid (double mm)
+{
+  double hundredths = round (muster_unit_from_mm (MUSTER_UNIT_INCH, mm) * 100);
+
+  g_assert_cmpfloat (mm, ==, muster_unit_to_mm (MUSTER_UNIT_INCH, hundredths / 100));
 }
 
 static void
@@ -470,14 +487,20 @@ test_band_and_group_move (Fixture       *fixture,
   to_widget (fixture, pieces[1]->x, pieces[1]->y, &x, &y);
   muster_board_view_pointer_press (fixture->view, x, y, 0);
   to_widget (fixture, pieces[1]->x + 2 * INCH, pieces[1]->y + 1 * INCH, &x1, &y1);
-  muster_board_view_pointer_motion (fixture->view, x1, y1);
-  muster_board_view_pointer_release (fixture->view, x1, y1);
+  muster_board_view_pointer_motion (fixture->view, x1 + 0.37, y1 - 0.21);
+  muster_board_view_pointer_release (fixture->view, x1 + 0.37, y1 - 0.21);
 
   g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 1);
   for (guint i = 0; i < 3; i++)
     {
-      g_assert_cmpfloat_with_epsilon (pieces[i]->x, (20 + 10 * i + 2) * INCH, 1e-6);
-      g_assert_cmpfloat_with_epsilon (pieces[i]->y, 41 * INCH, 1e-6);
+      g_assert_cmpfloat_with_epsilon (pieces[i]->x, (20 + 10 * i + 2) * INCH, 2);
+      g_assert_cmpfloat_with_epsilon (pieces[i]->y, 41 * INCH, 2);
+      /* On the grid, exactly where the file will put them, and still
+       * 10″ apart. */
+      assert_on_grid (pieces[i]->x);
+      assert_on_grid (pieces[i]->y);
+      g_assert_cmpfloat_with_epsilon (muster_unit_from_mm (MUSTER_UNIT_INCH, pieces[i]->x - pieces[0]->x),
+                                      10 * i, 1e-9);
     }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
