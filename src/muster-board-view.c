@@ -1641,8 +1641,8 @@ muster_board_view_move_selection (MusterBoardView *self,
       moved = muster_terrain_copy (terrain);
       for (guint i = 0; i < moved->n_points; i++)
         {
-          moved->points[i].x += dx;
-          moved->points[i].y += dy;
+          moved->points[i].x = snap_length_if_near (self, moved->points[i].x + dx);
+          moved->points[i].y = snap_length_if_near (self, moved->points[i].y + dy);
         }
       replace_terrain (self, g_steal_pointer (&moved), _("Move Terrain"));
       return;
@@ -2391,10 +2391,10 @@ finish_rectangle (MusterBoardView *self)
   if (fabs (self->current.x - self->press.x) >= MIN_TERRAIN &&
       fabs (self->current.y - self->press.y) >= MIN_TERRAIN)
     {
-      double x0 = MIN (self->press.x, self->current.x);
-      double x1 = MAX (self->press.x, self->current.x);
-      double y0 = MIN (self->press.y, self->current.y);
-      double y1 = MAX (self->press.y, self->current.y);
+      double x0 = snap_length (self, MIN (self->press.x, self->current.x));
+      double x1 = snap_length (self, MAX (self->press.x, self->current.x));
+      double y0 = snap_length (self, MIN (self->press.y, self->current.y));
+      double y1 = snap_length (self, MAX (self->press.y, self->current.y));
       MusterPoint points[] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
 
       muster_board_view_add_terrain (self, points, G_N_ELEMENTS (points));
@@ -2661,10 +2661,17 @@ muster_board_view_pointer_release (MusterBoardView *self,
           double dx = self->current.x - self->press.x;
           double dy = self->current.y - self->press.y;
 
+          /* Its first corner lands on the grid, the others keep their
+           * distances from it. */
+          if (moved->n_points > 0)
+            {
+              dx = snap_length (self, moved->points[0].x + dx) - moved->points[0].x;
+              dy = snap_length (self, moved->points[0].y + dy) - moved->points[0].y;
+            }
           for (guint i = 0; i < moved->n_points; i++)
             {
-              moved->points[i].x += dx;
-              moved->points[i].y += dy;
+              moved->points[i].x = snap_length_if_near (self, moved->points[i].x + dx);
+              moved->points[i].y = snap_length_if_near (self, moved->points[i].y + dy);
             }
           replace_terrain (self, g_steal_pointer (&moved), _("Move Terrain"));
         }
@@ -2684,6 +2691,7 @@ muster_board_view_pointer_release (MusterBoardView *self,
         self->swallow_click = FALSE;
       else if (self->tool == MUSTER_BOARD_TOOL_POLYGON)
         {
+          MusterPoint corner;
           double fx, fy;
 
           if (self->polygon == NULL)
@@ -2698,7 +2706,8 @@ muster_board_view_pointer_release (MusterBoardView *self,
                   break;
                 }
             }
-          g_array_append_val (self->polygon, self->current);
+          corner = snap_point (self, self->current);
+          g_array_append_val (self->polygon, corner);
         }
       else if (self->tool == MUSTER_BOARD_TOOL_OBJECTIVE || self->tool == MUSTER_BOARD_TOOL_MARKER)
         {
@@ -4364,7 +4373,7 @@ key_activate_tool (MusterBoardView *self)
   switch (self->tool)
     {
     case MUSTER_BOARD_TOOL_POLYGON:
-      p = key_point (self);
+      p = snap_point (self, key_point (self));
       if (self->polygon != NULL && self->polygon->len > 0)
         {
           const MusterPoint *first = &g_array_index (self->polygon, MusterPoint, 0);

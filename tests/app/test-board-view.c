@@ -553,21 +553,27 @@ test_terrain (Fixture       *fixture,
               gconstpointer  data)
 {
   GPtrArray *terrain = muster_layout_get_terrain (fixture->layout);
+  g_autofree char *rect_id = NULL;
   MusterTerrain *t;
-  double x0, y0, x1, y1;
+  double x0, y0, x1, y1, width;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.terrain-kind", "s", "impassable"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "rectangle"));
   to_widget (fixture, 30 * INCH, 20 * INCH, &x0, &y0);
   to_widget (fixture, 36 * INCH, 26 * INCH, &x1, &y1);
-  muster_board_view_pointer_press (fixture->view, x0, y0, 0);
-  muster_board_view_pointer_motion (fixture->view, x1, y1);
-  muster_board_view_pointer_release (fixture->view, x1, y1);
+  muster_board_view_pointer_press (fixture->view, x0 + 0.3, y0 + 0.2, 0);
+  muster_board_view_pointer_motion (fixture->view, x1 - 0.4, y1 + 0.1);
+  muster_board_view_pointer_release (fixture->view, x1 - 0.4, y1 + 0.1);
 
   g_assert_cmpuint (terrain->len, ==, 1);
   t = g_ptr_array_index (terrain, 0);
   g_assert_cmpint (t->kind, ==, MUSTER_TERRAIN_IMPASSABLE);
   g_assert_cmpuint (t->n_points, ==, 4);
+  for (guint i = 0; i < t->n_points; i++)
+    {
+      assert_on_grid (t->points[i].x);
+      assert_on_grid (t->points[i].y);
+    }
   g_assert_cmpstr (muster_board_view_get_selected_terrain (fixture->view), ==, t->id);
 
   /* A polygon, corner by corner, ended with Return. */
@@ -579,8 +585,8 @@ test_terrain (Fixture       *fixture,
     for (guint i = 0; i < G_N_ELEMENTS (corners); i++)
       {
         to_widget (fixture, corners[i][0] * INCH, corners[i][1] * INCH, &x0, &y0);
-        muster_board_view_pointer_press (fixture->view, x0, y0, 0);
-        muster_board_view_pointer_release (fixture->view, x0, y0);
+        muster_board_view_pointer_press (fixture->view, x0 + 0.31, y0 - 0.17, 0);
+        muster_board_view_pointer_release (fixture->view, x0 + 0.31, y0 - 0.17);
       }
   }
   g_assert_cmpuint (terrain->len, ==, 1);
@@ -590,6 +596,11 @@ test_terrain (Fixture       *fixture,
   g_assert_cmpint (t->kind, ==, MUSTER_TERRAIN_AREA);
   g_assert_true (t->blocks_lof);
   g_assert_cmpuint (t->n_points, ==, 4);
+  for (guint i = 0; i < t->n_points; i++)
+    {
+      assert_on_grid (t->points[i].x);
+      assert_on_grid (t->points[i].y);
+    }
 
   /* A unit on impassable terrain overlaps it. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "select"));
@@ -598,6 +609,25 @@ test_terrain (Fixture       *fixture,
 
     g_assert_true (has_violation (fixture, piece, MUSTER_RULE_OVERLAP));
   }
+
+  /* Dragged, a terrain keeps its shape and lands on the grid. */
+  t = g_ptr_array_index (terrain, 0);
+  rect_id = g_strdup (t->id);
+  width = t->points[2].x - t->points[0].x;
+  to_widget (fixture, 30.5 * INCH, 20.5 * INCH, &x0, &y0);
+  to_widget (fixture, 31.5 * INCH, 20.5 * INCH, &x1, &y1);
+  muster_board_view_pointer_press (fixture->view, x0, y0, 0);
+  muster_board_view_pointer_motion (fixture->view, x1 + 0.33, y1 + 0.27);
+  muster_board_view_pointer_release (fixture->view, x1 + 0.33, y1 + 0.27);
+  t = muster_layout_lookup_terrain (fixture->layout, rect_id);
+  g_assert_nonnull (t);
+  g_assert_cmpfloat_with_epsilon (t->points[0].x, 31 * INCH, 2);
+  g_assert_cmpfloat_with_epsilon (t->points[2].x - t->points[0].x, width, 1e-9);
+  for (guint i = 0; i < t->n_points; i++)
+    {
+      assert_on_grid (t->points[i].x);
+      assert_on_grid (t->points[i].y);
+    }
 
   /* Presets, and the kind of a selected terrain. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.add-terrain", "s", "forest"));
