@@ -27,7 +27,10 @@
  *   initiative-enter (iu: player, d20), keep (s: "initiative" or
  *   "deployment", by the winner), choose-first-turn (i, by the holder of
  *   Initiative), choose-deployment (is: first deployer, the holder's
- *   zone), infinity-decide (both from the rows), start-deployment
+ *   zone), infinity-decide (both from the rows), start-deployment (the
+ *   troopers from the rosters and the table), start-deployment-with
+ *   (a(issssbasas): the troopers, each its player, id, name, roster entry
+ *   or "", piece or "", Lieutenant, categories and skills)
  *
  *  The 9th Age, pre-game:
  *   t9a-pick-type (s), t9a-use-type (from the row), t9a-roll-type,
@@ -42,16 +45,44 @@
  *
  *  Line of Fire: show-sight (s: piece), show-player-sight (i), hide-sight
  *
- *  Orders: start-turn (from the rows), order-version (s), activate (s),
- *   activate-selected, declare-skill (s), declare-skill-selected,
- *   declare-aro (ss: trooper, skill), recheck-aro, idle-skill (u),
- *   idle-aro (s), face-to-face ((suuauuuau): ARO trooper or "", active
- *   target, Burst, dice as thrown or none for Muster's; the same for the
- *   reactive side), face-to-face-selected, next-step, end-turn
+ *  Orders: start-turn (from the rows), start-turn-with (iu: player,
+ *   Orders in the pool), order-version (s), activate (s),
+ *   activate-selected, declare-skill (s), declare-aro (ss: trooper,
+ *   skill), recheck-aro (from the board), aro-eligible (as: the troopers
+ *   that may react at this ARO check), idle-skill (u), idle-aro (s),
+ *   face-to-face ((suuauuuau): ARO trooper or "", active target, Burst,
+ *   dice as thrown or none for Muster's; the same for the reactive side),
+ *   face-to-face-selected, next-step, end-turn
  *
- *  Twilight Imperium: ti4-set-players (u), ti4-start, ti4-pick (u: card),
+ *  Twilight Imperium: ti4-set-players (u), ti4-start (from the rows),
+ *   ti4-start-with (asi: the seats' names, speaker), ti4-pick (u: card),
  *   ti4-naalu (i: player or -1), ti4-action (uu: kind, card), ti4-pass,
  *   ti4-status-step, ti4-next-round (i: speaker), ti4-next-round-selected
+ *
+ * The game log. Every action that moves the game on is written to the
+ * layout's game log when it is accepted (see accepted()), with its
+ * parameter, so that the page comes back to where the players were when
+ * the layout is opened again: the panel starts the game afresh, with the
+ * dice of the roll log's seed, and does the actions again (see "Saving
+ * the game" below). Which actions are written is decided in one place,
+ * the table phase_actions[] at the end of this file:
+ *
+ *  - recorded: those that change the game, each with a parameter that
+ *    says everything it needs: they read nothing from the rows. What
+ *    they check on the board (where a trooper stands, that it is on the
+ *    table) was judged when they were accepted, and a replay does not
+ *    ask again; what they write to the board (zones, roles, short
+ *    edges, a piece's turn), a replay does not write: the layout has it;
+ *  - rows: those that read the rows, the board or the rosters, and
+ *    activate a recorded action with what they found (infinity-decide,
+ *    start-deployment, ...); the recorded action is what is written;
+ *  - view: what only changes what is shown (dismiss-message, the Line of
+ *    Fire), and ti4-set-players, which only fills in the rows that
+ *    ti4-start reads. typed-dice is a property, not in the table: the
+ *    dice typed in are in the parameters of the actions that took them.
+ *
+ * Entering an ARO check also asks the board who may react: next-step
+ * writes the answer as an aro-eligible action after itself.
  */
 
 #define MAX_LOG_ROWS 40
@@ -112,6 +143,16 @@ struct _MusterPhasePanel
 
   /* Twilight Imperium setup */
   GPtrArray                *ti4_names;
+
+  /* The game log: the lines written since the game began (without the
+   * header), and how many dice the roll log held when it began. */
+  GPtrArray                *game_log;
+  guint                     first_roll;
+  gboolean                  replaying;
+  /* A saved game could not be restored: the layout keeps its logs as
+   * they were until the game goes on from where it stopped. */
+  gboolean                  keep_saved_logs;
+  struct _Activation       *activation;        /* the action under way */
 
   char                     *message;
   char                     *sight_piece;
@@ -225,16 +266,46 @@ enum {
 enum {
   SHOW_SIGHT,
   ROLL_LOG_CHANGED,
+  GAME_LOG_CHANGED,
   N_SIGNALS
 };
+
+/* An action under way (see run_action()): accepted() records it. */
+typedef struct _Activation
+{
+  const char *name;         /* without "phase." */
+  GVariant   *parameter;
+  gboolean    recorded;     /* written to the game log when accepted */
+  gboolean    accepted;
+} Activation;
+
+/* What becomes of an action in the game log (see the top of the file). */
+typedef enum
+{
+  ACTION_RECORDED,
+  ACTION_ROWS,
+  ACTION_VIEW,
+} ActionKind;
+
+typedef struct
+{
+  const char                  *name;             /* "phase.deploy" */
+  const char                  *parameter_type;
+  GtkWidgetActionActivateFunc  activate;
+  ActionKind                   kind;
+} PhaseAction;
+
+#define GAME_LOG_MAGIC   "#muster-game-log"
+#define GAME_LOG_VERSION 1
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MusterPhasePanel, muster_phase_panel, ADW_TYPE_BIN)
 
-static void queue_refresh (MusterPhasePanel *self);
-static void refresh       (MusterPhasePanel *self);
+static void               queue_refresh (MusterPhasePanel *self);
+static void               refresh       (MusterPhasePanel *self);
+static const PhaseAction *lookup_action (const char       *name);
 
 /* Helpers */
 
@@ -432,12 +503,106 @@ clear_message (MusterPhasePanel *self)
   gtk_revealer_set_reveal_child (self->message_revealer, FALSE);
 }
 
-/* An action went through: any earlier refusal no longer applies. */
+/* The game log */
+
+/* "#muster-game-log<TAB>1<TAB>ROLLS<TAB>SYSTEM": ROLLS is the number of
+ * dice the roll log held when the game began (a game begun again on the
+ * same layout goes on with the dice), SYSTEM the game's. */
+static char *
+dup_game_log_header (MusterPhasePanel *self)
+{
+  return g_strdup_printf ("%s\t%d\t%u\t%s", GAME_LOG_MAGIC, GAME_LOG_VERSION, self->first_roll,
+                          self->system != NULL ? muster_system_get_id (self->system) : "");
+}
+
+/* Writes "NAME<TAB>PARAMETER" (or NAME alone) to the layout's game log.
+ * Never while the log itself is being replayed. */
+static void
+record (MusterPhasePanel *self,
+        const char       *name,
+        GVariant         *parameter)
+{
+  g_autofree char *header = NULL;
+  g_autofree const char **lines = NULL;
+
+  if (self->replaying || self->layout == NULL)
+    return;
+
+  if (parameter != NULL)
+    {
+      g_autofree char *printed = g_variant_print (parameter, TRUE);
+
+      g_ptr_array_add (self->game_log, g_strdup_printf ("%s\t%s", name, printed));
+    }
+  else
+    g_ptr_array_add (self->game_log, g_strdup (name));
+
+  header = dup_game_log_header (self);
+  lines = g_new0 (const char *, self->game_log->len + 2);
+  lines[0] = header;
+  for (guint i = 0; i < self->game_log->len; i++)
+    lines[i + 1] = g_ptr_array_index (self->game_log, i);
+  muster_layout_set_game_log (self->layout, lines);
+
+  /* The game goes on from where a restore stopped: the roll log is that
+   * of this game from now on too. */
+  if (self->keep_saved_logs)
+    {
+      g_auto(GStrv) rolls = muster_dice_log_to_strv (self->dice);
+
+      self->keep_saved_logs = FALSE;
+      muster_layout_set_roll_log (self->layout,
+                                  muster_dice_get_n_rolls (self->dice) > 0 ? (const char * const *) rolls : NULL);
+    }
+
+  g_signal_emit (self, signals[GAME_LOG_CHANGED], 0);
+}
+
+/* An action went through: any earlier refusal no longer applies, and the
+ * game log has it (once) if it is one that the log keeps. */
 static void
 accepted (MusterPhasePanel *self)
 {
+  Activation *activation = self->activation;
+
+  if (activation != NULL && !activation->accepted)
+    {
+      activation->accepted = TRUE;
+      if (activation->recorded)
+        record (self, activation->name, activation->parameter);
+    }
+
   clear_message (self);
   queue_refresh (self);
+}
+
+/* Every "phase" action runs here: TRUE when it was accepted (and then
+ * recorded, if it is one that the game log keeps). */
+static gboolean
+run_action (MusterPhasePanel  *self,
+            const PhaseAction *action,
+            GVariant          *parameter)
+{
+  Activation activation = { action->name + strlen ("phase."), parameter, action->kind == ACTION_RECORDED, FALSE };
+  Activation *outer = self->activation;
+
+  self->activation = &activation;
+  action->activate (GTK_WIDGET (self), action->name, parameter);
+  self->activation = outer;
+
+  return activation.accepted;
+}
+
+/* What a row, the board or a roster says, handed to a recorded action
+ * (parameter may be floating). */
+static void
+delegate (MusterPhasePanel *self,
+          const char       *action_name,
+          GVariant         *parameter)
+{
+  g_autoptr(GVariant) owned = parameter != NULL ? g_variant_ref_sink (parameter) : NULL;
+
+  gtk_widget_activate_action_variant (GTK_WIDGET (self), action_name, owned);
 }
 
 /* Dice controls */
@@ -619,8 +784,13 @@ trooper_label (MusterPhasePanel *self,
 static void
 dice_rolled_cb (MusterPhasePanel *self)
 {
-  g_auto(GStrv) lines = muster_dice_log_to_strv (self->dice);
+  g_auto(GStrv) lines = NULL;
 
+  /* The layout has them: a replay only checks that they are the same. */
+  if (self->replaying)
+    return;
+
+  lines = muster_dice_log_to_strv (self->dice);
   if (self->layout != NULL)
     muster_layout_set_roll_log (self->layout, (const char * const *) lines);
 
@@ -730,6 +900,11 @@ dup_infinity_zones (MusterPhasePanel *self)
 static void
 write_infinity_zones (MusterPhasePanel *self)
 {
+  /* A replay does not write to the board: the layout has the result (or
+   * what the players made of it since). */
+  if (self->replaying)
+    return;
+
   for (int i = 0; i < 2; i++)
     {
       const char *zone = muster_infinity_initiative_get_zone (self->initiative, i);
@@ -1176,6 +1351,8 @@ choose_deployment_action (GtkWidget  *widget,
     initiative_accepted (self);
 }
 
+/* Both decisions from the rows, as choose-first-turn and
+ * choose-deployment. */
 static void
 infinity_decide_action (GtkWidget  *widget,
                         const char *action_name,
@@ -1183,7 +1360,6 @@ infinity_decide_action (GtkWidget  *widget,
 {
   MusterPhasePanel *self = MUSTER_PHASE_PANEL (widget);
   MusterInfinityInitiative *ini = self->initiative;
-  g_autoptr(GError) error = NULL;
 
   if (!expect_initiative (self))
     return;
@@ -1191,13 +1367,12 @@ infinity_decide_action (GtkWidget  *widget,
   if (!expect_decisions (self, 0))
     return;
 
-  if (muster_infinity_initiative_get_first_turn (ini) == MUSTER_PLAYER_NONE &&
-      !muster_infinity_initiative_choose_first_turn (ini, muster_infinity_initiative_get_initiative_holder (ini),
-                                                     (int) adw_combo_row_get_selected (self->first_turn_row),
-                                                     &error))
+  if (muster_infinity_initiative_get_first_turn (ini) == MUSTER_PLAYER_NONE)
     {
-      refuse (self, error);
-      return;
+      delegate (self, "phase.choose-first-turn",
+                g_variant_new_int32 ((int) adw_combo_row_get_selected (self->first_turn_row)));
+      if (muster_infinity_initiative_get_first_turn (ini) == MUSTER_PLAYER_NONE)
+        return;
     }
 
   if (muster_infinity_initiative_get_first_deployer (ini) == MUSTER_PLAYER_NONE)
@@ -1205,17 +1380,10 @@ infinity_decide_action (GtkWidget  *widget,
       g_auto(GStrv) zones = dup_infinity_zones (self);
       guint zone = adw_combo_row_get_selected (self->zone_row);
 
-      if (!muster_infinity_initiative_choose_deployment (ini, muster_infinity_initiative_get_deployment_holder (ini),
-                                                         (int) adw_combo_row_get_selected (self->first_deployer_row),
-                                                         zones[zone < 2 ? zone : 0], &error))
-        {
-          refuse (self, error);
-          queue_refresh (self);
-          return;
-        }
+      delegate (self, "phase.choose-deployment",
+                g_variant_new ("(is)", (int) adw_combo_row_get_selected (self->first_deployer_row),
+                               zones[zone < 2 ? zone : 0]));
     }
-
-  initiative_accepted (self);
 }
 
 /* The 9th Age: the pre-game */
@@ -1324,7 +1492,8 @@ write_t9a_layout (MusterPhasePanel *self)
   const char *diagonal;
   const char * const *zones;
 
-  if (type == NULL || lookup_deployment (self, type) == NULL)
+  /* As write_infinity_zones(): not in a replay. */
+  if (self->replaying || type == NULL || lookup_deployment (self, type) == NULL)
     return;
 
   deployment = lookup_deployment (self, type);
@@ -1751,6 +1920,8 @@ t9a_first_action (GtkWidget  *widget,
     pregame_accepted (self);
 }
 
+/* The winner's choices from the rows, as t9a-choice, t9a-zone and
+ * t9a-first; each that is accepted is on the board at once. */
 static void
 t9a_decide_action (GtkWidget  *widget,
                    const char *action_name,
@@ -1758,13 +1929,9 @@ t9a_decide_action (GtkWidget  *widget,
 {
   MusterPhasePanel *self = MUSTER_PHASE_PANEL (widget);
   MusterT9aPregame *pre = self->pregame;
-  g_autoptr(GError) error = NULL;
-  int chooser;
 
   if (!expect_pregame (self))
     return;
-
-  chooser = muster_t9a_pregame_get_chooser (pre);
 
   if (muster_t9a_pregame_get_state (pre) == MUSTER_T9A_PREGAME_TYPE_CHOICE)
     {
@@ -1772,9 +1939,11 @@ t9a_decide_action (GtkWidget  *widget,
       const char * const *values = muster_t9a_choice_get_values (choice);
       guint selected = adw_combo_row_get_selected (self->t9a_choice_row);
 
-      if (values == NULL || selected >= g_strv_length ((char **) values) ||
-          !muster_t9a_pregame_make_choice (pre, chooser, values[selected], &error))
-        goto refused;
+      if (values == NULL || selected >= g_strv_length ((char **) values))
+        return;
+      delegate (self, "phase.t9a-choice", g_variant_new_string (values[selected]));
+      if (muster_t9a_pregame_get_state (pre) == MUSTER_T9A_PREGAME_TYPE_CHOICE)
+        return;
     }
 
   if (muster_t9a_pregame_get_state (pre) == MUSTER_T9A_PREGAME_ZONE)
@@ -1782,29 +1951,21 @@ t9a_decide_action (GtkWidget  *widget,
       const char * const *zones = t9a_zone_ids (muster_t9a_pregame_get_diagonal (pre));
       guint selected = adw_combo_row_get_selected (self->t9a_zone_row);
 
-      if (!muster_t9a_pregame_choose_zone (pre, chooser, zones[selected < 2 ? selected : 0], &error))
-        goto refused;
+      delegate (self, "phase.t9a-zone", g_variant_new_string (zones[selected < 2 ? selected : 0]));
+      if (muster_t9a_pregame_get_state (pre) == MUSTER_T9A_PREGAME_ZONE)
+        return;
     }
 
-  if (muster_t9a_pregame_get_state (pre) == MUSTER_T9A_PREGAME_FIRST_DEPLOYER &&
-      !muster_t9a_pregame_choose_first_deployer (pre, chooser,
-                                                 (int) adw_combo_row_get_selected (self->t9a_first_row), &error))
-    goto refused;
-
-  if (error == NULL && muster_t9a_pregame_get_state (pre) != MUSTER_T9A_PREGAME_DONE)
+  if (muster_t9a_pregame_get_state (pre) == MUSTER_T9A_PREGAME_FIRST_DEPLOYER)
     {
-      refuse_text (self, _("Not now: the roll-off must be won first"));
-      return;
+      delegate (self, "phase.t9a-first",
+                g_variant_new_int32 ((int) adw_combo_row_get_selected (self->t9a_first_row)));
+      if (muster_t9a_pregame_get_state (pre) == MUSTER_T9A_PREGAME_FIRST_DEPLOYER)
+        return;
     }
 
-  pregame_accepted (self);
-  return;
-
-refused:
-  if (error != NULL)
-    refuse (self, error);
-  write_t9a_layout (self);
-  queue_refresh (self);
+  if (muster_t9a_pregame_get_state (pre) != MUSTER_T9A_PREGAME_DONE)
+    refuse_text (self, _("Not now: the roll-off must be won first"));
 }
 
 /* Deployment */
@@ -1897,15 +2058,42 @@ add_trooper (MusterPhasePanel   *self,
   return trooper;
 }
 
-/* Each player's troopers: the roster's entries, each piece of an entry a
- * trooper (the pieces already on the table stand for theirs), and the
- * pieces on the table that come from no entry. */
 static void
+add_trooper_variant (GVariantBuilder    *builder,
+                     int                 player,
+                     const char         *id,
+                     const char         *name,
+                     const char         *entry_id,
+                     const char         *piece_id,
+                     gboolean            lieutenant,
+                     const char * const *categories,
+                     const char * const *skills)
+{
+  static const char * const none[] = { NULL };
+
+  g_variant_builder_add (builder, "(issssb^as^as)", player, id, name != NULL ? name : "",
+                         entry_id != NULL ? entry_id : "", piece_id != NULL ? piece_id : "", lieutenant,
+                         categories != NULL ? categories : none, skills != NULL ? skills : none);
+}
+
+/* Each player's troopers, as start-deployment-with takes them: the
+ * roster's entries, each piece of an entry a trooper (the pieces already
+ * on the table stand for theirs), and the pieces on the table that come
+ * from no entry. */
+static GVariant *
 collect_troopers (MusterPhasePanel *self)
 {
-  g_autoptr(MusterRoster) roster = muster_roster_new (self->layout);
+  g_autoptr(MusterRoster) roster = NULL;
   g_autoptr(GHashTable) claimed = g_hash_table_new (g_str_hash, g_str_equal);
-  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+  GVariantBuilder builder;
+  GPtrArray *pieces;
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a(issssbasas)"));
+  if (self->layout == NULL || self->player_ids[0] == NULL || self->player_ids[1] == NULL)
+    return g_variant_builder_end (&builder);
+
+  roster = muster_roster_new (self->layout);
+  pieces = muster_layout_get_pieces (self->layout);
 
   for (int p = 0; p < 2; p++)
     {
@@ -1935,10 +2123,11 @@ collect_troopers (MusterPhasePanel *self)
 
               if (piece != NULL)
                 g_hash_table_add (claimed, piece->id);
-              add_trooper (self, p, piece != NULL ? piece->id : slot,
-                           piece != NULL && piece->name != NULL ? piece->name : name,
-                           entry->id, piece != NULL ? piece->id : NULL, entry->lieutenant,
-                           (const char * const *) entry->categories, (const char * const *) entry->skills);
+              add_trooper_variant (&builder, p, piece != NULL ? piece->id : slot,
+                                   piece != NULL && piece->name != NULL ? piece->name : name,
+                                   entry->id, piece != NULL ? piece->id : NULL, entry->lieutenant,
+                                   (const char * const *) entry->categories,
+                                   (const char * const *) entry->skills);
             }
         }
 
@@ -1951,10 +2140,12 @@ collect_troopers (MusterPhasePanel *self)
               g_hash_table_contains (claimed, piece->id))
             continue;
 
-          add_trooper (self, p, piece->id, piece_label (piece), NULL, piece->id, piece->lieutenant,
-                       (const char * const *) piece->categories, (const char * const *) piece->skills);
+          add_trooper_variant (&builder, p, piece->id, piece_label (piece), NULL, piece->id, piece->lieutenant,
+                               (const char * const *) piece->categories, (const char * const *) piece->skills);
         }
     }
+
+  return g_variant_builder_end (&builder);
 }
 
 /* Which piece on the table each trooper not yet bound to one would
@@ -2024,6 +2215,10 @@ placement_check_cb (MusterDeploymentPhase  *phase,
   g_autoptr(GPtrArray) violations = NULL;
   g_autoptr(GString) reasons = NULL;
   Trooper *trooper = lookup_trooper (self, trooper_id);
+
+  /* It was judged where it stood then; the board has moved on since. */
+  if (self->replaying)
+    return TRUE;
 
   if (piece == NULL)
     {
@@ -2395,14 +2590,36 @@ expect_trooper (MusterPhasePanel *self,
   return trooper;
 }
 
+/* The troopers from the rosters and the table, as start-deployment-with. */
 static void
 start_deployment_action (GtkWidget  *widget,
                          const char *action_name,
                          GVariant   *parameter)
 {
   MusterPhasePanel *self = MUSTER_PHASE_PANEL (widget);
+
+  if (self->deployment != NULL)
+    {
+      refuse_text (self, _("The deployment has started already"));
+      return;
+    }
+
+  delegate (self, "phase.start-deployment-with", collect_troopers (self));
+}
+
+static void
+start_deployment_with_action (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *parameter)
+{
+  MusterPhasePanel *self = MUSTER_PHASE_PANEL (widget);
   g_autoptr(GError) error = NULL;
   const char *names[] = { player_name (self, 0), player_name (self, 1), NULL };
+  GVariantIter iter;
+  const char *id, *name, *entry_id, *piece_id;
+  const char **categories, **skills;
+  gboolean lieutenant;
+  int player;
   int first;
 
   if (self->deployment != NULL)
@@ -2439,7 +2656,17 @@ start_deployment_action (GtkWidget  *widget,
   muster_deployment_phase_set_placement_check (self->deployment, placement_check_cb, self, NULL);
   g_signal_connect_object (self->deployment, "changed", G_CALLBACK (queue_refresh), self, G_CONNECT_SWAPPED);
   self->troopers = g_ptr_array_new_with_free_func (trooper_free);
-  collect_troopers (self);
+
+  g_variant_iter_init (&iter, parameter);
+  while (g_variant_iter_next (&iter, "(i&s&s&s&sb^a&s^a&s)", &player, &id, &name, &entry_id, &piece_id,
+                              &lieutenant, &categories, &skills))
+    {
+      if (player == 0 || player == 1)
+        add_trooper (self, player, id, name, *entry_id != '\0' ? entry_id : NULL,
+                     *piece_id != '\0' ? piece_id : NULL, lieutenant, categories, skills);
+      g_free (categories);
+      g_free (skills);
+    }
 
   if (!muster_deployment_phase_start (self->deployment, &error))
     {
@@ -2476,11 +2703,18 @@ deploy_action (GtkWidget  *widget,
       return;
     }
 
-  /* Bound to that piece for good; the layout keeps the step or turn. */
-  g_free (trooper->piece_id);
-  trooper->piece_id = g_strdup (piece->id);
-  piece->turn = muster_deployment_phase_get_placement_turn (self->deployment, trooper->id);
-  muster_layout_piece_changed (self->layout, piece);
+  /* Bound to that piece for good; the layout keeps the step or turn (a
+   * replay finds it there, or finds the piece gone since). */
+  if (piece != NULL)
+    {
+      g_free (trooper->piece_id);
+      trooper->piece_id = g_strdup (piece->id);
+    }
+  if (piece != NULL && !self->replaying)
+    {
+      piece->turn = muster_deployment_phase_get_placement_turn (self->deployment, trooper->id);
+      muster_layout_piece_changed (self->layout, piece);
+    }
 
   accepted (self);
 }
@@ -2505,7 +2739,7 @@ take_back_action (GtkWidget  *widget,
     }
 
   piece = lookup_piece (self, trooper->piece_id);
-  if (piece != NULL)
+  if (piece != NULL && !self->replaying)
     {
       piece->turn = 0;
       muster_layout_piece_changed (self->layout, piece);
@@ -2635,8 +2869,9 @@ choose_short_edge (MusterPhasePanel *self,
       return;
     }
 
-  /* The deployment order is measured from it: the validator reads it. */
-  player = muster_layout_lookup_player (self->layout, self->player_ids[active]);
+  /* The deployment order is measured from it: the validator reads it.
+   * (A replay finds it on the board.) */
+  player = self->replaying ? NULL : muster_layout_lookup_player (self->layout, self->player_ids[active]);
   if (player != NULL && g_strcmp0 (player->short_edge, edge) != 0)
     {
       g_autofree char *zone = g_strdup (player->zone);
@@ -2663,7 +2898,8 @@ choose_short_edge_selected_action (GtkWidget  *widget,
 {
   MusterPhasePanel *self = MUSTER_PHASE_PANEL (widget);
 
-  choose_short_edge (self, adw_combo_row_get_selected (self->deploy_edge_row) == 1 ? "east" : "west");
+  delegate (self, "phase.choose-short-edge",
+            g_variant_new_string (adw_combo_row_get_selected (self->deploy_edge_row) == 1 ? "east" : "west"));
 }
 
 static void
@@ -2782,14 +3018,31 @@ aro_eligible_cb (MusterOrderSequence *sequence,
   return muster_sight_aro_eligible (self->layout, reactive, active);
 }
 
-/* The troopers the reactive player has on the table now. */
+/* The troopers the reactive player has on the table now. None in a
+ * replay, which asks the board nothing: who could react at each ARO
+ * check is in the game log (aro-eligible). */
 static void
 update_reactive_troopers (MusterPhasePanel *self)
 {
-  g_autoptr(GPtrArray) ids = list_table_troopers (self, 1 - self->turn_player);
+  g_autoptr(GPtrArray) ids = NULL;
 
+  if (self->replaying)
+    {
+      muster_order_sequence_set_reactive_troopers (self->sequence, NULL);
+      return;
+    }
+
+  ids = list_table_troopers (self, 1 - self->turn_player);
   g_ptr_array_add (ids, NULL);
   muster_order_sequence_set_reactive_troopers (self->sequence, (const char * const *) ids->pdata);
+}
+
+static gboolean
+is_aro_check (const MusterOrderStep *step)
+{
+  return step != NULL &&
+         (step->kind == MUSTER_ORDER_STEP_ARO || step->kind == MUSTER_ORDER_STEP_ARO_CHECK ||
+          step->kind == MUSTER_ORDER_STEP_LATE_ARO || step->kind == MUSTER_ORDER_STEP_LATE_ARO_CHECK);
 }
 
 /* A menu button of the skills usable in an Order (trooper NULL) or as an
@@ -3288,6 +3541,7 @@ order_version_action (GtkWidget  *widget,
     accepted (self);
 }
 
+/* The player and the pool from the rows, as start-turn-with. */
 static void
 start_turn_action (GtkWidget  *widget,
                    const char *action_name,
@@ -3296,7 +3550,22 @@ start_turn_action (GtkWidget  *widget,
   MusterPhasePanel *self = MUSTER_PHASE_PANEL (widget);
   int player = (int) adw_combo_row_get_selected (self->orders_player_row);
   guint pool = (guint) gtk_spin_button_get_value_as_int (self->orders_pool_spin);
+
+  if (player < 0 || player > 1)
+    player = 0;
+
+  delegate (self, "phase.start-turn-with", g_variant_new ("(iu)", player, pool));
+}
+
+static void
+start_turn_with_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  MusterPhasePanel *self = MUSTER_PHASE_PANEL (widget);
   g_autoptr(GError) warning = NULL;
+  int player;
+  guint pool;
 
   if (self->order_rules == NULL)
     return;
@@ -3307,8 +3576,12 @@ start_turn_action (GtkWidget  *widget,
       return;
     }
 
+  g_variant_get (parameter, "(iu)", &player, &pool);
   if (player < 0 || player > 1)
-    player = 0;
+    {
+      refuse_text (self, _("There are two players"));
+      return;
+    }
 
   g_clear_object (&self->sequence);
   self->turn_player = player;
@@ -3344,8 +3617,9 @@ activate_action (GtkWidget  *widget,
   if (!expect_turn (self))
     return;
 
+  /* (It was on the table when it was activated; a replay does not ask.) */
   piece = lookup_piece (self, id);
-  if (piece == NULL || g_strcmp0 (piece->owner, self->player_ids[self->turn_player]) != 0)
+  if (!self->replaying && (piece == NULL || g_strcmp0 (piece->owner, self->player_ids[self->turn_player]) != 0))
     {
       g_autofree char *message = g_strdup_printf (_("“%s” is not a trooper of %s on the table"),
                                                   piece != NULL ? piece_label (piece) : id,
@@ -3416,13 +3690,13 @@ declare_aro_action (GtkWidget  *widget,
     accepted (self);
 }
 
+/* Who may react, from the board as it stands, as aro-eligible. */
 static void
 recheck_aro_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
   MusterPhasePanel *self = MUSTER_PHASE_PANEL (widget);
-  g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) reactive = NULL;
   g_autoptr(GPtrArray) eligible = g_ptr_array_new ();
   const MusterOrderStep *step;
@@ -3442,7 +3716,23 @@ recheck_aro_action (GtkWidget  *widget,
       g_ptr_array_add (eligible, g_ptr_array_index (reactive, i));
   g_ptr_array_add (eligible, NULL);
 
-  if (!muster_order_sequence_set_eligible (self->sequence, (const char * const *) eligible->pdata, &error))
+  delegate (self, "phase.aro-eligible", g_variant_new_strv ((const char * const *) eligible->pdata, -1));
+}
+
+static void
+aro_eligible_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  MusterPhasePanel *self = MUSTER_PHASE_PANEL (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree const char **eligible = NULL;
+
+  if (!expect_turn (self))
+    return;
+
+  eligible = g_variant_get_strv (parameter, NULL);
+  if (!muster_order_sequence_set_eligible (self->sequence, eligible, &error))
     refuse (self, error);
   else
     accepted (self);
@@ -3565,6 +3855,16 @@ face_to_face_action (GtkWidget  *widget,
                 reactive_target, reactive_burst, reactive_rolls);
 }
 
+/* Dice as face-to-face takes them: none (NULL) for Muster's. */
+static GVariant *
+variant_from_array (GArray *array)
+{
+  G_STATIC_ASSERT (sizeof (guint) == sizeof (guint32));
+
+  return g_variant_new_fixed_array (G_VARIANT_TYPE_UINT32, array != NULL ? array->data : NULL,
+                                    array != NULL ? array->len : 0, sizeof (guint32));
+}
+
 /* "3 12, 19" as dice; NULL (with a refusal shown) when it is not. */
 static GArray *
 parse_dice (MusterPhasePanel *self,
@@ -3627,11 +3927,14 @@ face_to_face_selected_action (GtkWidget  *widget,
         }
     }
 
-  face_to_face (self, against,
-                (guint) gtk_spin_button_get_value_as_int (self->f2f_active_target),
-                (guint) gtk_spin_button_get_value_as_int (self->f2f_active_burst), active_rolls,
-                (guint) gtk_spin_button_get_value_as_int (self->f2f_reactive_target),
-                (guint) gtk_spin_button_get_value_as_int (self->f2f_reactive_burst), reactive_rolls);
+  delegate (self, "phase.face-to-face",
+            g_variant_new ("(suu@auuu@au)", against,
+                           (guint) gtk_spin_button_get_value_as_int (self->f2f_active_target),
+                           (guint) gtk_spin_button_get_value_as_int (self->f2f_active_burst),
+                           variant_from_array (active_rolls),
+                           (guint) gtk_spin_button_get_value_as_int (self->f2f_reactive_target),
+                           (guint) gtk_spin_button_get_value_as_int (self->f2f_reactive_burst),
+                           variant_from_array (reactive_rolls)));
 
   if (self->has_f2f)
     {
@@ -3672,6 +3975,16 @@ next_step_action (GtkWidget  *widget,
     turn_over (self);
 
   accepted (self);
+
+  /* An ARO check began: who may react is the board's to say, now. */
+  if (!muster_order_sequence_is_finished (self->sequence) &&
+      is_aro_check (muster_order_sequence_get_step (self->sequence)))
+    {
+      g_auto(GStrv) eligible = muster_order_sequence_dup_eligible (self->sequence);
+      g_autoptr(GVariant) answer = g_variant_ref_sink (g_variant_new_strv ((const char * const *) eligible, -1));
+
+      record (self, "aro-eligible", answer);
+    }
 }
 
 static void
@@ -4012,13 +4325,13 @@ ti4_set_players_action (GtkWidget  *widget,
   gtk_spin_button_set_value (self->ti4_count_spin, g_variant_get_uint32 (parameter));
 }
 
+/* The seats and the speaker from the rows, as ti4-start-with. */
 static void
 ti4_start_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
 {
   MusterPhasePanel *self = MUSTER_PHASE_PANEL (widget);
-  g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   guint speaker = adw_combo_row_get_selected (self->ti4_speaker_row);
 
@@ -4029,9 +4342,28 @@ ti4_start_action (GtkWidget  *widget,
     g_ptr_array_add (names, g_strstrip (g_ptr_array_index (self->ti4_names, i)));
   g_ptr_array_add (names, NULL);
 
+  delegate (self, "phase.ti4-start-with",
+            g_variant_new ("(^asi)", (const char * const *) names->pdata,
+                           speaker < names->len - 1 ? (int) speaker : 0));
+}
+
+static void
+ti4_start_with_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  MusterPhasePanel *self = MUSTER_PHASE_PANEL (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree const char **names = NULL;
+  int speaker;
+
+  if (self->game != GAME_TI4)
+    return;
+
+  g_variant_get (parameter, "(^a&si)", &names, &speaker);
+
   g_clear_object (&self->ti4);
-  self->ti4 = muster_ti4_round_new ((const char * const *) names->pdata,
-                                    speaker < names->len - 1 ? (int) speaker : 0, &error);
+  self->ti4 = muster_ti4_round_new (names, speaker, &error);
   if (self->ti4 == NULL)
     {
       refuse (self, error);
@@ -4350,6 +4682,11 @@ clear_game (MusterPhasePanel *self)
   self->turns_in_round = 0;
   self->turn_player = 0;
   self->wip_signature = -1;
+
+  if (self->game_log != NULL)
+    g_ptr_array_set_size (self->game_log, 0);
+  self->first_roll = 0;
+  self->keep_saved_logs = FALSE;
 }
 
 /* The dice that go on from the layout's roll log; fresh ones (and error
@@ -4369,6 +4706,223 @@ dice_for_layout (MusterLayout  *layout,
     }
 
   return muster_dice_new_random ();
+}
+
+/* Saving the game
+ *
+ * The layout's game log (see record()) holds a header and the actions
+ * that moved the game on. Opened again, the layout's game begins afresh
+ * with dice that go on from the roll log where the game began (its seed
+ * gives the same dice again), and the actions are done again, as they
+ * were, writing nothing to the layout: it has what they wrote (see the
+ * "replaying" checks). The dice they throw must be those of the roll log,
+ * die for die. What cannot be done again stops the replay there, with a
+ * message: the game stays where it got to, and the layout keeps its logs
+ * as they were until the players go on from there (see record()). */
+
+/* The header's first roll; FALSE, with reason (translated) set, when it
+ * is not a header this Muster reads. *stale when the log is that of
+ * another game system's game. */
+static gboolean
+read_game_log_header (const char  *line,
+                      const char  *system_id,
+                      guint       *first_roll,
+                      gboolean    *stale,
+                      char       **reason)
+{
+  g_auto(GStrv) fields = g_strsplit (line, "\t", -1);
+  guint64 version = 0;
+  guint64 rolls = 0;
+
+  if (g_strv_length (fields) < 4 || strcmp (fields[0], GAME_LOG_MAGIC) != 0 ||
+      !g_ascii_string_to_unsigned (fields[1], 10, 1, G_MAXUINT, &version, NULL) ||
+      !g_ascii_string_to_unsigned (fields[2], 10, 0, G_MAXUINT, &rolls, NULL))
+    {
+      *reason = g_strdup (_("its first line is not that of a game log"));
+      return FALSE;
+    }
+
+  if (version > GAME_LOG_VERSION)
+    {
+      *reason = g_strdup_printf (_("it was saved by a newer Muster (game log version %s)"), fields[1]);
+      return FALSE;
+    }
+
+  *first_roll = (guint) rolls;
+  *stale = g_strcmp0 (fields[3], system_id) != 0;
+
+  return TRUE;
+}
+
+/* The dice for a replay of log: those of the roll log when the game
+ * began (its header and its first *first_roll dice), and in *saved all
+ * of the roll log's, to hold the replay to. NULL when there is nothing
+ * to restore: a log of another game system's game (which is cleared, as
+ * when the game begins again), or one that cannot be restored (*failure
+ * set, for the players). */
+static MusterDice *
+restore_dice (MusterPhasePanel    *self,
+              const char * const  *log,
+              guint               *first_roll,
+              MusterDice         **saved,
+              char               **failure)
+{
+  const char * const *roll_log = muster_layout_get_roll_log (self->layout);
+  g_autoptr(MusterDice) dice = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *reason = NULL;
+  gboolean stale = FALSE;
+
+  if (read_game_log_header (log[0], muster_layout_get_system_id (self->layout), first_roll, &stale, &reason) &&
+      stale)
+    {
+      muster_layout_set_game_log (self->layout, NULL);
+      return NULL;
+    }
+
+  if (reason == NULL && roll_log != NULL)
+    {
+      *saved = muster_dice_new_from_strv (roll_log, &error);
+      if (*saved == NULL)
+        reason = g_strdup_printf (_("its roll log cannot be read: %s"), error->message);
+    }
+
+  if (reason == NULL && *first_roll > (*saved != NULL ? muster_dice_get_n_rolls (*saved) : 0))
+    reason = g_strdup (_("its roll log lacks the dice thrown before it began"));
+
+  if (reason == NULL && roll_log == NULL)
+    dice = muster_dice_new_random ();
+  else if (reason == NULL)
+    {
+      /* The header, then a die a line. */
+      g_autofree const char **lines = g_new0 (const char *, *first_roll + 2);
+
+      for (guint i = 0; i <= *first_roll; i++)
+        lines[i] = roll_log[i];
+      dice = muster_dice_new_from_strv (lines, &error);
+      if (dice == NULL)
+        reason = g_strdup_printf (_("its roll log cannot be read: %s"), error->message);
+    }
+
+  if (reason != NULL)
+    {
+      /* Translators: why follows */
+      *failure = g_strdup_printf (_("The game saved in this layout cannot be restored: %s"), reason);
+      g_clear_object (saved);
+      return NULL;
+    }
+
+  return g_steal_pointer (&dice);
+}
+
+/* Whether the dice thrown since *checked are those of the saved roll
+ * log; *checked moves on past them. */
+static gboolean
+same_dice (MusterDice  *dice,
+           MusterDice  *saved,
+           guint       *checked,
+           char       **reason)
+{
+  guint n = muster_dice_get_n_rolls (dice);
+  guint n_saved = saved != NULL ? muster_dice_get_n_rolls (saved) : 0;
+
+  for (; *checked < n; (*checked)++)
+    {
+      const MusterRoll *roll = muster_dice_get_roll (dice, *checked);
+      const MusterRoll *kept = *checked < n_saved ? muster_dice_get_roll (saved, *checked) : NULL;
+
+      /* Not why it was thrown: that is in the language of the day. */
+      if (kept == NULL || roll->sides != kept->sides || roll->value != kept->value ||
+          !roll->manual != !kept->manual || g_strcmp0 (roll->who, kept->who) != 0)
+        {
+          *reason = g_strdup_printf (_("die %u is not the one in the roll log"), *checked + 1);
+          return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
+/* Does the actions of log again (see above); returns the message for the
+ * players when they cannot all be done, and NULL when the game is back
+ * where it was. */
+static char *
+replay_game (MusterPhasePanel   *self,
+             const char * const *log,
+             MusterDice         *saved)
+{
+  g_autofree char *reason = NULL;
+  g_autofree char *name = NULL;
+  guint checked = self->first_roll;
+  guint n_done = 0;
+  guint step;
+
+  self->replaying = TRUE;
+
+  for (step = 1; log[step] != NULL; step++)
+    {
+      const char *tab = strchr (log[step], '\t');
+      const PhaseAction *action;
+      g_autoptr(GVariant) parameter = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_free (name);
+      name = g_strstrip (tab != NULL ? g_strndup (log[step], tab - log[step]) : g_strdup (log[step]));
+      action = lookup_action (name);
+
+      if (action == NULL || action->kind != ACTION_RECORDED)
+        reason = g_strdup (_("Muster knows no such step of a game"));
+      else if (action->parameter_type == NULL && tab != NULL && tab[1 + strspn (tab + 1, " \t")] != '\0')
+        reason = g_strdup (_("the action takes no parameter"));
+      else if (action->parameter_type != NULL && tab == NULL)
+        reason = g_strdup (_("the action’s parameter is missing"));
+      else if (action->parameter_type != NULL &&
+               (parameter = g_variant_parse (G_VARIANT_TYPE (action->parameter_type), tab + 1, NULL, NULL,
+                                             &error)) == NULL)
+        /* Translators: what is wrong with the text of an action's parameter follows */
+        reason = g_strdup_printf (_("its parameter cannot be read: %s"), error->message);
+
+      if (reason != NULL)
+        break;
+
+      clear_message (self);
+      if (!run_action (self, action, parameter))
+        {
+          reason = g_strdup (self->message != NULL ? self->message : _("it was not accepted"));
+          break;
+        }
+
+      n_done = step;
+      if (!same_dice (self->dice, saved, &checked, &reason))
+        break;
+    }
+
+  self->replaying = FALSE;
+
+  if (reason == NULL && checked < (saved != NULL ? muster_dice_get_n_rolls (saved) : 0))
+    {
+      reason = g_strdup (_("the roll log holds dice that the game did not throw"));
+      step = n_done;
+    }
+
+  for (guint i = 1; i <= n_done; i++)
+    g_ptr_array_add (self->game_log, g_strdup (log[i]));
+
+  /* From here on, the board says who may react. */
+  if (self->sequence != NULL)
+    update_reactive_troopers (self);
+
+  clear_message (self);
+  if (reason == NULL)
+    return NULL;
+
+  self->keep_saved_logs = TRUE;
+
+  if (step == 0)
+    return g_strdup_printf (_("The game saved in this layout cannot be restored: %s"), reason);
+
+  /* Translators: the number of the action, its name, then why it failed */
+  return g_strdup_printf (_("The game could not be restored past step %u (%s): %s"), step, name, reason);
 }
 
 static void
@@ -4434,14 +4988,23 @@ muster_phase_panel_set_game (MusterPhasePanel *self,
                              MusterValidator  *validator)
 {
   g_autoptr(GError) log_error = NULL;
+  g_autoptr(MusterDice) saved_dice = NULL;
+  g_autofree char *restore_failure = NULL;
+  const char * const *saved_log = NULL;
   const char *system_id;
   GPtrArray *players;
   const char *page = "none";
+  gboolean restart;
 
   g_return_if_fail (MUSTER_IS_PHASE_PANEL (self));
   g_return_if_fail (layout == NULL || MUSTER_IS_LAYOUT (layout));
   g_return_if_fail (system == NULL || MUSTER_IS_SYSTEM (system));
   g_return_if_fail (validator == NULL || MUSTER_IS_VALIDATOR (validator));
+
+  /* The layout it had: the game begins again (in another game system,
+   * say), and what was done in the old one goes with it. Another layout:
+   * the game saved in it (if any) is restored. */
+  restart = layout != NULL && layout == self->layout;
 
   clear_game (self);
   clear_message (self);
@@ -4454,8 +5017,8 @@ muster_phase_panel_set_game (MusterPhasePanel *self,
   if (validator != NULL)
     self->validator = g_object_ref (validator);
 
-  self->dice = dice_for_layout (layout, &log_error);
-  g_signal_connect_object (self->dice, "rolled", G_CALLBACK (dice_rolled_cb), self, G_CONNECT_SWAPPED);
+  if (restart)
+    muster_layout_set_game_log (layout, NULL);
 
   system_id = system != NULL ? muster_system_get_id (system) : NULL;
   players = layout != NULL ? muster_layout_get_players (layout) : NULL;
@@ -4480,16 +5043,33 @@ muster_phase_panel_set_game (MusterPhasePanel *self,
       if (g_strcmp0 (system_id, "infinity") == 0)
         {
           self->game = GAME_INFINITY;
-          start_infinity (self);
           page = "initiative";
         }
       else
         {
           self->game = GAME_T9A;
-          start_t9a (self);
           page = "pregame";
         }
     }
+
+  /* The dice: from where the saved game began, or going on from the
+   * roll log. */
+  if (self->game != GAME_NONE)
+    saved_log = muster_layout_get_game_log (layout);
+  if (saved_log != NULL)
+    self->dice = restore_dice (self, saved_log, &self->first_roll, &saved_dice, &restore_failure);
+  if (self->dice == NULL)
+    {
+      saved_log = NULL;
+      self->dice = dice_for_layout (layout, &log_error);
+      self->first_roll = muster_dice_get_n_rolls (self->dice);
+    }
+  g_signal_connect_object (self->dice, "rolled", G_CALLBACK (dice_rolled_cb), self, G_CONNECT_SWAPPED);
+
+  if (self->game == GAME_INFINITY)
+    start_infinity (self);
+  else if (self->game == GAME_T9A)
+    start_t9a (self);
 
   if (self->game == GAME_NONE)
     adw_status_page_set_description (self->none_page,
@@ -4514,6 +5094,8 @@ muster_phase_panel_set_game (MusterPhasePanel *self,
 
   sync_pages (self);
   adw_view_stack_set_visible_child_name (self->phase_stack, page);
+  if (saved_log != NULL)
+    restore_failure = replay_game (self, saved_log, saved_dice);
   refresh (self);
 
   if (log_error != NULL)
@@ -4524,6 +5106,8 @@ muster_phase_panel_set_game (MusterPhasePanel *self,
 
       show_message (self, message, TRUE);
     }
+  else if (restore_failure != NULL)
+    show_message (self, restore_failure, FALSE);
 }
 
 /* Public */
@@ -4653,6 +5237,7 @@ muster_phase_panel_finalize (GObject *object)
   MusterPhasePanel *self = (MusterPhasePanel *)object;
 
   g_clear_pointer (&self->ti4_names, g_ptr_array_unref);
+  g_clear_pointer (&self->game_log, g_ptr_array_unref);
   g_clear_pointer (&self->message, g_free);
   g_clear_pointer (&self->sight_piece, g_free);
   g_clear_pointer (&self->sight_player, g_free);
@@ -4703,6 +5288,109 @@ muster_phase_panel_set_property (GObject      *object,
     }
 }
 
+/* Every "phase" action, and what becomes of it in the game log (see the
+ * top of the file): one that moves the game on is ACTION_RECORDED, and
+ * its parameter must say all it needs. */
+static const PhaseAction phase_actions[] = {
+  /* The message row and the Line of Fire: what is shown */
+  { "phase.dismiss-message",            NULL,            dismiss_message_action,            ACTION_VIEW },
+  { "phase.show-sight",                 "s",             show_sight_action,                 ACTION_VIEW },
+  { "phase.show-player-sight",          "i",             show_player_sight_action,          ACTION_VIEW },
+  { "phase.hide-sight",                 NULL,            hide_sight_action,                 ACTION_VIEW },
+
+  /* Infinity, the Initiative Roll */
+  { "phase.set-wip",                    "(iub)",         set_wip_action,                    ACTION_RECORDED },
+  { "phase.initiative-roll",            "i",             initiative_roll_action,            ACTION_RECORDED },
+  { "phase.initiative-enter",           "(iu)",          initiative_enter_action,           ACTION_RECORDED },
+  { "phase.keep",                       "s",             keep_action,                       ACTION_RECORDED },
+  { "phase.choose-first-turn",          "i",             choose_first_turn_action,          ACTION_RECORDED },
+  { "phase.choose-deployment",          "(is)",          choose_deployment_action,          ACTION_RECORDED },
+  { "phase.infinity-decide",            NULL,            infinity_decide_action,            ACTION_ROWS },
+
+  /* The 9th Age, the pre-game */
+  { "phase.t9a-pick-type",              "s",             t9a_pick_type_action,              ACTION_RECORDED },
+  { "phase.t9a-use-type",               NULL,            t9a_use_type_action,               ACTION_ROWS },
+  { "phase.t9a-roll-type",              NULL,            t9a_roll_type_action,              ACTION_RECORDED },
+  { "phase.t9a-enter-type",             "u",             t9a_enter_type_action,             ACTION_RECORDED },
+  { "phase.t9a-roll-off",               "i",             t9a_roll_off_action,               ACTION_RECORDED },
+  { "phase.t9a-enter-roll-off",         "(iu)",          t9a_enter_roll_off_action,         ACTION_RECORDED },
+  { "phase.t9a-choice",                 "s",             t9a_choice_action,                 ACTION_RECORDED },
+  { "phase.t9a-zone",                   "s",             t9a_zone_action,                   ACTION_RECORDED },
+  { "phase.t9a-first",                  "i",             t9a_first_action,                  ACTION_RECORDED },
+  { "phase.t9a-decide",                 NULL,            t9a_decide_action,                 ACTION_ROWS },
+
+  /* Deployment */
+  { "phase.start-deployment",           NULL,            start_deployment_action,           ACTION_ROWS },
+  { "phase.start-deployment-with",      "a(issssbasas)", start_deployment_with_action,      ACTION_RECORDED },
+  { "phase.deploy",                     "s",             deploy_action,                     ACTION_RECORDED },
+  { "phase.take-back",                  "s",             take_back_action,                  ACTION_RECORDED },
+  { "phase.hold-back",                  "s",             hold_back_action,                  ACTION_RECORDED },
+  { "phase.reserve",                    "s",             reserve_action,                    ACTION_RECORDED },
+  { "phase.special-deployment",         "s",             special_deployment_action,         ACTION_RECORDED },
+  { "phase.release",                    "s",             release_action,                    ACTION_RECORDED },
+  { "phase.finish-step",                NULL,            finish_step_action,                ACTION_RECORDED },
+  { "phase.finish-declarations",        NULL,            finish_declarations_action,        ACTION_RECORDED },
+  { "phase.choose-short-edge",          "s",             choose_short_edge_action,          ACTION_RECORDED },
+  { "phase.choose-short-edge-selected", NULL,            choose_short_edge_selected_action, ACTION_ROWS },
+  { "phase.delay-remaining",            NULL,            delay_remaining_action,            ACTION_RECORDED },
+  { "phase.go-to-orders",               NULL,            go_to_orders_action,               ACTION_RECORDED },
+
+  /* Orders */
+  { "phase.start-turn",                 NULL,            start_turn_action,                 ACTION_ROWS },
+  { "phase.start-turn-with",            "(iu)",          start_turn_with_action,            ACTION_RECORDED },
+  { "phase.order-version",              "s",             order_version_action,              ACTION_RECORDED },
+  { "phase.activate",                   "s",             activate_action,                   ACTION_RECORDED },
+  { "phase.activate-selected",          NULL,            activate_selected_action,          ACTION_ROWS },
+  { "phase.declare-skill",              "s",             declare_skill_action,              ACTION_RECORDED },
+  { "phase.declare-aro",                "(ss)",          declare_aro_action,                ACTION_RECORDED },
+  { "phase.recheck-aro",                NULL,            recheck_aro_action,                ACTION_ROWS },
+  { "phase.aro-eligible",               "as",            aro_eligible_action,               ACTION_RECORDED },
+  { "phase.idle-skill",                 "u",             idle_skill_action,                 ACTION_RECORDED },
+  { "phase.idle-aro",                   "s",             idle_aro_action,                   ACTION_RECORDED },
+  { "phase.face-to-face",               "(suuauuuau)",   face_to_face_action,               ACTION_RECORDED },
+  { "phase.face-to-face-selected",      NULL,            face_to_face_selected_action,      ACTION_ROWS },
+  { "phase.next-step",                  NULL,            next_step_action,                  ACTION_RECORDED },
+  { "phase.end-turn",                   NULL,            end_turn_action,                   ACTION_RECORDED },
+
+  /* Twilight Imperium (ti4-set-players only fills in the rows) */
+  { "phase.ti4-set-players",            "u",             ti4_set_players_action,            ACTION_VIEW },
+  { "phase.ti4-start",                  NULL,            ti4_start_action,                  ACTION_ROWS },
+  { "phase.ti4-start-with",             "(asi)",         ti4_start_with_action,             ACTION_RECORDED },
+  { "phase.ti4-pick",                   "u",             ti4_pick_action,                   ACTION_RECORDED },
+  { "phase.ti4-naalu",                  "i",             ti4_naalu_action,                  ACTION_RECORDED },
+  { "phase.ti4-action",                 "(uu)",          ti4_action_action,                 ACTION_RECORDED },
+  { "phase.ti4-pass",                   NULL,            ti4_pass_action,                   ACTION_RECORDED },
+  { "phase.ti4-status-step",            NULL,            ti4_status_step_action,            ACTION_RECORDED },
+  { "phase.ti4-next-round",             "i",             ti4_next_round_action,             ACTION_RECORDED },
+  { "phase.ti4-next-round-selected",    NULL,            ti4_next_round_selected_action,    ACTION_ROWS },
+};
+
+static const PhaseAction *
+lookup_action (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (phase_actions); i++)
+    {
+      const char *action_name = phase_actions[i].name;
+
+      /* "phase.deploy", or "deploy" as the game log has it */
+      if (strcmp (action_name, name) == 0 || strcmp (action_name + strlen ("phase."), name) == 0)
+        return &phase_actions[i];
+    }
+
+  return NULL;
+}
+
+static void
+phase_action_cb (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  const PhaseAction *action = lookup_action (action_name);
+
+  g_assert (action != NULL);
+  run_action (MUSTER_PHASE_PANEL (widget), action, parameter);
+}
+
 static void
 muster_phase_panel_class_init (MusterPhasePanelClass *klass)
 {
@@ -4740,6 +5428,18 @@ muster_phase_panel_class_init (MusterPhasePanelClass *klass)
    */
   signals[ROLL_LOG_CHANGED] =
     g_signal_new ("roll-log-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  /**
+   * MusterPhasePanel::game-log-changed:
+   *
+   * The game moved on; the layout's game log has it.
+   */
+  signals[GAME_LOG_CHANGED] =
+    g_signal_new ("game-log-changed",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
@@ -4841,71 +5541,10 @@ muster_phase_panel_class_init (MusterPhasePanelClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, ti4_count_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, dice_mode_selected_cb);
 
-  gtk_widget_class_install_action (widget_class, "phase.dismiss-message", NULL, dismiss_message_action);
   gtk_widget_class_install_property_action (widget_class, "phase.typed-dice", "typed-dice");
-
-  gtk_widget_class_install_action (widget_class, "phase.set-wip", "(iub)", set_wip_action);
-  gtk_widget_class_install_action (widget_class, "phase.initiative-roll", "i", initiative_roll_action);
-  gtk_widget_class_install_action (widget_class, "phase.initiative-enter", "(iu)", initiative_enter_action);
-  gtk_widget_class_install_action (widget_class, "phase.keep", "s", keep_action);
-  gtk_widget_class_install_action (widget_class, "phase.choose-first-turn", "i", choose_first_turn_action);
-  gtk_widget_class_install_action (widget_class, "phase.choose-deployment", "(is)", choose_deployment_action);
-  gtk_widget_class_install_action (widget_class, "phase.infinity-decide", NULL, infinity_decide_action);
-  gtk_widget_class_install_action (widget_class, "phase.start-deployment", NULL, start_deployment_action);
-
-  gtk_widget_class_install_action (widget_class, "phase.t9a-pick-type", "s", t9a_pick_type_action);
-  gtk_widget_class_install_action (widget_class, "phase.t9a-use-type", NULL, t9a_use_type_action);
-  gtk_widget_class_install_action (widget_class, "phase.t9a-roll-type", NULL, t9a_roll_type_action);
-  gtk_widget_class_install_action (widget_class, "phase.t9a-enter-type", "u", t9a_enter_type_action);
-  gtk_widget_class_install_action (widget_class, "phase.t9a-roll-off", "i", t9a_roll_off_action);
-  gtk_widget_class_install_action (widget_class, "phase.t9a-enter-roll-off", "(iu)", t9a_enter_roll_off_action);
-  gtk_widget_class_install_action (widget_class, "phase.t9a-choice", "s", t9a_choice_action);
-  gtk_widget_class_install_action (widget_class, "phase.t9a-zone", "s", t9a_zone_action);
-  gtk_widget_class_install_action (widget_class, "phase.t9a-first", "i", t9a_first_action);
-  gtk_widget_class_install_action (widget_class, "phase.t9a-decide", NULL, t9a_decide_action);
-
-  gtk_widget_class_install_action (widget_class, "phase.deploy", "s", deploy_action);
-  gtk_widget_class_install_action (widget_class, "phase.take-back", "s", take_back_action);
-  gtk_widget_class_install_action (widget_class, "phase.hold-back", "s", hold_back_action);
-  gtk_widget_class_install_action (widget_class, "phase.reserve", "s", reserve_action);
-  gtk_widget_class_install_action (widget_class, "phase.special-deployment", "s", special_deployment_action);
-  gtk_widget_class_install_action (widget_class, "phase.release", "s", release_action);
-  gtk_widget_class_install_action (widget_class, "phase.finish-step", NULL, finish_step_action);
-  gtk_widget_class_install_action (widget_class, "phase.finish-declarations", NULL, finish_declarations_action);
-  gtk_widget_class_install_action (widget_class, "phase.choose-short-edge", "s", choose_short_edge_action);
-  gtk_widget_class_install_action (widget_class, "phase.choose-short-edge-selected", NULL,
-                                   choose_short_edge_selected_action);
-  gtk_widget_class_install_action (widget_class, "phase.delay-remaining", NULL, delay_remaining_action);
-  gtk_widget_class_install_action (widget_class, "phase.go-to-orders", NULL, go_to_orders_action);
-
-  gtk_widget_class_install_action (widget_class, "phase.show-sight", "s", show_sight_action);
-  gtk_widget_class_install_action (widget_class, "phase.show-player-sight", "i", show_player_sight_action);
-  gtk_widget_class_install_action (widget_class, "phase.hide-sight", NULL, hide_sight_action);
-
-  gtk_widget_class_install_action (widget_class, "phase.start-turn", NULL, start_turn_action);
-  gtk_widget_class_install_action (widget_class, "phase.order-version", "s", order_version_action);
-  gtk_widget_class_install_action (widget_class, "phase.activate", "s", activate_action);
-  gtk_widget_class_install_action (widget_class, "phase.activate-selected", NULL, activate_selected_action);
-  gtk_widget_class_install_action (widget_class, "phase.declare-skill", "s", declare_skill_action);
-  gtk_widget_class_install_action (widget_class, "phase.declare-aro", "(ss)", declare_aro_action);
-  gtk_widget_class_install_action (widget_class, "phase.recheck-aro", NULL, recheck_aro_action);
-  gtk_widget_class_install_action (widget_class, "phase.idle-skill", "u", idle_skill_action);
-  gtk_widget_class_install_action (widget_class, "phase.idle-aro", "s", idle_aro_action);
-  gtk_widget_class_install_action (widget_class, "phase.face-to-face", "(suuauuuau)", face_to_face_action);
-  gtk_widget_class_install_action (widget_class, "phase.face-to-face-selected", NULL, face_to_face_selected_action);
-  gtk_widget_class_install_action (widget_class, "phase.next-step", NULL, next_step_action);
-  gtk_widget_class_install_action (widget_class, "phase.end-turn", NULL, end_turn_action);
-
-  gtk_widget_class_install_action (widget_class, "phase.ti4-set-players", "u", ti4_set_players_action);
-  gtk_widget_class_install_action (widget_class, "phase.ti4-start", NULL, ti4_start_action);
-  gtk_widget_class_install_action (widget_class, "phase.ti4-pick", "u", ti4_pick_action);
-  gtk_widget_class_install_action (widget_class, "phase.ti4-naalu", "i", ti4_naalu_action);
-  gtk_widget_class_install_action (widget_class, "phase.ti4-action", "(uu)", ti4_action_action);
-  gtk_widget_class_install_action (widget_class, "phase.ti4-pass", NULL, ti4_pass_action);
-  gtk_widget_class_install_action (widget_class, "phase.ti4-status-step", NULL, ti4_status_step_action);
-  gtk_widget_class_install_action (widget_class, "phase.ti4-next-round", "i", ti4_next_round_action);
-  gtk_widget_class_install_action (widget_class, "phase.ti4-next-round-selected", NULL,
-                                   ti4_next_round_selected_action);
+  for (guint i = 0; i < G_N_ELEMENTS (phase_actions); i++)
+    gtk_widget_class_install_action (widget_class, phase_actions[i].name, phase_actions[i].parameter_type,
+                                     phase_action_cb);
 }
 
 static void
@@ -4914,6 +5553,7 @@ muster_phase_panel_init (MusterPhasePanel *self)
   GtkWidget *placeholder;
 
   self->ti4_names = g_ptr_array_new_with_free_func (g_free);
+  self->game_log = g_ptr_array_new_with_free_func (g_free);
   self->game_round = 1;
   self->wip_signature = -1;
 

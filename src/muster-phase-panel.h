@@ -33,6 +33,9 @@ G_BEGIN_DECLS
  * Every die goes through one MusterDice, rolled by Muster or typed in,
  * and is listed in the roll log, which is also written to the layout
  * (muster_layout_set_roll_log()); a layout that has one continues it.
+ * What the players did is written to the layout's game log
+ * (muster_layout_set_game_log()), action by action, so that the panel
+ * comes back to where they were when the layout is opened again.
  * The core objects decide; the panel shows what they decide.
  *
  * Everything a button does is a widget action of the "phase" group (see
@@ -47,11 +50,17 @@ G_BEGIN_DECLS
  *  the piece sees (its Line of Fire), or what all of the player's
  *  troopers on the table see; both NULL: hide the overlay.
  *  "roll-log-changed": a die was thrown and the layout's roll log updated.
+ *  "game-log-changed": the game moved on and the layout's game log was
+ *  updated.
  */
 G_DECLARE_FINAL_TYPE (MusterPhasePanel, muster_phase_panel, MUSTER, PHASE_PANEL, AdwBin)
 
 GtkWidget                *muster_phase_panel_new                (void);
-/* Starts the sequence of the layout's system afresh. Any argument may be
+/* Starts the sequence of the layout's system: where the game saved in
+ * the layout's game log got to (replayed, writing nothing to the layout;
+ * when that fails, as far as it goes, with a message), or afresh. Given
+ * the layout it already has (its game system changed, say), the game
+ * begins again and the layout's game log is cleared. Any argument may be
  * NULL (nothing to walk through); the validator judges placements. */
 void                      muster_phase_panel_set_game           (MusterPhasePanel *self,
                                                                  MusterLayout     *layout,

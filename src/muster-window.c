@@ -477,6 +477,8 @@ ensure_phase_panel (MusterWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->phase_panel, "roll-log-changed", G_CALLBACK (roll_log_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->phase_panel, "game-log-changed", G_CALLBACK (roll_log_changed_cb), self,
+                           G_CONNECT_SWAPPED);
   adw_bin_set_child (self->phase_bin, GTK_WIDGET (self->phase_panel));
 
   if (self->layout != NULL && self->system != NULL && self->validator != NULL)

@@ -64,6 +64,8 @@ struct _MusterLayout
 
   /* The lines of the dice log (muster_dice_log_to_strv()), or NULL. */
   char      **roll_log;
+  /* The lines of the game log (see muster_layout_get_game_log()), or NULL. */
+  char      **game_log;
 };
 
 G_DEFINE_FINAL_TYPE (MusterLayout, muster_layout, G_TYPE_OBJECT)
@@ -420,6 +422,7 @@ muster_layout_finalize (GObject *object)
   g_clear_pointer (&self->board_ext_attrs, g_ptr_array_unref);
   g_clear_pointer (&self->source_lines, g_hash_table_unref);
   g_clear_pointer (&self->roll_log, g_strfreev);
+  g_clear_pointer (&self->game_log, g_strfreev);
 
   G_OBJECT_CLASS (muster_layout_parent_class)->finalize (object);
 }
@@ -2288,22 +2291,29 @@ read_extension (const Loader  *loader,
   return TRUE;
 }
 
+/* The logs Muster keeps as extension elements of its own: <rl:roll-log>
+ * and <gl:game-log>, each directly inside <muster-layout> (elsewhere
+ * they are extensions like any other). */
 static gboolean
-is_roll_log (xmlNode *node)
+is_log (xmlNode    *node,
+        const char *href,
+        const char *name)
 {
   return is_foreign (node) &&
-         g_strcmp0 ((const char *) node->ns->href, MUSTER_ROLL_LOG_NAMESPACE) == 0 &&
-         g_strcmp0 ((const char *) node->name, "roll-log") == 0;
+         g_strcmp0 ((const char *) node->ns->href, href) == 0 &&
+         g_strcmp0 ((const char *) node->name, name) == 0;
 }
 
-/* The text of <rl:roll-log>, one entry a line; blank lines (the
- * indentation around it) are dropped. */
-static void
-read_roll_log (MusterLayout *self,
-               xmlNode      *node)
+/* The text of a log element, one entry a line; blank lines (the
+ * indentation around it) are dropped. NULL when none is left. The
+ * entries themselves are the business of whoever wrote them (the dice,
+ * the Game page), which says what it makes of one it cannot read. */
+static char **
+read_log_lines (xmlNode *node)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_auto(GStrv) lines = NULL;
+  char **log;
   xmlChar *content = xmlNodeGetContent (node);
 
   lines = g_strsplit (content != NULL ? (const char *) content : "", "\n", -1);
@@ -2320,10 +2330,11 @@ read_roll_log (MusterLayout *self,
       g_strv_builder_add (builder, lines[i]);
     }
 
-  g_clear_pointer (&self->roll_log, g_strfreev);
-  self->roll_log = g_strv_builder_end (builder);
-  if (self->roll_log[0] == NULL)
-    g_clear_pointer (&self->roll_log, g_strfreev);
+  log = g_strv_builder_end (builder);
+  if (log[0] == NULL)
+    g_clear_pointer (&log, g_strfreev);
+
+  return log;
 }
 
 /* Values */
@@ -3366,8 +3377,16 @@ read_layout (Loader   *loader,
                                     &g_array_index (loader->lifted, LiftedPiece, loader->next_lifted++),
                                     error);
         }
-      else if (is_roll_log (child))
-        read_roll_log (self, child);
+      else if (is_log (child, MUSTER_ROLL_LOG_NAMESPACE, "roll-log"))
+        {
+          g_strfreev (self->roll_log);
+          self->roll_log = read_log_lines (child);
+        }
+      else if (is_log (child, MUSTER_GAME_LOG_NAMESPACE, "game-log"))
+        {
+          g_strfreev (self->game_log);
+          self->game_log = read_log_lines (child);
+        }
       else if (is_foreign (child))
         ok = read_extension (loader, child, &self->extensions, error);
       else if (muster_xml_is_element (child, "game"))
@@ -3887,6 +3906,29 @@ write_extensions (Writer    *w,
     }
 }
 
+/* A log of Muster's own (see is_log()): qname declares its prefix. */
+static void
+write_log (Writer     *w,
+           const char *qname,
+           const char *href,
+           char      **lines)
+{
+  const char *colon = strchr (qname, ':');
+
+  g_assert (colon != NULL);
+
+  if (lines == NULL)
+    return;
+
+  g_string_append_printf (w->out, "  <%s xmlns:%.*s=\"%s\">\n", qname, (int) (colon - qname), qname, href);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      append_escaped (w->out, lines[i]);
+      g_string_append_c (w->out, '\n');
+    }
+  g_string_append_printf (w->out, "  </%s>\n", qname);
+}
+
 static gboolean
 has_items (GPtrArray *array)
 {
@@ -4103,16 +4145,8 @@ muster_layout_to_bytes (MusterLayout *self)
   for (guint i = 0; i < self->terrain->len; i++)
     write_terrain (&w, g_ptr_array_index (self->terrain, i));
 
-  if (self->roll_log != NULL)
-    {
-      g_string_append (w.out, "  <rl:roll-log xmlns:rl=\"" MUSTER_ROLL_LOG_NAMESPACE "\">\n");
-      for (guint i = 0; self->roll_log[i] != NULL; i++)
-        {
-          append_escaped (w.out, self->roll_log[i]);
-          g_string_append_c (w.out, '\n');
-        }
-      g_string_append (w.out, "  </rl:roll-log>\n");
-    }
+  write_log (&w, "rl:roll-log", MUSTER_ROLL_LOG_NAMESPACE, self->roll_log);
+  write_log (&w, "gl:game-log", MUSTER_GAME_LOG_NAMESPACE, self->game_log);
 
   write_extensions (&w, self->extensions, 1);
   g_string_append (w.out, "</muster-layout>\n");
@@ -4326,4 +4360,23 @@ muster_layout_set_roll_log (MusterLayout       *self,
   g_clear_pointer (&self->roll_log, g_strfreev);
   if (lines != NULL && lines[0] != NULL)
     self->roll_log = g_strdupv ((char **) lines);
+}
+
+const char * const *
+muster_layout_get_game_log (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  return (const char * const *) self->game_log;
+}
+
+void
+muster_layout_set_game_log (MusterLayout       *self,
+                            const char * const *lines)
+{
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+
+  g_clear_pointer (&self->game_log, g_strfreev);
+  if (lines != NULL && lines[0] != NULL)
+    self->game_log = g_strdupv ((char **) lines);
 }

@@ -21,6 +21,8 @@ G_BEGIN_DECLS
 
 /* The namespace of the roll log element (see muster_layout_get_roll_log()). */
 #define MUSTER_ROLL_LOG_NAMESPACE "https://github.com/muster/muster/ns/roll-log"
+/* The namespace of the game log element (see muster_layout_get_game_log()). */
+#define MUSTER_GAME_LOG_NAMESPACE "https://github.com/muster/muster/ns/game-log"
 
 /* The owner of pieces that belong to no player (scenery, objectives). */
 #define MUSTER_OWNER_NEUTRAL "neutral"
@@ -283,6 +285,27 @@ int                  muster_layout_get_player_line (MusterLayout       *self,
  * thrown. */
 const char * const  *muster_layout_get_roll_log    (MusterLayout       *self);
 void                 muster_layout_set_roll_log    (MusterLayout       *self,
+                                                    const char * const *lines);
+
+/* The game log: what the players did on the Game page since their game
+ * began, so that the page comes back to where they were when the layout
+ * is opened again (the page replays it, with the dice of the roll log).
+ * NULL when nothing was done. Its lines are the Game page's business
+ * (see muster-phase-panel.c): a header, then one action a line, its name
+ * and its parameter as g_variant_print() writes it, apart by a tab. The
+ * layout keeps them as they are, as it keeps the roll log: the page says
+ * what it makes of a line it cannot read. Kept in the file as another
+ * extension element of Muster's own, after the roll log:
+ *
+ *   <gl:game-log xmlns:gl="https://github.com/muster/muster/ns/game-log">
+ *   #muster-game-log	1	0	infinity
+ *   set-wip	(0, uint32 13, true)
+ *   keep	'deployment'
+ *   </gl:game-log>
+ *
+ * Setting it emits nothing, as with the roll log. */
+const char * const  *muster_layout_get_game_log    (MusterLayout       *self);
+void                 muster_layout_set_game_log    (MusterLayout       *self,
                                                     const char * const *lines);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterPiece, muster_piece_free)

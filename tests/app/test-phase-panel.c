@@ -44,8 +44,24 @@ wait_for_size (GtkWidget *widget)
   flush ();
 }
 
-/* A window showing layout, which it reads from a file, with the Game
- * page of the sidebar shown. */
+/* A window showing the file, with the Game page of the sidebar shown. */
+static void
+open_file (Table *table,
+           GFile *file)
+{
+  table->window = muster_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (table->window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (table->window));
+  wait_for_size (GTK_WIDGET (muster_window_get_board_view (table->window)));
+
+  g_assert_true (muster_window_open (table->window, file));
+  muster_window_show_sidebar_page (table->window, "game");
+  table->panel = MUSTER_PHASE_PANEL (muster_window_get_phase_panel (table->window));
+  table->layout = muster_window_get_layout (table->window);
+  flush ();
+}
+
+/* A window showing layout, which it reads from a file. */
 static void
 open_table (Table        *table,
             MusterLayout *layout)
@@ -61,30 +77,55 @@ open_table (Table        *table,
   g_assert_true (muster_layout_save (layout, file, &error));
   g_assert_no_error (error);
 
-  table->window = muster_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (table->window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (table->window));
-  wait_for_size (GTK_WIDGET (muster_window_get_board_view (table->window)));
+  open_file (table, file);
+}
 
-  g_assert_true (muster_window_open (table->window, file));
-  muster_window_show_sidebar_page (table->window, "game");
-  table->panel = MUSTER_PHASE_PANEL (muster_window_get_phase_panel (table->window));
-  table->layout = muster_window_get_layout (table->window);
-  flush ();
+/* Another window on a file that a table saved, as the players would open
+ * it again: closing it leaves the file where it is. */
+static void
+reopen_table (Table      *table,
+              const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  table->dir = NULL;
+  open_file (table, file);
+}
+
+/* What the window shows, saved as name in the table's folder. */
+static char *
+save_table (Table      *table,
+            const char *name)
+{
+  g_autofree char *path = g_build_filename (table->dir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (muster_window_save_to (table->window, file, &error));
+  g_assert_no_error (error);
+
+  return g_steal_pointer (&path);
 }
 
 static void
 close_table (Table *table)
 {
-  g_autofree char *path = g_build_filename (table->dir, "game.muster", NULL);
-  g_autofree char *backup = g_strconcat (path, "~", NULL);
-  g_autofree char *saved = g_build_filename (table->dir, "saved.muster", NULL);
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
 
   gtk_window_destroy (GTK_WINDOW (table->window));
   flush ();
-  g_unlink (path);
-  g_unlink (backup);
-  g_unlink (saved);
+  if (table->dir == NULL)
+    return;
+
+  /* The files saved, and their backups. */
+  dir = g_dir_open (table->dir, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (table->dir, name, NULL);
+
+      g_unlink (path);
+    }
   g_rmdir (table->dir);
   g_free (table->dir);
 }
@@ -95,13 +136,13 @@ act (Table      *table,
      const char *format,
      ...)
 {
-  GVariant *parameter = NULL;
+  g_autoptr(GVariant) parameter = NULL;
   va_list args;
 
   if (format != NULL)
     {
       va_start (args, format);
-      parameter = g_variant_new_va (format, NULL, &args);
+      parameter = g_variant_ref_sink (g_variant_new_va (format, NULL, &args));
       va_end (args);
     }
 
@@ -1098,6 +1139,586 @@ test_ti4_round (void)
   close_table (&table);
 }
 
+/* The game log: the Game page comes back where it was */
+
+static void
+assert_strv_same (const char * const *a,
+                  const char * const *b)
+{
+  g_assert_true ((a == NULL) == (b == NULL));
+  g_assert_true (a == NULL || g_strv_equal (a, b));
+}
+
+/* The layout of a file as it was saved. */
+static MusterLayout *
+read_saved (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  MusterLayout *layout = muster_layout_new_from_file (file, &error);
+
+  g_assert_no_error (error);
+
+  return layout;
+}
+
+/* A window that opened the file at path shows its game as it was, with
+ * nothing to save: the layout is the file's, logs and all. */
+static void
+assert_reopened (Table      *table,
+                 const char *path)
+{
+  g_autoptr(MusterLayout) saved = read_saved (path);
+
+  assert_accepted (table);
+  g_assert_false (muster_window_get_modified (table->window));
+  g_assert_nonnull (muster_layout_get_game_log (table->layout));
+  assert_strv_same (muster_layout_get_game_log (table->layout), muster_layout_get_game_log (saved));
+  assert_strv_same (muster_layout_get_roll_log (table->layout), muster_layout_get_roll_log (saved));
+}
+
+/* Infinity: the Initiative Roll with Muster's dice, the choices, the
+ * first deployment steps; saved twice on the way, and opened again. */
+static void
+test_game_log_infinity (void)
+{
+  g_autoptr(MusterLayout) layout = new_layout ("infinity", "standard", 48, 48);
+  g_autoptr(MusterRoster) roster = muster_roster_new (layout);
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  const char *skills[] = { "airborne-deployment", NULL };
+  const char * const log[] = { "#muster-roll-log\t1\t000000000000002a", NULL };
+  g_autofree char *slot = NULL;
+  g_autofree char *mid = NULL;
+  g_autofree char *path = NULL;
+  MusterInfinityInitiative *ini;
+  MusterDeploymentPhase *phase;
+  Table table = { 0 };
+  Table again = { 0 };
+  guint blue_roll, red_roll;
+  int winner, first;
+  const char *own, *other;
+
+  for (guint i = 0; i < 5; i++)
+    {
+      g_autofree char *red = g_strdup_printf ("r%u", i + 1);
+      g_autofree char *blue = g_strdup_printf ("b%u", i + 1);
+      MusterPiece *piece;
+
+      add_model (layout, red, "red", (6 + 6 * i) * IN, 46 * IN, 0);
+      piece = add_model (layout, blue, "blue", (6 + 6 * i) * IN, 2 * IN, 180);
+      piece->lieutenant = i == 0;
+    }
+  entry->name = g_strdup ("Lieutenant");
+  entry->lieutenant = TRUE;
+  entry->skills = g_strdupv ((char **) skills);
+  slot = g_strdup_printf ("%s#1", muster_roster_add_entry (roster, "red", entry));
+  muster_layout_set_roll_log (layout, log);
+
+  open_table (&table, layout);
+  ini = muster_phase_panel_get_initiative (table.panel);
+  g_assert_null (muster_layout_get_game_log (table.layout));
+
+  /* Alice's WIP in private. Bob rolls; saved before Alice does. */
+  act (&table, "phase.set-wip", "(iub)", 0, 20, TRUE);
+  act (&table, "phase.set-wip", "(iub)", 1, 20, FALSE);
+  act (&table, "phase.initiative-roll", "i", 1);
+  assert_accepted (&table);
+  g_assert_true (muster_window_get_modified (table.window));
+  blue_roll = muster_infinity_initiative_get_roll (ini, 0, 1);
+  mid = save_table (&table, "mid.muster");
+
+  act (&table, "phase.initiative-roll", "i", 0);
+  red_roll = muster_infinity_initiative_get_roll (ini, 0, 0);
+  while (muster_infinity_initiative_get_state (ini) == MUSTER_INFINITY_INITIATIVE_ROLL)
+    {
+      act (&table, "phase.initiative-roll", "i", 0);
+      act (&table, "phase.initiative-roll", "i", 1);
+      g_assert_cmpuint (muster_infinity_initiative_get_n_attempts (ini), <, 50);
+    }
+
+  /* The winner keeps Deployment: Alice in the south, Bob in the north,
+   * the loser deploys first; the rows say who plays first. */
+  winner = muster_infinity_initiative_get_winner (ini);
+  act (&table, "phase.keep", "s", "deployment");
+  act (&table, "phase.choose-deployment", "(is)", 1 - winner, winner == 0 ? "south" : "north");
+  act (&table, "phase.infinity-decide", NULL);
+  assert_accepted (&table);
+  g_assert_cmpint (muster_infinity_initiative_get_state (ini), ==, MUSTER_INFINITY_INITIATIVE_DONE);
+
+  /* Step 1: all but one, one taken back and put down again; Alice's
+   * Lieutenant stays off the table in her first step. */
+  act (&table, "phase.start-deployment", NULL);
+  assert_accepted (&table);
+  phase = muster_phase_panel_get_deployment (table.panel);
+  first = muster_deployment_phase_get_active_player (phase);
+  g_assert_cmpint (first, ==, 1 - winner);
+  own = first == 0 ? "r" : "b";
+  other = first == 0 ? "b" : "r";
+  if (first == 0)
+    act (&table, "phase.hold-back", "s", slot);
+  for (guint i = 1; i <= 4; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("%s%u", own, i);
+
+      act (&table, "phase.deploy", "s", id);
+      assert_accepted (&table);
+    }
+  {
+    g_autofree char *id = g_strdup_printf ("%s3", own);
+
+    act (&table, "phase.take-back", "s", id);
+    act (&table, "phase.deploy", "s", id);
+  }
+  act (&table, "phase.finish-step", NULL);
+
+  /* Step 2. */
+  if (first == 1)
+    act (&table, "phase.hold-back", "s", slot);
+  {
+    g_autofree char *id = g_strdup_printf ("%s2", other);
+
+    act (&table, "phase.deploy", "s", id);
+  }
+  assert_accepted (&table);
+
+  /* The board moved on after the deployment: not the game's business. */
+  muster_layout_move_piece (table.layout, muster_layout_lookup_piece (table.layout, "r5"), 24 * IN, 24 * IN, 0);
+  path = save_table (&table, "saved.muster");
+
+  /* Opened again halfway through the first attempt: Bob's die is there,
+   * Alice's is the one she would have thrown. */
+  reopen_table (&again, mid);
+  assert_reopened (&again, mid);
+  g_assert_cmpstr (muster_phase_panel_get_page (again.panel), ==, "initiative");
+  ini = muster_phase_panel_get_initiative (again.panel);
+  g_assert_cmpint (muster_infinity_initiative_get_state (ini), ==, MUSTER_INFINITY_INITIATIVE_ROLL);
+  g_assert_cmpuint (muster_infinity_initiative_get_n_attempts (ini), ==, 1);
+  g_assert_cmpuint (muster_infinity_initiative_get_roll (ini, 0, 1), ==, blue_roll);
+  g_assert_cmpuint (muster_infinity_initiative_get_roll (ini, 0, 0), ==, 0);
+  g_assert_true (muster_infinity_initiative_is_wip_private (ini, 0));
+  g_assert_false (muster_infinity_initiative_is_wip_private (ini, 1));
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_phase_panel_get_dice (again.panel)), ==, 1);
+  act (&again, "phase.initiative-roll", "i", 0);
+  assert_accepted (&again);
+  g_assert_cmpuint (muster_infinity_initiative_get_roll (ini, 0, 0), ==, red_roll);
+  g_assert_true (muster_window_get_modified (again.window));
+  g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_game_log (again.layout)), ==, 5);
+  close_table (&again);
+
+  /* Opened again in step 2. */
+  reopen_table (&again, path);
+  assert_reopened (&again, path);
+  g_assert_cmpstr (muster_phase_panel_get_page (again.panel), ==, "deployment");
+  ini = muster_phase_panel_get_initiative (again.panel);
+  g_assert_cmpint (muster_infinity_initiative_get_state (ini), ==, MUSTER_INFINITY_INITIATIVE_DONE);
+  g_assert_cmpint (muster_infinity_initiative_get_winner (ini), ==, winner);
+  g_assert_cmpint (muster_infinity_initiative_get_deployment_holder (ini), ==, winner);
+  g_assert_cmpint (muster_infinity_initiative_get_initiative_holder (ini), ==, 1 - winner);
+  g_assert_cmpint (muster_infinity_initiative_get_first_turn (ini), ==,
+                   muster_infinity_initiative_get_first_turn (muster_phase_panel_get_initiative (table.panel)));
+  g_assert_cmpint (muster_infinity_initiative_get_first_deployer (ini), ==, first);
+  g_assert_cmpstr (muster_infinity_initiative_get_zone (ini, 0), ==, "south");
+  g_assert_cmpstr (muster_infinity_initiative_get_zone (ini, 1), ==, "north");
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_phase_panel_get_dice (again.panel)), ==,
+                    muster_dice_get_n_rolls (muster_phase_panel_get_dice (table.panel)));
+
+  phase = muster_phase_panel_get_deployment (again.panel);
+  g_assert_nonnull (phase);
+  g_assert_cmpuint (muster_deployment_phase_get_step (phase), ==, 2);
+  g_assert_cmpint (muster_deployment_phase_get_active_player (phase), ==, 1 - first);
+  for (int p = 0; p < 2; p++)
+    {
+      MusterDeploymentPhase *before = muster_phase_panel_get_deployment (table.panel);
+
+      g_assert_cmpuint (muster_deployment_phase_get_n_troopers (phase, p), ==,
+                        muster_deployment_phase_get_n_troopers (before, p));
+      g_assert_cmpuint (muster_deployment_phase_get_n_placed (phase, p), ==,
+                        muster_deployment_phase_get_n_placed (before, p));
+      g_assert_cmpuint (muster_deployment_phase_get_n_held (phase, p), ==,
+                        muster_deployment_phase_get_n_held (before, p));
+    }
+  for (guint i = 1; i <= 5; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("%s%u", own, i);
+
+      g_assert_true (muster_deployment_phase_is_placed (phase, id) == (i <= 4));
+      if (i <= 4)
+        g_assert_cmpuint (muster_deployment_phase_get_placement_turn (phase, id), ==, 1);
+    }
+  {
+    g_autofree char *id = g_strdup_printf ("%s2", other);
+
+    g_assert_true (muster_deployment_phase_is_placed (phase, id));
+  }
+  g_assert_cmpint (muster_deployment_phase_get_hold_reason (phase, slot), ==, MUSTER_HOLD_OFF_TABLE);
+
+  /* The game goes on from there. */
+  {
+    g_autofree char *id = g_strdup_printf ("%s3", other);
+    guint n = g_strv_length ((char **) muster_layout_get_game_log (again.layout));
+
+    act (&again, "phase.deploy", "s", id);
+    assert_accepted (&again);
+    g_assert_true (muster_deployment_phase_is_placed (phase, id));
+    g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_game_log (again.layout)), ==, n + 1);
+    g_assert_true (muster_window_get_modified (again.window));
+  }
+  close_table (&again);
+
+  close_table (&table);
+}
+
+/* Infinity: a Player Turn under way. Who could react was the board's to
+ * say when the ARO checks came; the board moved on since. */
+static void
+test_game_log_orders (void)
+{
+  g_autoptr(MusterLayout) layout = new_layout ("infinity", "standard", 48, 48);
+  g_autofree char *path = NULL;
+  MusterOrderSequence *seq;
+  Table table = { 0 };
+  Table again = { 0 };
+
+  add_model (layout, "a1", "red", 300, 1000, 0);
+  add_model (layout, "a2", "red", 1100, 1150, 0);
+  add_model (layout, "z1", "blue", 300, 873, 180);
+  add_model (layout, "z2", "blue", 900, 600, 0);
+  open_table (&table, layout);
+
+  act (&table, "phase.go-to-orders", NULL);
+  act (&table, "phase.start-turn", NULL);
+  act (&table, "phase.activate", "s", "a1");
+  act (&table, "phase.next-step", NULL);
+  act (&table, "phase.next-step", NULL);
+  act (&table, "phase.declare-skill", "s", "move");
+  act (&table, "phase.next-step", NULL);
+  act (&table, "phase.next-step", NULL);
+  seq = muster_phase_panel_get_order_sequence (table.panel);
+  g_assert_cmpint (muster_order_sequence_get_step (seq)->kind, ==, MUSTER_ORDER_STEP_ARO_DECLARATION);
+
+  /* z1 lets a1 pass; the second move takes it in front of z2. */
+  act (&table, "phase.next-step", NULL);
+  g_assert_true (muster_order_sequence_has_lost_aro (seq, "z1"));
+  act (&table, "phase.declare-skill", "s", "move");
+  muster_layout_move_piece (table.layout, muster_layout_lookup_piece (table.layout, "a1"), 900, 300, 0);
+  act (&table, "phase.next-step", NULL);
+  act (&table, "phase.next-step", NULL);
+  g_assert_cmpint (muster_order_sequence_get_step (seq)->kind, ==, MUSTER_ORDER_STEP_LATE_ARO_DECLARATION);
+  act (&table, "phase.declare-aro", "(ss)", "z2", "bs-attack");
+  assert_accepted (&table);
+
+  /* Then a1 went back where it began, and z2 and z1 elsewhere. */
+  muster_layout_move_piece (table.layout, muster_layout_lookup_piece (table.layout, "a1"), 300, 1000, 0);
+  muster_layout_move_piece (table.layout, muster_layout_lookup_piece (table.layout, "z2"), 100, 100, 90);
+  muster_layout_move_piece (table.layout, muster_layout_lookup_piece (table.layout, "z1"), 1100, 100, 0);
+  path = save_table (&table, "saved.muster");
+
+  reopen_table (&again, path);
+  assert_reopened (&again, path);
+  g_assert_cmpstr (muster_phase_panel_get_page (again.panel), ==, "orders");
+  seq = muster_phase_panel_get_order_sequence (again.panel);
+  g_assert_nonnull (seq);
+  g_assert_cmpint (muster_order_sequence_get_step (seq)->kind, ==, MUSTER_ORDER_STEP_LATE_ARO_DECLARATION);
+  g_assert_cmpstr (muster_order_sequence_get_active_trooper (seq), ==, "a1");
+  g_assert_cmpuint (muster_order_sequence_get_n_orders_left (seq), ==, 1);
+  g_assert_cmpstr (muster_order_sequence_get_skill (seq, 0)->id, ==, "move");
+  g_assert_cmpstr (muster_order_sequence_get_skill (seq, 1)->id, ==, "move");
+  g_assert_true (muster_order_sequence_has_lost_aro (seq, "z1"));
+  g_assert_false (muster_order_sequence_has_lost_aro (seq, "z2"));
+  g_assert_cmpstr (muster_order_sequence_get_aro (seq, "z2")->id, ==, "bs-attack");
+
+  /* And goes on with the board as it is now. */
+  act (&again, "phase.declare-aro", "(ss)", "z1", "bs-attack");
+  assert_refused (&again, "lost");
+  act (&again, "phase.next-step", NULL);
+  assert_accepted (&again);
+  close_table (&again);
+
+  close_table (&table);
+}
+
+/* The 9th Age: the pre-game with Muster's dice and the rows, then the
+ * declarations. */
+static void
+test_game_log_t9a (void)
+{
+  g_autoptr(MusterLayout) layout = new_layout ("t9a", "frontline-clash", 72, 48);
+  const char * const log[] = { "#muster-roll-log\t1\t0000000000000007", NULL };
+  g_autofree char *mid = NULL;
+  g_autofree char *path = NULL;
+  MusterT9aPregame *pre;
+  MusterT9aPregame *before;
+  MusterDeploymentPhase *phase;
+  Table table = { 0 };
+  Table again = { 0 };
+  guint roll;
+
+  add_unit (layout, "r1", "red", NULL, 200, 1100);
+  add_unit (layout, "b1", "blue", NULL, 200, 100);
+  muster_layout_set_roll_log (layout, log);
+  open_table (&table, layout);
+  before = muster_phase_panel_get_pregame (table.panel);
+
+  act (&table, "phase.t9a-roll-type", NULL);
+  act (&table, "phase.t9a-roll-off", "i", 0);
+  assert_accepted (&table);
+  mid = save_table (&table, "mid.muster");
+  act (&table, "phase.t9a-roll-off", "i", 1);
+  roll = muster_t9a_pregame_get_roll (before, 0, 1);
+  while (muster_t9a_pregame_get_state (before) == MUSTER_T9A_PREGAME_ROLL_OFF)
+    {
+      act (&table, "phase.t9a-roll-off", "i", 0);
+      act (&table, "phase.t9a-roll-off", "i", 1);
+      g_assert_cmpuint (muster_t9a_pregame_get_n_attempts (before), <, 50);
+    }
+  act (&table, "phase.t9a-decide", NULL);
+  assert_accepted (&table);
+  g_assert_cmpint (muster_t9a_pregame_get_state (before), ==, MUSTER_T9A_PREGAME_DONE);
+  act (&table, "phase.start-deployment", NULL);
+  act (&table, "phase.finish-declarations", NULL);
+  assert_accepted (&table);
+  path = save_table (&table, "saved.muster");
+
+  /* Halfway through the roll-off: Bob's die is the one he would throw. */
+  reopen_table (&again, mid);
+  assert_reopened (&again, mid);
+  pre = muster_phase_panel_get_pregame (again.panel);
+  g_assert_cmpstr (muster_phase_panel_get_page (again.panel), ==, "pregame");
+  g_assert_cmpint (muster_t9a_pregame_get_state (pre), ==, MUSTER_T9A_PREGAME_ROLL_OFF);
+  g_assert_cmpstr (muster_t9a_pregame_get_deployment_type (pre), ==, muster_t9a_pregame_get_deployment_type (before));
+  g_assert_cmpuint (muster_t9a_pregame_get_deployment_type_roll (pre), ==,
+                    muster_t9a_pregame_get_deployment_type_roll (before));
+  g_assert_cmpuint (muster_t9a_pregame_get_roll (pre, 0, 0), ==, muster_t9a_pregame_get_roll (before, 0, 0));
+  act (&again, "phase.t9a-roll-off", "i", 1);
+  g_assert_cmpuint (muster_t9a_pregame_get_roll (pre, 0, 1), ==, roll);
+  close_table (&again);
+
+  /* After the pre-game: the winner's choices, and who deploys. */
+  reopen_table (&again, path);
+  assert_reopened (&again, path);
+  pre = muster_phase_panel_get_pregame (again.panel);
+  g_assert_cmpstr (muster_phase_panel_get_page (again.panel), ==, "deployment");
+  g_assert_cmpint (muster_t9a_pregame_get_state (pre), ==, MUSTER_T9A_PREGAME_DONE);
+  g_assert_cmpuint (muster_t9a_pregame_get_n_attempts (pre), ==, muster_t9a_pregame_get_n_attempts (before));
+  g_assert_cmpint (muster_t9a_pregame_get_chooser (pre), ==, muster_t9a_pregame_get_chooser (before));
+  g_assert_cmpint (muster_t9a_pregame_get_first_deployer (pre), ==, muster_t9a_pregame_get_first_deployer (before));
+  g_assert_cmpstr (muster_t9a_pregame_get_diagonal (pre), ==, muster_t9a_pregame_get_diagonal (before));
+  for (int p = 0; p < 2; p++)
+    {
+      g_assert_cmpstr (muster_t9a_pregame_get_zone (pre, p), ==, muster_t9a_pregame_get_zone (before, p));
+      g_assert_cmpstr (muster_t9a_pregame_get_role (pre, p), ==, muster_t9a_pregame_get_role (before, p));
+      g_assert_cmpstr (muster_t9a_pregame_get_short_edge (pre, p), ==, muster_t9a_pregame_get_short_edge (before, p));
+    }
+  g_assert_cmpstr (muster_layout_get_deployment_id (again.layout), ==, muster_layout_get_deployment_id (table.layout));
+  phase = muster_phase_panel_get_deployment (again.panel);
+  g_assert_nonnull (phase);
+  g_assert_cmpint (muster_deployment_phase_get_state (phase), ==, MUSTER_DEPLOYMENT_PHASE_DEPLOYING);
+  g_assert_cmpint (muster_deployment_phase_get_active_player (phase), ==, muster_t9a_pregame_get_first_deployer (pre));
+  close_table (&again);
+
+  close_table (&table);
+}
+
+/* Twilight Imperium: the seats (named with quotes, tabs and accents),
+ * the Naalu token and some picks. */
+static void
+test_game_log_ti4 (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("ti4", "none", 60 * IN, 60 * IN);
+  g_autofree char *path = NULL;
+  MusterTi4Round *round;
+  MusterTi4Round *before;
+  Table table = { 0 };
+  Table again = { 0 };
+
+  muster_layout_update_player (layout, "red", NULL, NULL, NULL);
+  muster_layout_update_player (layout, "blue", NULL, NULL, NULL);
+  muster_layout_set_player_name (layout, "red", "Zoë \"the\" Admiral");
+  muster_layout_set_player_name (layout, "blue", "Tab\there 'n' there");
+  open_table (&table, layout);
+
+  act (&table, "phase.ti4-set-players", "u", 4);
+  act (&table, "phase.ti4-start", NULL);
+  assert_accepted (&table);
+  before = muster_phase_panel_get_ti4_round (table.panel);
+  act (&table, "phase.ti4-naalu", "i", 2);
+  act (&table, "phase.ti4-pick", "u", MUSTER_TI4_CARD_TECHNOLOGY);
+  act (&table, "phase.ti4-pick", "u", MUSTER_TI4_CARD_POLITICS);
+  act (&table, "phase.ti4-pick", "u", MUSTER_TI4_CARD_TRADE);
+  assert_accepted (&table);
+  path = save_table (&table, "saved.muster");
+
+  reopen_table (&again, path);
+  assert_reopened (&again, path);
+  g_assert_cmpstr (muster_phase_panel_get_page (again.panel), ==, "round");
+  round = muster_phase_panel_get_ti4_round (again.panel);
+  g_assert_nonnull (round);
+  g_assert_cmpuint (muster_ti4_round_get_n_players (round), ==, 4);
+  g_assert_cmpstr (muster_ti4_round_get_player_id (round, 0), ==, "Zoë \"the\" Admiral");
+  g_assert_cmpstr (muster_ti4_round_get_player_id (round, 1), ==, "Tab\there 'n' there");
+  g_assert_cmpint (muster_ti4_round_get_speaker (round), ==, muster_ti4_round_get_speaker (before));
+  g_assert_cmpint (muster_ti4_round_get_phase (round), ==, MUSTER_TI4_PHASE_STRATEGY);
+  g_assert_cmpint (muster_ti4_round_get_naalu_token (round), ==, 2);
+  g_assert_cmpint (muster_ti4_round_get_active_player (round), ==, muster_ti4_round_get_active_player (before));
+  for (guint p = 0; p < 4; p++)
+    {
+      g_assert_cmpuint (muster_ti4_round_get_n_cards (round, p), ==, muster_ti4_round_get_n_cards (before, p));
+      for (guint c = 0; c < muster_ti4_round_get_n_cards (round, p); c++)
+        g_assert_cmpint (muster_ti4_round_get_card (round, p, c), ==, muster_ti4_round_get_card (before, p, c));
+    }
+
+  /* A card taken is taken; the next pick is the next player's. */
+  act (&again, "phase.ti4-pick", "u", MUSTER_TI4_CARD_POLITICS);
+  assert_refused (&again, "");
+  act (&again, "phase.ti4-pick", "u", MUSTER_TI4_CARD_LEADERSHIP);
+  assert_accepted (&again);
+  act (&table, "phase.ti4-pick", "u", MUSTER_TI4_CARD_LEADERSHIP);
+  g_assert_cmpint (muster_ti4_round_get_active_player (round), ==, muster_ti4_round_get_active_player (before));
+  close_table (&again);
+
+  close_table (&table);
+}
+
+/* A file whose game log cannot be replayed to the end: the game stops
+ * where it can, says why, and the roll log is kept as it was. */
+static void
+test_game_log_damaged (void)
+{
+  static const struct {
+    guint       step;       /* of the line changed */
+    const char *line;       /* NULL: the roll log's first die changed instead */
+    const char *says;
+  } cases[] = {
+    { 5, "keep\t'deployment", "step 5 (keep)" },
+    { 5, "dance\t'deployment'", "step 5 (dance)" },
+    { 5, "dismiss-message", "step 5 (dismiss-message)" },
+    { 5, "keep\t3", "step 5 (keep)" },
+    { 3, "initiative-enter\t(0, 21)", "21" },
+    { 3, NULL, "step 3 (initiative-enter)" },
+  };
+  g_autoptr(MusterLayout) layout = new_layout ("infinity", "standard", 48, 48);
+  g_autofree char *path = NULL;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  run_initiative (&table);
+  path = save_table (&table, "saved.muster");
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(MusterLayout) damaged = read_saved (path);
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *damaged_path = g_strdup_printf ("%s/damaged-%u.muster", table.dir, c);
+      g_auto(GStrv) lines = g_strdupv ((char **) muster_layout_get_game_log (damaged));
+      g_auto(GStrv) rolls = g_strdupv ((char **) muster_layout_get_roll_log (damaged));
+      MusterInfinityInitiative *ini;
+      Table again = { 0 };
+      guint n_rolls;
+
+      g_test_message ("case %u", c);
+      g_assert_cmpuint (g_strv_length (lines), ==, 8);
+      g_assert_cmpuint (g_strv_length (rolls), ==, 3);
+      if (cases[c].line != NULL)
+        {
+          g_free (lines[cases[c].step]);
+          lines[cases[c].step] = g_strdup (cases[c].line);
+          muster_layout_set_game_log (damaged, (const char * const *) lines);
+        }
+      else
+        {
+          /* Alice's first die: 12, typed in. */
+          g_assert_nonnull (strstr (rolls[1], "\t12\tmanual\t"));
+          memcpy (strstr (rolls[1], "\t12\t"), "\t13\t", 4);
+          muster_layout_set_roll_log (damaged, (const char * const *) rolls);
+        }
+      file = g_file_new_for_path (damaged_path);
+      g_assert_true (muster_layout_save (damaged, file, &error));
+      g_assert_no_error (error);
+
+      reopen_table (&again, damaged_path);
+      assert_refused (&again, "could not be restored");
+      assert_refused (&again, cases[c].says);
+      g_assert_false (muster_window_get_modified (again.window));
+      assert_strv_same (muster_layout_get_roll_log (again.layout), muster_layout_get_roll_log (damaged));
+      assert_strv_same (muster_layout_get_game_log (again.layout), muster_layout_get_game_log (damaged));
+
+      /* As far as it went: the WIPs, and Alice's die when it was the
+       * roll log that was changed. */
+      ini = muster_phase_panel_get_initiative (again.panel);
+      n_rolls = cases[c].step == 5 ? 2 : cases[c].line == NULL ? 1 : 0;
+      g_assert_cmpint (muster_infinity_initiative_get_state (ini), ==,
+                       cases[c].step == 5 ? MUSTER_INFINITY_INITIATIVE_CHOOSE : MUSTER_INFINITY_INITIATIVE_ROLL);
+      g_assert_cmpuint (muster_dice_get_n_rolls (muster_phase_panel_get_dice (again.panel)), ==, n_rolls);
+
+      /* Going on from there, the logs are those of the game as it goes. */
+      if (cases[c].step == 5)
+        act (&again, "phase.keep", "s", "initiative");
+      else
+        act (&again, "phase.initiative-enter", "(iu)", 1, 7);
+      assert_accepted (&again);
+      g_assert_true (muster_window_get_modified (again.window));
+      g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_game_log (again.layout)), ==,
+                        (cases[c].line == NULL ? cases[c].step : cases[c].step - 1) + 1 + 1);
+      g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_roll_log (again.layout)), ==,
+                        1 + muster_dice_get_n_rolls (muster_phase_panel_get_dice (again.panel)));
+      close_table (&again);
+      g_unlink (damaged_path);
+    }
+
+  close_table (&table);
+}
+
+/* Another game system: the game begins again, without the old one's log;
+ * the dice go on, and the new game is saved and restored from there. */
+static void
+test_game_log_restart (void)
+{
+  g_autoptr(MusterLayout) layout = new_layout ("infinity", "standard", 48, 48);
+  const char * const log[] = { "#muster-roll-log\t1\t000000000000002a", NULL };
+  g_autofree char *path = NULL;
+  MusterT9aPregame *pre;
+  Table table = { 0 };
+  Table again = { 0 };
+  guint rolls;
+
+  add_unit (layout, "r1", "red", NULL, 200, 1100);
+  add_unit (layout, "b1", "blue", NULL, 200, 100);
+  muster_layout_set_roll_log (layout, log);
+  open_table (&table, layout);
+  act (&table, "phase.set-wip", "(iub)", 0, 12, FALSE);
+  act (&table, "phase.set-wip", "(iub)", 1, 12, FALSE);
+  act (&table, "phase.initiative-roll", "i", 0);
+  assert_accepted (&table);
+  g_assert_nonnull (muster_layout_get_game_log (table.layout));
+
+  muster_layout_set_game (table.layout, "t9a", "frontline-clash");
+  flush ();
+  g_assert_cmpstr (muster_phase_panel_get_page (table.panel), ==, "pregame");
+  g_assert_null (muster_layout_get_game_log (table.layout));
+  rolls = muster_dice_get_n_rolls (muster_phase_panel_get_dice (table.panel));
+  g_assert_cmpuint (rolls, ==, 1);
+
+  act (&table, "phase.t9a-pick-type", "s", "frontline-clash");
+  act (&table, "phase.t9a-roll-off", "i", 0);
+  act (&table, "phase.t9a-roll-off", "i", 1);
+  assert_accepted (&table);
+  path = save_table (&table, "saved.muster");
+
+  reopen_table (&again, path);
+  assert_reopened (&again, path);
+  pre = muster_phase_panel_get_pregame (again.panel);
+  g_assert_cmpuint (muster_t9a_pregame_get_n_attempts (pre), >=, 1);
+  g_assert_cmpuint (muster_t9a_pregame_get_roll (pre, 0, 0), ==,
+                    muster_t9a_pregame_get_roll (muster_phase_panel_get_pregame (table.panel), 0, 0));
+  g_assert_cmpuint (muster_t9a_pregame_get_roll (pre, 0, 1), ==,
+                    muster_t9a_pregame_get_roll (muster_phase_panel_get_pregame (table.panel), 0, 1));
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_phase_panel_get_dice (again.panel)), ==, rolls + 2);
+  close_table (&again);
+
+  close_table (&table);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1117,6 +1738,12 @@ main (int   argc,
   g_test_add_func ("/app/phase-panel/t9a/decide", test_t9a_decide);
   g_test_add_func ("/app/phase-panel/t9a/reserves", test_t9a_reserves);
   g_test_add_func ("/app/phase-panel/ti4/round", test_ti4_round);
+  g_test_add_func ("/app/phase-panel/game-log/infinity", test_game_log_infinity);
+  g_test_add_func ("/app/phase-panel/game-log/orders", test_game_log_orders);
+  g_test_add_func ("/app/phase-panel/game-log/t9a", test_game_log_t9a);
+  g_test_add_func ("/app/phase-panel/game-log/ti4", test_game_log_ti4);
+  g_test_add_func ("/app/phase-panel/game-log/damaged", test_game_log_damaged);
+  g_test_add_func ("/app/phase-panel/game-log/restart", test_game_log_restart);
 
   return g_test_run ();
 }

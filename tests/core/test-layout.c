@@ -198,6 +198,9 @@ assert_layouts_equal (MusterLayout *a,
       assert_strings_equal (ta->extensions, tb->extensions);
       assert_strings_equal (ta->ext_attrs, tb->ext_attrs);
     }
+
+  assert_strv_equal ((char **) muster_layout_get_roll_log (a), (char **) muster_layout_get_roll_log (b));
+  assert_strv_equal ((char **) muster_layout_get_game_log (a), (char **) muster_layout_get_game_log (b));
 }
 
 /* Loads bytes, saves, loads the result, saves again: the two layouts must
@@ -1237,6 +1240,170 @@ test_roll_log (void)
   cleared = muster_layout_to_bytes (again);
   cleared_text = bytes_to_string (cleared);
   g_assert_null (strstr (cleared_text, "roll-log"));
+}
+
+/* The game log of the Game page (muster-phase-panel.c), as a layout
+ * keeps it: in its own namespace, escaped, and read back line for line
+ * whatever the lines say, as the roll log is. */
+static void
+test_game_log (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("ti4", "none", 1524, 1524);
+  g_autoptr(MusterLayout) again = NULL;
+  g_autoptr(MusterLayout) reopened = NULL;
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GBytes) cleared = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GVariant) seats = NULL;
+  g_autofree char *printed = NULL;
+  g_autofree char *start = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *cleared_text = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  const char *names[] = { "Zoë \"the\" <Admiral>", "Tab\there & there", "l'Ève", "Player\n4", NULL };
+  const char * const rolls[] = { "#muster-roll-log\t1\t000000000000002a", NULL };
+  const char *lines[] = {
+    "#muster-game-log\t1\t0\tti4",
+    NULL,
+    "ti4-naalu\t2",
+    "ti4-pick\tuint32 3",
+    "ti4-pass",
+    NULL,
+  };
+  const char * const *kept;
+
+  g_assert_null (muster_layout_get_game_log (layout));
+
+  /* Written as the Game page writes an action: its parameter printed. */
+  seats = g_variant_ref_sink (g_variant_new ("(^asi)", names, 2));
+  printed = g_variant_print (seats, TRUE);
+  start = g_strdup_printf ("ti4-start-with\t%s", printed);
+  lines[1] = start;
+  muster_layout_set_game_log (layout, lines);
+  muster_layout_set_roll_log (layout, rolls);
+  kept = muster_layout_get_game_log (layout);
+  g_assert_true (g_strv_equal (kept, lines));
+  g_assert_true (kept != (const char * const *) lines);
+
+  /* In its own namespace, after the roll log, escaped. */
+  saved = assert_round_trip (layout);
+  text = bytes_to_string (saved);
+  g_assert_nonnull (strstr (text, "<gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">\n"
+                                  "#muster-game-log&#9;1&#9;0&#9;ti4\n"));
+  g_assert_nonnull (strstr (text, "&amp; there"));
+  g_assert_nonnull (strstr (text, "&lt;Admiral&gt;"));
+  g_assert_nonnull (strstr (text, "ti4-pass\n  </gl:game-log>\n"));
+  g_assert_true (strstr (text, "</rl:roll-log>") < strstr (text, "<gl:game-log"));
+  g_assert_null (strstr (strstr (text, "</gl:game-log>"), "<gl:game-log"));
+
+  /* Read back line for line, every parameter as it was. */
+  again = muster_layout_new_from_bytes (saved, "saved.muster", &error);
+  g_assert_no_error (error);
+  kept = muster_layout_get_game_log (again);
+  g_assert_nonnull (kept);
+  g_assert_true (g_strv_equal (kept, lines));
+  {
+    g_autoptr(GVariant) parsed = g_variant_parse (G_VARIANT_TYPE ("(asi)"), strchr (kept[1], '\t') + 1,
+                                                  NULL, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (g_variant_equal (parsed, seats));
+  }
+
+  /* Saved to a file and opened again. */
+  dir = g_dir_make_tmp ("muster-layout-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "game.muster", NULL);
+  file = g_file_new_for_path (path);
+  g_assert_true (muster_layout_save (again, file, &error));
+  g_assert_no_error (error);
+  reopened = muster_layout_new_from_file (file, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_strv_equal (muster_layout_get_game_log (reopened), lines));
+  g_assert_true (g_strv_equal (muster_layout_get_roll_log (reopened), rolls));
+  g_unlink (path);
+  g_rmdir (dir);
+
+  /* Cleared: gone from the file; the roll log stays. */
+  muster_layout_set_game_log (again, NULL);
+  g_assert_null (muster_layout_get_game_log (again));
+  cleared = muster_layout_to_bytes (again);
+  cleared_text = bytes_to_string (cleared);
+  g_assert_null (strstr (cleared_text, "game-log"));
+  g_assert_nonnull (strstr (cleared_text, "roll-log"));
+  muster_layout_set_game_log (again, (const char *[]) { NULL });
+  g_assert_null (muster_layout_get_game_log (again));
+}
+
+/* A game log that the Game page cannot replay is kept as it is, as a
+ * roll log that the dice cannot read is: the page says what is wrong
+ * with it. Only the layout format's own rules refuse a file. */
+static void
+test_game_log_read (void)
+{
+  static const struct {
+    const char  *element;
+    const char  *lines[4];       /* the game log read; { NULL }: none */
+    const char  *error;          /* or NULL */
+  } cases[] = {
+    /* Blank lines and the indentation around them go; lines that are
+     * not actions stay, with their tabs, CR and LF. */
+    { "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">\n"
+      "    \n#muster-game-log&#9;1&#9;0&#9;t9a\r\nnot an action\n\t\n"
+      "t9a-pick-type&#9;'encircle &amp; more'\n</gl:game-log>\n",
+      { "#muster-game-log\t1\t0\tt9a", "not an action", "t9a-pick-type\t'encircle & more'", NULL }, NULL },
+    /* Text in elements inside it counts; an empty one is no log. */
+    { "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">keep<gl:x>&#9;'a'</gl:x></gl:game-log>\n",
+      { "keep\t'a'", NULL }, NULL },
+    { "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">\n  </gl:game-log>\n", { NULL }, NULL },
+    /* The last of two. */
+    { "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">a</gl:game-log>\n"
+      "  <g:game-log xmlns:g=\"" MUSTER_GAME_LOG_NAMESPACE "\">b</g:game-log>\n", { "b", NULL }, NULL },
+    /* Elsewhere, or by another name or namespace: an extension. */
+    { "  <gl:game-logs xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">a</gl:game-logs>\n", { NULL }, NULL },
+    { "  <gl:game-log xmlns:gl=\"urn:other\">a</gl:game-log>\n", { NULL }, NULL },
+    { "  <player id=\"green\"><gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">a</gl:game-log></player>\n",
+      { NULL }, NULL },
+    /* In no namespace: not part of the format. */
+    { "  <game-log>a</game-log>\n", { NULL },
+      "test.muster:7: <game-log> is not part of the layout format; an extension must be in its own XML namespace" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *text = g_strconcat (DOC_HEAD, cases[c].element, DOC_TAIL, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterLayout) layout = NULL;
+
+      g_test_message ("case %u", c);
+      layout = load_string (text, &error);
+      if (cases[c].error != NULL)
+        {
+          g_assert_null (layout);
+          g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA);
+          g_assert_cmpstr (error->message, ==, cases[c].error);
+          continue;
+        }
+
+      g_assert_no_error (error);
+      if (cases[c].lines[0] == NULL)
+        g_assert_null (muster_layout_get_game_log (layout));
+      else
+        g_assert_true (g_strv_equal (muster_layout_get_game_log (layout), cases[c].lines));
+      g_bytes_unref (assert_round_trip (layout));
+
+      /* The same through libxml2's tree alone. */
+      {
+        g_autoptr(GBytes) bytes = g_bytes_new (text, strlen (text));
+        g_autoptr(MusterLayout) tree = muster_layout_read_bytes (bytes, "test.muster", MUSTER_LAYOUT_READ_TREE,
+                                                                 NULL, &error);
+
+        g_assert_no_error (error);
+        assert_layouts_equal (layout, tree);
+      }
+    }
 }
 
 /* Refused input */
@@ -2315,6 +2482,8 @@ assert_same_layout (MusterLayout *tree,
   gpointer name;
 
   g_assert_true (g_bytes_equal (tree_bytes, lifted_bytes));
+  assert_strv_equal ((char **) muster_layout_get_roll_log (tree), (char **) muster_layout_get_roll_log (lifted));
+  assert_strv_equal ((char **) muster_layout_get_game_log (tree), (char **) muster_layout_get_game_log (lifted));
 
   /* What the saved file does not say: exact values, serials, lines. */
   g_assert_cmpuint (tree_pieces->len, ==, lifted_pieces->len);
@@ -2424,6 +2593,15 @@ test_lifting (void)
     { NULL, "  <![CDATA[" LIFT_PIECE (9) "]]>\n", 0 },
     { NULL, "  <terrain id=\"t1\" kind=\"area\" points=\"1,1 2,1 2,2\"/>\n" LIFT_PIECE (8), 7 },
     { NULL, "  <x:note xmlns:x=\"urn:x\">" LIFT_PIECE (8) "</x:note>\n", 6 },
+    /* The logs of the Game page, among lifted pieces. */
+    { NULL, "  <rl:roll-log xmlns:rl=\"" MUSTER_ROLL_LOG_NAMESPACE "\">\n#muster-roll-log&#9;1&#9;000000000000002a\n"
+            "1&#9;d6&#9;3&#9;manual&#9;red&#9;Type &amp; more\n  </rl:roll-log>\n"
+            LIFT_PIECE (7)
+            "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">\n#muster-game-log&#9;1&#9;0&#9;t9a\n"
+            "t9a-enter-type&#9;uint32 3\nt9a-pick-type&#9;'encircle \xc3\xa9 &lt;&amp;&gt; \"q\"'\n"
+            "start-deployment-with&#9;[(0, 'r#1', 'A\\tB', 'r', '', true, @as [], ['scout'])]\r\n"
+            "  </gl:game-log>\n" LIFT_PIECE (8), 8 },
+    { NULL, "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">" LIFT_PIECE (8) "</gl:game-log>\n", 6 },
     /* Line breaks of every kind among and inside lifted pieces. */
     { NULL, "  <piece\r\n id='q'\r\n kind='model'\r owner='blue'\r\r x='1' y='1'\r\n>\r\n"
             "<base\rshape='round'\r\ndiameter='25'/>\r</piece>\r\n\r  <game-note/>\n", -1 },
@@ -2822,6 +3000,8 @@ main (int   argc,
   g_test_add_func ("/core/layout/extensions", test_extensions);
   g_test_add_func ("/core/layout/extensions-added", test_extensions_added);
   g_test_add_func ("/core/layout/roll-log", test_roll_log);
+  g_test_add_func ("/core/layout/game-log", test_game_log);
+  g_test_add_func ("/core/layout/game-log-read", test_game_log_read);
 
   for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {
