@@ -196,6 +196,8 @@ add_check_row (AdwPreferencesGroup *group,
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *check = gtk_check_button_new ();
 
+  /* Names from game-system files, which may hold "&". */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), check);

@@ -425,6 +425,8 @@ add_player_row (MusterGamePopover *self,
         selected = i;
     }
 
+  /* Players' names, plain text. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (names));
@@ -541,6 +543,8 @@ refresh (MusterGamePopover *self)
                 selected = j;
             }
 
+          /* From the game-system file, plain text. */
+          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
                                          option->label != NULL ? option->label : option->name);
           /* Values such as "North-west to south-east" need the row's width. */

@@ -362,6 +362,35 @@ dup_plain (const char *text)
   return g_strdelimit (g_strdup (text != NULL ? text : ""), "\t", ' ');
 }
 
+/* Titles and descriptions of groups and status pages are Pango markup
+ * in libadwaita; theirs here carry players' names ("Tom & Jerry"). */
+static void
+set_group_description (AdwPreferencesGroup *group,
+                       const char          *text)
+{
+  g_autofree char *escaped = text != NULL ? g_markup_escape_text (text, -1) : NULL;
+
+  adw_preferences_group_set_description (group, escaped);
+}
+
+static void
+set_group_title (AdwPreferencesGroup *group,
+                 const char          *text)
+{
+  g_autofree char *escaped = text != NULL ? g_markup_escape_text (text, -1) : NULL;
+
+  adw_preferences_group_set_title (group, escaped);
+}
+
+static void
+set_page_description (AdwStatusPage *page,
+                      const char    *text)
+{
+  g_autofree char *escaped = text != NULL ? g_markup_escape_text (text, -1) : NULL;
+
+  adw_status_page_set_description (page, escaped);
+}
+
 static AdwActionRow *
 add_row (GtkListBox *list,
          const char *title,
@@ -975,6 +1004,8 @@ refresh_wip_rows (MusterPhasePanel *self)
           GtkWidget *row = private ? adw_password_entry_row_new () : adw_entry_row_new ();
           g_autofree char *title = NULL;
 
+          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+
           if (wip == 0)
             /* Translators: the title of an entry, "Alice’s Lieutenant WIP" */
             title = g_strdup_printf (_("%s’s Lieutenant WIP"), player_name (self, i));
@@ -1052,10 +1083,10 @@ refresh_initiative (MusterPhasePanel *self)
   n_attempts = muster_infinity_initiative_get_n_attempts (ini);
 
   if (state == MUSTER_INFINITY_INITIATIVE_WIP)
-    adw_preferences_group_set_description (self->wip_group,
+    set_group_description (self->wip_group,
                                            _("Each player enters their Lieutenant’s WIP; the roll needs both."));
   else
-    adw_preferences_group_set_description (self->wip_group, NULL);
+    set_group_description (self->wip_group, NULL);
   refresh_wip_rows (self);
 
   /* The roll, attempt by attempt */
@@ -1110,7 +1141,7 @@ refresh_initiative (MusterPhasePanel *self)
 
       description = g_strdup_printf (_("%s won the roll and keeps Initiative or Deployment; %s gets the other."),
                                      player_name (self, winner), player_name (self, 1 - winner));
-      adw_preferences_group_set_description (self->choice_group, description);
+      set_group_description (self->choice_group, description);
     }
 
   /* Who plays first, who deploys first and where */
@@ -1129,7 +1160,7 @@ refresh_initiative (MusterPhasePanel *self)
 
       description = g_strdup_printf (_("%s keeps Initiative, %s keeps Deployment."),
                                      player_name (self, initiative), player_name (self, deployment));
-      adw_preferences_group_set_description (self->decide_group, description);
+      set_group_description (self->decide_group, description);
 
       /* Translators: who decides this */
       first_turn_subtitle = g_strdup_printf (_("%s decides"), player_name (self, initiative));
@@ -1623,7 +1654,7 @@ refresh_pregame (MusterPhasePanel *self)
   gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->t9a_type_row)),
                           state == MUSTER_T9A_PREGAME_DEPLOYMENT_TYPE);
   gtk_widget_set_margin_top (GTK_WIDGET (self->t9a_type_list), state == MUSTER_T9A_PREGAME_DEPLOYMENT_TYPE ? 12 : 0);
-  adw_preferences_group_set_description (self->t9a_type_group,
+  set_group_description (self->t9a_type_group,
                                          state == MUSTER_T9A_PREGAME_DEPLOYMENT_TYPE
                                          ? _("Agree on a type, or roll a D6 for it.") : NULL);
   clear_list (self->t9a_type_list);
@@ -1662,7 +1693,7 @@ refresh_pregame (MusterPhasePanel *self)
       g_autofree char *choice_title = NULL;
       g_auto(GStrv) names = dup_player_names (self);
 
-      adw_preferences_group_set_description (self->t9a_choice_group, description);
+      set_group_description (self->t9a_choice_group, description);
 
       self->syncing = TRUE;
       switch (choice)
@@ -2293,7 +2324,7 @@ refresh_trooper_list (MusterPhasePanel *self,
   GtkToggleButton *player_sight = player == 0 ? self->player_sight_button_0 : self->player_sight_button_1;
   g_autofree char *tooltip = NULL;
 
-  adw_preferences_group_set_title (group, player_name (self, player));
+  set_group_title (group, player_name (self, player));
   tooltip = g_strdup_printf (_("Show What %s’s Troopers See"), player_name (self, player));
   gtk_widget_set_tooltip_text (GTK_WIDGET (player_sight), tooltip);
   self->syncing = TRUE;
@@ -2392,7 +2423,7 @@ refresh_deployment (MusterPhasePanel *self)
 
   if (phase == NULL)
     {
-      adw_status_page_set_description (self->deploy_waiting_page,
+      set_page_description (self->deploy_waiting_page,
                                        t9a ? _("Finish the pre-game first: the deployment type, the roll-off "
                                                "and the winner’s choices.")
                                            : _("Finish the Initiative Roll first: it decides who deploys "
@@ -2436,8 +2467,8 @@ refresh_deployment (MusterPhasePanel *self)
         break;
       }
 
-    adw_preferences_group_set_title (self->deploy_status_group, title);
-    adw_preferences_group_set_description (self->deploy_status_group, description);
+    set_group_title (self->deploy_status_group, title);
+    set_group_description (self->deploy_status_group, description);
   }
 
   clear_list (self->deploy_count_list);
@@ -3326,7 +3357,7 @@ refresh_orders (MusterPhasePanel *self)
       g_autoptr(GPtrArray) labels = g_ptr_array_new ();
       guint current = 0;
 
-      adw_preferences_group_set_title (self->orders_setup_group, title);
+      set_group_title (self->orders_setup_group, title);
       self->syncing = TRUE;
       set_combo_strings (self->orders_player_row, (const char * const *) names, GTK_INVALID_LIST_POSITION);
 
@@ -3360,8 +3391,8 @@ refresh_orders (MusterPhasePanel *self)
       g_autofree char *who = NULL;
       AdwActionRow *row;
 
-      adw_preferences_group_set_title (self->order_group, title);
-      adw_preferences_group_set_description (self->order_group, description);
+      set_group_title (self->order_group, title);
+      set_group_description (self->order_group, description);
 
       switch (muster_order_sequence_get_acting_side (seq))
         {
@@ -3396,6 +3427,7 @@ refresh_orders (MusterPhasePanel *self)
           const char *chosen = muster_order_sequence_get_active_trooper (seq);
           guint selected = 0;
 
+          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (activate), FALSE);
           for (guint i = 0; i < ids->len; i++)
             {
               g_ptr_array_add (labels, (gpointer) trooper_label (self, g_ptr_array_index (ids, i)));
@@ -4164,8 +4196,8 @@ refresh_round (MusterPhasePanel *self)
         break;
       }
 
-    adw_preferences_group_set_title (self->ti4_turn_group, title);
-    adw_preferences_group_set_description (self->ti4_turn_group, description);
+    set_group_title (self->ti4_turn_group, title);
+    set_group_description (self->ti4_turn_group, description);
   }
 
   g_object_set_data (G_OBJECT (self->ti4_turn_list), "speaker-row", NULL);
@@ -4177,6 +4209,7 @@ refresh_round (MusterPhasePanel *self)
         AdwComboRow *naalu = ADW_COMBO_ROW (adw_combo_row_new ());
         g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
+        adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (naalu), FALSE);
         g_ptr_array_add (names, (gpointer) _("Nobody"));
         for (guint i = 0; i < n_players; i++)
           g_ptr_array_add (names, (gpointer) ti4_name (self, i));
@@ -4251,6 +4284,7 @@ refresh_round (MusterPhasePanel *self)
         AdwComboRow *speaker = ADW_COMBO_ROW (adw_combo_row_new ());
         g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
+        adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (speaker), FALSE);
         for (guint i = 0; i < n_players; i++)
           g_ptr_array_add (names, (gpointer) ti4_name (self, i));
         g_ptr_array_add (names, NULL);
@@ -4271,7 +4305,7 @@ refresh_round (MusterPhasePanel *self)
     guint n = 0;
     const int *order = muster_ti4_round_get_initiative_order (round, &n);
 
-    adw_preferences_group_set_description (self->ti4_order_group,
+    set_group_description (self->ti4_order_group,
                                            order == NULL ? _("Known once every player has picked.") : NULL);
     for (guint i = 0; order != NULL && i < n; i++)
       {
@@ -5072,7 +5106,7 @@ muster_phase_panel_set_game (MusterPhasePanel *self,
     start_t9a (self);
 
   if (self->game == GAME_NONE)
-    adw_status_page_set_description (self->none_page,
+    set_page_description (self->none_page,
                                      layout != NULL && system != NULL &&
                                      (g_strcmp0 (system_id, "infinity") == 0 || g_strcmp0 (system_id, "t9a") == 0)
                                      ? _("This game’s sequence needs exactly two players.")

@@ -265,6 +265,38 @@ run_initiative (Table *table)
                    MUSTER_INFINITY_INITIATIVE_DONE);
 }
 
+/* Players' names are text, never markup: "Tom & Jerry" is shown as it
+ * is, where GTK would warn that it is not markup and show nothing. */
+static void
+test_names_are_not_markup (void)
+{
+  g_autoptr(MusterLayout) layout = new_layout ("infinity", "standard", 48, 48);
+  Table table = { 0 };
+
+  muster_layout_set_player_name (layout, "red", "Tom & Jerry");
+  muster_layout_set_player_name (layout, "blue", "<b>Bob</b>");
+  add_model (layout, "r1", "red", 24 * IN, 40 * IN, 0);
+  add_model (layout, "b1", "blue", 24 * IN, 8 * IN, 0);
+  open_table (&table, layout);
+
+  use_typed_dice (&table);
+  act (&table, "phase.set-wip", "(iub)", 0, 13, FALSE);
+  act (&table, "phase.set-wip", "(iub)", 1, 11, FALSE);
+  act (&table, "phase.initiative-enter", "(iu)", 0, 12);
+  act (&table, "phase.initiative-enter", "(iu)", 1, 7);
+  flush ();
+  act (&table, "phase.keep", "s", "deployment");
+  flush ();
+  act (&table, "phase.choose-deployment", "(is)", 1, "south");
+  act (&table, "phase.choose-first-turn", "i", 0);
+  assert_accepted (&table);
+  act (&table, "phase.start-deployment", NULL);
+  assert_accepted (&table);
+  flush ();
+
+  close_table (&table);
+}
+
 /* Infinity: the Initiative Roll */
 
 static void
@@ -1533,7 +1565,7 @@ test_game_log_ti4 (void)
 
   muster_layout_update_player (layout, "red", NULL, NULL, NULL);
   muster_layout_update_player (layout, "blue", NULL, NULL, NULL);
-  muster_layout_set_player_name (layout, "red", "Zoë \"the\" Admiral");
+  muster_layout_set_player_name (layout, "red", "Zoë \"the\" Admiral & <Co>");
   muster_layout_set_player_name (layout, "blue", "Tab\there 'n' there");
   open_table (&table, layout);
 
@@ -1554,7 +1586,7 @@ test_game_log_ti4 (void)
   round = muster_phase_panel_get_ti4_round (again.panel);
   g_assert_nonnull (round);
   g_assert_cmpuint (muster_ti4_round_get_n_players (round), ==, 4);
-  g_assert_cmpstr (muster_ti4_round_get_player_id (round, 0), ==, "Zoë \"the\" Admiral");
+  g_assert_cmpstr (muster_ti4_round_get_player_id (round, 0), ==, "Zoë \"the\" Admiral & <Co>");
   g_assert_cmpstr (muster_ti4_round_get_player_id (round, 1), ==, "Tab\there 'n' there");
   g_assert_cmpint (muster_ti4_round_get_speaker (round), ==, muster_ti4_round_get_speaker (before));
   g_assert_cmpint (muster_ti4_round_get_phase (round), ==, MUSTER_TI4_PHASE_STRATEGY);
@@ -1727,6 +1759,7 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/app/phase-panel/infinity/initiative", test_infinity_initiative);
+  g_test_add_func ("/app/phase-panel/names-are-not-markup", test_names_are_not_markup);
   g_test_add_func ("/app/phase-panel/infinity/rolled", test_infinity_rolled);
   g_test_add_func ("/app/phase-panel/infinity/roll-log-placeholder", test_roll_log_placeholder);
   g_test_add_func ("/app/phase-panel/infinity/bad-roll-log", test_bad_roll_log);
