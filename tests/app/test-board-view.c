@@ -1329,21 +1329,36 @@ test_buttons_labelled (Fixture       *fixture,
   g_assert_cmpuint (n_buttons, >=, 15);
 }
 
+/* The first widget under root (or root itself) that matches, depth
+ * first. */
 static GtkWidget *
-find_row (GtkWidget *widget)
+find_widget (GtkWidget *root,
+             gboolean (*matches) (GtkWidget *widget))
 {
-  if (ADW_IS_ACTION_ROW (widget) && g_object_get_data (G_OBJECT (widget), "entry-id") != NULL)
-    return widget;
+  if (matches (root))
+    return root;
 
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *row = find_row (child);
+      GtkWidget *found = find_widget (child, matches);
 
-      if (row != NULL)
-        return row;
+      if (found != NULL)
+        return found;
     }
 
   return NULL;
+}
+
+static gboolean
+is_roster_row (GtkWidget *widget)
+{
+  return ADW_IS_ACTION_ROW (widget) && g_object_get_data (G_OBJECT (widget), "entry-id") != NULL;
+}
+
+static GtkWidget *
+find_row (GtkWidget *widget)
+{
+  return find_widget (widget, is_roster_row);
 }
 
 /* A roster row's shortcut, as its controller would run it. */
@@ -1412,21 +1427,10 @@ test_roster_row_keys (Fixture       *fixture,
   g_assert_nonnull (muster_roster_lookup (roster, entry_id, NULL));
 }
 
-static GtkWidget *
-find_menu_button (GtkWidget *widget)
+static gboolean
+is_menu_button (GtkWidget *widget)
 {
-  if (GTK_IS_MENU_BUTTON (widget))
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *button = find_menu_button (child);
-
-      if (button != NULL)
-        return button;
-    }
-
-  return NULL;
+  return GTK_IS_MENU_BUTTON (widget);
 }
 
 /* The actions of a menu's items, sections flattened, in order, each
@@ -1468,7 +1472,7 @@ test_roster_row_menu (Fixture       *fixture,
 
   row = find_row (GTK_WIDGET (red_panel (fixture)));
   g_assert_nonnull (row);
-  button = find_menu_button (row);
+  button = find_widget (row, is_menu_button);
   g_assert_nonnull (button);
   menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
   g_assert_nonnull (menu);
