@@ -20,7 +20,8 @@
 /* The "phase" actions. Those with a parameter are what the buttons of
  * the dynamic rows activate, and what the tests drive:
  *
- *  dismiss-message, typed-dice (b, the dice are typed in from the table)
+ *  dismiss-message, typed-dice (the property, toggled), set-typed-dice
+ *   (b: the dice are typed in from the table)
  *
  *  Infinity, Initiative Roll:
  *   set-wip (iub: player, WIP, private), initiative-roll (i),
@@ -78,8 +79,10 @@
  *    start-deployment, ...); the recorded action is what is written;
  *  - view: what only changes what is shown (dismiss-message, the Line of
  *    Fire), and ti4-set-players, which only fills in the rows that
- *    ti4-start reads. typed-dice is a property, not in the table: the
- *    dice typed in are in the parameters of the actions that took them.
+ *    ti4-start reads. The typed-dice property is set through
+ *    set-typed-dice, which is recorded: the dice typed in are in the
+ *    parameters of the actions that took them, but the page should go on
+ *    asking for them.
  *
  * Entering an ARO check also asks the board who may react: next-step
  * writes the answer as an aro-eligible action after itself.
@@ -4661,16 +4664,45 @@ page_changed_cb (MusterPhasePanel *self)
 }
 
 static void
-dice_mode_selected_cb (MusterPhasePanel *self)
+set_typed_dice (MusterPhasePanel *self,
+                gboolean          typed)
 {
-  gboolean typed = adw_combo_row_get_selected (self->dice_mode_row) == 1;
-
-  if (self->syncing || typed == self->typed_dice)
+  if (typed == self->typed_dice)
     return;
 
   self->typed_dice = typed;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TYPED_DICE]);
   queue_refresh (self);
+}
+
+/* Dice typed in from the table, or rolled by Muster: in the game log, so
+ * that a game saved while the players threw real dice goes on with them. */
+static void
+set_typed_dice_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  MusterPhasePanel *self = MUSTER_PHASE_PANEL (widget);
+  gboolean typed = g_variant_get_boolean (parameter);
+
+  /* Nothing to write when nothing changes; a replay, in a window that
+   * already types dice in, still goes on. */
+  if (typed == self->typed_dice && !self->replaying)
+    return;
+
+  set_typed_dice (self, typed);
+  if (self->game != GAME_NONE)
+    accepted (self);
+}
+
+static void
+dice_mode_selected_cb (MusterPhasePanel *self)
+{
+  if (self->syncing)
+    return;
+
+  gtk_widget_activate_action (GTK_WIDGET (self), "phase.set-typed-dice", "b",
+                              adw_combo_row_get_selected (self->dice_mode_row) == 1);
 }
 
 static void
@@ -5309,12 +5341,7 @@ muster_phase_panel_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_TYPED_DICE:
-      if (self->typed_dice != g_value_get_boolean (value))
-        {
-          self->typed_dice = g_value_get_boolean (value);
-          g_object_notify_by_pspec (object, pspec);
-          queue_refresh (self);
-        }
+      gtk_widget_activate_action (GTK_WIDGET (self), "phase.set-typed-dice", "b", g_value_get_boolean (value));
       break;
 
     default:
@@ -5331,6 +5358,9 @@ static const PhaseAction phase_actions[] = {
   { "phase.show-sight",                 "s",             show_sight_action,                 ACTION_VIEW },
   { "phase.show-player-sight",          "i",             show_player_sight_action,          ACTION_VIEW },
   { "phase.hide-sight",                 NULL,            hide_sight_action,                 ACTION_VIEW },
+
+  /* The dice */
+  { "phase.set-typed-dice",             "b",             set_typed_dice_action,             ACTION_RECORDED },
 
   /* Infinity, the Initiative Roll */
   { "phase.set-wip",                    "(iub)",         set_wip_action,                    ACTION_RECORDED },

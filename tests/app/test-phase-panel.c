@@ -1611,6 +1611,55 @@ test_game_log_ti4 (void)
   close_table (&table);
 }
 
+/* Dice typed in from the table: a game saved so goes on asking for them,
+ * and one switched back to Muster's dice goes on with those. */
+static gboolean
+types_dice (Table *table)
+{
+  gboolean typed = FALSE;
+
+  g_object_get (table->panel, "typed-dice", &typed, NULL);
+
+  return typed;
+}
+
+static void
+test_game_log_typed_dice (void)
+{
+  g_autoptr(MusterLayout) layout = new_layout ("infinity", "standard", 48, 48);
+  g_autofree char *typed_path = NULL;
+  g_autofree char *rolled_path = NULL;
+  g_autoptr(GFile) rolled = NULL;
+  g_autoptr(GError) error = NULL;
+  Table table = { 0 };
+  Table again = { 0 };
+  Table third = { 0 };
+
+  open_table (&table, layout);
+  run_initiative (&table);
+  typed_path = save_table (&table, "typed.muster");
+
+  reopen_table (&again, typed_path);
+  g_assert_true (types_dice (&again));
+  g_assert_false (muster_window_get_modified (again.window));
+
+  use_muster_dice (&again);
+  g_assert_true (muster_window_get_modified (again.window));
+  rolled_path = g_build_filename (table.dir, "rolled.muster", NULL);
+  rolled = g_file_new_for_path (rolled_path);
+  g_assert_true (muster_window_save_to (again.window, rolled, &error));
+  g_assert_no_error (error);
+  close_table (&again);
+
+  reopen_table (&third, rolled_path);
+  g_assert_false (types_dice (&third));
+  g_assert_cmpint (muster_infinity_initiative_get_state (muster_phase_panel_get_initiative (third.panel)), ==,
+                   MUSTER_INFINITY_INITIATIVE_DONE);
+  close_table (&third);
+
+  close_table (&table);
+}
+
 /* A file whose game log cannot be replayed to the end: the game stops
  * where it can, says why, and the roll log is kept as it was. */
 static void
@@ -1621,12 +1670,12 @@ test_game_log_damaged (void)
     const char *line;       /* NULL: the roll log's first die changed instead */
     const char *says;
   } cases[] = {
-    { 5, "keep\t'deployment", "step 5 (keep)" },
-    { 5, "dance\t'deployment'", "step 5 (dance)" },
-    { 5, "dismiss-message", "step 5 (dismiss-message)" },
-    { 5, "keep\t3", "step 5 (keep)" },
-    { 3, "initiative-enter\t(0, 21)", "21" },
-    { 3, NULL, "step 3 (initiative-enter)" },
+    { 6, "keep\t'deployment", "step 6 (keep)" },
+    { 6, "dance\t'deployment'", "step 6 (dance)" },
+    { 6, "dismiss-message", "step 6 (dismiss-message)" },
+    { 6, "keep\t3", "step 6 (keep)" },
+    { 4, "initiative-enter\t(0, 21)", "21" },
+    { 4, NULL, "step 4 (initiative-enter)" },
   };
   g_autoptr(MusterLayout) layout = new_layout ("infinity", "standard", 48, 48);
   g_autofree char *path = NULL;
@@ -1649,7 +1698,7 @@ test_game_log_damaged (void)
       guint n_rolls;
 
       g_test_message ("case %u", c);
-      g_assert_cmpuint (g_strv_length (lines), ==, 8);
+      g_assert_cmpuint (g_strv_length (lines), ==, 9);
       g_assert_cmpuint (g_strv_length (rolls), ==, 3);
       if (cases[c].line != NULL)
         {
@@ -1678,13 +1727,13 @@ test_game_log_damaged (void)
       /* As far as it went: the WIPs, and Alice's die when it was the
        * roll log that was changed. */
       ini = muster_phase_panel_get_initiative (again.panel);
-      n_rolls = cases[c].step == 5 ? 2 : cases[c].line == NULL ? 1 : 0;
+      n_rolls = cases[c].step == 6 ? 2 : cases[c].line == NULL ? 1 : 0;
       g_assert_cmpint (muster_infinity_initiative_get_state (ini), ==,
-                       cases[c].step == 5 ? MUSTER_INFINITY_INITIATIVE_CHOOSE : MUSTER_INFINITY_INITIATIVE_ROLL);
+                       cases[c].step == 6 ? MUSTER_INFINITY_INITIATIVE_CHOOSE : MUSTER_INFINITY_INITIATIVE_ROLL);
       g_assert_cmpuint (muster_dice_get_n_rolls (muster_phase_panel_get_dice (again.panel)), ==, n_rolls);
 
       /* Going on from there, the logs are those of the game as it goes. */
-      if (cases[c].step == 5)
+      if (cases[c].step == 6)
         act (&again, "phase.keep", "s", "initiative");
       else
         act (&again, "phase.initiative-enter", "(iu)", 1, 7);
@@ -1775,6 +1824,7 @@ main (int   argc,
   g_test_add_func ("/app/phase-panel/game-log/orders", test_game_log_orders);
   g_test_add_func ("/app/phase-panel/game-log/t9a", test_game_log_t9a);
   g_test_add_func ("/app/phase-panel/game-log/ti4", test_game_log_ti4);
+  g_test_add_func ("/app/phase-panel/game-log/typed-dice", test_game_log_typed_dice);
   g_test_add_func ("/app/phase-panel/game-log/damaged", test_game_log_damaged);
   g_test_add_func ("/app/phase-panel/game-log/restart", test_game_log_restart);
 
