@@ -4343,6 +4343,17 @@ muster_layout_get_player_line (MusterLayout *self,
   return lookup_source_line (self, key);
 }
 
+/* A log of Muster's own (see is_log()): a copy of lines, or NULL when
+ * they are none. */
+static void
+replace_log (char               ***log,
+             const char * const  *lines)
+{
+  g_clear_pointer (log, g_strfreev);
+  if (lines != NULL && lines[0] != NULL)
+    *log = g_strdupv ((char **) lines);
+}
+
 const char * const *
 muster_layout_get_roll_log (MusterLayout *self)
 {
@@ -4357,9 +4368,7 @@ muster_layout_set_roll_log (MusterLayout       *self,
 {
   g_return_if_fail (MUSTER_IS_LAYOUT (self));
 
-  g_clear_pointer (&self->roll_log, g_strfreev);
-  if (lines != NULL && lines[0] != NULL)
-    self->roll_log = g_strdupv ((char **) lines);
+  replace_log (&self->roll_log, lines);
 }
 
 const char * const *
@@ -4376,7 +4385,5 @@ muster_layout_set_game_log (MusterLayout       *self,
 {
   g_return_if_fail (MUSTER_IS_LAYOUT (self));
 
-  g_clear_pointer (&self->game_log, g_strfreev);
-  if (lines != NULL && lines[0] != NULL)
-    self->game_log = g_strdupv ((char **) lines);
+  replace_log (&self->game_log, lines);
 }
