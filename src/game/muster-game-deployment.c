@@ -508,7 +508,9 @@ deploy_apply (MusterGame     *self,
   if (trooper == NULL)
     return FALSE;
 
-  if (muster_game_is_live (self))
+  /* The piece it deploys, found on the board, is kept in the step (an
+   * old log's conversion looks on the board as the old Game page did). */
+  if (self->mode != MUSTER_GAME_MODE_REPLAY)
     {
       piece = muster_game_find_candidate (self, trooper);
       if (piece != NULL)
@@ -526,7 +528,7 @@ deploy_apply (MusterGame     *self,
       g_free (trooper->piece_id);
       trooper->piece_id = g_strdup (piece_id);
     }
-  if (piece != NULL)
+  if (piece != NULL && muster_game_is_live (self))
     {
       piece->turn = muster_deployment_phase_get_placement_turn (self->deployment, trooper->id);
       muster_layout_piece_changed (self->layout, piece);

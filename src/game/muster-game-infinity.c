@@ -1118,19 +1118,26 @@ muster_game_idle_aro (MusterGame  *self,
   return muster_game_take (self, step, error);
 }
 
-/* The dice of one side thrown at the table and brought by the step. */
+/* The dice of one side thrown at the table, as the step brings them:
+ * the run of the player's typed dice from *from on, at most max of them.
+ * The active side's come first, then the reactive side's; the dice of
+ * later steps that an old log's conversion queues after them, or dice
+ * Muster rolls, end the run. */
 static GArray *
 typed_dice_of (MusterGame *self,
-               int         player)
+               int         player,
+               guint       max,
+               guint      *from)
 {
   GArray *values = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  for (guint i = 0; i < muster_dice_get_n_expected (self->dice); i++)
+  for (; *from < muster_dice_get_n_expected (self->dice) && values->len < max; (*from)++)
     {
-      const MusterRoll *roll = muster_dice_peek_expected (self->dice, i);
+      const MusterRoll *roll = muster_dice_peek_expected (self->dice, *from);
 
-      if (roll->manual && g_strcmp0 (roll->who, self->player_ids[player]) == 0)
-        g_array_append_val (values, roll->value);
+      if (!roll->manual || g_strcmp0 (roll->who, self->player_ids[player]) != 0)
+        break;
+      g_array_append_val (values, roll->value);
     }
 
   return values;
@@ -1145,6 +1152,7 @@ face_to_face_apply (MusterGame     *self,
   g_autoptr(GArray) reactive_dice = NULL;
   const char *against;
   guint active_target, active_burst, reactive_target = 0, reactive_burst = 0;
+  guint from = 0;
   MusterFaceToFace result;
 
   if (!expect_turn (self, error) ||
@@ -1160,8 +1168,8 @@ face_to_face_apply (MusterGame     *self,
        !muster_game_read_uint (step, "reactive-burst", 1, MUSTER_FACE_TO_FACE_MAX_DICE, &reactive_burst, error)))
     return FALSE;
 
-  active_dice = typed_dice_of (self, self->turn_player);
-  reactive_dice = typed_dice_of (self, 1 - self->turn_player);
+  active_dice = typed_dice_of (self, self->turn_player, active_burst, &from);
+  reactive_dice = typed_dice_of (self, 1 - self->turn_player, against != NULL ? reactive_burst : 0, &from);
   if (active_dice->len > 0)
     active_burst = active_dice->len;
   if (reactive_dice->len > 0)

@@ -177,6 +177,12 @@ const char  *muster_game_label_of           (MusterGame     *self,
 const char  *muster_game_step_player_name   (MusterGame     *self,
                                              MusterLogStep  *step);
 
+/* The steps of the layout's game as Muster 0.1 saved it (its text logs);
+ * empty when it has none, NULL with error when they cannot be read. The
+ * game is left reset. */
+GPtrArray   *muster_game_convert_legacy     (MusterGame     *self,
+                                             GError        **error);
+
 /* The parts' ends and beginnings. */
 void         muster_game_deployment_clear   (MusterGame     *self);
 void         muster_game_orders_clear       (MusterGame     *self);

@@ -586,15 +586,49 @@ identify (MusterGame *self)
 }
 
 /* The game again from the layout's log: see the top of muster-game.h. */
+/* A layout saved by Muster 0.1: its game becomes steps, once, quietly
+ * (the layout is as the file says; only how it keeps the game is new).
+ * When it cannot, the old logs stay in the layout, and are saved again
+ * as they were, and the players are told why. */
+static void
+convert_legacy (MusterGame *self)
+{
+  g_autoptr(GPtrArray) steps = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (muster_layout_get_game_steps (self->layout)->len > 0 ||
+      (muster_layout_get_game_log (self->layout) == NULL && muster_layout_get_roll_log (self->layout) == NULL))
+    return;
+
+  steps = muster_game_convert_legacy (self, &error);
+  if (steps == NULL)
+    {
+      self->restore_error = g_strdup (error->message);
+      return;
+    }
+
+  self->recording = TRUE;
+  muster_layout_set_game_log_steps (self->layout, muster_system_get_id (self->system), steps);
+  self->recording = FALSE;
+  muster_layout_set_game_log (self->layout, NULL);
+  muster_layout_set_roll_log (self->layout, NULL);
+}
+
 static void
 replay (MusterGame *self)
 {
   GPtrArray *saved = muster_layout_get_game_steps (self->layout);
-  gboolean stale = g_strcmp0 (muster_layout_get_game_log_system (self->layout),
-                              muster_system_get_id (self->system)) != 0;
+  g_autofree char *conversion_error = NULL;
+  gboolean stale;
 
   identify (self);
+  if (self->kind != MUSTER_GAME_KIND_NONE)
+    convert_legacy (self);
+  conversion_error = g_steal_pointer (&self->restore_error);
+  stale = g_strcmp0 (muster_layout_get_game_log_system (self->layout), muster_system_get_id (self->system)) != 0;
+
   muster_game_reset (self);
+  self->restore_error = g_steal_pointer (&conversion_error);
 
   self->mode = MUSTER_GAME_MODE_REPLAY;
   for (guint i = 0; !stale && self->kind != MUSTER_GAME_KIND_NONE && i < saved->len; i++)

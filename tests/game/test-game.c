@@ -563,6 +563,101 @@ test_not_yours (void)
   table_close (&table);
 }
 
+
+/* A layout saved by Muster 0.1 keeps its game as two text logs: they
+ * become steps when the game is made, with the roll log's dice. */
+static void
+test_legacy (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterDice) old_dice = muster_dice_new (42);
+  g_auto(GStrv) roll_log = NULL;
+  const char *game_log[] = {
+    "#muster-game-log\t1\t1\tinfinity",
+    "set-wip\t(0, uint32 13, true)",
+    "set-wip\t(1, uint32 11, false)",
+    "initiative-roll\t0",
+    "set-typed-dice\ttrue",
+    "initiative-enter\t(1, uint32 7)",
+    "keep\t'deployment'",
+    "choose-first-turn\t1",
+    "choose-deployment\t(1, 'south')",
+    "start-deployment-with\t[(0, 'r1', 'r1', '', 'r1', true, @as [], @as []), "
+    "(0, 'r2', 'r2', '', 'r2', false, @as [], @as []), (0, 'r3', 'r3', '', 'r3', false, @as [], @as []), "
+    "(1, 'b1', 'b1', '', 'b1', true, @as [], @as []), (1, 'b2', 'b2', '', 'b2', false, @as [], @as []), "
+    "(1, 'b3', 'b3', '', 'b3', false, @as [], @as [])]",
+    "deploy\t'b1'", "deploy\t'b2'", "finish-step",
+    "deploy\t'r1'", "deploy\t'r2'", "finish-step",
+    "deploy\t'b3'", "finish-step",
+    "deploy\t'r3'", "finish-step",
+    "go-to-orders",
+    "start-turn-with\t(1, uint32 3)",
+    "activate\t'b2'",
+    "next-step", "next-step",
+    "declare-skill\t'bs-attack'",
+    "next-step",
+    "aro-eligible\t['r2']",
+    "next-step", "next-step", "next-step",
+    "aro-eligible\t@as []",
+    "next-step", "next-step",
+    "face-to-face\t('', uint32 13, uint32 2, [uint32 5, 15], uint32 0, uint32 1, @au [])",
+    NULL,
+  };
+  guint roll;
+
+  infinity_table (&table);
+  muster_layout_move_piece (table.layout, muster_layout_lookup_piece (table.layout, "b2"), 20 * IN, 8 * IN, 180);
+
+  /* A die of an earlier game, Alice's roll by Muster, then the table's. */
+  muster_dice_roll (old_dice, 6, "", "Deployment type (D6)");
+  roll = muster_dice_roll (old_dice, 20, "red", "Initiative Roll, attempt 1");
+  g_assert_true (muster_dice_record (old_dice, 20, 7, "blue", "Initiative Roll, attempt 1", NULL));
+  g_assert_true (muster_dice_record (old_dice, 20, 5, "blue", "x", NULL));
+  g_assert_true (muster_dice_record (old_dice, 20, 15, "blue", "x", NULL));
+  roll_log = muster_dice_log_to_strv (old_dice);
+  muster_layout_set_roll_log (table.layout, (const char * const *) roll_log);
+  muster_layout_set_game_log (table.layout, game_log);
+
+  table_start (&table);
+  g_assert_cmpstr (muster_game_get_restore_error (table.game), ==, NULL);
+  /* The old logs are gone from the layout: the steps have them. */
+  g_assert_null (muster_layout_get_game_log (table.layout));
+  g_assert_null (muster_layout_get_roll_log (table.layout));
+  g_assert_cmpstr (muster_layout_get_game_log_system (table.layout), ==, "infinity");
+  g_assert_cmpuint (muster_layout_get_game_steps (table.layout)->len, ==, muster_game_get_n_steps (table.game));
+
+  /* Where the old page left it. */
+  g_assert_cmpint (muster_game_get_phase (table.game), ==, MUSTER_GAME_PHASE_ORDERS);
+  g_assert_cmpint (muster_game_get_turn_player (table.game), ==, 1);
+  g_assert_true (muster_game_get_typed_dice (table.game));
+  g_assert_nonnull (muster_game_get_face_to_face (table.game, NULL));
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (table.game)), ==, 5);
+  g_assert_false (muster_dice_get_roll (muster_game_get_dice (table.game), 1)->manual);
+  g_assert_cmpuint (muster_dice_get_roll (muster_game_get_dice (table.game), 1)->value, ==, roll);
+  g_assert_cmpstr (muster_game_get_trooper (table.game, 0)->piece_id, ==, "r1");
+  {
+    g_autofree char *first = muster_game_describe_step (table.game, 0);
+
+    g_assert_cmpstr (first, ==, "1 die of an earlier game");
+    g_assert_cmpstr (muster_log_step_get_action (muster_game_get_step (table.game, 0)), ==, "earlier-dice");
+  }
+
+  /* A log that cannot be converted stays as it was, and says why. */
+  {
+    g_autoptr(MusterLayout) broken = muster_layout_new ("infinity", "standard", 48 * IN, 48 * IN);
+    g_autoptr(MusterGame) game = NULL;
+    const char *bad[] = { "#muster-game-log\t1\t0\tinfinity", "set-wip\t(0, uint32 13, true)", "keep\t3", NULL };
+
+    muster_layout_set_game_log (broken, bad);
+    game = muster_game_new (broken, table.system);
+    g_assert_nonnull (strstr (muster_game_get_restore_error (game), "line 3"));
+    g_assert_nonnull (muster_layout_get_game_log (broken));
+    g_assert_cmpuint (muster_game_get_n_steps (game), ==, 0);
+  }
+
+  table_close (&table);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -578,6 +673,7 @@ main (int   argc,
   g_test_add_func ("/game/game/t9a", test_t9a_game);
   g_test_add_func ("/game/game/ti4", test_ti4_game);
   g_test_add_func ("/game/game/not-yours", test_not_yours);
+  g_test_add_func ("/game/game/legacy", test_legacy);
 
   return g_test_run ();
 }
