@@ -171,6 +171,23 @@ expect_deployment (MusterGame  *self,
                              : _("The deployment has not started: finish the Initiative Roll first"));
 }
 
+/* Whose step or turn it is; FALSE, with error, when nobody's. */
+static gboolean
+expect_active (MusterGame     *self,
+               MusterLogStep  *step,
+               int            *active,
+               GError        **error)
+{
+  if (!expect_deployment (self, error))
+    return FALSE;
+
+  *active = muster_deployment_phase_get_active_player (self->deployment);
+  if (*active == MUSTER_PLAYER_NONE)
+    return muster_game_refuse (error, MUSTER_GAME_ERROR_WRONG_PHASE, _("Nobody is deploying now"));
+
+  return muster_game_check_actor (self, step, *active, error);
+}
+
 static MusterGameTrooper *
 expect_trooper (MusterGame     *self,
                 MusterLogStep  *step,
@@ -729,11 +746,7 @@ finish_step_apply (MusterGame     *self,
 {
   int active;
 
-  if (!expect_deployment (self, error))
-    return FALSE;
-
-  active = muster_deployment_phase_get_active_player (self->deployment);
-  if (!muster_game_check_actor (self, step, active, error))
+  if (!expect_active (self, step, &active, error))
     return FALSE;
 
   return muster_deployment_phase_finish_step (self->deployment, active, error);
@@ -792,14 +805,7 @@ choose_short_edge_apply (MusterGame     *self,
   MusterPlayer *player;
   int active;
 
-  if (!expect_deployment (self, error) || (edge = muster_game_read_string (step, "edge", error)) == NULL)
-    return FALSE;
-
-  active = muster_deployment_phase_get_active_player (self->deployment);
-  if (active < 0)
-    return muster_game_refuse (error, MUSTER_GAME_ERROR_WRONG_PHASE, _("Nobody is deploying now"));
-
-  if (!muster_game_check_actor (self, step, active, error) ||
+  if (!expect_active (self, step, &active, error) || (edge = muster_game_read_string (step, "edge", error)) == NULL ||
       !muster_deployment_phase_choose_short_edge (self->deployment, active, edge, error))
     return FALSE;
 
@@ -850,11 +856,7 @@ delay_remaining_apply (MusterGame     *self,
 {
   int active;
 
-  if (!expect_deployment (self, error))
-    return FALSE;
-
-  active = muster_deployment_phase_get_active_player (self->deployment);
-  if (!muster_game_check_actor (self, step, active, error))
+  if (!expect_active (self, step, &active, error))
     return FALSE;
 
   return muster_deployment_phase_delay_remaining (self->deployment, active, error);

@@ -574,8 +574,8 @@ read_header (MusterGame  *self,
 
 /* Converts the layout's old logs into steps. Returns the steps (empty
  * when there is nothing to convert, or the old log is another game
- * system's); NULL with error set, and the game as it was before, when it
- * cannot be converted. */
+ * system's); when they cannot all be converted, sets error and returns
+ * those that were, as the old Game page stopped its replay there. */
 GPtrArray *
 muster_game_convert_legacy (MusterGame  *self,
                             GError     **error)
@@ -594,7 +594,7 @@ muster_game_convert_legacy (MusterGame  *self,
   if (lines == NULL)
     first_roll = G_MAXUINT;
   else if (!read_header (self, lines[0], &first_roll, &stale, error))
-    return NULL;
+    return g_ptr_array_new_with_free_func ((GDestroyNotify) muster_log_step_unref);
   if (stale)
     return g_ptr_array_new_with_free_func ((GDestroyNotify) muster_log_step_unref);
   if (first_roll == G_MAXUINT)
@@ -608,7 +608,7 @@ muster_game_convert_legacy (MusterGame  *self,
   if (!queue_old_dice (self, roll_log, first_roll, error))
     {
       muster_game_reset (self);
-      return NULL;
+      return g_ptr_array_new_with_free_func ((GDestroyNotify) muster_log_step_unref);
     }
 
   self->mode = MUSTER_GAME_MODE_IMPORT;
@@ -638,8 +638,6 @@ muster_game_convert_legacy (MusterGame  *self,
       /* Translators: the line of the old game log, then why */
       muster_game_refuse (error, MUSTER_GAME_ERROR_STEP, _("The game saved in this layout cannot be converted "
                                                            "past line %u: %s"), n + 1, local_error->message);
-      muster_game_reset (self);
-      return NULL;
     }
 
   {

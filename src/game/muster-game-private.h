@@ -98,6 +98,9 @@ struct _MusterGame
   gboolean                  recording;
   /* A step was done with other dice than it brought (see run_step()). */
   gboolean                  spoiled;
+  /* An old log converted as far as it could be: the game until the
+   * players go on (the layout keeps the old log until then). */
+  GPtrArray                *converted;
 };
 
 /* The parts' actions. */
@@ -178,8 +181,8 @@ const char  *muster_game_step_player_name   (MusterGame     *self,
                                              MusterLogStep  *step);
 
 /* The steps of the layout's game as Muster 0.1 saved it (its text logs);
- * empty when it has none, NULL with error when they cannot be read. The
- * game is left reset. */
+ * empty when it has none; with error set, those before the first that
+ * could not be converted. */
 GPtrArray   *muster_game_convert_legacy     (MusterGame     *self,
                                              GError        **error);
 

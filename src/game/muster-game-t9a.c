@@ -134,6 +134,21 @@ muster_game_write_t9a_layout (MusterGame *self)
     }
 }
 
+/* The roll-off's winner, who makes the choices; FALSE, with error, when
+ * nobody has won it yet. */
+static gboolean
+expect_chooser (MusterGame     *self,
+                MusterLogStep  *step,
+                int            *chooser,
+                GError        **error)
+{
+  *chooser = muster_t9a_pregame_get_chooser (self->pregame);
+  if (*chooser == MUSTER_PLAYER_NONE)
+    return muster_game_refuse (error, MUSTER_GAME_ERROR_WRONG_PHASE, _("Not now: the roll-off must be won first"));
+
+  return muster_game_check_actor (self, step, *chooser, error);
+}
+
 static gboolean
 pregame_done (MusterGame *self,
               gboolean    accepted)
@@ -306,8 +321,7 @@ make_choice_apply (MusterGame     *self,
   if (!expect_pregame (self, error) || (value = muster_game_read_string (step, "value", error)) == NULL)
     return FALSE;
 
-  chooser = muster_t9a_pregame_get_chooser (self->pregame);
-  if (!muster_game_check_actor (self, step, chooser, error))
+  if (!expect_chooser (self, step, &chooser, error))
     return FALSE;
 
   return pregame_done (self, muster_t9a_pregame_make_choice (self->pregame, chooser, value, error));
@@ -368,8 +382,7 @@ choose_zone_apply (MusterGame     *self,
   if (!expect_pregame (self, error) || (zone = muster_game_read_string (step, "zone", error)) == NULL)
     return FALSE;
 
-  chooser = muster_t9a_pregame_get_chooser (self->pregame);
-  if (!muster_game_check_actor (self, step, chooser, error))
+  if (!expect_chooser (self, step, &chooser, error))
     return FALSE;
 
   return pregame_done (self, muster_t9a_pregame_choose_zone (self->pregame, chooser, zone, error));
@@ -418,8 +431,7 @@ choose_first_apply (MusterGame     *self,
   if (!expect_pregame (self, error) || !muster_game_read_player (self, step, "first", &first, error))
     return FALSE;
 
-  chooser = muster_t9a_pregame_get_chooser (self->pregame);
-  if (!muster_game_check_actor (self, step, chooser, error))
+  if (!expect_chooser (self, step, &chooser, error))
     return FALSE;
 
   return pregame_done (self, muster_t9a_pregame_choose_first_deployer (self->pregame, chooser, first, error));

@@ -96,6 +96,9 @@ check_seat (MusterGame     *self,
 {
   int active = muster_ti4_round_get_active_player (self->ti4);
 
+  if (active == MUSTER_PLAYER_NONE)
+    return muster_game_refuse (error, MUSTER_GAME_ERROR_WRONG_PHASE, _("Not now: the round is over"));
+
   if (muster_log_step_get (step, "seat") == NULL && !muster_log_step_is_sealed (step))
     {
       if (active >= 0)

@@ -364,6 +364,14 @@ record (MusterGame    *self,
   GPtrArray *saved = muster_layout_get_game_steps (self->layout);
   const char *system_id = muster_system_get_id (self->system);
 
+  /* An old log converted in part: the steps replace it now. */
+  if (self->converted != NULL)
+    {
+      g_clear_pointer (&self->converted, g_ptr_array_unref);
+      muster_layout_set_game_log (self->layout, NULL);
+      muster_layout_set_roll_log (self->layout, NULL);
+    }
+
   self->recording = TRUE;
   if (saved->len == self->steps->len - 1 &&
       g_strcmp0 (muster_layout_get_game_log_system (self->layout), system_id) == 0)
@@ -596,14 +604,16 @@ convert_legacy (MusterGame *self)
   g_autoptr(GPtrArray) steps = NULL;
   g_autoptr(GError) error = NULL;
 
+  g_clear_pointer (&self->converted, g_ptr_array_unref);
   if (muster_layout_get_game_steps (self->layout)->len > 0 ||
       (muster_layout_get_game_log (self->layout) == NULL && muster_layout_get_roll_log (self->layout) == NULL))
     return;
 
   steps = muster_game_convert_legacy (self, &error);
-  if (steps == NULL)
+  if (error != NULL)
     {
       self->restore_error = g_strdup (error->message);
+      self->converted = g_steal_pointer (&steps);
       return;
     }
 
@@ -617,7 +627,7 @@ convert_legacy (MusterGame *self)
 static void
 replay (MusterGame *self)
 {
-  GPtrArray *saved = muster_layout_get_game_steps (self->layout);
+  GPtrArray *saved;
   g_autofree char *conversion_error = NULL;
   gboolean stale;
 
@@ -625,7 +635,9 @@ replay (MusterGame *self)
   if (self->kind != MUSTER_GAME_KIND_NONE)
     convert_legacy (self);
   conversion_error = g_steal_pointer (&self->restore_error);
-  stale = g_strcmp0 (muster_layout_get_game_log_system (self->layout), muster_system_get_id (self->system)) != 0;
+  saved = self->converted != NULL ? self->converted : muster_layout_get_game_steps (self->layout);
+  stale = self->converted == NULL &&
+          g_strcmp0 (muster_layout_get_game_log_system (self->layout), muster_system_get_id (self->system)) != 0;
 
   muster_game_reset (self);
   self->restore_error = g_steal_pointer (&conversion_error);
@@ -720,6 +732,7 @@ muster_game_finalize (GObject *object)
   g_clear_object (&self->ti4);
   g_clear_object (&self->dice);
   g_clear_pointer (&self->steps, g_ptr_array_unref);
+  g_clear_pointer (&self->converted, g_ptr_array_unref);
   g_clear_object (&self->validator);
   g_clear_object (&self->history);
   g_clear_object (&self->system);

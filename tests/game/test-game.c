@@ -652,7 +652,14 @@ test_legacy (void)
     game = muster_game_new (broken, table.system);
     g_assert_nonnull (strstr (muster_game_get_restore_error (game), "line 3"));
     g_assert_nonnull (muster_layout_get_game_log (broken));
-    g_assert_cmpuint (muster_game_get_n_steps (game), ==, 0);
+    /* The game stands where the old page stopped. */
+    g_assert_cmpuint (muster_game_get_n_steps (game), ==, 1);
+    g_assert_cmpuint (muster_layout_get_game_steps (broken)->len, ==, 0);
+    /* Going on replaces the old log. */
+    OK (muster_game_set_typed_dice (game, TRUE, &ok_error));
+    g_assert_cmpuint (muster_layout_get_game_steps (broken)->len, ==, 2);
+    g_assert_null (muster_layout_get_game_log (broken));
+    g_assert_null (muster_game_get_restore_error (game));
   }
 
   table_close (&table);
