@@ -1257,24 +1257,25 @@ muster_game_describe_state (MusterGame *self)
 
 void
 muster_game_restart (MusterGame *self,
-                     gboolean    keep_dice)
+                     MusterDice *earlier)
 {
   g_autoptr(GPtrArray) steps = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_log_step_unref);
 
   g_return_if_fail (MUSTER_IS_GAME (self));
+  g_return_if_fail (earlier == NULL || MUSTER_IS_DICE (earlier));
 
-  if (keep_dice && muster_dice_get_n_rolls (self->dice) > 0)
+  if (earlier != NULL && muster_dice_get_n_rolls (earlier) > 0)
     {
-      MusterLogStep *earlier = muster_log_step_new (ACTION_EARLIER_DICE);
+      MusterLogStep *step = muster_log_step_new (ACTION_EARLIER_DICE);
 
-      for (guint i = 0; i < muster_dice_get_n_rolls (self->dice); i++)
+      for (guint i = 0; i < muster_dice_get_n_rolls (earlier); i++)
         {
-          const MusterRoll *roll = muster_dice_get_roll (self->dice, i);
+          const MusterRoll *roll = muster_dice_get_roll (earlier, i);
 
-          muster_log_step_add_die (earlier, roll->sides, roll->value, roll->manual,
+          muster_log_step_add_die (step, roll->sides, roll->value, roll->manual,
                                    roll->who != NULL && *roll->who != '\0' ? roll->who : NULL, roll->why);
         }
-      g_ptr_array_add (steps, earlier);
+      g_ptr_array_add (steps, step);
     }
 
   /* The layout's signal replays the game from this. */

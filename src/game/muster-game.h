@@ -347,10 +347,11 @@ gboolean                  muster_game_ti4_next_round        (MusterGame         
                                                              int                       speaker,
                                                              GError                  **error);
 
-/* The game begins again: the log is emptied (one undoable change), and
- * with keep_dice the dice thrown so far stay in it, as dice of an
- * earlier game. */
+/* The game begins again: the log is emptied (one undoable change), but
+ * for the dice thrown by earlier, if not NULL (this game's own, or those
+ * of the game played in another game system before): they stay in it,
+ * as dice of an earlier game. */
 void                      muster_game_restart               (MusterGame               *self,
-                                                             gboolean                  keep_dice);
+                                                             MusterDice               *earlier);
 
 G_END_DECLS
