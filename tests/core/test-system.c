@@ -546,8 +546,15 @@ test_t9a_encircle (Fixture       *fixture,
       g_assert_true (box_within (defender, 0, centre - 15 * INCH - 81, 100, centre - 15 * INCH - 1));
       g_assert_true (box_within (defender, w / 2, centre - 9 * INCH - 81, w / 2 + 100, centre - 9 * INCH - 1));
       g_assert_false (box_within (defender, w / 2, centre - 9 * INCH - 80, w / 2 + 100, centre - 9 * INCH));
-      /* a defender straddling the line is elsewhere too: 9" */
-      g_assert_true (box_within (defender, quarter - 99, centre - 9 * INCH - 81, quarter + 1, centre - 9 * INCH - 1));
+      /* A defender straddling the line is within a quarter: 15", at both
+       * ends; so is one touching the line from the middle ("within" is
+       * inclusive). */
+      g_assert_false (box_within (defender, quarter - 99, centre - 9 * INCH - 81, quarter + 1, centre - 9 * INCH - 1));
+      g_assert_false (box_within (defender, w - quarter - 1, centre - 9 * INCH - 81, w - quarter + 99, centre - 9 * INCH - 1));
+      g_assert_false (box_within (defender, quarter, centre - 9 * INCH - 81, quarter + 100, centre - 9 * INCH - 1));
+      g_assert_true (box_within (defender, quarter + 1, centre - 9 * INCH - 81, quarter + 101, centre - 9 * INCH - 1));
+      g_assert_true (box_within (defender, quarter - 99, centre - 15 * INCH - 81, quarter + 1, centre - 15 * INCH - 1));
+      g_assert_false (box_within (defender, quarter - 99, centre - 15 * INCH - 80, quarter + 1, centre - 15 * INCH));
 
       /* South, attacker */
       g_assert_true (box_within (south_attacker, 0, centre + 9 * INCH + 1, 100, centre + 9 * INCH + 81));

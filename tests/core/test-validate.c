@@ -703,6 +703,101 @@ test_rotated_corners (void)
 
 /* Distances */
 
+/* Whether every corner and the centre of piece lie in the player's zone,
+ * point by point: the zone as the board draws it. */
+static gboolean
+drawn_zone_holds (MusterValidator   *validator,
+                  const MusterPiece *piece)
+{
+  const MusterRegion *zone = muster_validator_get_zone (validator, piece->owner);
+  MusterOutline outline;
+  gboolean inside;
+
+  muster_piece_get_outline (piece, &outline);
+  inside = muster_region_contains_point (zone, outline.centre);
+  for (guint i = 0; i < outline.n_points; i++)
+    inside = inside && muster_region_contains_point (zone, outline.points[i]);
+  muster_outline_clear (&outline);
+
+  return inside;
+}
+
+/* Encircle: the attacker needs 9″ only with the whole base within a
+ * quarter of the length from a short edge, the defender only with the
+ * whole base between the quarter lines; a base straddling a W/4 line
+ * needs 15″ in both roles, at both ends, on both sides. The verdict is
+ * always that of the zone as drawn. */
+static void
+test_encircle (void)
+{
+  static const char * const roles[] = { "attacker", "defender" };
+  /* x of the base's centre: in the west quarter, across the west
+   * quarter line, in the middle, across the east one, in the east
+   * quarter. */
+  static const double xs[] = { 10, 18, 36, 54, 62 };
+
+  for (guint r = 0; r < G_N_ELEMENTS (roles); r++)
+    {
+      g_autoptr(MusterLayout) layout = new_t9a ("encircle");
+      g_autoptr(MusterValidator) validator = NULL;
+      gboolean attacker = r == 0;
+      g_autoptr(GRand) rand = g_rand_new_with_seed (15);
+
+      muster_layout_update_player (layout, "red", "south", roles[r], NULL);
+      muster_layout_update_player (layout, "blue", "north", roles[1 - r], NULL);
+      validator = validator_for (layout);
+
+      for (guint i = 0; i < G_N_ELEMENTS (xs); i++)
+        {
+          gboolean quarter = i == 0 || i == 4;
+          gboolean middle = i == 2;
+          /* 2″ square bases, their edge 9.01″ and 15.01″ from the
+           * Centre Line. */
+          MusterPiece *near_red = add_rect (layout, "r1", "red", 2 * INCH, 2 * INCH,
+                                            xs[i] * INCH, 34.01 * INCH, 0, 0);
+          MusterPiece *near_blue = add_rect (layout, "b1", "blue", 2 * INCH, 2 * INCH,
+                                             xs[i] * INCH, 13.99 * INCH, 0, 0);
+          /* Red has the role, blue the other. */
+          gboolean red_legal = attacker ? quarter : middle;
+          gboolean blue_legal = attacker ? middle : quarter;
+          g_autofree char *expected = g_strconcat (blue_legal ? "" : "b1: outside-zone\n",
+                                                   red_legal ? "" : "r1: outside-zone\n", NULL);
+
+          assert_verdicts (validator, expected);
+          g_assert_cmpint (drawn_zone_holds (validator, near_red), ==, red_legal);
+          g_assert_cmpint (drawn_zone_holds (validator, near_blue), ==, blue_legal);
+
+          move_by (layout, near_red, 0, 6 * INCH);
+          move_by (layout, near_blue, 0, -6 * INCH);
+          assert_verdicts (validator, "");
+
+          g_assert_true (muster_layout_remove_piece (layout, "r1"));
+          g_assert_true (muster_layout_remove_piece (layout, "b1"));
+        }
+
+      /* Anywhere along both quarter lines, square to the table. */
+      for (guint k = 0; k < 400; k++)
+        {
+          gboolean red = g_rand_boolean (rand);
+          double w = g_rand_double_range (rand, 0.5, 8) * INCH;
+          double d = g_rand_double_range (rand, 0.5, 6) * INCH;
+          double x = (g_rand_boolean (rand) ? 18 : 54) * INCH + g_rand_double_range (rand, -6, 6) * INCH;
+          double gap = g_rand_double_range (rand, 7, 17) * INCH;
+          double rotation = 90.0 * g_rand_int_range (rand, 0, 4);
+          double half = (rotation == 90 || rotation == 270 ? w : d) / 2;
+          double y = red ? 24 * INCH + gap + half : 24 * INCH - gap - half;
+          MusterPiece *piece = add_rect (layout, "p", red ? "red" : "blue", w, d, x, y, rotation, 0);
+          gboolean flagged = has_verdict (validator, "p", MUSTER_RULE_OUTSIDE_ZONE, NULL);
+
+          if (flagged == drawn_zone_holds (validator, piece))
+            g_error ("%s (%s) %g × %g at %g, %g: the verdict is not the drawn zone's",
+                     red ? "red" : "blue", red ? roles[r] : roles[1 - r],
+                     w / INCH, d / INCH, x / INCH, y / INCH);
+          g_assert_true (muster_layout_remove_piece (layout, "p"));
+        }
+    }
+}
+
 static void
 test_enemy_distance (void)
 {
@@ -1339,6 +1434,7 @@ main (int   argc,
   g_test_add_func ("/core/validate/contact-owners", test_contact_owners);
   g_test_add_func ("/core/validate/tolerance", test_tolerance);
   g_test_add_func ("/core/validate/rotated-corners", test_rotated_corners);
+  g_test_add_func ("/core/validate/encircle", test_encircle);
   g_test_add_func ("/core/validate/enemy-distance", test_enemy_distance);
   g_test_add_func ("/core/validate/unit-spacing", test_unit_spacing);
   g_test_add_func ("/core/validate/marching-columns", test_marching_columns);
