@@ -13,9 +13,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "muster-expr.h"
-#include "muster-spatial-index.h"
-#include "muster-validate.h"
+#include "muster-validate-private.h"
 
 /* How validation stays incremental.
  *
@@ -40,129 +38,6 @@
  * neighbourhood and its turn are.
  */
 
-#define RULE_BIT(code) (1u << (code))
-
-#define UNARY_RULES (RULE_BIT (MUSTER_RULE_OFF_BOARD) | \
-                     RULE_BIT (MUSTER_RULE_OUTSIDE_ZONE))
-#define PAIR_RULES  (RULE_BIT (MUSTER_RULE_BASE_CONTACT) | \
-                     RULE_BIT (MUSTER_RULE_OVERLAP) | \
-                     RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE) | \
-                     RULE_BIT (MUSTER_RULE_UNIT_SPACING))
-
-/* The grid of the spatial index is never finer than this (4"): a big
- * unit's base then lies in 2 × 2 cells, and a query around it looks at
- * some 3 × 3. */
-#define MIN_CELL_SIZE_MM (4 * MUSTER_MM_PER_INCH)
-
-typedef enum
-{
-  SHORT_EDGE_NONE,
-  SHORT_EDGE_WEST,
-  SHORT_EDGE_EAST,
-} ShortEdge;
-
-typedef struct
-{
-  const MusterRuleDef *def;     /* NULL when the rule is not in force */
-  guint                kinds;   /* a bit per MusterPieceKind */
-} Rule;
-
-typedef struct _PlayerState PlayerState;
-
-/* The pieces of one player deployed in one turn that a sequence rule
- * counts. */
-typedef struct
-{
-  PlayerState *player;
-  guint        turn;
-  GPtrArray   *members;   /* PieceState, not owned */
-} Group;
-
-struct _PlayerState
-{
-  char         *id;
-  MusterRegion *zone;            /* NULL: no zone, no outside-zone */
-  GHashTable   *skill_regions;   /* skill id → MusterRegion */
-  ShortEdge     short_edge;
-  GTree        *order_groups;    /* turn → Group, for deploy-order */
-  GHashTable   *seq_groups;      /* turn → Group, for deploy-sequence */
-};
-
-/* What the pair rules read of a piece, gathered in one place so that
- * checking a crowded neighbourhood does not chase pointers. */
-typedef struct
-{
-  const MusterPiece   *piece;
-  const MusterOutline *outline;
-  const char          *owner;        /* interned */
-  PlayerState         *player;       /* the owner, when a player of the layout */
-  guint                turn;
-  MusterPieceKind      kind;
-  gboolean             deployable;
-  guint                applies;      /* RULE_BIT of each rule that looks at it */
-} PieceInfo;
-
-/* The rule and the other piece of a violation, kept beside the
- * violations so that dropping a pair scans a compact array. */
-typedef struct
-{
-  MusterRuleCode code;
-  guint          other_serial;
-} ViolationKey;
-
-typedef struct
-{
-  guint          serial;
-  guint          slot;           /* id in the spatial index, index in slots */
-  MusterPiece   *piece;          /* owned by the layout */
-  MusterOutline  outline;
-  PieceInfo      info;
-  PlayerState   *player;         /* the owner, when a player of the layout */
-  /* Made when first needed: most pieces of a big table break no rule. */
-  GPtrArray     *violations;     /* MusterViolation, or NULL */
-  GArray        *keys;           /* ViolationKey, in step with violations */
-  GArray        *partners;       /* guint slots of pieces sharing pair verdicts, or NULL */
-  Group         *order_group;    /* deploy-order membership, or NULL */
-  Group         *seq_group;      /* deploy-sequence membership, or NULL */
-  gboolean       sorted;
-  gboolean       pooled;         /* in the validator's slab, not allocated alone */
-} PieceState;
-
-typedef struct
-{
-  MusterTerrain *terrain;        /* owned by the layout */
-  MusterOutline  outline;
-} TerrainState;
-
-struct _MusterValidator
-{
-  GObject                 parent_instance;
-
-  MusterLayout           *layout;
-  MusterSystem           *system;
-  double                  tolerance;
-
-  const MusterDeployment *deployment;   /* NULL: nothing is checked */
-  Rule                    rules[MUSTER_N_RULES];
-  double                  width;
-  double                  height;
-  double                  pair_reach;     /* farthest a piece pair rule looks */
-  double                  terrain_reach;  /* farthest a terrain rule looks */
-
-  GHashTable             *players;        /* id → PlayerState */
-  GHashTable             *pieces;         /* serial → PieceState */
-  GPtrArray              *slots;          /* slot → PieceState or NULL */
-  PieceState             *slab;           /* the states of a full validation */
-  GArray                 *free_slots;     /* guint */
-  GArray                 *terrain;        /* TerrainState */
-  MusterSpatialIndex     *index;          /* piece boxes, by slot */
-  MusterSpatialIndex     *terrain_index;  /* terrain boxes, by position in terrain */
-  guint                   n_violations;
-  GPtrArray              *no_violations;  /* empty, for pieces without */
-  gboolean                rebuilding;
-  GError                 *error;          /* of the last rebuild */
-};
-
 G_DEFINE_FINAL_TYPE (MusterValidator, muster_validator, G_TYPE_OBJECT)
 
 enum {
@@ -178,192 +53,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
-
-static const char * const rule_codes[MUSTER_N_RULES] = {
-  [MUSTER_RULE_OFF_BOARD] = "off-board",
-  [MUSTER_RULE_OUTSIDE_ZONE] = "outside-zone",
-  [MUSTER_RULE_BASE_CONTACT] = "base-contact",
-  [MUSTER_RULE_OVERLAP] = "overlap",
-  [MUSTER_RULE_ENEMY_TOO_CLOSE] = "enemy-too-close",
-  [MUSTER_RULE_DEPLOY_ORDER] = "deploy-order",
-  [MUSTER_RULE_DEPLOY_SEQUENCE] = "deploy-sequence",
-  [MUSTER_RULE_UNIT_SPACING] = "unit-spacing",
-};
-
-/* Rule codes */
-
-const char *
-muster_rule_code_to_string (MusterRuleCode code)
-{
-  g_return_val_if_fail ((guint) code < MUSTER_N_RULES, NULL);
-
-  return rule_codes[code];
-}
-
-gboolean
-muster_rule_code_from_string (const char     *text,
-                              MusterRuleCode *code)
-{
-  g_return_val_if_fail (text != NULL, FALSE);
-
-  for (guint i = 0; i < MUSTER_N_RULES; i++)
-    {
-      if (strcmp (text, rule_codes[i]) == 0)
-        {
-          if (code != NULL)
-            *code = (MusterRuleCode) i;
-          return TRUE;
-        }
-    }
-
-  return FALSE;
-}
-
-/* Violations */
-
-void
-muster_violation_free (MusterViolation *violation)
-{
-  if (violation == NULL)
-    return;
-
-  g_free (violation->piece_id);
-  g_free (violation->other_id);
-  g_free (violation);
-}
-
-MusterViolation *
-muster_violation_copy (const MusterViolation *violation)
-{
-  MusterViolation *copy;
-
-  g_return_val_if_fail (violation != NULL, NULL);
-
-  copy = g_new (MusterViolation, 1);
-  *copy = *violation;
-  copy->piece_id = g_strdup (violation->piece_id);
-  copy->other_id = g_strdup (violation->other_id);
-
-  return copy;
-}
-
-static char *
-format_inches (double mm)
-{
-  return muster_length_format (mm, MUSTER_UNIT_INCH);
-}
-
-char *
-muster_violation_describe (const MusterViolation *violation)
-{
-  const char *other;
-
-  g_return_val_if_fail (violation != NULL, NULL);
-  g_return_val_if_fail ((guint) violation->code < MUSTER_N_RULES, NULL);
-
-  other = violation->other_id != NULL ? violation->other_id : "?";
-
-  switch (violation->code)
-    {
-    case MUSTER_RULE_OFF_BOARD:
-      return g_strdup (_("Not entirely on the table"));
-
-    case MUSTER_RULE_OUTSIDE_ZONE:
-      return g_strdup (_("Not entirely inside the deployment zone"));
-
-    case MUSTER_RULE_BASE_CONTACT:
-      switch (violation->other_kind)
-        {
-        case MUSTER_VIOLATION_OTHER_OBJECTIVE:
-          return g_strdup (_("In contact with an objective"));
-        case MUSTER_VIOLATION_OTHER_ENEMY:
-          /* Translators: %s is the id of a piece */
-          return g_strdup_printf (_("In contact with enemy piece %s"), other);
-        case MUSTER_VIOLATION_OTHER_NEUTRAL:
-          /* Translators: %s is the id of a piece */
-          return g_strdup_printf (_("In contact with neutral piece %s"), other);
-        case MUSTER_VIOLATION_OTHER_MARKER:
-          /* Translators: %s is the id of a marker */
-          return g_strdup_printf (_("In contact with marker %s"), other);
-        case MUSTER_VIOLATION_OTHER_NONE:
-        case MUSTER_VIOLATION_OTHER_FRIEND:
-        case MUSTER_VIOLATION_OTHER_TERRAIN:
-        default:
-          /* Translators: %s is the id of a piece */
-          return g_strdup_printf (_("In contact with %s"), other);
-        }
-
-    case MUSTER_RULE_OVERLAP:
-      /* Translators: %s is the id of a piece or of terrain */
-      return g_strdup_printf (_("Overlaps %s"), other);
-
-    case MUSTER_RULE_ENEMY_TOO_CLOSE:
-      {
-        g_autofree char *distance = format_inches (violation->distance);
-
-        /* Translators: "Within 20″ of enemy unit b3" */
-        return g_strdup_printf (_("Within %s of enemy unit %s"), distance, other);
-      }
-
-    case MUSTER_RULE_DEPLOY_ORDER:
-      /* Translators: %s is the id of the unit deployed before this one */
-      return g_strdup_printf (_("Not farther from the short edge than %s, deployed before it"),
-                              other);
-
-    case MUSTER_RULE_DEPLOY_SEQUENCE:
-      return g_strdup_printf (_("More than one unit deployed in turn %u"), violation->turn);
-
-    case MUSTER_RULE_UNIT_SPACING:
-      {
-        g_autofree char *distance = format_inches (violation->distance);
-
-        /* Translators: "Within 1″ of u4"; u4 is a unit or terrain */
-        return g_strdup_printf (_("Within %s of %s"), distance, other);
-      }
-
-    case MUSTER_N_RULES:
-    default:
-      g_return_val_if_reached (NULL);
-    }
-}
-
-static int
-compare_violations_in_piece (const MusterViolation *a,
-                             const MusterViolation *b)
-{
-  int cmp;
-
-  if (a->code != b->code)
-    {
-      cmp = strcmp (rule_codes[a->code], rule_codes[b->code]);
-      if (cmp != 0)
-        return cmp;
-    }
-
-  return g_strcmp0 (a->other_id, b->other_id);
-}
-
-static int
-compare_violations_in_piece_cb (gconstpointer a,
-                                gconstpointer b)
-{
-  return compare_violations_in_piece (*(MusterViolation * const *) a,
-                                      *(MusterViolation * const *) b);
-}
-
-static int
-compare_violations_cb (gconstpointer a,
-                       gconstpointer b)
-{
-  const MusterViolation *va = *(MusterViolation * const *) a;
-  const MusterViolation *vb = *(MusterViolation * const *) b;
-  int cmp = strcmp (va->piece_id, vb->piece_id);
-
-  if (cmp != 0)
-    return cmp;
-
-  return compare_violations_in_piece (va, vb);
-}
 
 /* Rules */
 
@@ -409,26 +98,6 @@ rule_distance (MusterValidator *self,
 }
 
 /* Players and pieces */
-
-static void
-group_free (gpointer data)
-{
-  Group *group = data;
-
-  g_ptr_array_unref (group->members);
-  g_free (group);
-}
-
-static int
-compare_turns (gconstpointer a,
-               gconstpointer b,
-               gpointer      user_data)
-{
-  guint ta = GPOINTER_TO_UINT (a);
-  guint tb = GPOINTER_TO_UINT (b);
-
-  return ta < tb ? -1 : ta > tb ? 1 : 0;
-}
 
 static void
 player_state_free (gpointer data)
@@ -506,13 +175,13 @@ other_kind_of (const MusterPiece *piece,
   return MUSTER_VIOLATION_OTHER_ENEMY;
 }
 
-static MusterViolation *
-violation_new (MusterValidator      *self,
-               const MusterPiece    *piece,
-               MusterRuleCode        code,
-               const char           *other_id,
-               guint                 other_serial,
-               MusterViolationOther  other_kind)
+MusterViolation *
+_muster_validator_violation_new (MusterValidator      *self,
+                                 const MusterPiece    *piece,
+                                 MusterRuleCode        code,
+                                 const char           *other_id,
+                                 guint                 other_serial,
+                                 MusterViolationOther  other_kind)
 {
   MusterViolation *v = g_new0 (MusterViolation, 1);
 
@@ -528,14 +197,14 @@ violation_new (MusterValidator      *self,
   return v;
 }
 
-static MusterViolation *
-violation_new_for_piece (MusterValidator   *self,
-                         const MusterPiece *piece,
-                         MusterRuleCode     code,
-                         const MusterPiece *other)
+MusterViolation *
+_muster_validator_violation_new_for_piece (MusterValidator   *self,
+                                           const MusterPiece *piece,
+                                           MusterRuleCode     code,
+                                           const MusterPiece *other)
 {
-  return violation_new (self, piece, code, other->id, other->serial,
-                        other_kind_of (piece, other));
+  return _muster_validator_violation_new (self, piece, code, other->id, other->serial,
+                                          other_kind_of (piece, other));
 }
 
 static guint
@@ -564,10 +233,10 @@ add_partner (PieceState *ps,
   g_array_append_val (ps->partners, slot);
 }
 
-static void
-add_violation (MusterValidator *self,
-               PieceState      *ps,
-               MusterViolation *violation)
+void
+_muster_validator_add_violation (MusterValidator *self,
+                                 PieceState      *ps,
+                                 MusterViolation *violation)
 {
   ViolationKey key = { violation->code, violation->other_serial };
 
@@ -584,7 +253,7 @@ add_violations (MusterValidator *self,
                 GPtrArray       *violations)
 {
   for (guint i = 0; i < violations->len; i++)
-    add_violation (self, ps, g_ptr_array_index (violations, i));
+    _muster_validator_add_violation (self, ps, g_ptr_array_index (violations, i));
 
   g_ptr_array_set_free_func (violations, NULL);
   g_ptr_array_set_size (violations, 0);
@@ -593,11 +262,11 @@ add_violations (MusterValidator *self,
 
 /* Removes the violations of ps whose code is in codes and, when
  * other_serial is not 0, that name that piece. */
-static void
-remove_violations (MusterValidator *self,
-                   PieceState      *ps,
-                   guint            codes,
-                   guint            other_serial)
+void
+_muster_validator_remove_violations (MusterValidator *self,
+                                     PieceState      *ps,
+                                     guint            codes,
+                                     guint            other_serial)
 {
   if (ps->violations == NULL)
     return;
@@ -658,13 +327,6 @@ piece_info_init (MusterValidator     *self,
     }
 }
 
-static gboolean
-info_applies (const PieceInfo *info,
-              MusterRuleCode   code)
-{
-  return (info->applies & RULE_BIT (code)) != 0;
-}
-
 /* Unary rules */
 
 static gboolean
@@ -717,8 +379,8 @@ check_unary (MusterValidator *self,
   on_board = outline_on_board (self, outline);
 
   if (!on_board && info_applies (info, MUSTER_RULE_OFF_BOARD))
-    g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_OFF_BOARD, NULL, 0,
-                                          MUSTER_VIOLATION_OTHER_NONE));
+    g_ptr_array_add (sink, _muster_validator_violation_new (self, piece, MUSTER_RULE_OFF_BOARD, NULL, 0,
+                                                            MUSTER_VIOLATION_OTHER_NONE));
 
   /* Zones are clipped to the board: a base off it is outside its zone,
    * whatever regions its skills allow. A piece with a skill that lets it
@@ -727,8 +389,8 @@ check_unary (MusterValidator *self,
   if (player != NULL && player->zone != NULL &&
       info_applies (info, MUSTER_RULE_OUTSIDE_ZONE) &&
       (!on_board || !outline_in_zone (player, piece, outline)))
-    g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_OUTSIDE_ZONE, NULL, 0,
-                                          MUSTER_VIOLATION_OTHER_NONE));
+    g_ptr_array_add (sink, _muster_validator_violation_new (self, piece, MUSTER_RULE_OUTSIDE_ZONE, NULL, 0,
+                                                            MUSTER_VIOLATION_OTHER_NONE));
 }
 
 /* Pair rules */
@@ -841,7 +503,7 @@ add_pair_violations (MusterValidator   *self,
   for (guint code = 0; code < MUSTER_N_RULES; code++)
     {
       if (codes & RULE_BIT (code))
-        g_ptr_array_add (sink, violation_new_for_piece (self, piece, code, other));
+        g_ptr_array_add (sink, _muster_validator_violation_new_for_piece (self, piece, code, other));
     }
 }
 
@@ -880,16 +542,16 @@ check_terrain (MusterValidator *self,
           rule_in_force (self, MUSTER_RULE_OVERLAP))
         {
           if (info_applies (info, MUSTER_RULE_OVERLAP))
-            g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_OVERLAP,
-                                                  ts->terrain->id, 0,
-                                                  MUSTER_VIOLATION_OTHER_TERRAIN));
+            g_ptr_array_add (sink, _muster_validator_violation_new (self, piece, MUSTER_RULE_OVERLAP,
+                                                                    ts->terrain->id, 0,
+                                                                    MUSTER_VIOLATION_OTHER_TERRAIN));
         }
       else if (info_applies (info, MUSTER_RULE_UNIT_SPACING) &&
                within_distance (separation, rule_distance (self, MUSTER_RULE_UNIT_SPACING)))
         {
-          g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_UNIT_SPACING,
-                                                ts->terrain->id, 0,
-                                                MUSTER_VIOLATION_OTHER_TERRAIN));
+          g_ptr_array_add (sink, _muster_validator_violation_new (self, piece, MUSTER_RULE_UNIT_SPACING,
+                                                                  ts->terrain->id, 0,
+                                                                  MUSTER_VIOLATION_OTHER_TERRAIN));
         }
     }
 }
@@ -944,7 +606,7 @@ drop_pairs (MusterValidator *self,
 {
   if (ps->partners == NULL)
     {
-      remove_violations (self, ps, PAIR_RULES, 0);
+      _muster_validator_remove_violations (self, ps, PAIR_RULES, 0);
       return;
     }
 
@@ -953,287 +615,12 @@ drop_pairs (MusterValidator *self,
       PieceState *other = lookup_slot (self, g_array_index (ps->partners, guint, i));
 
       g_assert (other != NULL);
-      remove_violations (self, other, PAIR_RULES, ps->serial);
+      _muster_validator_remove_violations (self, other, PAIR_RULES, ps->serial);
       remove_partner (other, ps->slot);
     }
 
   g_array_set_size (ps->partners, 0);
-  remove_violations (self, ps, PAIR_RULES, 0);
-}
-
-/* Sequence rules */
-
-static Group *
-group_new (PlayerState *player,
-           guint        turn)
-{
-  Group *group = g_new0 (Group, 1);
-
-  group->player = player;
-  group->turn = turn;
-  group->members = g_ptr_array_new ();
-
-  return group;
-}
-
-/* deploy-order (Marching Columns): each unit's centre farther from the
- * player's short edge than the centre of the unit deployed before it.
- * Units of one turn may have gone down in any order, so the units of a
- * turn have to lie beyond the farthest unit of the previous turn that has
- * any; units of one turn at exactly the same distance are not flagged.
- * Pieces with no turn (0) are not in the order. */
-static gboolean
-order_eligible (MusterValidator *self,
-                const PieceInfo *info,
-                PlayerState     *player)
-{
-  return player != NULL &&
-         player->short_edge != SHORT_EDGE_NONE &&
-         info->turn > 0 &&
-         info->deployable &&
-         info_applies (info, MUSTER_RULE_DEPLOY_ORDER);
-}
-
-static double
-order_distance (MusterValidator   *self,
-                const PlayerState *player,
-                double             x)
-{
-  return player->short_edge == SHORT_EDGE_WEST ? x : self->width - x;
-}
-
-/* The unit that the player deployed last before turn (see above), or
- * NULL. */
-static PieceState *
-order_reference (MusterValidator *self,
-                 PlayerState     *player,
-                 guint            turn)
-{
-  GTreeNode *node = g_tree_lower_bound (player->order_groups, GUINT_TO_POINTER (turn));
-  PieceState *best = NULL;
-  double best_distance = 0.0;
-  Group *group;
-
-  if (node != NULL)
-    node = g_tree_node_previous (node);
-  else
-    node = g_tree_node_last (player->order_groups);
-
-  if (node == NULL)
-    return NULL;
-
-  group = g_tree_node_value (node);
-  for (guint i = 0; i < group->members->len; i++)
-    {
-      PieceState *member = g_ptr_array_index (group->members, i);
-      double distance = order_distance (self, player, member->piece->x);
-
-      if (best == NULL || distance > best_distance ||
-          (distance == best_distance && strcmp (member->piece->id, best->piece->id) < 0))
-        {
-          best = member;
-          best_distance = distance;
-        }
-    }
-
-  return best;
-}
-
-/* The deploy-order verdict of piece, with its centre at x. */
-static MusterViolation *
-order_verdict (MusterValidator   *self,
-               const MusterPiece *piece,
-               PlayerState       *player,
-               double             x)
-{
-  PieceState *reference = order_reference (self, player, piece->turn);
-
-  if (reference != NULL &&
-      order_distance (self, player, x) <=
-        order_distance (self, player, reference->piece->x) + MUSTER_EPSILON_MM)
-    return violation_new_for_piece (self, piece, MUSTER_RULE_DEPLOY_ORDER, reference->piece);
-
-  return NULL;
-}
-
-static void
-order_check_member (MusterValidator *self,
-                    PieceState      *ps)
-{
-  MusterViolation *violation;
-
-  g_assert (ps->order_group != NULL);
-
-  remove_violations (self, ps, RULE_BIT (MUSTER_RULE_DEPLOY_ORDER), 0);
-  violation = order_verdict (self, ps->piece, ps->order_group->player, ps->piece->x);
-  if (violation != NULL)
-    add_violation (self, ps, violation);
-}
-
-static void
-order_check_group (MusterValidator *self,
-                   Group           *group)
-{
-  for (guint i = 0; i < group->members->len; i++)
-    order_check_member (self, g_ptr_array_index (group->members, i));
-}
-
-/* Re-checks the first turn after turn: its reference may have changed. */
-static void
-order_check_after (MusterValidator *self,
-                   PlayerState     *player,
-                   guint            turn)
-{
-  GTreeNode *node = g_tree_upper_bound (player->order_groups, GUINT_TO_POINTER (turn));
-
-  if (node != NULL)
-    order_check_group (self, g_tree_node_value (node));
-}
-
-static void
-order_leave (MusterValidator *self,
-             PieceState      *ps)
-{
-  Group *group = ps->order_group;
-  PlayerState *player;
-  guint turn;
-
-  if (group == NULL)
-    return;
-
-  player = group->player;
-  turn = group->turn;
-  g_ptr_array_remove_fast (group->members, ps);
-  ps->order_group = NULL;
-  remove_violations (self, ps, RULE_BIT (MUSTER_RULE_DEPLOY_ORDER), 0);
-
-  if (group->members->len == 0)
-    g_tree_remove (player->order_groups, GUINT_TO_POINTER (turn));
-
-  if (!self->rebuilding)
-    order_check_after (self, player, turn);
-}
-
-static void
-order_join (MusterValidator *self,
-            PieceState      *ps)
-{
-  guint turn = ps->info.turn;
-  Group *group;
-
-  g_assert (ps->order_group == NULL);
-
-  if (!order_eligible (self, &ps->info, ps->player))
-    return;
-
-  group = g_tree_lookup (ps->player->order_groups, GUINT_TO_POINTER (turn));
-  if (group == NULL)
-    {
-      group = group_new (ps->player, turn);
-      g_tree_insert (ps->player->order_groups, GUINT_TO_POINTER (turn), group);
-    }
-
-  g_ptr_array_add (group->members, ps);
-  ps->order_group = group;
-
-  /* A full rebuild checks every group once at the end. */
-  if (!self->rebuilding)
-    {
-      order_check_member (self, ps);
-      order_check_after (self, ps->player, turn);
-    }
-}
-
-static gboolean
-order_check_group_cb (gpointer key,
-                      gpointer value,
-                      gpointer user_data)
-{
-  order_check_group (user_data, value);
-
-  return FALSE;
-}
-
-/* deploy-sequence (Counterthrust, Marching Columns): in each of the first
- * N deployment turns a player deploys a single unit, so two units of one
- * player in one of those turns both break it. "No Characters unless
- * forced" needs to know what was left to deploy, which a layout does not
- * tell, so it is not checked here. Infinity's deployment steps are kept by
- * the deployment phase as it happens, not by this static check. */
-static gboolean
-seq_eligible (MusterValidator *self,
-              const PieceInfo *info,
-              PlayerState     *player)
-{
-  const MusterRuleDef *def = self->rules[MUSTER_RULE_DEPLOY_SEQUENCE].def;
-
-  return player != NULL &&
-         def != NULL &&
-         info->turn > 0 &&
-         info->turn <= def->turns &&
-         info->deployable &&
-         info_applies (info, MUSTER_RULE_DEPLOY_SEQUENCE);
-}
-
-static MusterViolation *
-seq_violation_new (MusterValidator   *self,
-                   const MusterPiece *piece)
-{
-  return violation_new (self, piece, MUSTER_RULE_DEPLOY_SEQUENCE, NULL, 0,
-                        MUSTER_VIOLATION_OTHER_NONE);
-}
-
-static void
-seq_join (MusterValidator *self,
-          PieceState      *ps)
-{
-  guint turn = ps->info.turn;
-  Group *group;
-
-  g_assert (ps->seq_group == NULL);
-
-  if (!seq_eligible (self, &ps->info, ps->player))
-    return;
-
-  group = g_hash_table_lookup (ps->player->seq_groups, GUINT_TO_POINTER (turn));
-  if (group == NULL)
-    {
-      group = group_new (ps->player, turn);
-      g_hash_table_insert (ps->player->seq_groups, GUINT_TO_POINTER (turn), group);
-    }
-
-  g_ptr_array_add (group->members, ps);
-  ps->seq_group = group;
-
-  if (group->members->len == 2)
-    {
-      PieceState *first = g_ptr_array_index (group->members, 0);
-
-      add_violation (self, first, seq_violation_new (self, first->piece));
-    }
-
-  if (group->members->len >= 2)
-    add_violation (self, ps, seq_violation_new (self, ps->piece));
-}
-
-static void
-seq_leave (MusterValidator *self,
-           PieceState      *ps)
-{
-  Group *group = ps->seq_group;
-
-  if (group == NULL)
-    return;
-
-  g_ptr_array_remove_fast (group->members, ps);
-  ps->seq_group = NULL;
-  remove_violations (self, ps, RULE_BIT (MUSTER_RULE_DEPLOY_SEQUENCE), 0);
-
-  if (group->members->len == 1)
-    remove_violations (self, g_ptr_array_index (group->members, 0),
-                       RULE_BIT (MUSTER_RULE_DEPLOY_SEQUENCE), 0);
-  else if (group->members->len == 0)
-    g_hash_table_remove (group->player->seq_groups, GUINT_TO_POINTER (group->turn));
+  _muster_validator_remove_violations (self, ps, PAIR_RULES, 0);
 }
 
 /* Pieces */
@@ -1306,10 +693,10 @@ static void
 piece_forget (MusterValidator *self,
               PieceState      *ps)
 {
-  order_leave (self, ps);
-  seq_leave (self, ps);
+  _muster_validator_order_leave (self, ps);
+  _muster_validator_seq_leave (self, ps);
   drop_pairs (self, ps);
-  remove_violations (self, ps, UNARY_RULES, 0);
+  _muster_validator_remove_violations (self, ps, UNARY_RULES, 0);
 
   g_assert (piece_n_violations (ps) == 0);
 }
@@ -1325,8 +712,8 @@ piece_check (MusterValidator *self,
   check_unary (self, &ps->info, sink);
   add_violations (self, ps, sink);
   commit_pairs (self, ps, only_later);
-  order_join (self, ps);
-  seq_join (self, ps);
+  _muster_validator_order_join (self, ps);
+  _muster_validator_seq_join (self, ps);
 }
 
 static void
@@ -1394,8 +781,8 @@ player_state_new (MusterValidator    *self,
   ps->short_edge = short_edge_from_string (player->short_edge);
   ps->skill_regions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                              (GDestroyNotify) muster_region_unref);
-  ps->order_groups = g_tree_new_full (compare_turns, NULL, NULL, group_free);
-  ps->seq_groups = g_hash_table_new_full (NULL, NULL, NULL, group_free);
+  ps->order_groups = g_tree_new_full (_muster_validator_compare_turns, NULL, NULL, _muster_validator_group_free);
+  ps->seq_groups = g_hash_table_new_full (NULL, NULL, NULL, _muster_validator_group_free);
 
   if (self->deployment == NULL || player->zone == NULL)
     return ps;
@@ -1658,7 +1045,7 @@ rebuild (MusterValidator  *self,
 
     g_hash_table_iter_init (&iter, self->players);
     while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &player))
-      g_tree_foreach (player->order_groups, order_check_group_cb, self);
+      g_tree_foreach (player->order_groups, _muster_validator_order_check_group_cb, self);
   }
 
   if (first_error != NULL)
@@ -2008,7 +1395,7 @@ muster_validator_get_piece_violations (MusterValidator *self,
 
   if (!ps->sorted)
     {
-      g_ptr_array_sort (ps->violations, compare_violations_in_piece_cb);
+      g_ptr_array_sort (ps->violations, _muster_violation_compare_in_piece_cb);
       for (guint i = 0; i < ps->violations->len; i++)
         {
           const MusterViolation *v = g_ptr_array_index (ps->violations, i);
@@ -2041,7 +1428,7 @@ muster_validator_collect (MusterValidator *self)
         g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (ps->violations, i)));
     }
 
-  g_ptr_array_sort (all, compare_violations_cb);
+  g_ptr_array_sort (all, _muster_violation_compare_cb);
 
   return all;
 }
@@ -2106,15 +1493,15 @@ muster_validator_check_placement (MusterValidator   *self,
 
   check_terrain (self, &info, sink);
 
-  if (order_eligible (self, &info, player))
+  if (_muster_validator_order_eligible (self, &info, player))
     {
-      MusterViolation *violation = order_verdict (self, piece, player, x);
+      MusterViolation *violation = _muster_validator_order_verdict (self, piece, player, x);
 
       if (violation != NULL)
         g_ptr_array_add (sink, violation);
     }
 
-  if (seq_eligible (self, &info, player))
+  if (_muster_validator_seq_eligible (self, &info, player))
     {
       Group *group = g_hash_table_lookup (player->seq_groups, GUINT_TO_POINTER (piece->turn));
       guint n = group != NULL ? group->members->len : 0;
@@ -2123,11 +1510,11 @@ muster_validator_check_placement (MusterValidator   *self,
         n++;
 
       if (n >= 2)
-        g_ptr_array_add (sink, seq_violation_new (self, piece));
+        g_ptr_array_add (sink, _muster_validator_seq_violation_new (self, piece));
     }
 
   muster_outline_clear (&outline);
-  g_ptr_array_sort (sink, compare_violations_in_piece_cb);
+  g_ptr_array_sort (sink, _muster_violation_compare_in_piece_cb);
 
   return sink;
 }
