@@ -471,14 +471,20 @@ check_pair (MusterValidator *self,
         *codes_b |= RULE_BIT (MUSTER_RULE_BASE_CONTACT);
     }
 
-  /* Both must be units of two players. */
+  /* Both must be units of two players. The distance binds the unit
+   * being deployed: when the turns tell which came later, only that one
+   * broke it. */
   if (a->deployable && b->deployable && !same_owner &&
       info_applies (a, MUSTER_RULE_ENEMY_TOO_CLOSE) &&
       info_applies (b, MUSTER_RULE_ENEMY_TOO_CLOSE) &&
       within_distance (separation, rule_distance (self, MUSTER_RULE_ENEMY_TOO_CLOSE)))
     {
-      *codes_a |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
-      *codes_b |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
+      gboolean ordered = a->turn > 0 && b->turn > 0 && a->turn != b->turn;
+
+      if (!ordered || a->turn > b->turn)
+        *codes_a |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
+      if (!ordered || b->turn > a->turn)
+        *codes_b |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
     }
 
   /* Any other unit, friend or foe. */

@@ -291,7 +291,7 @@ test_t9a_data (Fixture       *fixture,
   rule = muster_system_get_rule (t9a, NULL, MUSTER_RULE_UNIT_SPACING);
   g_assert_nonnull (rule);
   g_assert_cmpfloat_with_epsilon (rule->distance, INCH, 1e-9);
-  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", NULL }));
+  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", "model", NULL }));
   g_assert_nonnull (muster_system_get_rule (t9a, NULL, MUSTER_RULE_OFF_BOARD));
   g_assert_nonnull (muster_system_get_rule (t9a, NULL, MUSTER_RULE_OUTSIDE_ZONE));
   g_assert_nonnull (muster_system_get_rule (t9a, NULL, MUSTER_RULE_OVERLAP));
@@ -303,10 +303,12 @@ test_t9a_data (Fixture       *fixture,
   rule = muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_ENEMY_TOO_CLOSE);
   g_assert_nonnull (rule);
   g_assert_cmpfloat_with_epsilon (rule->distance, 20 * INCH, 1e-9);
-  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", NULL }));
+  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", "model", NULL }));
+  g_assert_cmpstrv (rule->exempt, ((const char * const []) { "scout", NULL }));
   rule = muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_DEPLOY_SEQUENCE);
   g_assert_nonnull (rule);
   g_assert_cmpuint (rule->turns, ==, 3);
+  g_assert_cmpstrv (rule->exempt, ((const char * const []) { "scout", NULL }));
   g_assert_nonnull (muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_UNIT_SPACING));
   g_assert_null (muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_DEPLOY_ORDER));
   g_assert_null (muster_system_get_rule (t9a, lookup_deployment (t9a, "frontline-clash"),

@@ -9,251 +9,7 @@
 
 #include "config.h"
 
-#include <math.h>
-#include <string.h>
-
-#include "muster-layout.h"
-#include "muster-system.h"
-#include "muster-validate.h"
-
-#define INCH MUSTER_MM_PER_INCH
-#define EXAMPLES_DIR TEST_DATA_DIR "/examples"
-
-/* Helpers */
-
-static MusterSystem *
-get_system (const char *system_id)
-{
-  MusterSystem *system;
-
-  system = muster_system_registry_lookup (muster_system_registry_get_default (), system_id);
-  g_assert_nonnull (system);
-
-  return system;
-}
-
-static MusterPiece *
-add_piece (MusterLayout    *layout,
-           const char      *id,
-           MusterPieceKind  kind,
-           const char      *owner,
-           MusterBaseShape  shape,
-           double           width,
-           double           depth,
-           double           x,
-           double           y,
-           double           rotation,
-           guint            turn)
-{
-  MusterBase base = { shape, width, shape == MUSTER_BASE_ROUND ? width : depth };
-  MusterPiece *piece = muster_piece_new (id, kind, owner, &base, x, y);
-
-  piece->rotation = rotation;
-  piece->turn = turn;
-  g_assert_true (muster_layout_add_piece (layout, piece));
-
-  return piece;
-}
-
-static MusterPiece *
-add_round (MusterLayout    *layout,
-           const char      *id,
-           MusterPieceKind  kind,
-           const char      *owner,
-           double           diameter,
-           double           x,
-           double           y,
-           guint            turn)
-{
-  return add_piece (layout, id, kind, owner, MUSTER_BASE_ROUND, diameter, diameter,
-                    x, y, 0, turn);
-}
-
-static MusterPiece *
-add_rect (MusterLayout *layout,
-          const char   *id,
-          const char   *owner,
-          double        width,
-          double        depth,
-          double        x,
-          double        y,
-          double        rotation,
-          guint         turn)
-{
-  return add_piece (layout, id, MUSTER_PIECE_UNIT, owner, MUSTER_BASE_RECT, width, depth,
-                    x, y, rotation, turn);
-}
-
-static void
-move_by (MusterLayout *layout,
-         MusterPiece  *piece,
-         double        dx,
-         double        dy)
-{
-  muster_layout_move_piece (layout, piece, piece->x + dx, piece->y + dy, piece->rotation);
-}
-
-/* "id: code" per line, once per piece and rule, as `muster --validate`
- * prints them. */
-static char *
-verdicts_of (MusterValidator *validator)
-{
-  g_autoptr(GPtrArray) violations = muster_validator_collect (validator);
-  GString *out = g_string_new (NULL);
-  g_autofree char *last = NULL;
-
-  for (guint i = 0; i < violations->len; i++)
-    {
-      const MusterViolation *v = g_ptr_array_index (violations, i);
-      g_autofree char *line = g_strdup_printf ("%s: %s\n", v->piece_id,
-                                               muster_rule_code_to_string (v->code));
-
-      if (g_strcmp0 (line, last) != 0)
-        g_string_append (out, line);
-      g_free (last);
-      last = g_steal_pointer (&line);
-    }
-
-  return g_string_free (out, FALSE);
-}
-
-/* Compares verdicts_of() with expected, naming the caller's line. */
-#define assert_verdicts(validator, expected) \
-  G_STMT_START { \
-    g_autofree char *verdicts_ = verdicts_of (validator); \
-    g_assert_cmpstr (verdicts_, ==, (expected)); \
-  } G_STMT_END
-
-/* Every violation, "id code other" per line. */
-static char *
-violation_lines (GPtrArray *violations)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < violations->len; i++)
-    {
-      const MusterViolation *v = g_ptr_array_index (violations, i);
-
-      g_string_append_printf (out, "%s %s %s\n", v->piece_id,
-                              muster_rule_code_to_string (v->code),
-                              v->other_id != NULL ? v->other_id : "-");
-    }
-
-  return g_string_free (out, FALSE);
-}
-
-static char *
-all_lines (MusterValidator *validator)
-{
-  g_autoptr(GPtrArray) violations = muster_validator_collect (validator);
-
-  return violation_lines (violations);
-}
-
-static char *
-piece_lines (MusterValidator *validator,
-             guint            serial)
-{
-  GPtrArray *violations = muster_validator_get_piece_violations (validator, serial);
-
-  g_assert_nonnull (violations);
-
-  return violation_lines (violations);
-}
-
-static gboolean
-has_verdict (MusterValidator *validator,
-             const char      *piece_id,
-             MusterRuleCode   code,
-             const char      *other_id)
-{
-  g_autoptr(GPtrArray) violations = muster_validator_collect (validator);
-
-  for (guint i = 0; i < violations->len; i++)
-    {
-      const MusterViolation *v = g_ptr_array_index (violations, i);
-
-      if (strcmp (v->piece_id, piece_id) == 0 && v->code == code &&
-          (other_id == NULL || g_strcmp0 (v->other_id, other_id) == 0))
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-static int
-compare_strings_cb (gconstpointer a,
-                    gconstpointer b)
-{
-  return strcmp (*(char * const *) a, *(char * const *) b);
-}
-
-static char *
-sorted_lines (const char *text)
-{
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_strstrip (lines[i]);
-      if (lines[i][0] != '\0')
-        g_ptr_array_add (kept, lines[i]);
-    }
-
-  g_ptr_array_sort (kept, compare_strings_cb);
-  for (guint i = 0; i < kept->len; i++)
-    {
-      if (i > 0 && strcmp (g_ptr_array_index (kept, i), g_ptr_array_index (kept, i - 1)) == 0)
-        continue;
-      g_string_append_printf (out, "%s\n", (const char *) g_ptr_array_index (kept, i));
-    }
-
-  return g_string_free (out, FALSE);
-}
-
-static MusterValidator *
-validator_for (MusterLayout *layout)
-{
-  g_autoptr(GError) error = NULL;
-  MusterValidator *validator;
-
-  validator = muster_validator_new (layout,
-                                    get_system (muster_layout_get_system_id (layout)),
-                                    &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (validator);
-
-  return validator;
-}
-
-static MusterLayout *
-new_t9a (const char *deployment_id)
-{
-  return muster_layout_new ("t9a", deployment_id, 72 * INCH, 48 * INCH);
-}
-
-static MusterLayout *
-new_infinity (void)
-{
-  return muster_layout_new ("infinity", "standard", 48 * INCH, 48 * INCH);
-}
-
-static void
-count_cb (gpointer  object,
-          guint    *count)
-{
-  (*count)++;
-}
-
-static void
-notify_cb (GObject    *object,
-           GParamSpec *pspec,
-           guint      *count)
-{
-  (*count)++;
-}
+#include "validate-helpers.h"
 
 /* Rule codes and messages */
 
@@ -838,6 +594,62 @@ test_enemy_distance (void)
   g_assert_true (has_verdict (validator, "b2", MUSTER_RULE_OUTSIDE_ZONE, NULL));
 }
 
+/* Counterthrust: the unit deployed later breaks the 20″; units using
+ * Special Deployment (Scouts) ignore it, and single models are units. */
+static void
+test_counterthrust_distance (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("counterthrust");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPiece *r1;
+  MusterPiece *b1;
+  g_autofree char *got = NULL;
+
+  /* 10″ apart across the Centre Line, both in their zones. */
+  r1 = add_rect (layout, "r1", "red", 50, 50, 30 * INCH, 33 * INCH + 25, 0, 2);
+  b1 = add_rect (layout, "b1", "blue", 50, 50, 30 * INCH, 15 * INCH - 25, 0, 1);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r1 enemy-too-close b1\n");
+  g_clear_pointer (&got, g_free);
+
+  /* Blue came later. */
+  b1->turn = 3;
+  muster_layout_piece_changed (layout, b1);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "b1 enemy-too-close r1\n");
+  g_clear_pointer (&got, g_free);
+
+  /* The same turn, or a turn not known: both. */
+  b1->turn = 2;
+  muster_layout_piece_changed (layout, b1);
+  assert_verdicts (validator, "b1: enemy-too-close\nr1: enemy-too-close\n");
+  b1->turn = 0;
+  muster_layout_piece_changed (layout, b1);
+  assert_verdicts (validator, "b1: enemy-too-close\nr1: enemy-too-close\n");
+
+  /* A Scout ignores it, and nobody breaks it because of a Scout. */
+  b1->categories = g_strsplit ("scout", " ", -1);
+  muster_layout_piece_changed (layout, b1);
+  assert_verdicts (validator, "");
+  g_clear_pointer (&b1->categories, g_strfreev);
+  b1->categories = g_strsplit ("infantry", " ", -1);
+  muster_layout_piece_changed (layout, b1);
+  assert_verdicts (validator, "b1: enemy-too-close\nr1: enemy-too-close\n");
+
+  /* A Character entered as a single model is a unit. */
+  g_assert_true (muster_layout_remove_piece (layout, "b1"));
+  b1 = add_round (layout, "b2", MUSTER_PIECE_MODEL, "blue", 50, 30 * INCH, 15 * INCH - 25, 3);
+  b1->categories = g_strsplit ("character", " ", -1);
+  muster_layout_piece_changed (layout, b1);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "b2 enemy-too-close r1\n");
+  g_clear_pointer (&got, g_free);
+
+  /* 20″ and 1 mm apart: fine. */
+  move_by (layout, r1, 0, 10 * INCH + 1);
+  assert_verdicts (validator, "");
+}
+
 static void
 test_unit_spacing (void)
 {
@@ -860,6 +672,13 @@ test_unit_spacing (void)
 
   move_by (layout, r2, 1, 0);
   assert_verdicts (validator, "");
+
+  /* A single model (a Character, a monster) keeps its distance too. */
+  add_round (layout, "m1", MUSTER_PIECE_MODEL, "red", 50, 20 * INCH - 20 - INCH - 25, 40 * INCH, 3);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "m1 unit-spacing r1\nr1 unit-spacing m1\n");
+  g_clear_pointer (&got, g_free);
+  g_assert_true (muster_layout_remove_piece (layout, "m1"));
 
   /* Rotated a quarter turn, a long unit reaches down to its neighbour. */
   muster_layout_move_piece (layout, r2, 20 * INCH, 40 * INCH + 20 + INCH + 50, 90);
@@ -896,138 +715,6 @@ test_unit_spacing (void)
   add_rect (layout, "r4", "red", 40, 40, 12 * INCH, 42 * INCH, 0, 4);
   got = all_lines (validator);
   g_assert_cmpstr (got, ==, "r3 overlap t1\n");
-}
-
-/* Sequence rules */
-
-static void
-test_marching_columns (void)
-{
-  g_autoptr(MusterLayout) layout = new_t9a ("marching-columns");
-  g_autoptr(MusterValidator) validator = NULL;
-  MusterPiece *r3;
-  MusterPiece *r4;
-  g_autofree char *got = NULL;
-
-  muster_layout_update_player (layout, "red", "south", NULL, "west");
-  muster_layout_update_player (layout, "blue", "north", NULL, "east");
-  validator = validator_for (layout);
-
-  add_rect (layout, "r1", "red", 20, 20, 10 * INCH, 42 * INCH, 0, 1);
-  add_rect (layout, "r2", "red", 20, 20, 20 * INCH, 42 * INCH, 0, 2);
-  assert_verdicts (validator, "");
-
-  /* Nearer the west edge than r2. */
-  r3 = add_rect (layout, "r3", "red", 20, 20, 15 * INCH, 42 * INCH, 0, 3);
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "r3 deploy-order r2\n");
-  g_clear_pointer (&got, g_free);
-
-  {
-    GPtrArray *violations = muster_validator_get_piece_violations (validator, r3->serial);
-    g_autofree char *message = muster_violation_describe (g_ptr_array_index (violations, 0));
-
-    g_assert_cmpstr (message, ==, "Not farther from the short edge than r2, deployed before it");
-  }
-
-  /* A Character is exempt, and ignored by the next unit. */
-  r4 = add_rect (layout, "r4", "red", 20, 20, 5 * INCH, 44 * INCH, 0, 4);
-  r4->categories = g_strsplit ("character", " ", -1);
-  muster_layout_piece_changed (layout, r4);
-  add_rect (layout, "r5", "red", 20, 20, 25 * INCH, 42 * INCH, 0, 5);
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "r3 deploy-order r2\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Exactly as far as the previous one is not farther. */
-  add_rect (layout, "r6", "red", 20, 20, 25 * INCH, 46 * INCH, 0, 6);
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "r3 deploy-order r2\nr6 deploy-order r5\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Moving r3 beyond r2 clears it; r5 is still beyond r3. */
-  move_by (layout, r3, 7 * INCH, 0);
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "r6 deploy-order r5\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Moving r3 beyond r5 breaks r5 (the next one), which names r3. */
-  move_by (layout, r3, 10 * INCH, 0);
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "r5 deploy-order r3\nr6 deploy-order r5\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Removing r3 mends r5. */
-  g_assert_true (muster_layout_remove_piece (layout, "r3"));
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "r6 deploy-order r5\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Blue counts from the east edge. Turn 0 is not in the order. */
-  add_rect (layout, "b1", "blue", 20, 20, 60 * INCH, 6 * INCH, 0, 1);
-  add_rect (layout, "b2", "blue", 20, 20, 50 * INCH, 6 * INCH, 0, 2);
-  add_rect (layout, "b3", "blue", 20, 20, 70 * INCH, 6 * INCH, 0, 0);
-  add_rect (layout, "b4", "blue", 20, 20, 55 * INCH, 6 * INCH, 0, 4);
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "b4 deploy-order b2\nr6 deploy-order r5\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Choosing the other edge turns blue's order round. */
-  muster_layout_update_player (layout, "blue", "north", NULL, "west");
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "b2 deploy-order b1\nr6 deploy-order r5\n");
-}
-
-static void
-test_deploy_sequence (void)
-{
-  g_autoptr(MusterLayout) layout = new_t9a ("counterthrust");
-  g_autoptr(MusterValidator) validator = validator_for (layout);
-  MusterPiece *r2;
-  g_autofree char *got = NULL;
-
-  /* Red and blue each deploy one unit in turn 1: fine. */
-  add_rect (layout, "r1", "red", 20, 20, 10 * INCH, 44 * INCH, 0, 1);
-  add_rect (layout, "b1", "blue", 20, 20, 10 * INCH, 2 * INCH, 0, 1);
-  assert_verdicts (validator, "");
-
-  /* A second red unit in turn 1 breaks it for both. */
-  r2 = add_rect (layout, "r2", "red", 20, 20, 20 * INCH, 44 * INCH, 0, 1);
-  got = verdicts_of (validator);
-  g_assert_cmpstr (got, ==, "r1: deploy-sequence\nr2: deploy-sequence\n");
-  g_clear_pointer (&got, g_free);
-
-  {
-    GPtrArray *violations = muster_validator_get_piece_violations (validator, r2->serial);
-    g_autofree char *message = muster_violation_describe (g_ptr_array_index (violations, 0));
-
-    g_assert_cmpstr (message, ==, "More than one unit deployed in turn 1");
-  }
-
-  add_rect (layout, "r3", "red", 20, 20, 30 * INCH, 44 * INCH, 0, 1);
-  got = verdicts_of (validator);
-  g_assert_cmpstr (got, ==, "r1: deploy-sequence\nr2: deploy-sequence\nr3: deploy-sequence\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Turn 4 and later allow several units. */
-  add_rect (layout, "r4", "red", 20, 20, 40 * INCH, 44 * INCH, 0, 4);
-  add_rect (layout, "r5", "red", 20, 20, 50 * INCH, 44 * INCH, 0, 4);
-  g_assert_true (muster_layout_remove_piece (layout, "r3"));
-  got = verdicts_of (validator);
-  g_assert_cmpstr (got, ==, "r1: deploy-sequence\nr2: deploy-sequence\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Moving r2 to turn 2 mends turn 1. */
-  r2->turn = 2;
-  muster_layout_piece_changed (layout, r2);
-  assert_verdicts (validator, "");
-
-  /* Turn 3 is still one of the first three. */
-  r2->turn = 3;
-  muster_layout_piece_changed (layout, r2);
-  add_rect (layout, "r6", "red", 20, 20, 60 * INCH, 44 * INCH, 0, 3);
-  got = verdicts_of (validator);
-  g_assert_cmpstr (got, ==, "r2: deploy-sequence\nr6: deploy-sequence\n");
 }
 
 /* Following the layout */
@@ -1381,10 +1068,17 @@ test_check_placement (void)
   g_assert_cmpuint (predicted->len, ==, 0);
   g_clear_pointer (&predicted, g_ptr_array_unref);
 
-  /* Onto b1, without moving anything. */
+  /* Onto b1, without moving anything; within 20″ of b2 too, but b2
+   * came later: the distance is b2's to keep. */
   predicted = muster_validator_check_placement (validator, r1, 20 * INCH, 8 * INCH + 20, 0);
   got = violation_lines (predicted);
-  g_assert_cmpstr (got, ==, "r1 enemy-too-close b2\nr1 outside-zone -\nr1 overlap b1\n");
+  g_assert_cmpstr (got, ==, "r1 outside-zone -\nr1 overlap b1\n");
+  g_clear_pointer (&got, g_free);
+  g_clear_pointer (&predicted, g_ptr_array_unref);
+  predicted = muster_validator_check_placement (validator, muster_layout_lookup_piece (layout, "b2"),
+                                                20 * INCH, 30 * INCH, 0);
+  got = violation_lines (predicted);
+  g_assert_cmpstr (got, ==, "b2 enemy-too-close r1\nb2 outside-zone -\n");
   g_clear_pointer (&got, g_free);
   g_clear_pointer (&predicted, g_ptr_array_unref);
   assert_verdicts (validator, "");
@@ -1436,9 +1130,8 @@ main (int   argc,
   g_test_add_func ("/core/validate/rotated-corners", test_rotated_corners);
   g_test_add_func ("/core/validate/encircle", test_encircle);
   g_test_add_func ("/core/validate/enemy-distance", test_enemy_distance);
+  g_test_add_func ("/core/validate/counterthrust-distance", test_counterthrust_distance);
   g_test_add_func ("/core/validate/unit-spacing", test_unit_spacing);
-  g_test_add_func ("/core/validate/marching-columns", test_marching_columns);
-  g_test_add_func ("/core/validate/deploy-sequence", test_deploy_sequence);
   g_test_add_func ("/core/validate/signals", test_signals);
   g_test_add_func ("/core/validate/game-changes", test_game_changes);
   g_test_add_func ("/core/validate/check-placement", test_check_placement);
