@@ -13,8 +13,9 @@
 G_BEGIN_DECLS
 
 /* What the parts of the validator share: muster-validate.c keeps the
- * pieces and works out the unary and pair rules, muster-validate-sequence.c
- * the sequence rules, muster-violation.c words the verdicts. */
+ * pieces and works out the unary rules, muster-validate-pairs.c the pair
+ * rules, muster-validate-sequence.c the sequence rules, and
+ * muster-violation.c words the verdicts. */
 
 #define RULE_BIT(code) (1u << (code))
 
@@ -62,6 +63,8 @@ struct _PlayerState
   ShortEdge     short_edge;
   GTree        *order_groups;    /* turn → Group, for deploy-order */
   GHashTable   *seq_groups;      /* turn → Group, for deploy-sequence */
+  guint8       *step_counts;     /* deploy-sequence by steps: per step, its
+                                  * pieces (at most 2 counted), or NULL */
 };
 
 /* What the pair rules read of a piece, gathered in one place so that
@@ -146,7 +149,37 @@ info_applies (const PieceInfo *info,
   return (info->applies & RULE_BIT (code)) != 0;
 }
 
+static inline gboolean
+rule_in_force (MusterValidator *self,
+               MusterRuleCode   code)
+{
+  return self->rules[code].def != NULL;
+}
+
+static inline double
+rule_distance (MusterValidator *self,
+               MusterRuleCode   code)
+{
+  return self->rules[code].def != NULL ? self->rules[code].def->distance : 0.0;
+}
+
+static inline PieceState *
+lookup_slot (MusterValidator *self,
+             guint            slot)
+{
+  g_assert (slot < self->slots->len);
+
+  return g_ptr_array_index (self->slots, slot);
+}
+
 /* muster-validate.c */
+void             _muster_validator_add_violations          (MusterValidator      *self,
+                                                            PieceState           *ps,
+                                                            GPtrArray            *violations);
+void             _muster_validator_add_partner             (PieceState           *ps,
+                                                            guint                 slot);
+void             _muster_validator_remove_partner          (PieceState           *ps,
+                                                            guint                 slot);
 MusterViolation *_muster_validator_violation_new           (MusterValidator      *self,
                                                             const MusterPiece    *piece,
                                                             MusterRuleCode        code,
@@ -164,6 +197,27 @@ void             _muster_validator_remove_violations       (MusterValidator     
                                                             PieceState           *ps,
                                                             guint                 codes,
                                                             guint                 other_serial);
+
+/* muster-validate-pairs.c: the verdicts of a and b on each other, as
+ * RULE_BIT()s. */
+void             _muster_validator_check_pair              (MusterValidator      *self,
+                                                            const PieceInfo      *a,
+                                                            const PieceInfo      *b,
+                                                            guint                *codes_a,
+                                                            guint                *codes_b);
+void             _muster_validator_add_pair_violations     (MusterValidator      *self,
+                                                            const MusterPiece    *piece,
+                                                            const MusterPiece    *other,
+                                                            guint                 codes,
+                                                            GPtrArray            *sink);
+void             _muster_validator_check_terrain           (MusterValidator      *self,
+                                                            const PieceInfo      *info,
+                                                            GPtrArray            *sink);
+void             _muster_validator_commit_pairs            (MusterValidator      *self,
+                                                            PieceState           *ps,
+                                                            gboolean              only_later);
+void             _muster_validator_drop_pairs              (MusterValidator      *self,
+                                                            PieceState           *ps);
 
 /* muster-validate-sequence.c */
 void             _muster_validator_group_free              (gpointer              data);
@@ -187,8 +241,14 @@ gboolean         _muster_validator_order_check_group_cb    (gpointer            
 gboolean         _muster_validator_seq_eligible            (MusterValidator      *self,
                                                             const PieceInfo      *info,
                                                             PlayerState          *player);
-MusterViolation *_muster_validator_seq_violation_new       (MusterValidator      *self,
-                                                            const MusterPiece    *piece);
+/* The deploy-sequence verdict of a piece (ps: its state, if it is in the
+ * layout) as it stands, or NULL. */
+MusterViolation *_muster_validator_seq_predict             (MusterValidator      *self,
+                                                            const PieceInfo      *info,
+                                                            PlayerState          *player,
+                                                            const PieceState     *ps);
+/* After a full rebuild. */
+void             _muster_validator_seq_check_all           (MusterValidator      *self);
 void             _muster_validator_seq_join                (MusterValidator      *self,
                                                             PieceState           *ps);
 void             _muster_validator_seq_leave               (MusterValidator      *self,

@@ -56,13 +56,6 @@ static guint signals[N_SIGNALS];
 
 /* Rules */
 
-static gboolean
-rule_in_force (MusterValidator *self,
-               MusterRuleCode   code)
-{
-  return self->rules[code].def != NULL;
-}
-
 /* The rule is in force and looks at this piece: of one of its kinds, and
  * of none of its exempt categories. */
 static gboolean
@@ -90,13 +83,6 @@ rule_applies (MusterValidator   *self,
   return TRUE;
 }
 
-static double
-rule_distance (MusterValidator *self,
-               MusterRuleCode   code)
-{
-  return self->rules[code].def != NULL ? self->rules[code].def->distance : 0.0;
-}
-
 /* Players and pieces */
 
 static void
@@ -109,6 +95,7 @@ player_state_free (gpointer data)
   g_hash_table_unref (player->skill_regions);
   g_tree_unref (player->order_groups);
   g_hash_table_unref (player->seq_groups);
+  g_free (player->step_counts);
   g_free (player);
 }
 
@@ -148,15 +135,6 @@ lookup_piece (MusterValidator *self,
               guint            serial)
 {
   return g_hash_table_lookup (self->pieces, GUINT_TO_POINTER (serial));
-}
-
-static PieceState *
-lookup_slot (MusterValidator *self,
-             guint            slot)
-{
-  g_assert (slot < self->slots->len);
-
-  return g_ptr_array_index (self->slots, slot);
 }
 
 static MusterViolationOther
@@ -203,8 +181,13 @@ _muster_validator_violation_new_for_piece (MusterValidator   *self,
                                            MusterRuleCode     code,
                                            const MusterPiece *other)
 {
-  return _muster_validator_violation_new (self, piece, code, other->id, other->serial,
-                                          other_kind_of (piece, other));
+  MusterViolation *v = _muster_validator_violation_new (self, piece, code, other->id, other->serial,
+                                                        other_kind_of (piece, other));
+
+  if (other->name != NULL && *other->name != '\0')
+    v->other_name = g_strdup (other->name);
+
+  return v;
 }
 
 static guint
@@ -223,9 +206,9 @@ ensure_violations (PieceState *ps)
     }
 }
 
-static void
-add_partner (PieceState *ps,
-             guint       slot)
+void
+_muster_validator_add_partner (PieceState *ps,
+                               guint       slot)
 {
   if (ps->partners == NULL)
     ps->partners = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -247,10 +230,10 @@ _muster_validator_add_violation (MusterValidator *self,
   self->n_violations++;
 }
 
-static void
-add_violations (MusterValidator *self,
-                PieceState      *ps,
-                GPtrArray       *violations)
+void
+_muster_validator_add_violations (MusterValidator *self,
+                                  PieceState      *ps,
+                                  GPtrArray       *violations)
 {
   for (guint i = 0; i < violations->len; i++)
     _muster_validator_add_violation (self, ps, g_ptr_array_index (violations, i));
@@ -291,9 +274,9 @@ _muster_validator_remove_violations (MusterValidator *self,
     }
 }
 
-static void
-remove_partner (PieceState *ps,
-                guint       slot)
+void
+_muster_validator_remove_partner (PieceState *ps,
+                                  guint       slot)
 {
   for (guint i = 0; ps->partners != NULL && i < ps->partners->len; i++)
     {
@@ -393,242 +376,6 @@ check_unary (MusterValidator *self,
                                                             MUSTER_VIOLATION_OTHER_NONE));
 }
 
-/* Pair rules */
-
-/* A lower bound of the separation of two outlines: the gap between their
- * bounding boxes. */
-static double
-box_gap (const MusterBox *a,
-         const MusterBox *b)
-{
-  double dx = MAX (a->x0 - b->x1, b->x0 - a->x1);
-  double dy = MAX (a->y0 - b->y1, b->y0 - a->y1);
-
-  return MAX (dx, dy);
-}
-
-static gboolean
-within_distance (double separation,
-                 double distance)
-{
-  /* "More than N" is strict: exactly N is too close. */
-  return separation <= distance + MUSTER_EPSILON_MM;
-}
-
-static MusterContact
-classify (MusterValidator *self,
-          double           separation)
-{
-  /* Exactly the tolerance counts as contact, not overlap. */
-  return muster_contact_classify (separation, self->tolerance + MUSTER_EPSILON_MM);
-}
-
-/* The pair verdicts of a and b: the rules broken by a (in *codes_a) and by
- * b (in *codes_b). Only deployable pieces break rules. An overlapping pair
- * breaks overlap and nothing else. */
-static void
-check_pair (MusterValidator *self,
-            const PieceInfo *a,
-            const PieceInfo *b,
-            guint           *codes_a,
-            guint           *codes_b)
-{
-  gboolean same_owner;
-  MusterContact contact;
-  double separation;
-
-  *codes_a = 0;
-  *codes_b = 0;
-
-  if (!a->deployable && !b->deployable)
-    return;
-
-  if (box_gap (&a->outline->bounds, &b->outline->bounds) > self->pair_reach + MUSTER_EPSILON_MM)
-    return;
-
-  separation = muster_outline_separation (a->outline, b->outline, NULL, NULL);
-  contact = classify (self, separation);
-  same_owner = a->owner == b->owner;
-
-  if (contact == MUSTER_CONTACT_OVERLAP && rule_in_force (self, MUSTER_RULE_OVERLAP))
-    {
-      if (a->deployable && info_applies (a, MUSTER_RULE_OVERLAP))
-        *codes_a |= RULE_BIT (MUSTER_RULE_OVERLAP);
-      if (b->deployable && info_applies (b, MUSTER_RULE_OVERLAP))
-        *codes_b |= RULE_BIT (MUSTER_RULE_OVERLAP);
-      return;
-    }
-
-  /* Contact with an enemy or neutral piece, a marker of another owner or
-   * any objective; friendly contact is fine. */
-  if (contact != MUSTER_CONTACT_APART)
-    {
-      if (a->deployable && info_applies (a, MUSTER_RULE_BASE_CONTACT) &&
-          (b->kind == MUSTER_PIECE_OBJECTIVE || !same_owner))
-        *codes_a |= RULE_BIT (MUSTER_RULE_BASE_CONTACT);
-      if (b->deployable && info_applies (b, MUSTER_RULE_BASE_CONTACT) &&
-          (a->kind == MUSTER_PIECE_OBJECTIVE || !same_owner))
-        *codes_b |= RULE_BIT (MUSTER_RULE_BASE_CONTACT);
-    }
-
-  /* Both must be units of two players. The distance binds the unit
-   * being deployed: when the turns tell which came later, only that one
-   * broke it. */
-  if (a->deployable && b->deployable && !same_owner &&
-      info_applies (a, MUSTER_RULE_ENEMY_TOO_CLOSE) &&
-      info_applies (b, MUSTER_RULE_ENEMY_TOO_CLOSE) &&
-      within_distance (separation, rule_distance (self, MUSTER_RULE_ENEMY_TOO_CLOSE)))
-    {
-      gboolean ordered = a->turn > 0 && b->turn > 0 && a->turn != b->turn;
-
-      if (!ordered || a->turn > b->turn)
-        *codes_a |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
-      if (!ordered || b->turn > a->turn)
-        *codes_b |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
-    }
-
-  /* Any other unit, friend or foe. */
-  if (info_applies (a, MUSTER_RULE_UNIT_SPACING) &&
-      info_applies (b, MUSTER_RULE_UNIT_SPACING) &&
-      within_distance (separation, rule_distance (self, MUSTER_RULE_UNIT_SPACING)))
-    {
-      if (a->deployable)
-        *codes_a |= RULE_BIT (MUSTER_RULE_UNIT_SPACING);
-      if (b->deployable)
-        *codes_b |= RULE_BIT (MUSTER_RULE_UNIT_SPACING);
-    }
-}
-
-static void
-add_pair_violations (MusterValidator   *self,
-                     const MusterPiece *piece,
-                     const MusterPiece *other,
-                     guint              codes,
-                     GPtrArray         *sink)
-{
-  for (guint code = 0; code < MUSTER_N_RULES; code++)
-    {
-      if (codes & RULE_BIT (code))
-        g_ptr_array_add (sink, _muster_validator_violation_new_for_piece (self, piece, code, other));
-    }
-}
-
-/* Impassable terrain and buildings: no overlap, and (9th Age) no unit
- * within 1". */
-static void
-check_terrain (MusterValidator *self,
-               const PieceInfo *info,
-               GPtrArray       *sink)
-{
-  const MusterPiece *piece = info->piece;
-  const MusterOutline *outline = info->outline;
-  g_autoptr(GArray) ids = NULL;
-  MusterBox box;
-
-  if (!info->deployable || self->terrain->len == 0)
-    return;
-
-  ids = g_array_new (FALSE, FALSE, sizeof (guint));
-  box = outline->bounds;
-  muster_box_expand (&box, self->terrain_reach + MUSTER_EPSILON_MM);
-  muster_spatial_index_query (self->terrain_index, &box, ids);
-
-  for (guint i = 0; i < ids->len; i++)
-    {
-      const TerrainState *ts = &g_array_index (self->terrain, TerrainState,
-                                               g_array_index (ids, guint, i));
-      double separation;
-
-      if (box_gap (&outline->bounds, &ts->outline.bounds) > self->terrain_reach + MUSTER_EPSILON_MM)
-        continue;
-
-      separation = muster_outline_separation (outline, &ts->outline, NULL, NULL);
-
-      if (classify (self, separation) == MUSTER_CONTACT_OVERLAP &&
-          rule_in_force (self, MUSTER_RULE_OVERLAP))
-        {
-          if (info_applies (info, MUSTER_RULE_OVERLAP))
-            g_ptr_array_add (sink, _muster_validator_violation_new (self, piece, MUSTER_RULE_OVERLAP,
-                                                                    ts->terrain->id, 0,
-                                                                    MUSTER_VIOLATION_OTHER_TERRAIN));
-        }
-      else if (info_applies (info, MUSTER_RULE_UNIT_SPACING) &&
-               within_distance (separation, rule_distance (self, MUSTER_RULE_UNIT_SPACING)))
-        {
-          g_ptr_array_add (sink, _muster_validator_violation_new (self, piece, MUSTER_RULE_UNIT_SPACING,
-                                                                  ts->terrain->id, 0,
-                                                                  MUSTER_VIOLATION_OTHER_TERRAIN));
-        }
-    }
-}
-
-/* Works out the pair verdicts of ps with every piece within reach (with
- * only_later, only with those of a greater serial, so that a full pass
- * meets each pair once) and records them on both sides, then those of ps
- * with the terrain. */
-static void
-commit_pairs (MusterValidator *self,
-              PieceState      *ps,
-              gboolean         only_later)
-{
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GPtrArray) sink = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
-  MusterBox box = ps->outline.bounds;
-
-  muster_box_expand (&box, self->pair_reach + MUSTER_EPSILON_MM);
-  muster_spatial_index_query (self->index, &box, ids);
-
-  for (guint i = 0; i < ids->len; i++)
-    {
-      PieceState *other = lookup_slot (self, g_array_index (ids, guint, i));
-      guint codes_a;
-      guint codes_b;
-
-      g_assert (other != NULL);
-      if (other == ps || (only_later && other->serial < ps->serial))
-        continue;
-
-      check_pair (self, &ps->info, &other->info, &codes_a, &codes_b);
-      if ((codes_a | codes_b) == 0)
-        continue;
-
-      add_pair_violations (self, ps->piece, other->piece, codes_a, sink);
-      add_violations (self, ps, sink);
-      add_pair_violations (self, other->piece, ps->piece, codes_b, sink);
-      add_violations (self, other, sink);
-      add_partner (ps, other->slot);
-      add_partner (other, ps->slot);
-    }
-
-  check_terrain (self, &ps->info, sink);
-  add_violations (self, ps, sink);
-}
-
-/* Forgets every pair verdict of ps, and the mirrored ones of its
- * partners. */
-static void
-drop_pairs (MusterValidator *self,
-            PieceState      *ps)
-{
-  if (ps->partners == NULL)
-    {
-      _muster_validator_remove_violations (self, ps, PAIR_RULES, 0);
-      return;
-    }
-
-  for (guint i = 0; i < ps->partners->len; i++)
-    {
-      PieceState *other = lookup_slot (self, g_array_index (ps->partners, guint, i));
-
-      g_assert (other != NULL);
-      _muster_validator_remove_violations (self, other, PAIR_RULES, ps->serial);
-      remove_partner (other, ps->slot);
-    }
-
-  g_array_set_size (ps->partners, 0);
-  _muster_validator_remove_violations (self, ps, PAIR_RULES, 0);
-}
-
 /* Pieces */
 
 /* Reads the piece again: its outline, owner and what rules look at it. */
@@ -701,13 +448,13 @@ piece_forget (MusterValidator *self,
 {
   _muster_validator_order_leave (self, ps);
   _muster_validator_seq_leave (self, ps);
-  drop_pairs (self, ps);
+  _muster_validator_drop_pairs (self, ps);
   _muster_validator_remove_violations (self, ps, UNARY_RULES, 0);
 
   g_assert (piece_n_violations (ps) == 0);
 }
 
-/* Works out every verdict of ps (see commit_pairs() for only_later). */
+/* Works out every verdict of ps (see _muster_validator_commit_pairs() for only_later). */
 static void
 piece_check (MusterValidator *self,
              PieceState      *ps,
@@ -716,8 +463,8 @@ piece_check (MusterValidator *self,
   g_autoptr(GPtrArray) sink = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
 
   check_unary (self, &ps->info, sink);
-  add_violations (self, ps, sink);
-  commit_pairs (self, ps, only_later);
+  _muster_validator_add_violations (self, ps, sink);
+  _muster_validator_commit_pairs (self, ps, only_later);
   _muster_validator_order_join (self, ps);
   _muster_validator_seq_join (self, ps);
 }
@@ -844,81 +591,31 @@ clear_state (MusterValidator *self)
   g_clear_error (&self->error);
 }
 
-typedef struct
-{
-  guint32 code;
-  guint   index;
-} SpatialKey;
-
-static int
-compare_spatial_keys (gconstpointer a,
-                      gconstpointer b)
-{
-  const SpatialKey *ka = a;
-  const SpatialKey *kb = b;
-
-  if (ka->code != kb->code)
-    return ka->code < kb->code ? -1 : 1;
-
-  return ka->index < kb->index ? -1 : ka->index > kb->index;
-}
-
-/* Spreads the low 16 bits of v over the even bits. */
-static guint32
-spread_bits (guint32 v)
-{
-  v &= 0xffff;
-  v = (v | (v << 8)) & 0x00ff00ff;
-  v = (v | (v << 4)) & 0x0f0f0f0f;
-  v = (v | (v << 2)) & 0x33333333;
-  v = (v | (v << 1)) & 0x55555555;
-
-  return v;
-}
-
-/* The pieces in the order of a Z-curve through the cells of the grid, so
- * that pieces near each other on the table get slots, index entries and
- * memory near each other, and a full pass, which looks around each piece
- * in turn, finds what it looks at still in the processor's caches. In
- * the order of the layout, a big table is a random walk through memory.
- * The order changes no verdict. */
-static SpatialKey *
-spatial_order (GPtrArray *pieces,
-               double     cell)
-{
-  SpatialKey *keys = g_new (SpatialKey, pieces->len);
-
-  for (guint i = 0; i < pieces->len; i++)
-    {
-      const MusterPiece *piece = g_ptr_array_index (pieces, i);
-      double cx = isfinite (piece->x) ? CLAMP (floor (piece->x / cell), 0, 0xffff) : 0;
-      double cy = isfinite (piece->y) ? CLAMP (floor (piece->y / cell), 0, 0xffff) : 0;
-
-      keys[i].code = spread_bits ((guint32) cx) | (spread_bits ((guint32) cy) << 1);
-      keys[i].index = i;
-    }
-
-  if (pieces->len > 1)
-    qsort (keys, pieces->len, sizeof (SpatialKey), compare_spatial_keys);
-
-  return keys;
-}
-
 /* The states of every piece of the layout, side by side in one block in
- * the order of spatial_order() (their slots follow it too), then their
- * outlines and index entries, in slot order. */
+ * the order of a Z-curve through the cells of the grid (their slots
+ * follow it too), then their outlines and index entries, in slot order:
+ * pieces near each other on the table get slots, index entries and memory
+ * near each other, and a full pass, which looks around each piece in
+ * turn, finds what it looks at still in the processor's caches. In the
+ * order of the layout, a big table is a random walk through memory. The
+ * order changes no verdict. */
 static void
 add_all_pieces (MusterValidator *self,
                 double           cell)
 {
   GPtrArray *pieces = muster_layout_get_pieces (self->layout);
-  g_autofree SpatialKey *keys = spatial_order (pieces, cell);
-  g_autofree guint *rank = g_new (guint, pieces->len);
+  g_autofree MusterPoint *centres = g_new (MusterPoint, MAX (pieces->len, 1));
+  g_autofree guint *rank = NULL;
 
   g_assert (self->slab == NULL && self->slots->len == 0);
 
-  for (guint k = 0; k < pieces->len; k++)
-    rank[keys[k].index] = k;
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+
+      centres[i] = (MusterPoint) { piece->x, piece->y };
+    }
+  rank = muster_spatial_index_z_order (centres, pieces->len, cell);
 
   self->slab = g_new0 (PieceState, pieces->len);
   g_ptr_array_set_size (self->slots, pieces->len);
@@ -1052,6 +749,7 @@ rebuild (MusterValidator  *self,
     g_hash_table_iter_init (&iter, self->players);
     while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &player))
       g_tree_foreach (player->order_groups, _muster_validator_order_check_group_cb, self);
+    _muster_validator_seq_check_all (self);
   }
 
   if (first_error != NULL)
@@ -1493,11 +1191,11 @@ muster_validator_check_placement (MusterValidator   *self,
       if (other == ps)
         continue;
 
-      check_pair (self, &info, &other->info, &codes_a, &codes_b);
-      add_pair_violations (self, piece, other->piece, codes_a, sink);
+      _muster_validator_check_pair (self, &info, &other->info, &codes_a, &codes_b);
+      _muster_validator_add_pair_violations (self, piece, other->piece, codes_a, sink);
     }
 
-  check_terrain (self, &info, sink);
+  _muster_validator_check_terrain (self, &info, sink);
 
   if (_muster_validator_order_eligible (self, &info, player))
     {
@@ -1507,17 +1205,12 @@ muster_validator_check_placement (MusterValidator   *self,
         g_ptr_array_add (sink, violation);
     }
 
-  if (_muster_validator_seq_eligible (self, &info, player))
-    {
-      Group *group = g_hash_table_lookup (player->seq_groups, GUINT_TO_POINTER (piece->turn));
-      guint n = group != NULL ? group->members->len : 0;
+  {
+    MusterViolation *violation = _muster_validator_seq_predict (self, &info, player, ps);
 
-      if (ps == NULL || ps->seq_group != group)
-        n++;
-
-      if (n >= 2)
-        g_ptr_array_add (sink, _muster_validator_seq_violation_new (self, piece));
-    }
+    if (violation != NULL)
+      g_ptr_array_add (sink, violation);
+  }
 
   muster_outline_clear (&outline);
   g_ptr_array_sort (sink, _muster_violation_compare_in_piece_cb);

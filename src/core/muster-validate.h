@@ -26,6 +26,18 @@ typedef enum
   MUSTER_VIOLATION_OTHER_TERRAIN,
 } MusterViolationOther;
 
+/* What breaks deploy-sequence (see muster-validate-sequence.c). */
+typedef enum
+{
+  MUSTER_SEQUENCE_NONE,
+  MUSTER_SEQUENCE_CROWDED_TURN,        /* 9th Age: two units in a single-unit turn */
+  MUSTER_SEQUENCE_BEYOND_LAST,         /* Infinity: a step after the last */
+  MUSTER_SEQUENCE_SHARED_STEP,         /* troopers of two players in one step */
+  MUSTER_SEQUENCE_OTHER_PLAYERS_STEP,  /* in a step of the other player */
+  MUSTER_SEQUENCE_CROWDED_LAST,        /* more than the one kept back */
+  MUSTER_SEQUENCE_NONE_KEPT_BACK,      /* all but one left none for later */
+} MusterSequenceProblem;
+
 /* One broken rule of one deployable piece. Pair rules appear once on each
  * deployable piece involved, each naming the other. */
 struct _MusterViolation
@@ -40,16 +52,33 @@ struct _MusterViolation
   guint                 other_serial;  /* the other piece, 0 for terrain or none */
   MusterViolationOther  other_kind;
   double                distance;      /* mm: the rule's distance, or 0 */
-  guint                 turn;          /* deploy-sequence: the crowded turn */
+  guint                 turn;          /* deploy-sequence: the piece's turn or step */
+
+  /* Added later still. */
+  char                  *other_name;   /* the other as a player knows it
+                                        * ("Warriors", "the building"), or NULL */
+  MusterTerrainKind      other_terrain; /* the other's kind, when it is terrain */
+  MusterSequenceProblem  sequence;     /* deploy-sequence: what is wrong */
+  guint                  steps;        /* deploy-sequence by steps: how many */
 };
 
 const char      *muster_rule_code_to_string   (MusterRuleCode           code);
 gboolean         muster_rule_code_from_string (const char              *text,
                                                MusterRuleCode          *code);
-/* A translated sentence: "Not entirely inside the deployment zone". */
+/* A translated sentence: "Not entirely inside the deployment zone",
+ * "Overlaps Warriors", naming the other thing as a player knows it. */
 char            *muster_violation_describe    (const MusterViolation   *violation);
+/* The other thing as a player knows it: its name, "the building",
+ * "the objective", or the id of an unnamed model or unit. */
+char            *muster_violation_dup_other_name (const MusterViolation *violation);
 void             muster_violation_free        (MusterViolation         *violation);
 MusterViolation *muster_violation_copy        (const MusterViolation   *violation);
+
+/* What a player calls a piece or terrain (see muster_violation_describe()):
+ * the name it was given, else "the objective", "the marker", "the building",
+ * "the impassable terrain", or the id of a model or unit. */
+const char      *muster_piece_get_display_name   (const MusterPiece     *piece);
+const char      *muster_terrain_get_display_name (const MusterTerrain   *terrain);
 
 G_DECLARE_FINAL_TYPE (MusterValidator, muster_validator, MUSTER, VALIDATOR, GObject)
 

@@ -181,6 +181,130 @@ test_marching_columns_models (void)
   assert_verdicts (validator, "r3: deploy-order\n");
 }
 
+/* Infinity */
+
+/* A trooper of player in step (its turn), on its own side, apart from
+ * the others. */
+static MusterPiece *
+add_trooper (MusterLayout *layout,
+             const char   *id,
+             const char   *owner,
+             guint         step)
+{
+  static guint n;
+  double x = 2 * INCH + (n++ % 20) * 2 * INCH;
+  double y = g_str_equal (owner, "red") ? 44 * INCH : 4 * INCH;
+
+  return add_round (layout, id, MUSTER_PIECE_MODEL, owner, 25, x, y, step);
+}
+
+static const char *
+sequence_lines (MusterValidator *validator)
+{
+  g_autoptr(GPtrArray) violations = muster_validator_collect (validator);
+  static char *text;
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < violations->len; i++)
+    {
+      const MusterViolation *v = g_ptr_array_index (violations, i);
+      g_autofree char *message = muster_violation_describe (v);
+
+      g_assert_cmpint (v->code, ==, MUSTER_RULE_DEPLOY_SEQUENCE);
+      g_string_append_printf (out, "%s: %s\n", v->piece_id, message);
+    }
+
+  g_free (text);
+  text = g_string_free (out, FALSE);
+
+  return text;
+}
+
+/* The four steps: all but one, all but one, the last, the last; what
+ * the step numbers prove, and no more. */
+static void
+test_infinity_steps (void)
+{
+  g_autoptr(MusterLayout) layout = new_infinity ();
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPiece *b5;
+  MusterPiece *loose;
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+  g_autoptr(GPtrArray) predicted = NULL;
+
+  /* Blue deploys first: all but one, then red all but one. */
+  add_trooper (layout, "b1", "blue", 1);
+  add_trooper (layout, "b2", "blue", 1);
+  add_trooper (layout, "r1", "red", 2);
+  add_trooper (layout, "r2", "red", 2);
+  g_assert_cmpstr (sequence_lines (validator), ==, "");
+
+  /* Red's step 4 before blue's last trooper: blue deployed them all in
+   * step 1. */
+  add_trooper (layout, "r4", "red", 4);
+  g_assert_cmpstr (sequence_lines (validator), ==,
+                   "b1: All troopers deployed in step 1: one is kept back for step 3\n"
+                   "b2: All troopers deployed in step 1: one is kept back for step 3\n");
+
+  /* A blue trooper with no step recorded may be the one kept back. */
+  add_trooper (layout, "b0", "blue", 0);
+  g_assert_cmpstr (sequence_lines (validator), ==, "");
+  g_assert_true (muster_layout_remove_piece (layout, "b0"));
+
+  /* Blue's last trooper: legal. Red's step 2 is never judged so: step 4
+   * may still be to come. */
+  add_trooper (layout, "b3", "blue", 3);
+  g_assert_cmpstr (sequence_lines (validator), ==, "");
+  g_assert_true (muster_layout_remove_piece (layout, "r4"));
+  g_assert_cmpstr (sequence_lines (validator), ==, "");
+
+  /* The last steps hold one trooper each. */
+  b5 = add_trooper (layout, "b5", "blue", 3);
+  g_assert_cmpstr (sequence_lines (validator), ==,
+                   "b3: More than one trooper deployed in step 3, which is for the one kept back\n"
+                   "b5: More than one trooper deployed in step 3, which is for the one kept back\n");
+
+  /* There is no step 5. */
+  b5->turn = 5;
+  muster_layout_piece_changed (layout, b5);
+  g_assert_cmpstr (sequence_lines (validator), ==,
+                   "b5: Deployed in step 5; the Deployment Phase has 4 steps\n");
+
+  /* Blue in red's step, and red in blue's. */
+  b5->turn = 2;
+  muster_layout_piece_changed (layout, b5);
+  add_trooper (layout, "r5", "red", 3);
+  g_assert_cmpstr (sequence_lines (validator), ==,
+                   "b5: Deployed in step 2, the other player’s step\n"
+                   "r5: Deployed in step 3, the other player’s step\n");
+  g_assert_true (muster_layout_remove_piece (layout, "r5"));
+  g_assert_true (muster_layout_remove_piece (layout, "b5"));
+
+  /* A red trooper in step 1 too: who went first cannot be told. */
+  add_trooper (layout, "r6", "red", 1);
+  g_assert_cmpstr (sequence_lines (validator), ==,
+                   "b1: Troopers of two players deployed in step 1\n"
+                   "b2: Troopers of two players deployed in step 1\n"
+                   "r1: Deployed in step 2, the other player’s step\n"
+                   "r2: Deployed in step 2, the other player’s step\n"
+                   "r6: Troopers of two players deployed in step 1\n");
+  g_assert_true (muster_layout_remove_piece (layout, "r6"));
+  g_assert_cmpstr (sequence_lines (validator), ==, "");
+
+  /* Placing a trooper foretells the verdict its step will get. */
+  loose = muster_piece_new ("new", MUSTER_PIECE_MODEL, "red", &base, 0, 0);
+  loose->turn = 4;
+  predicted = muster_validator_check_placement (validator, loose, 20 * INCH, 44 * INCH, 0);
+  g_assert_cmpuint (predicted->len, ==, 0);
+  g_clear_pointer (&predicted, g_ptr_array_unref);
+  loose->turn = 6;
+  predicted = muster_validator_check_placement (validator, loose, 20 * INCH, 44 * INCH, 0);
+  g_assert_cmpuint (predicted->len, ==, 1);
+  g_assert_cmpint (((MusterViolation *) g_ptr_array_index (predicted, 0))->sequence, ==,
+                   MUSTER_SEQUENCE_BEYOND_LAST);
+  muster_piece_free (loose);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -191,6 +315,7 @@ main (int   argc,
   g_test_add_func ("/core/validate-sequence/deploy-sequence", test_deploy_sequence);
   g_test_add_func ("/core/validate-sequence/scouts-single-unit", test_scouts_single_unit);
   g_test_add_func ("/core/validate-sequence/marching-columns-models", test_marching_columns_models);
+  g_test_add_func ("/core/validate-sequence/infinity-steps", test_infinity_steps);
 
   return g_test_run ();
 }

@@ -39,76 +39,147 @@ test_rule_codes (void)
 static void
 test_describe (void)
 {
-  MusterViolation v = { 1, (char *) "u1", MUSTER_RULE_OFF_BOARD, NULL, 0,
-                        MUSTER_VIOLATION_OTHER_NONE, 0, 0 };
+  static const struct
+  {
+    MusterRuleCode         code;
+    MusterViolationOther   other_kind;
+    const char            *other_id;
+    const char            *other_name;
+    MusterTerrainKind      terrain;
+    MusterSequenceProblem  sequence;
+    const char            *expected;
+  } cases[] = {
+    { MUSTER_RULE_OFF_BOARD, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, 0, "Not entirely on the table" },
+    { MUSTER_RULE_OUTSIDE_ZONE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, 0,
+      "Not entirely inside the deployment zone" },
+    /* A piece is named as the player named it ... */
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_ENEMY, "b2", "Fusiliers 2", 0, 0,
+      "In contact with enemy Fusiliers 2" },
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_NEUTRAL, "n1", "Civilian", 0, 0,
+      "In contact with neutral Civilian" },
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_OBJECTIVE, "o1", "Antenna", 0, 0,
+      "In contact with the objective Antenna" },
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_MARKER, "m1", "Mine", 0, 0,
+      "In contact with the marker Mine" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_FRIEND, "u1", "Warriors", 0, 0, "Overlaps Warriors" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_TERRAIN, "t1", "the old mill", MUSTER_TERRAIN_BUILDING, 0,
+      "Overlaps the old mill" },
+    { MUSTER_RULE_ENEMY_TOO_CLOSE, MUSTER_VIOLATION_OTHER_ENEMY, "b3", "Knights", 0, 0,
+      "Within 20″ of enemy unit Knights" },
+    { MUSTER_RULE_UNIT_SPACING, MUSTER_VIOLATION_OTHER_FRIEND, "u4", "Skirmishers 3", 0, 0,
+      "Within 1″ of Skirmishers 3" },
+    { MUSTER_RULE_DEPLOY_ORDER, MUSTER_VIOLATION_OTHER_FRIEND, "u4", "Warriors", 0, 0,
+      "Not farther from the short edge than Warriors, deployed before it" },
+    /* ... else objectives, markers and terrain by what they are, units
+     * and models by their id. */
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_OBJECTIVE, "o1", NULL, 0, 0,
+      "In contact with the objective" },
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_MARKER, "m1", NULL, 0, 0,
+      "In contact with the marker" },
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_ENEMY, "b2", NULL, 0, 0, "In contact with enemy b2" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_OBJECTIVE, "o1", NULL, 0, 0, "Overlaps the objective" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_MARKER, "m1", NULL, 0, 0, "Overlaps the marker" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_TERRAIN, "t1", NULL, MUSTER_TERRAIN_BUILDING, 0,
+      "Overlaps the building" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_TERRAIN, "t2", NULL, MUSTER_TERRAIN_IMPASSABLE, 0,
+      "Overlaps the impassable terrain" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_ENEMY, "b2", NULL, 0, 0, "Overlaps b2" },
+    { MUSTER_RULE_UNIT_SPACING, MUSTER_VIOLATION_OTHER_TERRAIN, "t1", NULL, MUSTER_TERRAIN_BUILDING, 0,
+      "Within 1″ of the building" },
+    { MUSTER_RULE_UNIT_SPACING, MUSTER_VIOLATION_OTHER_TERRAIN, "t2", NULL, MUSTER_TERRAIN_IMPASSABLE, 0,
+      "Within 1″ of the impassable terrain" },
+    { MUSTER_RULE_ENEMY_TOO_CLOSE, MUSTER_VIOLATION_OTHER_ENEMY, "b3", NULL, 0, 0,
+      "Within 20″ of enemy unit b3" },
+    /* Sequences, by turns (9th Age) and by steps (Infinity). */
+    { MUSTER_RULE_DEPLOY_SEQUENCE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, MUSTER_SEQUENCE_CROWDED_TURN,
+      "More than one unit deployed in turn 1" },
+    { MUSTER_RULE_DEPLOY_SEQUENCE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, MUSTER_SEQUENCE_BEYOND_LAST,
+      "Deployed in step 1; the Deployment Phase has 4 steps" },
+    { MUSTER_RULE_DEPLOY_SEQUENCE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, MUSTER_SEQUENCE_SHARED_STEP,
+      "Troopers of two players deployed in step 1" },
+    { MUSTER_RULE_DEPLOY_SEQUENCE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0,
+      MUSTER_SEQUENCE_OTHER_PLAYERS_STEP, "Deployed in step 1, the other player’s step" },
+    { MUSTER_RULE_DEPLOY_SEQUENCE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, MUSTER_SEQUENCE_CROWDED_LAST,
+      "More than one trooper deployed in step 1, which is for the one kept back" },
+    { MUSTER_RULE_DEPLOY_SEQUENCE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, MUSTER_SEQUENCE_NONE_KEPT_BACK,
+      "All troopers deployed in step 1: one is kept back for step 3" },
+  };
   g_autoptr(MusterViolation) copy = NULL;
-  char *text;
 
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "Not entirely on the table");
-  g_free (text);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MusterViolation v = { 0 };
+      g_autofree char *text = NULL;
 
-  v.code = MUSTER_RULE_OUTSIDE_ZONE;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "Not entirely inside the deployment zone");
-  g_free (text);
+      v.serial = 1;
+      v.piece_id = (char *) "u1";
+      v.code = cases[i].code;
+      v.other_id = (char *) cases[i].other_id;
+      v.other_name = (char *) cases[i].other_name;
+      v.other_kind = cases[i].other_kind;
+      v.other_terrain = cases[i].terrain;
+      v.distance = cases[i].code == MUSTER_RULE_UNIT_SPACING ? INCH : 20 * INCH;
+      v.sequence = cases[i].sequence;
+      v.steps = 4;
+      v.turn = 1;
+      text = muster_violation_describe (&v);
+      g_assert_cmpstr (text, ==, cases[i].expected);
 
-  v.code = MUSTER_RULE_BASE_CONTACT;
-  v.other_id = (char *) "o1";
-  v.other_kind = MUSTER_VIOLATION_OTHER_OBJECTIVE;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "In contact with an objective");
-  g_free (text);
+      if (i == 2)
+        copy = muster_violation_copy (&v);
+    }
 
-  v.other_id = (char *) "b2";
-  v.other_kind = MUSTER_VIOLATION_OTHER_ENEMY;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "In contact with enemy piece b2");
-  g_free (text);
-
-  v.other_kind = MUSTER_VIOLATION_OTHER_NEUTRAL;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "In contact with neutral piece b2");
-  g_free (text);
-
-  v.other_kind = MUSTER_VIOLATION_OTHER_MARKER;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "In contact with marker b2");
-  g_free (text);
-
-  v.code = MUSTER_RULE_OVERLAP;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "Overlaps b2");
-  g_free (text);
-
-  v.code = MUSTER_RULE_ENEMY_TOO_CLOSE;
-  v.distance = 20 * INCH;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "Within 20″ of enemy unit b2");
-  g_free (text);
-
-  v.code = MUSTER_RULE_UNIT_SPACING;
-  v.distance = INCH;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "Within 1″ of b2");
-  g_free (text);
-
-  v.code = MUSTER_RULE_DEPLOY_ORDER;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "Not farther from the short edge than b2, deployed before it");
-  g_free (text);
-
-  v.code = MUSTER_RULE_DEPLOY_SEQUENCE;
-  v.other_id = NULL;
-  v.turn = 2;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "More than one unit deployed in turn 2");
-  g_free (text);
-
-  copy = muster_violation_copy (&v);
   g_assert_cmpstr (copy->piece_id, ==, "u1");
-  g_assert_true (copy->piece_id != v.piece_id);
-  g_assert_cmpuint (copy->turn, ==, 2);
+  g_assert_cmpstr (copy->other_name, ==, "Fusiliers 2");
+  g_assert_cmpuint (copy->turn, ==, 1);
+}
+
+/* The names of pieces and terrain in the verdicts, as the validator
+ * finds them. */
+static void
+test_names (void)
+{
+  g_autoptr(MusterLayout) layout = new_infinity ();
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPoint square[] = { { 20 * INCH, 2 * INCH }, { 24 * INCH, 2 * INCH },
+                           { 24 * INCH, 6 * INCH }, { 20 * INCH, 6 * INCH } };
+  MusterTerrain *mill;
+  MusterPiece *piece;
+  g_autoptr(GPtrArray) violations = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  mill = muster_terrain_new ("t1", MUSTER_TERRAIN_BUILDING, square, G_N_ELEMENTS (square));
+  muster_layout_add_terrain (layout, mill);
+  piece = add_round (layout, "m1", MUSTER_PIECE_MODEL, "blue", 25, 20 * INCH, 4 * INCH, 0);
+  piece->name = g_strdup ("Fusiliers 2");
+  muster_layout_piece_changed (layout, piece);
+  add_round (layout, "o1", MUSTER_PIECE_OBJECTIVE, MUSTER_OWNER_NEUTRAL, 40, 10 * INCH, 4 * INCH, 0);
+  add_round (layout, "m2", MUSTER_PIECE_MODEL, "blue", 25, 10 * INCH, 4 * INCH + 32.5, 0);
+  add_round (layout, "m3", MUSTER_PIECE_MODEL, "red", 25, 20 * INCH - 12, 4 * INCH, 0);
+
+  violations = muster_validator_collect (validator);
+  for (guint i = 0; i < violations->len; i++)
+    {
+      const MusterViolation *v = g_ptr_array_index (violations, i);
+      g_autofree char *message = muster_violation_describe (v);
+
+      g_string_append_printf (text, "%s: %s\n", v->piece_id, message);
+    }
+
+  g_assert_cmpstr (text->str, ==,
+                   "m1: Overlaps m3\n"
+                   "m1: Overlaps the building\n"
+                   "m2: In contact with the objective\n"
+                   "m3: Not entirely inside the deployment zone\n"
+                   "m3: Overlaps Fusiliers 2\n");
+
+  g_assert_cmpstr (muster_piece_get_display_name (piece), ==, "Fusiliers 2");
+  g_assert_cmpstr (muster_piece_get_display_name (muster_layout_lookup_piece (layout, "o1")), ==,
+                   "the objective");
+  g_assert_cmpstr (muster_piece_get_display_name (muster_layout_lookup_piece (layout, "m2")), ==, "m2");
+  g_assert_cmpstr (muster_terrain_get_display_name (mill), ==, "the building");
+  mill->name = g_strdup ("the old mill");
+  g_assert_cmpstr (muster_terrain_get_display_name (mill), ==, "the old mill");
 }
 
 /* The shipped examples */
@@ -230,7 +301,7 @@ test_skill_region (void)
   g_autofree char *got = NULL;
 
   /* In red's half, outside its 12″ zone. */
-  r1 = add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 30 * INCH, 1);
+  r1 = add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 30 * INCH, 0);
   assert_verdicts (validator, "r1: outside-zone\n");
 
   /* Infiltration: anywhere in the own half of the table. */
@@ -263,14 +334,14 @@ test_objective_contact (void)
   g_autofree char *message = NULL;
 
   add_round (layout, "o1", MUSTER_PIECE_OBJECTIVE, MUSTER_OWNER_NEUTRAL, 40, 24 * INCH, 42 * INCH, 0);
-  r1 = add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 24 * INCH + 32.5, 42 * INCH, 1);
+  r1 = add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 24 * INCH + 32.5, 42 * INCH, 0);
 
   /* Exactly touching is contact. */
   assert_verdicts (validator, "r1: base-contact\n");
   violations = muster_validator_get_piece_violations (validator, r1->serial);
   g_assert_cmpuint (violations->len, ==, 1);
   message = muster_violation_describe (g_ptr_array_index (violations, 0));
-  g_assert_cmpstr (message, ==, "In contact with an objective");
+  g_assert_cmpstr (message, ==, "In contact with the objective");
 
   /* 1 mm away is not. */
   move_by (layout, r1, 1, 0);
@@ -292,18 +363,18 @@ test_contact_owners (void)
   MusterPiece *m;
 
   /* r1 touches a friendly model and a friendly marker: fine. */
-  add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 40 * INCH, 1);
-  add_round (layout, "r2", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH + 25, 40 * INCH, 1);
-  add_round (layout, "r3", MUSTER_PIECE_MARKER, "red", 40, 10 * INCH - 32.5, 40 * INCH, 1);
+  add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 40 * INCH, 0);
+  add_round (layout, "r2", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH + 25, 40 * INCH, 0);
+  add_round (layout, "r3", MUSTER_PIECE_MARKER, "red", 40, 10 * INCH - 32.5, 40 * INCH, 0);
   assert_verdicts (validator, "");
 
   /* An enemy marker, a neutral model and an enemy model. */
-  add_round (layout, "b1", MUSTER_PIECE_MARKER, "blue", 25, 20 * INCH, 40 * INCH, 1);
-  add_round (layout, "r4", MUSTER_PIECE_MODEL, "red", 25, 20 * INCH + 25, 40 * INCH, 1);
+  add_round (layout, "b1", MUSTER_PIECE_MARKER, "blue", 25, 20 * INCH, 40 * INCH, 0);
+  add_round (layout, "r4", MUSTER_PIECE_MODEL, "red", 25, 20 * INCH + 25, 40 * INCH, 0);
   add_round (layout, "n1", MUSTER_PIECE_MODEL, MUSTER_OWNER_NEUTRAL, 25, 30 * INCH, 40 * INCH, 0);
-  add_round (layout, "r5", MUSTER_PIECE_MODEL, "red", 25, 30 * INCH, 40 * INCH + 25, 1);
-  m = add_round (layout, "b2", MUSTER_PIECE_MODEL, "blue", 25, 40 * INCH, 40 * INCH, 1);
-  add_round (layout, "r6", MUSTER_PIECE_MODEL, "red", 40, 40 * INCH, 40 * INCH - 32.5, 1);
+  add_round (layout, "r5", MUSTER_PIECE_MODEL, "red", 25, 30 * INCH, 40 * INCH + 25, 0);
+  m = add_round (layout, "b2", MUSTER_PIECE_MODEL, "blue", 25, 40 * INCH, 40 * INCH, 0);
+  add_round (layout, "r6", MUSTER_PIECE_MODEL, "red", 40, 40 * INCH, 40 * INCH - 32.5, 0);
 
   got = all_lines (validator);
   g_assert_cmpstr (got, ==,
@@ -320,7 +391,7 @@ test_contact_owners (void)
   {
     g_autofree char *message = muster_violation_describe (g_ptr_array_index (violations, 0));
 
-    g_assert_cmpstr (message, ==, "In contact with enemy piece r6");
+    g_assert_cmpstr (message, ==, "In contact with enemy r6");
   }
   g_assert_true (has_verdict (validator, "r4", MUSTER_RULE_BASE_CONTACT, "b1"));
   {
@@ -332,9 +403,9 @@ test_contact_owners (void)
         g_autofree char *message = muster_violation_describe (v);
 
         if (strcmp (v->piece_id, "r4") == 0)
-          g_assert_cmpstr (message, ==, "In contact with marker b1");
+          g_assert_cmpstr (message, ==, "In contact with the marker");
         else if (strcmp (v->piece_id, "r5") == 0)
-          g_assert_cmpstr (message, ==, "In contact with neutral piece n1");
+          g_assert_cmpstr (message, ==, "In contact with neutral n1");
       }
   }
 
@@ -363,8 +434,8 @@ test_tolerance (void)
   guint notified = 0;
 
   /* Friends, 0.4 mm into each other: contact, which is fine. */
-  add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 40 * INCH, 1);
-  r2 = add_round (layout, "r2", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH + 25 - 0.4, 40 * INCH, 1);
+  add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 40 * INCH, 0);
+  r2 = add_round (layout, "r2", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH + 25 - 0.4, 40 * INCH, 0);
   assert_verdicts (validator, "");
 
   /* Exactly the tolerance is still contact. */
@@ -378,8 +449,8 @@ test_tolerance (void)
   g_clear_pointer (&got, g_free);
 
   /* An enemy 0.4 mm in: contact; 0.6 mm in: overlap and nothing else. */
-  add_round (layout, "r3", MUSTER_PIECE_MODEL, "red", 25, 30 * INCH, 40 * INCH, 1);
-  b1 = add_round (layout, "b1", MUSTER_PIECE_MODEL, "blue", 25, 30 * INCH + 24.6, 40 * INCH, 1);
+  add_round (layout, "r3", MUSTER_PIECE_MODEL, "red", 25, 30 * INCH, 40 * INCH, 0);
+  b1 = add_round (layout, "b1", MUSTER_PIECE_MODEL, "blue", 25, 30 * INCH + 24.6, 40 * INCH, 0);
   g_assert_true (has_verdict (validator, "r3", MUSTER_RULE_BASE_CONTACT, "b1"));
   g_assert_true (has_verdict (validator, "b1", MUSTER_RULE_BASE_CONTACT, "r3"));
   g_assert_false (has_verdict (validator, "r3", MUSTER_RULE_OVERLAP, NULL));
@@ -421,8 +492,8 @@ test_rotated_corners (void)
   double reach;
 
   /* Two 50 mm squares at 45°, corner on corner. */
-  add_rect (layout, "r1", "red", 50, 50, 20 * INCH, 42 * INCH, 45, 1);
-  b = add_rect (layout, "r2", "red", 50, 50, 20 * INCH + 50 * G_SQRT2, 42 * INCH, 45, 2);
+  add_rect (layout, "r1", "red", 50, 50, 20 * INCH, 42 * INCH, 45, 0);
+  b = add_rect (layout, "r2", "red", 50, 50, 20 * INCH + 50 * G_SQRT2, 42 * INCH, 45, 0);
   got = all_lines (validator);
   g_assert_cmpstr (got, ==, "r1 unit-spacing r2\nr2 unit-spacing r1\n");
   g_clear_pointer (&got, g_free);
@@ -443,9 +514,9 @@ test_rotated_corners (void)
   inf_validator = validator_for (inf);
   reach = 30 * cos (G_PI / 6) + 20 * sin (G_PI / 6);
   add_piece (inf, "r1", MUSTER_PIECE_MODEL, "red", MUSTER_BASE_RECT, 60, 40,
-             20 * INCH, 40 * INCH, 30, 1);
+             20 * INCH, 40 * INCH, 30, 0);
   e = add_piece (inf, "b1", MUSTER_PIECE_MODEL, "blue", MUSTER_BASE_RECT, 50, 100,
-                 20 * INCH + reach + 25, 40 * INCH, 0, 1);
+                 20 * INCH + reach + 25, 40 * INCH, 0, 0);
   g_assert_true (has_verdict (inf_validator, "r1", MUSTER_RULE_BASE_CONTACT, "b1"));
   g_assert_false (has_verdict (inf_validator, "r1", MUSTER_RULE_OVERLAP, NULL));
 
@@ -1120,6 +1191,7 @@ main (int   argc,
 
   g_test_add_func ("/core/validate/rule-codes", test_rule_codes);
   g_test_add_func ("/core/validate/describe", test_describe);
+  g_test_add_func ("/core/validate/names", test_names);
   g_test_add_func ("/core/validate/examples", test_examples);
   g_test_add_func ("/core/validate/zone-boundary", test_zone_boundary);
   g_test_add_func ("/core/validate/off-board", test_off_board);
