@@ -136,6 +136,9 @@ struct _MusterValidator
   GArray                 *terrain;        /* TerrainState */
   MusterSpatialIndex     *index;          /* piece boxes, by slot */
   MusterSpatialIndex     *terrain_index;  /* terrain boxes, by position in terrain */
+  GHashTable             *terrain_violations;  /* terrain serial → GPtrArray of
+                                                * MusterViolation (off-board) */
+  gboolean                deployment_over;     /* see muster_validator_set_deployment_over() */
   guint                   n_violations;
   GPtrArray              *no_violations;  /* empty, for pieces without */
   gboolean                rebuilding;

@@ -43,8 +43,21 @@ G_DEFINE_FINAL_TYPE (MusterValidator, muster_validator, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_TOLERANCE,
+  PROP_DEPLOYMENT_OVER,
   N_PROPS
 };
+
+/* The rules of placement in the Deployment Phase (RULES.md: "The
+ * deployment rules govern placement during the Deployment Phase only"):
+ * once it is over, a piece that moves in a Player Turn is no longer held
+ * to its zone, the deployment order and steps, the distance from enemy
+ * units it was deployed at, or kept out of contact (troopers engage in
+ * close combat). Overlap, off-board and unit spacing still apply. */
+#define DEPLOYMENT_RULES (RULE_BIT (MUSTER_RULE_OUTSIDE_ZONE) | \
+                          RULE_BIT (MUSTER_RULE_BASE_CONTACT) | \
+                          RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE) | \
+                          RULE_BIT (MUSTER_RULE_DEPLOY_ORDER) | \
+                          RULE_BIT (MUSTER_RULE_DEPLOY_SEQUENCE))
 
 enum {
   VIOLATIONS_CHANGED,
@@ -585,6 +598,7 @@ clear_state (MusterValidator *self)
   g_array_set_size (self->terrain, 0);
   g_clear_pointer (&self->index, muster_spatial_index_free);
   g_clear_pointer (&self->terrain_index, muster_spatial_index_free);
+  g_hash_table_remove_all (self->terrain_violations);
   memset (self->rules, 0, sizeof self->rules);
   self->deployment = NULL;
   self->n_violations = 0;
@@ -642,6 +656,57 @@ add_all_pieces (MusterValidator *self,
     }
 }
 
+/* Terrain: impassable terrain and buildings go into their index for the
+ * pair rules; any terrain not entirely on the table is off-board itself
+ * (a table made smaller cuts it off), reported under its own id. */
+static void
+add_all_terrain (MusterValidator  *self,
+                 GError          **first_error)
+{
+  GPtrArray *terrain = muster_layout_get_terrain (self->layout);
+
+  for (guint i = 0; i < terrain->len; i++)
+    {
+      MusterTerrain *t = g_ptr_array_index (terrain, i);
+      TerrainState ts = { t, { 0, } };
+      GPtrArray *violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
+      GError *local_error = NULL;
+      gboolean on_board = TRUE;
+
+      g_hash_table_insert (self->terrain_violations, GUINT_TO_POINTER (t->serial), violations);
+
+      /* A polygon is on the table when its corners are. */
+      for (guint j = 0; j < t->n_points; j++)
+        on_board = on_board &&
+                   t->points[j].x >= -MUSTER_EPSILON_MM && t->points[j].x <= self->width + MUSTER_EPSILON_MM &&
+                   t->points[j].y >= -MUSTER_EPSILON_MM && t->points[j].y <= self->height + MUSTER_EPSILON_MM;
+
+      if (!on_board && rule_in_force (self, MUSTER_RULE_OFF_BOARD))
+        {
+          MusterViolation *v = g_new0 (MusterViolation, 1);
+
+          v->serial = t->serial;
+          v->piece_id = g_strdup (t->id);
+          v->code = MUSTER_RULE_OFF_BOARD;
+          g_ptr_array_add (violations, v);
+          self->n_violations++;
+        }
+
+      if (t->kind == MUSTER_TERRAIN_AREA)
+        continue;
+
+      if (!muster_outline_init_polygon (&ts.outline, t->points, t->n_points, &local_error))
+        {
+          g_prefix_error (&local_error, "%s: ", t->id);
+          keep_error (first_error, local_error);
+          continue;
+        }
+
+      muster_spatial_index_insert (self->terrain_index, self->terrain->len, &ts.outline.bounds);
+      g_array_append_val (self->terrain, ts);
+    }
+}
+
 /* Throws everything away and validates the whole layout. On error, what
  * could be worked out is kept (a player whose zone fails to resolve has
  * no zone), and the error is kept for muster_validator_revalidate(). */
@@ -653,7 +718,6 @@ rebuild (MusterValidator  *self,
   const char *system_id = muster_system_get_id (self->system);
   const char *deployment_id = muster_layout_get_deployment_id (self->layout);
   GPtrArray *players;
-  GPtrArray *terrain;
   double cell;
 
   clear_state (self);
@@ -683,6 +747,8 @@ rebuild (MusterValidator  *self,
         {
           const MusterRuleDef *def = muster_system_get_rule (self->system, self->deployment, code);
 
+          if (self->deployment_over && (DEPLOYMENT_RULES & RULE_BIT (code)) != 0)
+            def = NULL;
           self->rules[code].def = def;
           self->rules[code].kinds = def != NULL ? kinds_from_strv (def->kinds) : 0;
         }
@@ -714,27 +780,7 @@ rebuild (MusterValidator  *self,
                            player_state_new (self, player, &first_error));
     }
 
-  terrain = muster_layout_get_terrain (self->layout);
-  for (guint i = 0; i < terrain->len; i++)
-    {
-      MusterTerrain *t = g_ptr_array_index (terrain, i);
-      TerrainState ts = { t, { 0, } };
-      GError *local_error = NULL;
-
-      if (t->kind == MUSTER_TERRAIN_AREA)
-        continue;
-
-      if (!muster_outline_init_polygon (&ts.outline, t->points, t->n_points, &local_error))
-        {
-          g_prefix_error (&local_error, "%s: ", t->id);
-          keep_error (&first_error, local_error);
-          continue;
-        }
-
-      muster_spatial_index_insert (self->terrain_index, self->terrain->len, &ts.outline.bounds);
-      g_array_append_val (self->terrain, ts);
-    }
-
+  add_all_terrain (self, &first_error);
   add_all_pieces (self, cell);
 
   self->rebuilding = TRUE;
@@ -891,6 +937,7 @@ muster_validator_finalize (GObject *object)
   g_clear_pointer (&self->players, g_hash_table_unref);
   g_clear_pointer (&self->terrain, g_array_unref);
   g_clear_pointer (&self->no_violations, g_ptr_array_unref);
+  g_clear_pointer (&self->terrain_violations, g_hash_table_unref);
   g_clear_error (&self->error);
 
   G_OBJECT_CLASS (muster_validator_parent_class)->finalize (object);
@@ -910,6 +957,10 @@ muster_validator_get_property (GObject    *object,
       g_value_set_double (value, self->tolerance);
       break;
 
+    case PROP_DEPLOYMENT_OVER:
+      g_value_set_boolean (value, self->deployment_over);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -927,6 +978,10 @@ muster_validator_set_property (GObject      *object,
     {
     case PROP_TOLERANCE:
       muster_validator_set_tolerance (self, g_value_get_double (value));
+      break;
+
+    case PROP_DEPLOYMENT_OVER:
+      muster_validator_set_deployment_over (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -957,6 +1012,21 @@ muster_validator_class_init (MusterValidatorClass *klass)
                           G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS));
 
+  /**
+   * MusterValidator:deployment-over:
+   *
+   * Whether the Deployment Phase is over: pieces are then no longer held
+   * to the rules of deployment (their zones, the deployment order and
+   * steps, Counterthrust's distance, base contact); overlap, off-board
+   * and unit spacing still apply.
+   */
+  properties[PROP_DEPLOYMENT_OVER] =
+    g_param_spec_boolean ("deployment-over", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE |
+                           G_PARAM_EXPLICIT_NOTIFY |
+                           G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -984,6 +1054,8 @@ muster_validator_init (MusterValidator *self)
   self->terrain = g_array_new (FALSE, TRUE, sizeof (TerrainState));
   g_array_set_clear_func (self->terrain, terrain_state_clear);
   self->no_violations = g_ptr_array_new ();
+  self->terrain_violations = g_hash_table_new_full (NULL, NULL, NULL,
+                                                    (GDestroyNotify) g_ptr_array_unref);
 }
 
 /* Public API */
@@ -1058,6 +1130,38 @@ muster_validator_set_tolerance (MusterValidator *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOLERANCE]);
 }
 
+void
+muster_validator_set_deployment_over (MusterValidator *self,
+                                      gboolean         over)
+{
+  g_return_if_fail (MUSTER_IS_VALIDATOR (self));
+
+  over = !!over;
+  if (self->deployment_over == over)
+    return;
+
+  self->deployment_over = over;
+
+  if (self->layout != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!rebuild (self, &error))
+        g_debug ("Cannot validate the layout fully: %s", error->message);
+      emit_changed (self);
+    }
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEPLOYMENT_OVER]);
+}
+
+gboolean
+muster_validator_get_deployment_over (MusterValidator *self)
+{
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), FALSE);
+
+  return self->deployment_over;
+}
+
 double
 muster_validator_get_tolerance (MusterValidator *self)
 {
@@ -1091,7 +1195,7 @@ muster_validator_get_piece_violations (MusterValidator *self,
 
   ps = lookup_piece (self, serial);
   if (ps == NULL)
-    return NULL;
+    return g_hash_table_lookup (self->terrain_violations, GUINT_TO_POINTER (serial));
 
   /* Most pieces break no rule: they share one empty array. */
   if (ps->violations == NULL)
@@ -1120,6 +1224,7 @@ muster_validator_collect (MusterValidator *self)
   GPtrArray *all;
   GHashTableIter iter;
   PieceState *ps;
+  GPtrArray *terrain;
 
   g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), NULL);
 
@@ -1130,6 +1235,13 @@ muster_validator_collect (MusterValidator *self)
     {
       for (guint i = 0; i < piece_n_violations (ps); i++)
         g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (ps->violations, i)));
+    }
+
+  g_hash_table_iter_init (&iter, self->terrain_violations);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &terrain))
+    {
+      for (guint i = 0; i < terrain->len; i++)
+        g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (terrain, i)));
     }
 
   g_ptr_array_sort (all, _muster_violation_compare_cb);

@@ -95,18 +95,29 @@ MusterValidator *muster_validator_new         (MusterLayout            *layout,
 void             muster_validator_set_tolerance (MusterValidator       *self,
                                                  double                 tolerance_mm);
 double           muster_validator_get_tolerance (MusterValidator       *self);
+/* Once the Deployment Phase is over (the game engine says so, or the
+ * layout's game log), pieces that move in Player Turns are not checked
+ * against the rules of deployment: outside-zone, base-contact,
+ * enemy-too-close, deploy-order and deploy-sequence go; overlap,
+ * off-board and unit-spacing stay. Revalidates when it changes. */
+void             muster_validator_set_deployment_over (MusterValidator *self,
+                                                       gboolean         over);
+gboolean         muster_validator_get_deployment_over (MusterValidator *self);
 /* Rebuilds everything: after the game, board or players changed. */
 gboolean         muster_validator_revalidate  (MusterValidator         *self,
                                                GError                 **error);
 
 /* Violations of one piece (MusterViolation, owned by the validator and
  * valid until the next change), sorted by rule code then other id; NULL
- * when the validator does not know the serial. */
+ * when the validator does not know the serial. A terrain's serial gives
+ * the terrain's own: off-board when it is not entirely on the table. */
 GPtrArray       *muster_validator_get_piece_violations (MusterValidator *self,
                                                         guint            serial);
 /* Every violation, sorted by piece id, then rule code (as text), then
  * other id (a new array that frees its elements). One per piece, rule and
- * other: a unit too close to three others has three. */
+ * other: a unit too close to three others has three. Terrain not entirely
+ * on the table is there too, under the terrain's id and serial, as
+ * off-board. */
 GPtrArray       *muster_validator_collect     (MusterValidator         *self);
 guint            muster_validator_count       (MusterValidator         *self);
 

@@ -528,6 +528,101 @@ test_rotated_corners (void)
   g_assert_false (has_verdict (inf_validator, "r1", MUSTER_RULE_BASE_CONTACT, NULL));
 }
 
+/* Terrain not entirely on the table is off-board itself: a 9″ building
+ * cut by a table made narrower, area terrain too. */
+static void
+test_terrain_off_board (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("frontline-clash");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPoint building[] = { { 44 * INCH, 2 * INCH }, { 53 * INCH, 2 * INCH },
+                             { 53 * INCH, 8 * INCH }, { 44 * INCH, 8 * INCH } };
+  MusterPoint wood[] = { { 60 * INCH, 20 * INCH }, { 70 * INCH, 20 * INCH }, { 65 * INCH, 28 * INCH } };
+  MusterTerrain *t1 = muster_terrain_new ("t1", MUSTER_TERRAIN_BUILDING, building, G_N_ELEMENTS (building));
+  MusterTerrain *t2 = muster_terrain_new ("t2", MUSTER_TERRAIN_AREA, wood, G_N_ELEMENTS (wood));
+  GPtrArray *own;
+
+  muster_layout_add_terrain (layout, t1);
+  muster_layout_add_terrain (layout, t2);
+  assert_verdicts (validator, "");
+  g_assert_cmpuint (muster_validator_get_piece_violations (validator, t1->serial)->len, ==, 0);
+
+  muster_layout_set_board (layout, 48 * INCH, 48 * INCH);
+  assert_verdicts (validator, "t1: off-board\nt2: off-board\n");
+  g_assert_cmpuint (muster_validator_count (validator), ==, 2);
+  own = muster_validator_get_piece_violations (validator, t1->serial);
+  g_assert_cmpuint (own->len, ==, 1);
+  {
+    const MusterViolation *v = g_ptr_array_index (own, 0);
+    g_autofree char *message = muster_violation_describe (v);
+
+    g_assert_cmpuint (v->serial, ==, t1->serial);
+    g_assert_cmpstr (v->piece_id, ==, "t1");
+    g_assert_cmpstr (message, ==, "Not entirely on the table");
+  }
+
+  /* Exactly at the edge is on the table. */
+  muster_layout_set_board (layout, 53 * INCH, 48 * INCH);
+  assert_verdicts (validator, "t2: off-board\n");
+  muster_layout_set_board (layout, 72 * INCH, 48 * INCH);
+  assert_verdicts (validator, "");
+  g_assert_cmpuint (muster_validator_count (validator), ==, 0);
+}
+
+/* Past the Deployment Phase, pieces that move are no longer held to the
+ * rules of deployment; overlap, off-board and unit spacing stay. */
+static void
+test_deployment_over (void)
+{
+  g_autoptr(MusterLayout) layout = new_infinity ();
+  g_autoptr(MusterLayout) t9a = new_t9a ("counterthrust");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  g_autoptr(MusterValidator) t9a_validator = validator_for (t9a);
+  const char *deploying, *playing;
+  guint changed = 0, notified = 0;
+
+  g_signal_connect (validator, "violations-changed", G_CALLBACK (count_cb), &changed);
+  g_signal_connect (validator, "notify::deployment-over", G_CALLBACK (notify_cb), &notified);
+  g_assert_false (muster_validator_get_deployment_over (validator));
+
+  /* A red trooper deep in blue's half, in contact with a blue one,
+   * overlapping another, and deployed in a step that does not exist; one
+   * hanging off the table. */
+  add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 20 * INCH, 10 * INCH, 5);
+  add_round (layout, "b1", MUSTER_PIECE_MODEL, "blue", 25, 20 * INCH + 25, 10 * INCH, 0);
+  add_round (layout, "r2", MUSTER_PIECE_MODEL, "red", 25, 20 * INCH - 20, 10 * INCH, 0);
+  add_round (layout, "r3", MUSTER_PIECE_MODEL, "red", 25, 0, 40 * INCH, 0);
+  deploying = "b1: base-contact\nr1: base-contact\nr1: deploy-sequence\nr1: outside-zone\nr1: overlap\n"
+              "r2: outside-zone\nr2: overlap\nr3: off-board\nr3: outside-zone\n";
+  playing = "r1: overlap\nr2: overlap\nr3: off-board\n";
+  assert_verdicts (validator, deploying);
+
+  muster_validator_set_deployment_over (validator, TRUE);
+  g_assert_true (muster_validator_get_deployment_over (validator));
+  g_assert_cmpuint (changed, ==, 5);
+  g_assert_cmpuint (notified, ==, 1);
+  assert_verdicts (validator, playing);
+
+  /* Moves in Player Turns follow the same rules. */
+  move_by (layout, muster_layout_lookup_piece (layout, "b1"), 0, 30 * INCH);
+  assert_verdicts (validator, playing);
+  muster_validator_set_deployment_over (validator, TRUE);
+  g_assert_cmpuint (notified, ==, 1);
+
+  g_object_set (validator, "deployment-over", FALSE, NULL);
+  g_assert_cmpuint (notified, ==, 2);
+  assert_verdicts (validator, "b1: outside-zone\nr1: deploy-sequence\nr1: outside-zone\nr1: overlap\n"
+                              "r2: outside-zone\nr2: overlap\nr3: off-board\nr3: outside-zone\n");
+
+  /* The 9th Age: Counterthrust's 20″ goes, unit spacing stays. */
+  add_rect (t9a, "r1", "red", 50, 50, 30 * INCH, 33 * INCH + 25, 0, 2);
+  add_rect (t9a, "b1", "blue", 50, 50, 30 * INCH, 15 * INCH - 25, 0, 1);
+  add_rect (t9a, "r2", "red", 50, 50, 30 * INCH + 50 + INCH, 33 * INCH + 25, 0, 3);
+  assert_verdicts (t9a_validator, "r1: enemy-too-close\nr1: unit-spacing\nr2: enemy-too-close\nr2: unit-spacing\n");
+  muster_validator_set_deployment_over (t9a_validator, TRUE);
+  assert_verdicts (t9a_validator, "r1: unit-spacing\nr2: unit-spacing\n");
+}
+
 /* Distances */
 
 /* Whether every corner and the centre of piece lie in the player's zone,
@@ -1195,6 +1290,8 @@ main (int   argc,
   g_test_add_func ("/core/validate/examples", test_examples);
   g_test_add_func ("/core/validate/zone-boundary", test_zone_boundary);
   g_test_add_func ("/core/validate/off-board", test_off_board);
+  g_test_add_func ("/core/validate/terrain-off-board", test_terrain_off_board);
+  g_test_add_func ("/core/validate/deployment-over", test_deployment_over);
   g_test_add_func ("/core/validate/skill-region", test_skill_region);
   g_test_add_func ("/core/validate/objective-contact", test_objective_contact);
   g_test_add_func ("/core/validate/contact-owners", test_contact_owners);
