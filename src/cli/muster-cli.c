@@ -191,6 +191,15 @@ run_validate (const char *path)
       return EXIT_INVALID;
     }
 
+  /* A game past its Deployment Phase: what moved in the Player Turns is
+   * not held to the deployment rules. The game says where it stands. */
+  if (muster_layout_get_game_steps (layout)->len > 0 || muster_layout_get_game_log (layout) != NULL)
+    {
+      g_autoptr(MusterGame) game = muster_game_new (layout, system);
+
+      muster_game_set_validator (game, validator);
+    }
+
   violations = muster_validator_collect (validator);
 
   /* One line per piece and rule: a unit too close to three others is one

@@ -347,9 +347,19 @@ lookup_action (const char *name)
 
 /* Taking a step */
 
+/* The deployment rules govern the Deployment Phase only (RULES.md): the
+ * validator drops them once it is over. */
+static void
+sync_validator (MusterGame *self)
+{
+  if (self->validator != NULL)
+    muster_validator_set_deployment_over (self->validator, muster_game_is_past_deployment (self));
+}
+
 static void
 emit_changed (MusterGame *self)
 {
+  sync_validator (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE]);
   g_signal_emit (self, signals[CHANGED], 0);
 }
@@ -853,6 +863,7 @@ muster_game_set_validator (MusterGame      *self,
   g_return_if_fail (validator == NULL || MUSTER_IS_VALIDATOR (validator));
 
   g_set_object (&self->validator, validator);
+  sync_validator (self);
 }
 
 void

@@ -184,8 +184,11 @@ test_infinity_game (void)
   g_assert_cmpstr (muster_layout_lookup_player (table.layout, "red")->zone, ==, "south");
   g_assert_cmpstr (muster_layout_lookup_player (table.layout, "blue")->zone, ==, "north");
 
+  g_assert_false (muster_validator_get_deployment_over (table.validator));
   play_deployment (&table);
   g_assert_cmpint (muster_game_get_phase (table.game), ==, MUSTER_GAME_PHASE_ORDERS);
+  /* The zones no longer bind what moves in the Player Turns. */
+  g_assert_true (muster_validator_get_deployment_over (table.validator));
   g_assert_cmpuint (muster_layout_lookup_piece (table.layout, "b3")->turn, ==, 3);
   g_assert_cmpuint (muster_layout_lookup_piece (table.layout, "r3")->turn, ==, 4);
   g_assert_true (muster_game_is_past_deployment (table.game));
@@ -278,6 +281,13 @@ test_late_lieutenant (void)
   play_initiative (table.game);
   play_deployment (&table);
 
+  /* The last step of the deployment taken back: its rules bind again. */
+  g_assert_true (muster_validator_get_deployment_over (table.validator));
+  g_assert_true (muster_history_undo (table.history));
+  g_assert_false (muster_validator_get_deployment_over (table.validator));
+  g_assert_true (muster_history_redo (table.history));
+  g_assert_true (muster_validator_get_deployment_over (table.validator));
+
   muster_layout_lookup_piece (table.layout, "b1")->lieutenant = FALSE;
   muster_layout_piece_changed (table.layout, muster_layout_lookup_piece (table.layout, "b1"));
   muster_layout_lookup_piece (table.layout, "b3")->lieutenant = TRUE;
@@ -332,6 +342,7 @@ test_undo (void)
   g_assert_true (muster_deployment_phase_is_placed (muster_game_get_deployment (table.game), "b1"));
 
   /* Undo of the start of the deployment: back to no deployment. */
+  g_assert_false (muster_validator_get_deployment_over (table.validator));
   g_assert_true (muster_history_undo (table.history));
   g_assert_true (muster_history_undo (table.history));
   g_assert_null (muster_game_get_deployment (table.game));
