@@ -2463,8 +2463,7 @@ test_wide_extension (void)
 }
 
 /* Lifting: pieces of the usual form are read from the bytes of the
- * file, not from libxml2's tree (src/core/muster-xml.c,
- * muster_xml_parse_lifting()). Whatever the file, the verdict, the
+ * file, not from libxml2's tree (src/core/muster-layout-lifting.c). Whatever the file, the verdict, the
  * message and the layout must be those of the reading through the tree. */
 
 static void

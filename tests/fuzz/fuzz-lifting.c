@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * muster_layout_new_from_bytes() reads pieces of the usual form from the
- * bytes of the file (lifting, src/core/muster-xml.c), not from libxml2's
+ * bytes of the file (lifting, src/core/muster-layout-lifting.c), not from libxml2's
  * tree. For every input, the verdict and the message must be those of
  * the reading through the tree, and a layout that loads must be the same
  * layout, to the bit: the same saved bytes, values, serials and lines.
