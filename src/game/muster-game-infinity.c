@@ -412,6 +412,10 @@ choose_first_turn_describe (MusterGame    *self,
 {
   int first = muster_game_lookup_player (self, muster_log_step_get (step, "first"));
 
+  if (g_strcmp0 (muster_log_step_get (step, "first"), muster_log_step_get (step, "player")) == 0)
+    /* Translators: a player's name */
+    return g_strdup_printf (_("%s chose to play the first Player Turn"), muster_game_step_player_name (self, step));
+
   /* Translators: two players' names */
   return g_strdup_printf (_("%s chose that %s plays the first Player Turn"),
                           muster_game_step_player_name (self, step), muster_game_get_player_name (self, first));

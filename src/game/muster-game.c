@@ -378,8 +378,8 @@ record (MusterGame    *self,
   if (self->converted != NULL)
     {
       g_clear_pointer (&self->converted, g_ptr_array_unref);
-      muster_layout_set_game_log (self->layout, NULL);
-      muster_layout_set_roll_log (self->layout, NULL);
+      muster_layout_set_legacy_game_log (self->layout, NULL);
+      muster_layout_set_legacy_roll_log (self->layout, NULL);
     }
 
   self->recording = TRUE;
@@ -589,7 +589,12 @@ identify (MusterGame *self)
   g_clear_pointer (&self->problem, g_free);
   self->kind = MUSTER_GAME_KIND_NONE;
 
-  if (g_strcmp0 (system_id, "ti4") == 0)
+  /* Played on by a newer Muster: this one could only spoil its log. */
+  if (muster_layout_get_newer_game_log (self->layout) > 0)
+    self->problem = g_strdup_printf (_("This game was saved by a newer Muster (game log version %u): "
+                                       "update Muster to go on with it"),
+                                     muster_layout_get_newer_game_log (self->layout));
+  else if (g_strcmp0 (system_id, "ti4") == 0)
     self->kind = MUSTER_GAME_KIND_TI4;
   else if (two_player && players->len == 2)
     {
@@ -616,7 +621,7 @@ convert_legacy (MusterGame *self)
 
   g_clear_pointer (&self->converted, g_ptr_array_unref);
   if (muster_layout_get_game_steps (self->layout)->len > 0 ||
-      (muster_layout_get_game_log (self->layout) == NULL && muster_layout_get_roll_log (self->layout) == NULL))
+      (muster_layout_get_legacy_game_log (self->layout) == NULL && muster_layout_get_legacy_roll_log (self->layout) == NULL))
     return;
 
   steps = muster_game_convert_legacy (self, &error);
@@ -630,8 +635,8 @@ convert_legacy (MusterGame *self)
   self->recording = TRUE;
   muster_layout_set_game_log_steps (self->layout, muster_system_get_id (self->system), steps);
   self->recording = FALSE;
-  muster_layout_set_game_log (self->layout, NULL);
-  muster_layout_set_roll_log (self->layout, NULL);
+  muster_layout_set_legacy_game_log (self->layout, NULL);
+  muster_layout_set_legacy_roll_log (self->layout, NULL);
 }
 
 static void

@@ -53,9 +53,6 @@ G_BEGIN_DECLS
 #define MUSTER_TYPE_GAME  (muster_game_get_type ())
 #define MUSTER_GAME_ERROR (muster_game_error_quark ())
 
-/* The version of the game log this Muster writes. */
-#define MUSTER_GAME_LOG_VERSION 1
-
 typedef enum
 {
   MUSTER_GAME_ERROR_NO_GAME,      /* this game has no such sequence, or no game at all */

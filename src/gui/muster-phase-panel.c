@@ -574,7 +574,7 @@ record (MusterPhasePanel *self,
   lines[0] = header;
   for (guint i = 0; i < self->game_log->len; i++)
     lines[i + 1] = g_ptr_array_index (self->game_log, i);
-  muster_layout_set_game_log (self->layout, lines);
+  muster_layout_set_legacy_game_log (self->layout, lines);
 
   /* The game goes on from where a restore stopped: the roll log is that
    * of this game from now on too. */
@@ -583,7 +583,7 @@ record (MusterPhasePanel *self,
       g_auto(GStrv) rolls = muster_dice_log_to_strv (self->dice);
 
       self->keep_saved_logs = FALSE;
-      muster_layout_set_roll_log (self->layout,
+      muster_layout_set_legacy_roll_log (self->layout,
                                   muster_dice_get_n_rolls (self->dice) > 0 ? (const char * const *) rolls : NULL);
     }
 
@@ -824,7 +824,7 @@ dice_rolled_cb (MusterPhasePanel *self)
 
   lines = muster_dice_log_to_strv (self->dice);
   if (self->layout != NULL)
-    muster_layout_set_roll_log (self->layout, (const char * const *) lines);
+    muster_layout_set_legacy_roll_log (self->layout, (const char * const *) lines);
 
   g_signal_emit (self, signals[ROLL_LOG_CHANGED], 0);
   queue_refresh (self);
@@ -4761,7 +4761,7 @@ static MusterDice *
 dice_for_layout (MusterLayout  *layout,
                  GError       **error)
 {
-  const char * const *log = layout != NULL ? muster_layout_get_roll_log (layout) : NULL;
+  const char * const *log = layout != NULL ? muster_layout_get_legacy_roll_log (layout) : NULL;
 
   if (log != NULL)
     {
@@ -4833,7 +4833,7 @@ restore_dice (MusterPhasePanel    *self,
               MusterDice         **saved,
               char               **failure)
 {
-  const char * const *roll_log = muster_layout_get_roll_log (self->layout);
+  const char * const *roll_log = muster_layout_get_legacy_roll_log (self->layout);
   g_autoptr(MusterDice) dice = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *reason = NULL;
@@ -4842,7 +4842,7 @@ restore_dice (MusterPhasePanel    *self,
   if (read_game_log_header (log[0], muster_layout_get_system_id (self->layout), first_roll, &stale, &reason) &&
       stale)
     {
-      muster_layout_set_game_log (self->layout, NULL);
+      muster_layout_set_legacy_game_log (self->layout, NULL);
       return NULL;
     }
 
@@ -5084,7 +5084,7 @@ muster_phase_panel_set_game (MusterPhasePanel *self,
     self->validator = g_object_ref (validator);
 
   if (restart)
-    muster_layout_set_game_log (layout, NULL);
+    muster_layout_set_legacy_game_log (layout, NULL);
 
   system_id = system != NULL ? muster_system_get_id (system) : NULL;
   players = layout != NULL ? muster_layout_get_players (layout) : NULL;
@@ -5121,7 +5121,7 @@ muster_phase_panel_set_game (MusterPhasePanel *self,
   /* The dice: from where the saved game began, or going on from the
    * roll log. */
   if (self->game != GAME_NONE)
-    saved_log = muster_layout_get_game_log (layout);
+    saved_log = muster_layout_get_legacy_game_log (layout);
   if (saved_log != NULL)
     self->dice = restore_dice (self, saved_log, &self->first_roll, &saved_dice, &restore_failure);
   if (self->dice == NULL)

@@ -32,9 +32,9 @@ G_BEGIN_DECLS
  *
  * Every die goes through one MusterDice, rolled by Muster or typed in,
  * and is listed in the roll log, which is also written to the layout
- * (muster_layout_set_roll_log()); a layout that has one continues it.
+ * (muster_layout_set_legacy_roll_log()); a layout that has one continues it.
  * What the players did is written to the layout's game log
- * (muster_layout_set_game_log()), action by action, so that the panel
+ * (muster_layout_set_legacy_game_log()), action by action, so that the panel
  * comes back to where they were when the layout is opened again.
  * The core objects decide; the panel shows what they decide.
  *

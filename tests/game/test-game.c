@@ -7,7 +7,9 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "muster-game.h"
 #include "muster-roster.h"
@@ -626,14 +628,14 @@ test_legacy (void)
   g_assert_true (muster_dice_record (old_dice, 20, 5, "blue", "x", NULL));
   g_assert_true (muster_dice_record (old_dice, 20, 15, "blue", "x", NULL));
   roll_log = muster_dice_log_to_strv (old_dice);
-  muster_layout_set_roll_log (table.layout, (const char * const *) roll_log);
-  muster_layout_set_game_log (table.layout, game_log);
+  muster_layout_set_legacy_roll_log (table.layout, (const char * const *) roll_log);
+  muster_layout_set_legacy_game_log (table.layout, game_log);
 
   table_start (&table);
   g_assert_cmpstr (muster_game_get_restore_error (table.game), ==, NULL);
   /* The old logs are gone from the layout: the steps have them. */
-  g_assert_null (muster_layout_get_game_log (table.layout));
-  g_assert_null (muster_layout_get_roll_log (table.layout));
+  g_assert_null (muster_layout_get_legacy_game_log (table.layout));
+  g_assert_null (muster_layout_get_legacy_roll_log (table.layout));
   g_assert_cmpstr (muster_layout_get_game_log_system (table.layout), ==, "infinity");
   g_assert_cmpuint (muster_layout_get_game_steps (table.layout)->len, ==, muster_game_get_n_steps (table.game));
 
@@ -659,20 +661,116 @@ test_legacy (void)
     g_autoptr(MusterGame) game = NULL;
     const char *bad[] = { "#muster-game-log\t1\t0\tinfinity", "set-wip\t(0, uint32 13, true)", "keep\t3", NULL };
 
-    muster_layout_set_game_log (broken, bad);
+    muster_layout_set_legacy_game_log (broken, bad);
     game = muster_game_new (broken, table.system);
     g_assert_nonnull (strstr (muster_game_get_restore_error (game), "line 3"));
-    g_assert_nonnull (muster_layout_get_game_log (broken));
+    g_assert_nonnull (muster_layout_get_legacy_game_log (broken));
     /* The game stands where the old page stopped. */
     g_assert_cmpuint (muster_game_get_n_steps (game), ==, 1);
     g_assert_cmpuint (muster_layout_get_game_steps (broken)->len, ==, 0);
     /* Going on replaces the old log. */
     OK (muster_game_set_typed_dice (game, TRUE, &ok_error));
     g_assert_cmpuint (muster_layout_get_game_steps (broken)->len, ==, 2);
-    g_assert_null (muster_layout_get_game_log (broken));
+    g_assert_null (muster_layout_get_legacy_game_log (broken));
     g_assert_null (muster_game_get_restore_error (game));
   }
 
+  table_close (&table);
+}
+
+/* Runs muster with args; returns its exit status, its output in *out. */
+static int
+run_muster (const char * const  *args,
+            char               **out)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, (gpointer) MUSTER_BINARY);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (err != NULL && *err != '\0')
+    {
+      char *both = g_strconcat (*out, err, NULL);
+
+      g_free (*out);
+      *out = both;
+    }
+
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+/* The README's game saved, opened again and read by muster --game. */
+static void
+test_saved_game (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterLayout) reopened = NULL;
+  g_autoptr(MusterGame) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("muster-game-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.muster", NULL);
+  g_autofree char *damaged_path = g_build_filename (dir, "damaged.muster", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  const char *game_args[] = { "--game", path, NULL };
+  const char *damaged_args[] = { "--game", damaged_path, NULL };
+  const char *missing_args[] = { "--game", "/no/such/layout.muster", NULL };
+  char *at;
+
+  infinity_table (&table);
+  table_start (&table);
+  play_initiative (table.game);
+  play_deployment (&table);
+  play_first_turn (table.game);
+  OK (muster_game_start_turn (table.game, 0, 3, &ok_error));
+
+  g_assert_true (muster_layout_save (table.layout, file, &error));
+  g_assert_no_error (error);
+  reopened = muster_layout_new_from_file (file, &error);
+  g_assert_no_error (error);
+  again = muster_game_new (reopened, table.system);
+  g_assert_null (muster_game_get_restore_error (again));
+  g_assert_cmpuint (muster_game_get_n_steps (again), ==, muster_game_get_n_steps (table.game));
+  g_assert_cmpint (muster_game_get_turn_player (again), ==, 0);
+
+  /* Nothing in the file tells the next die. */
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_null (strstr (text, "seed"));
+  g_assert_null (strstr (text, "roll-log"));
+
+  g_assert_cmpint (run_muster (game_args, &out), ==, 0);
+  g_assert_nonnull (strstr (out, "Player Turns: Game Round 1, Alice’s Player Turn: 3 Orders left"));
+  g_assert_nonnull (strstr (out, "   1. The dice are thrown at the table and typed in"));
+  g_assert_nonnull (strstr (out, "Alice threw 12 on a d20 for the Initiative Roll"));
+  g_assert_nonnull (strstr (out, "Bob deployed b2"));
+  g_assert_nonnull (strstr (out, "Alice began a Player Turn with 3 Orders"));
+  g_clear_pointer (&out, g_free);
+
+  /* A step that cannot be done: exit 1, naming it. */
+  at = strstr (text, "keep=\"deployment\" player=\"red\"");
+  g_assert_nonnull (at);
+  memcpy (at, "keep=\"deployment\" player=\"blu\"", strlen ("keep=\"deployment\" player=\"blu\""));
+  g_assert_true (g_file_set_contents (damaged_path, text, -1, NULL));
+  g_assert_cmpint (run_muster (damaged_args, &out), ==, 1);
+  g_assert_nonnull (strstr (out, "step 6 (keep)"));
+  g_clear_pointer (&out, g_free);
+
+  g_assert_cmpint (run_muster (missing_args, &out), ==, 2);
+
+  g_unlink (path);
+  g_unlink (damaged_path);
+  g_rmdir (dir);
+  g_clear_object (&again);
+  g_clear_object (&reopened);
   table_close (&table);
 }
 
@@ -692,6 +790,7 @@ main (int   argc,
   g_test_add_func ("/game/game/ti4", test_ti4_game);
   g_test_add_func ("/game/game/not-yours", test_not_yours);
   g_test_add_func ("/game/game/legacy", test_legacy);
+  g_test_add_func ("/game/game/saved", test_saved_game);
 
   return g_test_run ();
 }

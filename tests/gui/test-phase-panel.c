@@ -383,7 +383,7 @@ test_infinity_initiative (void)
   g_assert_cmpuint (muster_dice_get_n_rolls (dice), ==, 6);
   for (guint i = 0; i < 6; i++)
     g_assert_true (muster_dice_get_roll (dice, i)->manual);
-  g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_roll_log (table.layout)), ==, 7);
+  g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_legacy_roll_log (table.layout)), ==, 7);
   g_assert_true (muster_window_get_modified (table.window));
 
   /* Saved, and read back with the file. */
@@ -393,7 +393,7 @@ test_infinity_initiative (void)
   g_assert_no_error (error);
   saved = muster_layout_new_from_file (file, &error);
   g_assert_no_error (error);
-  g_assert_true (g_strv_equal (muster_layout_get_roll_log (saved), muster_layout_get_roll_log (table.layout)));
+  g_assert_true (g_strv_equal (muster_layout_get_legacy_roll_log (saved), muster_layout_get_legacy_roll_log (table.layout)));
 
   /* Opened again, the dice go on from there. */
   g_assert_true (muster_window_open (table.window, file));
@@ -462,7 +462,7 @@ test_infinity_rolled (void)
   Table table = { 0 };
   guint first, second;
 
-  muster_layout_set_roll_log (layout, log);
+  muster_layout_set_legacy_roll_log (layout, log);
   open_table (&table, layout);
   ini = muster_phase_panel_get_initiative (table.panel);
   g_assert_cmpuint (muster_dice_get_seed (muster_phase_panel_get_dice (table.panel)), ==, 42);
@@ -517,7 +517,7 @@ test_bad_roll_log (void)
 
   line = g_strdup_printf ("1\td20\t%u\trolled\tred\tx", first % 20 + 1);
   log[1] = line;
-  muster_layout_set_roll_log (layout, log);
+  muster_layout_set_legacy_roll_log (layout, log);
   open_table (&table, layout);
 
   assert_refused (&table, "roll log");
@@ -1204,9 +1204,9 @@ assert_reopened (Table      *table,
 
   assert_accepted (table);
   g_assert_false (muster_window_get_modified (table->window));
-  g_assert_nonnull (muster_layout_get_game_log (table->layout));
-  assert_strv_same (muster_layout_get_game_log (table->layout), muster_layout_get_game_log (saved));
-  assert_strv_same (muster_layout_get_roll_log (table->layout), muster_layout_get_roll_log (saved));
+  g_assert_nonnull (muster_layout_get_legacy_game_log (table->layout));
+  assert_strv_same (muster_layout_get_legacy_game_log (table->layout), muster_layout_get_legacy_game_log (saved));
+  assert_strv_same (muster_layout_get_legacy_roll_log (table->layout), muster_layout_get_legacy_roll_log (saved));
 }
 
 /* Infinity: the Initiative Roll with Muster's dice, the choices, the
@@ -1244,11 +1244,11 @@ test_game_log_infinity (void)
   entry->lieutenant = TRUE;
   entry->skills = g_strdupv ((char **) skills);
   slot = g_strdup_printf ("%s#1", muster_roster_add_entry (roster, "red", entry));
-  muster_layout_set_roll_log (layout, log);
+  muster_layout_set_legacy_roll_log (layout, log);
 
   open_table (&table, layout);
   ini = muster_phase_panel_get_initiative (table.panel);
-  g_assert_null (muster_layout_get_game_log (table.layout));
+  g_assert_null (muster_layout_get_legacy_game_log (table.layout));
 
   /* Alice's WIP in private. Bob rolls; saved before Alice does. */
   act (&table, "phase.set-wip", "(iub)", 0, 20, TRUE);
@@ -1334,7 +1334,7 @@ test_game_log_infinity (void)
   assert_accepted (&again);
   g_assert_cmpuint (muster_infinity_initiative_get_roll (ini, 0, 0), ==, red_roll);
   g_assert_true (muster_window_get_modified (again.window));
-  g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_game_log (again.layout)), ==, 5);
+  g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_legacy_game_log (again.layout)), ==, 5);
   close_table (&again);
 
   /* Opened again in step 2. */
@@ -1387,12 +1387,12 @@ test_game_log_infinity (void)
   /* The game goes on from there. */
   {
     g_autofree char *id = g_strdup_printf ("%s3", other);
-    guint n = g_strv_length ((char **) muster_layout_get_game_log (again.layout));
+    guint n = g_strv_length ((char **) muster_layout_get_legacy_game_log (again.layout));
 
     act (&again, "phase.deploy", "s", id);
     assert_accepted (&again);
     g_assert_true (muster_deployment_phase_is_placed (phase, id));
-    g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_game_log (again.layout)), ==, n + 1);
+    g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_legacy_game_log (again.layout)), ==, n + 1);
     g_assert_true (muster_window_get_modified (again.window));
   }
   close_table (&again);
@@ -1487,7 +1487,7 @@ test_game_log_t9a (void)
 
   add_unit (layout, "r1", "red", NULL, 200, 1100);
   add_unit (layout, "b1", "blue", NULL, 200, 100);
-  muster_layout_set_roll_log (layout, log);
+  muster_layout_set_legacy_roll_log (layout, log);
   open_table (&table, layout);
   before = muster_phase_panel_get_pregame (table.panel);
 
@@ -1691,8 +1691,8 @@ test_game_log_damaged (void)
       g_autoptr(GFile) file = NULL;
       g_autoptr(GError) error = NULL;
       g_autofree char *damaged_path = g_strdup_printf ("%s/damaged-%u.muster", table.dir, c);
-      g_auto(GStrv) lines = g_strdupv ((char **) muster_layout_get_game_log (damaged));
-      g_auto(GStrv) rolls = g_strdupv ((char **) muster_layout_get_roll_log (damaged));
+      g_auto(GStrv) lines = g_strdupv ((char **) muster_layout_get_legacy_game_log (damaged));
+      g_auto(GStrv) rolls = g_strdupv ((char **) muster_layout_get_legacy_roll_log (damaged));
       MusterInfinityInitiative *ini;
       Table again = { 0 };
       guint n_rolls;
@@ -1704,14 +1704,14 @@ test_game_log_damaged (void)
         {
           g_free (lines[cases[c].step]);
           lines[cases[c].step] = g_strdup (cases[c].line);
-          muster_layout_set_game_log (damaged, (const char * const *) lines);
+          muster_layout_set_legacy_game_log (damaged, (const char * const *) lines);
         }
       else
         {
           /* Alice's first die: 12, typed in. */
           g_assert_nonnull (strstr (rolls[1], "\t12\tmanual\t"));
           memcpy (strstr (rolls[1], "\t12\t"), "\t13\t", 4);
-          muster_layout_set_roll_log (damaged, (const char * const *) rolls);
+          muster_layout_set_legacy_roll_log (damaged, (const char * const *) rolls);
         }
       file = g_file_new_for_path (damaged_path);
       g_assert_true (muster_layout_save (damaged, file, &error));
@@ -1721,8 +1721,8 @@ test_game_log_damaged (void)
       assert_refused (&again, "could not be restored");
       assert_refused (&again, cases[c].says);
       g_assert_false (muster_window_get_modified (again.window));
-      assert_strv_same (muster_layout_get_roll_log (again.layout), muster_layout_get_roll_log (damaged));
-      assert_strv_same (muster_layout_get_game_log (again.layout), muster_layout_get_game_log (damaged));
+      assert_strv_same (muster_layout_get_legacy_roll_log (again.layout), muster_layout_get_legacy_roll_log (damaged));
+      assert_strv_same (muster_layout_get_legacy_game_log (again.layout), muster_layout_get_legacy_game_log (damaged));
 
       /* As far as it went: the WIPs, and Alice's die when it was the
        * roll log that was changed. */
@@ -1739,9 +1739,9 @@ test_game_log_damaged (void)
         act (&again, "phase.initiative-enter", "(iu)", 1, 7);
       assert_accepted (&again);
       g_assert_true (muster_window_get_modified (again.window));
-      g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_game_log (again.layout)), ==,
+      g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_legacy_game_log (again.layout)), ==,
                         (cases[c].line == NULL ? cases[c].step : cases[c].step - 1) + 1 + 1);
-      g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_roll_log (again.layout)), ==,
+      g_assert_cmpuint (g_strv_length ((char **) muster_layout_get_legacy_roll_log (again.layout)), ==,
                         1 + muster_dice_get_n_rolls (muster_phase_panel_get_dice (again.panel)));
       close_table (&again);
       g_unlink (damaged_path);
@@ -1765,18 +1765,18 @@ test_game_log_restart (void)
 
   add_unit (layout, "r1", "red", NULL, 200, 1100);
   add_unit (layout, "b1", "blue", NULL, 200, 100);
-  muster_layout_set_roll_log (layout, log);
+  muster_layout_set_legacy_roll_log (layout, log);
   open_table (&table, layout);
   act (&table, "phase.set-wip", "(iub)", 0, 12, FALSE);
   act (&table, "phase.set-wip", "(iub)", 1, 12, FALSE);
   act (&table, "phase.initiative-roll", "i", 0);
   assert_accepted (&table);
-  g_assert_nonnull (muster_layout_get_game_log (table.layout));
+  g_assert_nonnull (muster_layout_get_legacy_game_log (table.layout));
 
   muster_layout_set_game (table.layout, "t9a", "frontline-clash");
   flush ();
   g_assert_cmpstr (muster_phase_panel_get_page (table.panel), ==, "pregame");
-  g_assert_null (muster_layout_get_game_log (table.layout));
+  g_assert_null (muster_layout_get_legacy_game_log (table.layout));
   rolls = muster_dice_get_n_rolls (muster_phase_panel_get_dice (table.panel));
   g_assert_cmpuint (rolls, ==, 1);
 
