@@ -262,6 +262,14 @@ muster_application_startup (GApplication *app)
   skip_gtk_default_theme ();
   G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
 
+  /* Run from the build tree: the application's icon from the sources. */
+  if (g_getenv ("MUSTER_SOURCE_DATA_DIR") != NULL)
+    {
+      g_autofree char *icons = g_build_filename (g_getenv ("MUSTER_SOURCE_DATA_DIR"), "icons", NULL);
+
+      gtk_icon_theme_add_search_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()), icons);
+    }
+
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
 
