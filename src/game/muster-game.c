@@ -512,7 +512,8 @@ muster_game_apply_step (MusterGame     *self,
   g_return_val_if_fail (step != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  /* Its dice are what it threw: they are thrown again, typed in. */
+  /* Its dice are what it threw, each as it was thrown: the step takes
+   * them, and its record is the same as the one it came from. */
   copy = muster_log_step_new (muster_log_step_get_action (step));
   for (const char * const *attrs = muster_log_step_get_attrs (step); *attrs != NULL; attrs += 2)
     muster_log_step_set (copy, attrs[0], attrs[1]);
@@ -528,7 +529,7 @@ muster_game_apply_step (MusterGame     *self,
 
       if (die->sides < 2 || die->sides > MUSTER_DICE_MAX_SIDES || die->value < 1 || die->value > die->sides)
         return muster_game_refuse (error, MUSTER_GAME_ERROR_STEP, _("die %u is not a die"), i + 1);
-      muster_dice_expect (self->dice, die->sides, die->value, TRUE, die->who);
+      muster_dice_expect (self->dice, die->sides, die->value, die->manual, die->who);
     }
 
   return muster_game_take (self, g_steal_pointer (&copy), error);

@@ -161,7 +161,9 @@ char                     *muster_game_describe_state        (MusterGame         
 
 /* Takes a step made elsewhere (a saved game's, another player's Muster),
  * exactly as the calls below would: judged, written to the log, undoable.
- * The step's dice are the dice it threw. */
+ * The step's dice are the dice it throws, rolled or typed in as they
+ * say: the step recorded is the same as the one given. Whoever hands
+ * over another's step vouches for its dice. */
 gboolean                  muster_game_apply_step            (MusterGame               *self,
                                                              MusterLogStep            *step,
                                                              GError                  **error);

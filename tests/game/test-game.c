@@ -573,6 +573,24 @@ test_not_yours (void)
   muster_log_step_set (step, "player", "red");
   OK (muster_game_apply_step (table.game, step, &ok_error));
 
+  /* Another Muster's step, with the die it rolled: recorded the same. */
+  {
+    g_autoptr(MusterLogStep) roll = muster_log_step_new ("roll-initiative");
+    Table other = { 0 };
+
+    infinity_table (&other);
+    table_start (&other);
+    OK (muster_game_set_wip (other.game, 0, 13, FALSE, &ok_error));
+    OK (muster_game_set_wip (other.game, 1, 11, FALSE, &ok_error));
+    muster_log_step_set (roll, "player", "blue");
+    muster_log_step_add_die (roll, 20, 17, FALSE, "blue", NULL);
+    OK (muster_game_apply_step (other.game, roll, &ok_error));
+    g_assert_true (muster_log_step_equal (roll, muster_game_get_step (other.game, 2)));
+    g_assert_false (muster_dice_get_last_roll (muster_game_get_dice (other.game))->manual);
+    g_assert_cmpuint (muster_dice_get_last_roll (muster_game_get_dice (other.game))->value, ==, 17);
+    table_close (&other);
+  }
+
   table_close (&table);
 }
 
