@@ -61,6 +61,11 @@ struct _MusterLayout
   char      **roll_log;
   /* The lines of the game log (see muster_layout_get_game_log()), or NULL. */
   char      **game_log;
+
+  /* The game log (muster_layout_get_game_steps()): the game system it
+   * was played in, and its steps (MusterLogStep, sealed). */
+  char       *game_log_system;
+  GPtrArray  *game_steps;
 };
 
 /* The namespace of xml:lang and its kin, bound without a declaration. */

@@ -32,6 +32,7 @@ enum {
   PIECE_REMOVED,
   PIECE_CHANGED,
   CHANGED,
+  GAME_LOG_CHANGED,
   N_SIGNALS
 };
 
@@ -346,6 +347,8 @@ muster_layout_finalize (GObject *object)
   g_clear_pointer (&self->source_lines, g_hash_table_unref);
   g_clear_pointer (&self->roll_log, g_strfreev);
   g_clear_pointer (&self->game_log, g_strfreev);
+  g_clear_pointer (&self->game_log_system, g_free);
+  g_clear_pointer (&self->game_steps, g_ptr_array_unref);
 
   G_OBJECT_CLASS (muster_layout_parent_class)->finalize (object);
 }
@@ -489,6 +492,19 @@ muster_layout_class_init (MusterLayoutClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+
+  /**
+   * MusterLayout::game-log-changed:
+   *
+   * The game log changed: a step was added, or the log was replaced.
+   * "changed" follows.
+   */
+  signals[GAME_LOG_CHANGED] =
+    g_signal_new ("game-log-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 }
 
 static void
@@ -505,6 +521,7 @@ muster_layout_init (MusterLayout *self)
   self->piece_by_serial = g_hash_table_new (NULL, NULL);
   self->index_dirty = TRUE;
   self->source_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->game_steps = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_log_step_unref);
 }
 
 /* The model */
@@ -1137,4 +1154,71 @@ muster_layout_set_game_log (MusterLayout       *self,
   g_return_if_fail (MUSTER_IS_LAYOUT (self));
 
   replace_log (&self->game_log, lines);
+}
+
+/* The game log */
+
+const char *
+muster_layout_get_game_log_system (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  return self->game_log_system;
+}
+
+GPtrArray *
+muster_layout_get_game_steps (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  return self->game_steps;
+}
+
+static void
+game_log_changed (MusterLayout *self)
+{
+  g_signal_emit (self, signals[GAME_LOG_CHANGED], 0);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+void
+muster_layout_set_game_log_steps (MusterLayout *self,
+                                  const char   *system_id,
+                                  GPtrArray    *steps)
+{
+  gboolean same;
+
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+
+  same = g_strcmp0 (self->game_log_system, system_id) == 0 &&
+         (steps != NULL ? steps->len : 0) == self->game_steps->len;
+  for (guint i = 0; same && i < self->game_steps->len; i++)
+    same = g_ptr_array_index (steps, i) == g_ptr_array_index (self->game_steps, i);
+  if (same)
+    return;
+
+  g_free (self->game_log_system);
+  self->game_log_system = g_strdup (system_id);
+  g_ptr_array_set_size (self->game_steps, 0);
+  for (guint i = 0; steps != NULL && i < steps->len; i++)
+    {
+      MusterLogStep *step = g_ptr_array_index (steps, i);
+
+      muster_log_step_seal (step);
+      g_ptr_array_add (self->game_steps, muster_log_step_ref (step));
+    }
+
+  game_log_changed (self);
+}
+
+void
+muster_layout_append_game_step (MusterLayout  *self,
+                                MusterLogStep *step)
+{
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+  g_return_if_fail (step != NULL);
+
+  muster_log_step_seal (step);
+  g_ptr_array_add (self->game_steps, muster_log_step_ref (step));
+  game_log_changed (self);
 }

@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "muster-geometry.h"
+#include "muster-log-step.h"
 
 G_BEGIN_DECLS
 
@@ -307,6 +308,21 @@ void                 muster_layout_set_roll_log    (MusterLayout       *self,
 const char * const  *muster_layout_get_game_log    (MusterLayout       *self);
 void                 muster_layout_set_game_log    (MusterLayout       *self,
                                                     const char * const *lines);
+
+/* The game log: the steps of the game played on this layout (see
+ * src/game/muster-game.h), and the game system it was played in. The
+ * layout keeps them without knowing what they mean. Setting or appending
+ * seals the steps and emits "game-log-changed", then "changed", so that
+ * the history records it as it records the players and the terrain. */
+const char          *muster_layout_get_game_log_system (MusterLayout  *self);
+/* MusterLogStep, in order; never NULL. */
+GPtrArray           *muster_layout_get_game_steps  (MusterLayout       *self);
+/* Replaces the log; steps may be NULL (none). */
+void                 muster_layout_set_game_log_steps (MusterLayout    *self,
+                                                    const char         *system_id,
+                                                    GPtrArray          *steps);
+void                 muster_layout_append_game_step (MusterLayout      *self,
+                                                    MusterLogStep      *step);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterPiece, muster_piece_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterTerrain, muster_terrain_free)

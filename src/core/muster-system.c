@@ -436,6 +436,7 @@ read_rules (MusterSystem  *self,
       g_autofree char *code = NULL;
       g_autofree char *distance = NULL;
       g_autofree char *turns = NULL;
+      g_autofree char *steps = NULL;
       gboolean known = FALSE;
 
       if (!muster_xml_is_element (node, "rule"))
@@ -485,8 +486,23 @@ read_rules (MusterSystem  *self,
             return invalid (self, node, error, _("turns=\"%s\" is not a number of turns"), turns);
           rule->turns = (guint) n;
         }
-      else if (rule->code == MUSTER_RULE_DEPLOY_SEQUENCE)
-        return invalid (self, node, error, _("The rule “%s” needs a number of turns"), code);
+
+      steps = muster_xml_get_prop (node, "steps");
+      if (steps != NULL)
+        {
+          guint64 n;
+
+          /* The players take the steps in turn, all but one and then the
+           * last: an even number. */
+          if (!g_ascii_string_to_unsigned (steps, 10, 2, 100, &n, NULL) || n % 2 != 0)
+            return invalid (self, node, error,
+                            _("steps=\"%s\" is not an even number of deployment steps"), steps);
+          rule->steps = (guint) n;
+        }
+
+      if (rule->code == MUSTER_RULE_DEPLOY_SEQUENCE && (turns == NULL) == (steps == NULL))
+        return invalid (self, node, error,
+                        _("The rule “%s” needs a number of turns or of steps, not both"), code);
 
       rule->exempt = read_list (node, "exempt");
       rule->kinds = read_list (node, "kinds");

@@ -38,6 +38,8 @@ struct _MusterRuleDef
   MusterRuleCode code;
   double         distance;     /* mm: enemy-too-close, unit-spacing */
   guint          turns;        /* deploy-sequence: first N turns single unit */
+  guint          steps;        /* deploy-sequence: N steps taken in turn, all
+                                * but one then the last (Infinity: 4), or 0 */
   char         **exempt;       /* categories ignored (deploy-order), or NULL */
   char         **kinds;        /* piece kinds the rule applies to, or NULL for all */
 };

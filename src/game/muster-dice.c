@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
+#include <sys/random.h>
 
 #include "muster-dice.h"
 
@@ -22,7 +23,16 @@ struct _MusterDice
 
   guint64    seed;
   guint64    state[4];
+  /* Each die from the system's cryptographic source: nothing that is
+   * saved, or could be, decides the next one. */
+  gboolean   system_source;
   GPtrArray *log;           /* MusterRoll */
+
+  /* A replay: the dice the log says were thrown, in order (MusterRoll),
+   * and the first way the dice thrown since differ from them. */
+  GQueue     expected;
+  gboolean   replaying;
+  char      *fault;
 };
 
 enum {
@@ -102,6 +112,28 @@ reseed (MusterDice *self,
     self->state[i] = splitmix64 (&x);
 }
 
+/* 64 bits from the kernel's cryptographic source (getrandom(2)). It only
+ * fails before the pool is first seeded, which a desktop is long past, or
+ * when interrupted: then it is asked again. */
+static guint64
+system_u64 (void)
+{
+  guint64 x = 0;
+  gsize got = 0;
+
+  while (got < sizeof x)
+    {
+      ssize_t n = getrandom ((guint8 *) &x + got, sizeof x - got, 0);
+
+      if (n > 0)
+        got += (gsize) n;
+      else if (n < 0 && errno != EINTR && errno != EAGAIN)
+        g_error ("The system's random source failed: %s", g_strerror (errno));
+    }
+
+  return x;
+}
+
 /* Unbiased: outputs below 2^64 mod sides are thrown away. */
 static guint
 draw (MusterDice *self,
@@ -113,7 +145,7 @@ draw (MusterDice *self,
   g_assert (sides >= 2);
 
   do
-    x = next_u64 (self);
+    x = self->system_source ? system_u64 () : next_u64 (self);
   while (x < threshold);
 
   return (guint) (x % sides) + 1;
@@ -151,6 +183,8 @@ muster_dice_finalize (GObject *object)
   MusterDice *self = (MusterDice *)object;
 
   g_clear_pointer (&self->log, g_ptr_array_unref);
+  g_queue_clear_full (&self->expected, muster_roll_free);
+  g_free (self->fault);
 
   G_OBJECT_CLASS (muster_dice_parent_class)->finalize (object);
 }
@@ -248,9 +282,11 @@ muster_dice_new (guint64 seed)
 MusterDice *
 muster_dice_new_random (void)
 {
-  guint64 seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  MusterDice *self = muster_dice_new (0);
 
-  return muster_dice_new (seed);
+  self->system_source = TRUE;
+
+  return self;
 }
 
 guint64
@@ -259,6 +295,121 @@ muster_dice_get_seed (MusterDice *self)
   g_return_val_if_fail (MUSTER_IS_DICE (self), 0);
 
   return self->seed;
+}
+
+static void
+set_fault (MusterDice *self,
+           char       *fault)
+{
+  if (self->fault == NULL)
+    self->fault = fault;
+  else
+    g_free (fault);
+}
+
+/* In a replay, the next die the log expects, checked against what the
+ * game throws now (value 0: Muster rolls it). Returns the value a roll
+ * takes, or 0 when there is none to take. */
+static guint
+take_expected (MusterDice *self,
+               guint       sides,
+               guint       value,
+               gboolean    manual,
+               const char *who)
+{
+  MusterRoll *expected = g_queue_peek_head (&self->expected);
+  guint result = 0;
+
+  /* Outside a replay only the dice typed in are expected: Muster rolls
+   * the others, whatever comes before or after them. */
+  if (expected != NULL && !self->replaying && !manual && expected->manual)
+    return 0;
+
+  expected = g_queue_pop_head (&self->expected);
+  if (expected == NULL)
+    {
+      if (self->replaying)
+        /* Translators: a die's number in the roll log, then its sides */
+        set_fault (self, g_strdup_printf (_("die %u (a d%u) is not in the log"), self->log->len + 1, sides));
+      return 0;
+    }
+
+  if (expected->sides != sides || !expected->manual != !manual ||
+      (manual && expected->value != value) ||
+      (expected->who != NULL && *expected->who != '\0' && g_strcmp0 (expected->who, who) != 0))
+    set_fault (self, g_strdup_printf (_("die %u (a d%u) is not the one in the log"), self->log->len + 1, sides));
+  else if (!manual)
+    result = expected->value;
+
+  muster_roll_free (expected);
+
+  return result;
+}
+
+void
+muster_dice_expect (MusterDice *self,
+                    guint       sides,
+                    guint       value,
+                    gboolean    manual,
+                    const char *who)
+{
+  MusterRoll *roll;
+
+  g_return_if_fail (MUSTER_IS_DICE (self));
+  g_return_if_fail (sides >= 2 && sides <= MUSTER_DICE_MAX_SIDES);
+  g_return_if_fail (value >= 1 && value <= sides);
+
+  roll = g_new0 (MusterRoll, 1);
+  roll->sides = sides;
+  roll->value = value;
+  roll->manual = manual;
+  roll->who = g_strdup (who);
+  g_queue_push_tail (&self->expected, roll);
+}
+
+const MusterRoll *
+muster_dice_peek_expected (MusterDice *self,
+                           guint       index)
+{
+  g_return_val_if_fail (MUSTER_IS_DICE (self), NULL);
+
+  return g_queue_peek_nth (&self->expected, index);
+}
+
+guint
+muster_dice_get_n_expected (MusterDice *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DICE (self), 0);
+
+  return self->expected.length;
+}
+
+void
+muster_dice_set_replaying (MusterDice *self,
+                           gboolean    replaying)
+{
+  g_return_if_fail (MUSTER_IS_DICE (self));
+
+  self->replaying = !!replaying;
+}
+
+gboolean
+muster_dice_check (MusterDice  *self,
+                   GError     **error)
+{
+  g_return_val_if_fail (MUSTER_IS_DICE (self), FALSE);
+
+  if (self->expected.length > 0)
+    set_fault (self, g_strdup (_("the log holds dice that the game did not throw")));
+  g_queue_clear_full (&self->expected, muster_roll_free);
+
+  if (self->fault == NULL)
+    return TRUE;
+
+  g_set_error_literal (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_MISMATCH, self->fault);
+  g_clear_pointer (&self->fault, g_free);
+
+  return FALSE;
 }
 
 guint
@@ -272,7 +423,9 @@ muster_dice_roll (MusterDice *self,
   g_return_val_if_fail (MUSTER_IS_DICE (self), 0);
   g_return_val_if_fail (sides >= 2 && sides <= MUSTER_DICE_MAX_SIDES, 0);
 
-  value = draw (self, sides);
+  value = take_expected (self, sides, 0, FALSE, who);
+  if (value == 0)
+    value = draw (self, sides);
   append_entry (self, sides, value, FALSE, who, why);
   announce (self);
 
@@ -305,6 +458,7 @@ muster_dice_record (MusterDice  *self,
       return FALSE;
     }
 
+  take_expected (self, sides, value, TRUE, who);
   append_entry (self, sides, value, TRUE, who, why);
   announce (self);
 

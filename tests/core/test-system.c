@@ -291,7 +291,7 @@ test_t9a_data (Fixture       *fixture,
   rule = muster_system_get_rule (t9a, NULL, MUSTER_RULE_UNIT_SPACING);
   g_assert_nonnull (rule);
   g_assert_cmpfloat_with_epsilon (rule->distance, INCH, 1e-9);
-  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", NULL }));
+  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", "model", NULL }));
   g_assert_nonnull (muster_system_get_rule (t9a, NULL, MUSTER_RULE_OFF_BOARD));
   g_assert_nonnull (muster_system_get_rule (t9a, NULL, MUSTER_RULE_OUTSIDE_ZONE));
   g_assert_nonnull (muster_system_get_rule (t9a, NULL, MUSTER_RULE_OVERLAP));
@@ -303,10 +303,12 @@ test_t9a_data (Fixture       *fixture,
   rule = muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_ENEMY_TOO_CLOSE);
   g_assert_nonnull (rule);
   g_assert_cmpfloat_with_epsilon (rule->distance, 20 * INCH, 1e-9);
-  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", NULL }));
+  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", "model", NULL }));
+  g_assert_cmpstrv (rule->exempt, ((const char * const []) { "scout", NULL }));
   rule = muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_DEPLOY_SEQUENCE);
   g_assert_nonnull (rule);
   g_assert_cmpuint (rule->turns, ==, 3);
+  g_assert_cmpstrv (rule->exempt, ((const char * const []) { "scout", NULL }));
   g_assert_nonnull (muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_UNIT_SPACING));
   g_assert_null (muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_DEPLOY_ORDER));
   g_assert_null (muster_system_get_rule (t9a, lookup_deployment (t9a, "frontline-clash"),
@@ -546,8 +548,15 @@ test_t9a_encircle (Fixture       *fixture,
       g_assert_true (box_within (defender, 0, centre - 15 * INCH - 81, 100, centre - 15 * INCH - 1));
       g_assert_true (box_within (defender, w / 2, centre - 9 * INCH - 81, w / 2 + 100, centre - 9 * INCH - 1));
       g_assert_false (box_within (defender, w / 2, centre - 9 * INCH - 80, w / 2 + 100, centre - 9 * INCH));
-      /* a defender straddling the line is elsewhere too: 9" */
-      g_assert_true (box_within (defender, quarter - 99, centre - 9 * INCH - 81, quarter + 1, centre - 9 * INCH - 1));
+      /* A defender straddling the line is within a quarter: 15", at both
+       * ends; so is one touching the line from the middle ("within" is
+       * inclusive). */
+      g_assert_false (box_within (defender, quarter - 99, centre - 9 * INCH - 81, quarter + 1, centre - 9 * INCH - 1));
+      g_assert_false (box_within (defender, w - quarter - 1, centre - 9 * INCH - 81, w - quarter + 99, centre - 9 * INCH - 1));
+      g_assert_false (box_within (defender, quarter, centre - 9 * INCH - 81, quarter + 100, centre - 9 * INCH - 1));
+      g_assert_true (box_within (defender, quarter + 1, centre - 9 * INCH - 81, quarter + 101, centre - 9 * INCH - 1));
+      g_assert_true (box_within (defender, quarter - 99, centre - 15 * INCH - 81, quarter + 1, centre - 15 * INCH - 1));
+      g_assert_false (box_within (defender, quarter - 99, centre - 15 * INCH - 80, quarter + 1, centre - 15 * INCH));
 
       /* South, attacker */
       g_assert_true (box_within (south_attacker, 0, centre + 9 * INCH + 1, 100, centre + 9 * INCH + 81));
