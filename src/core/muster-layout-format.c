@@ -705,9 +705,8 @@ _muster_layout_check_document (xmlDoc      *doc,
   culprit = check_element_count (root, &n_elements, &message);
   if (culprit != NULL)
     {
-      g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE, "%s:%d: %s",
-                   filename, MAX (1, muster_xml_get_line (culprit)), message);
-      return FALSE;
+      return muster_xml_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE, filename, culprit,
+                                   "%s", message);
     }
 
   if (!layout_follows_schema (root) &&
@@ -720,8 +719,8 @@ _muster_layout_check_document (xmlDoc      *doc,
 
       culprit = explain_element (root, &message);
       if (culprit != NULL)
-        g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA, "%s:%d: %s",
-                     filename, MAX (1, muster_xml_get_line (culprit)), message);
+        muster_xml_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA, filename, culprit,
+                              "%s", message);
       else
         g_propagate_error (error, g_steal_pointer (&schema_error));
 
@@ -813,14 +812,9 @@ _muster_layout_read_extension (const char  *filename,
   g_autofree char *text = dump_element (node);
 
   if (text == NULL)
-    {
-      g_autofree char *message = g_strdup_printf (_("the extension element <%s> could not be kept"),
-                                                  (const char *) node->name);
-
-      g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID, "%s:%d: %s",
-                   filename, MAX (1, muster_xml_get_line (node)), message);
-      return FALSE;
-    }
+    return muster_xml_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID, filename, node,
+                                 _("the extension element <%s> could not be kept"),
+                                 (const char *) node->name);
 
   _muster_layout_add_string (extensions, text);
 

@@ -165,26 +165,10 @@ describe (const Subject *subject)
     }
 }
 
-G_GNUC_PRINTF (4, 5)
-static gboolean
-fail (const Loader  *loader,
-      xmlNode       *node,
-      GError       **error,
-      const char    *format,
-      ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID,
-               "%s:%d: %s", loader->filename, MAX (1, muster_xml_get_line (node)), message);
-
-  return FALSE;
-}
+/* Sets error to "FILENAME:LINE: message" about node; FALSE. */
+#define fail(loader, node, error, ...) \
+  muster_xml_set_error ((error), MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID, \
+                        (loader)->filename, (node), __VA_ARGS__)
 
 /* Logs */
 

@@ -181,24 +181,9 @@ tmpl_node_new (TmplKind  kind,
   return node;
 }
 
-G_GNUC_PRINTF (4, 5)
-static void
-set_error_at (GError     **error,
-              const char  *filename,
-              int          line,
-              const char  *format,
-              ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID,
-               "%s:%d: %s", filename, line, message);
-}
+#define set_error_at(error, filename, line, ...) \
+  muster_xml_set_error_at ((error), MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID, \
+                           (filename), (line), __VA_ARGS__)
 
 /* Parsing */
 

@@ -248,26 +248,9 @@ muster_system_init (MusterSystem *self)
 
 /* Reading */
 
-G_GNUC_PRINTF (4, 5)
-static gboolean
-invalid (MusterSystem  *self,
-         xmlNode       *node,
-         GError       **error,
-         const char    *format,
-         ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID,
-               "%s:%d: %s", self->filename, MAX (1, muster_xml_get_line (node)), message);
-
-  return FALSE;
-}
+#define invalid(self, node, error, ...) \
+  muster_xml_set_error ((error), MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID, \
+                        (self)->filename, (node), __VA_ARGS__)
 
 /* Names are written in English and shown translated. */
 static char *

@@ -501,9 +501,8 @@ muster_xml_parse_scanned (const char  *data,
 
   if (doc == NULL || !ctxt->wellFormed || first.message != NULL)
     {
-      g_set_error (error, domain, code, "%s:%d: %s", filename,
-                   first.line > 0 ? first.line : 1,
-                   first.message != NULL ? first.message : _("not well-formed XML"));
+      muster_xml_set_error_at (error, domain, code, filename, first.line, "%s",
+                               first.message != NULL ? first.message : _("not well-formed XML"));
       g_free (first.message);
       xmlFreeParserCtxt (ctxt);
       return NULL;
@@ -816,9 +815,8 @@ muster_xml_validate (xmlDoc      *doc,
 
   if (ret != 0)
     {
-      g_set_error (error, domain, code, "%s:%d: %s", filename,
-                   first.line > 0 ? first.line : 1,
-                   first.message != NULL ? first.message : _("does not follow the schema"));
+      muster_xml_set_error_at (error, domain, code, filename, first.line, "%s",
+                               first.message != NULL ? first.message : _("does not follow the schema"));
       g_free (first.message);
       return FALSE;
     }
@@ -1107,4 +1105,75 @@ muster_xml_get_line (xmlNode *node)
     return 0;
 
   return (int) xmlGetLineNo (node);
+}
+
+xmlNode *
+muster_xml_find_child (xmlNode    *parent,
+                       const char *name)
+{
+  g_return_val_if_fail (parent != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (xmlNode *child = parent->children; child != NULL; child = child->next)
+    {
+      if (muster_xml_is_element (child, name))
+        return child;
+    }
+
+  return NULL;
+}
+
+G_GNUC_PRINTF (6, 0)
+static void
+set_error_valist (GError     **error,
+                  GQuark       domain,
+                  int          code,
+                  const char  *filename,
+                  int          line,
+                  const char  *format,
+                  va_list      args)
+{
+  g_autofree char *message = NULL;
+
+  if (error == NULL)
+    return;
+
+  message = g_strdup_vprintf (format, args);
+  g_set_error (error, domain, code, "%s:%d: %s", filename, MAX (1, line), message);
+}
+
+gboolean
+muster_xml_set_error (GError     **error,
+                      GQuark       domain,
+                      int          code,
+                      const char  *filename,
+                      xmlNode     *node,
+                      const char  *format,
+                      ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  set_error_valist (error, domain, code, filename, muster_xml_get_line (node), format, args);
+  va_end (args);
+
+  return FALSE;
+}
+
+gboolean
+muster_xml_set_error_at (GError     **error,
+                         GQuark       domain,
+                         int          code,
+                         const char  *filename,
+                         int          line,
+                         const char  *format,
+                         ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  set_error_valist (error, domain, code, filename, line, format, args);
+  va_end (args);
+
+  return FALSE;
 }

@@ -114,8 +114,30 @@ gboolean  muster_xml_is_element   (xmlNode     *node,
 /* An element in a namespace: an extension of a format whose own elements
  * are in none. */
 gboolean  muster_xml_is_foreign   (xmlNode     *node);
+/* The first child element of parent with that name (in no namespace),
+ * or NULL. */
+xmlNode  *muster_xml_find_child   (xmlNode     *parent,
+                                   const char  *name);
 /* Line of node for messages (0 if unknown). */
 int       muster_xml_get_line     (xmlNode     *node);
+/* Sets error (in domain, with code) to "FILENAME:LINE: message", LINE
+ * being the line of node (1 when unknown). Returns FALSE, for a reader
+ * to return at once. */
+gboolean  muster_xml_set_error    (GError     **error,
+                                   GQuark       domain,
+                                   int          code,
+                                   const char  *filename,
+                                   xmlNode     *node,
+                                   const char  *format,
+                                   ...) G_GNUC_PRINTF (6, 7);
+/* muster_xml_set_error() with the line given (0 or less: 1). */
+gboolean  muster_xml_set_error_at (GError     **error,
+                                   GQuark       domain,
+                                   int          code,
+                                   const char  *filename,
+                                   int          line,
+                                   const char  *format,
+                                   ...) G_GNUC_PRINTF (6, 7);
 /* Reads a file, but no more than one byte past MUSTER_XML_MAX_BYTES
  * (which muster_xml_parse() then refuses), whatever its size: a device
  * or a huge file cannot fill the memory. G_IO_ERROR on failure. */

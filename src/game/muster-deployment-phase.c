@@ -255,31 +255,9 @@ muster_deployment_phase_set_max_reserves (MusterDeploymentPhase *self,
   self->max_reserves = max_reserves;
 }
 
-static gboolean data_error (GError     **error,
-                            const char  *filename,
-                            xmlNode     *node,
-                            const char  *format,
-                            ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-data_error (GError     **error,
-            const char  *filename,
-            xmlNode     *node,
-            const char  *format,
-            ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error (error, MUSTER_DEPLOYMENT_PHASE_ERROR, MUSTER_DEPLOYMENT_PHASE_ERROR_DATA,
-               "%s:%d: %s", filename, MAX (1, muster_xml_get_line (node)), message);
-
-  return FALSE;
-}
+#define data_error(error, filename, node, ...) \
+  muster_xml_set_error ((error), MUSTER_DEPLOYMENT_PHASE_ERROR, MUSTER_DEPLOYMENT_PHASE_ERROR_DATA, \
+                        (filename), (node), __VA_ARGS__)
 
 static gboolean
 read_count (xmlNode     *node,
@@ -352,17 +330,6 @@ split_words (const char *text)
   return any ? g_strv_builder_end (builder) : NULL;
 }
 
-static xmlNode *
-find_child (xmlNode    *parent,
-            const char *name)
-{
-  for (xmlNode *child = parent->children; child != NULL; child = child->next)
-    if (muster_xml_is_element (child, name))
-      return child;
-
-  return NULL;
-}
-
 gboolean
 muster_deployment_phase_load_rules (MusterDeploymentPhase  *self,
                                     GBytes                 *system_file,
@@ -389,7 +356,7 @@ muster_deployment_phase_load_rules (MusterDeploymentPhase  *self,
   if (doc == NULL)
     return FALSE;
 
-  section = find_child (xmlDocGetRootElement (doc), "deployment-sequence");
+  section = muster_xml_find_child (xmlDocGetRootElement (doc), "deployment-sequence");
   if (section == NULL)
     return TRUE;
 

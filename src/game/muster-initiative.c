@@ -1043,42 +1043,9 @@ set_deployment_type (MusterT9aPregame *self,
   start_attempt (self->attempts);
 }
 
-static gboolean data_error (GError     **error,
-                            const char  *filename,
-                            xmlNode     *node,
-                            const char  *format,
-                            ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-data_error (GError     **error,
-            const char  *filename,
-            xmlNode     *node,
-            const char  *format,
-            ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error (error, MUSTER_INITIATIVE_ERROR, MUSTER_INITIATIVE_ERROR_DATA,
-               "%s:%d: %s", filename, MAX (1, muster_xml_get_line (node)), message);
-
-  return FALSE;
-}
-
-static xmlNode *
-find_child (xmlNode    *parent,
-            const char *name)
-{
-  for (xmlNode *child = parent->children; child != NULL; child = child->next)
-    if (muster_xml_is_element (child, name))
-      return child;
-
-  return NULL;
-}
+#define data_error(error, filename, node, ...) \
+  muster_xml_set_error ((error), MUSTER_INITIATIVE_ERROR, MUSTER_INITIATIVE_ERROR_DATA, \
+                        (filename), (node), __VA_ARGS__)
 
 static gboolean
 parse_choice (const char      *text,
@@ -1240,8 +1207,8 @@ muster_t9a_pregame_load_types (MusterT9aPregame  *self,
     return FALSE;
 
   root = xmlDocGetRootElement (doc);
-  deployments = find_child (root, "deployments");
-  sequence = find_child (root, "deployment-sequence");
+  deployments = muster_xml_find_child (root, "deployments");
+  sequence = muster_xml_find_child (root, "deployment-sequence");
 
   if (deployments == NULL)
     return data_error (error, filename, root, _("the game system has no <deployments>"));

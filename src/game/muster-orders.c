@@ -596,31 +596,9 @@ muster_order_rules_new (MusterSkillCatalogue  *catalogue,
   return g_steal_pointer (&self);
 }
 
-static gboolean data_error (GError     **error,
-                            const char  *filename,
-                            xmlNode     *node,
-                            const char  *format,
-                            ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-data_error (GError     **error,
-            const char  *filename,
-            xmlNode     *node,
-            const char  *format,
-            ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error (error, MUSTER_ORDERS_ERROR, MUSTER_ORDERS_ERROR_INVALID_DATA,
-               "%s:%d: %s", filename, MAX (1, muster_xml_get_line (node)), message);
-
-  return FALSE;
-}
+#define data_error(error, filename, node, ...) \
+  muster_xml_set_error ((error), MUSTER_ORDERS_ERROR, MUSTER_ORDERS_ERROR_INVALID_DATA, \
+                        (filename), (node), __VA_ARGS__)
 
 /* A section of the game-system file: a child of the root (or the root
  * itself, for a file that holds only that section). */
@@ -628,14 +606,7 @@ static xmlNode *
 find_section (xmlNode    *root,
               const char *name)
 {
-  if (muster_xml_is_element (root, name))
-    return root;
-
-  for (xmlNode *child = root->children; child != NULL; child = child->next)
-    if (muster_xml_is_element (child, name))
-      return child;
-
-  return NULL;
+  return muster_xml_is_element (root, name) ? root : muster_xml_find_child (root, name);
 }
 
 /* "yes"/"no", or fallback when the attribute is absent. */

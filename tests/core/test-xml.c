@@ -589,6 +589,64 @@ test_lookup_data (void)
   g_assert_error (error, G_RESOURCE_ERROR, G_RESOURCE_ERROR_NOT_FOUND);
 }
 
+/* The helpers of the readers */
+
+static void
+test_find_child (void)
+{
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  xmlNode *root;
+  xmlNode *found;
+
+  doc = parse ("<root xmlns:x=\"urn:x\">\n"
+               "  text<x:b/><!-- <b/> --><a><b/></a>\n"
+               "  <b n=\"1\"/><b n=\"2\"/>\n"
+               "</root>\n", &error);
+  g_assert_no_error (error);
+  root = xmlDocGetRootElement (doc);
+
+  /* The first in no namespace, among the children only. */
+  found = muster_xml_find_child (root, "b");
+  g_assert_nonnull (found);
+  g_assert_cmpstr (muster_xml_peek_prop (found, "n"), ==, "1");
+  g_assert_cmpint (muster_xml_get_line (found), ==, 3);
+  g_assert_true (muster_xml_is_element (muster_xml_find_child (root, "a"), "a"));
+  g_assert_null (muster_xml_find_child (root, "c"));
+  g_assert_null (muster_xml_find_child (found, "b"));
+}
+
+static void
+test_set_error (void)
+{
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  xmlNode *root;
+
+  doc = parse ("<?xml version=\"1.0\"?>\n\n<root/>\n", &error);
+  g_assert_no_error (error);
+  root = xmlDocGetRootElement (doc);
+
+  g_assert_false (muster_xml_set_error (&error, TEST_ERROR, TEST_ERROR_CODE, "f.xml", root,
+                                        "<%s> is %d wrong", "root", 1));
+  g_assert_error (error, TEST_ERROR, TEST_ERROR_CODE);
+  g_assert_cmpstr (error->message, ==, "f.xml:3: <root> is 1 wrong");
+  g_clear_error (&error);
+
+  /* No node, or no line known: line 1. */
+  g_assert_false (muster_xml_set_error (&error, TEST_ERROR, TEST_ERROR_CODE, "f.xml", NULL, "bad"));
+  g_assert_cmpstr (error->message, ==, "f.xml:1: bad");
+  g_clear_error (&error);
+  g_assert_false (muster_xml_set_error_at (&error, TEST_ERROR, TEST_ERROR_CODE, "f.xml", 0, "bad"));
+  g_assert_cmpstr (error->message, ==, "f.xml:1: bad");
+  g_clear_error (&error);
+  g_assert_false (muster_xml_set_error_at (&error, TEST_ERROR, TEST_ERROR_CODE, "f.xml", 12, "%s", "bad"));
+  g_assert_cmpstr (error->message, ==, "f.xml:12: bad");
+
+  /* No error wanted. */
+  g_assert_false (muster_xml_set_error (NULL, TEST_ERROR, TEST_ERROR_CODE, "f.xml", root, "bad"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -612,6 +670,8 @@ main (int   argc,
   g_test_add_func ("/core/xml/validate", test_validate);
   g_test_add_func ("/core/xml/validate-examples", test_validate_examples);
   g_test_add_func ("/core/xml/lookup-data", test_lookup_data);
+  g_test_add_func ("/core/xml/find-child", test_find_child);
+  g_test_add_func ("/core/xml/set-error", test_set_error);
 
   return g_test_run ();
 }
