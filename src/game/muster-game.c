@@ -541,6 +541,7 @@ void
 muster_game_reset (MusterGame *self)
 {
   g_autoptr(GError) error = NULL;
+  const char *names[3] = { NULL, NULL, NULL };
 
   muster_game_orders_clear (self);
   muster_game_deployment_clear (self);
@@ -556,6 +557,8 @@ muster_game_reset (MusterGame *self)
   self->spoiled = FALSE;
 
   self->dice = self->seeded ? muster_dice_new (self->seed) : muster_dice_new_random ();
+  names[0] = muster_game_get_player_name (self, 0);
+  names[1] = muster_game_get_player_name (self, 1);
 
   if (self->kind == MUSTER_GAME_KIND_INFINITY)
     {
@@ -563,6 +566,7 @@ muster_game_reset (MusterGame *self)
 
       self->initiative = muster_infinity_initiative_new (self->dice, (const char * const *) self->player_ids,
                                                          (const char * const *) zones);
+      muster_infinity_initiative_set_player_names (self->initiative, names);
       self->order_rules = muster_order_rules_new_from_bytes (muster_system_get_bytes (self->system),
                                                              muster_system_get_id (self->system), &error);
       if (self->order_rules == NULL)
@@ -571,6 +575,7 @@ muster_game_reset (MusterGame *self)
   else if (self->kind == MUSTER_GAME_KIND_T9A)
     {
       self->pregame = muster_t9a_pregame_new (self->dice, (const char * const *) self->player_ids);
+      muster_t9a_pregame_set_player_names (self->pregame, names);
       if (!muster_t9a_pregame_load_types (self->pregame, muster_system_get_bytes (self->system),
                                           muster_system_get_id (self->system), &error))
         g_warning ("%s", error->message);
