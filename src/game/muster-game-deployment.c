@@ -435,6 +435,16 @@ placement_check_cb (MusterDeploymentPhase  *phase,
   return FALSE;
 }
 
+static const char *
+trooper_name_cb (const char *trooper_id,
+                 gpointer    user_data)
+{
+  MusterGame *self = user_data;
+  const MusterGameTrooper *trooper = muster_game_lookup_trooper (self, trooper_id);
+
+  return trooper != NULL ? muster_game_get_trooper_name (self, trooper) : NULL;
+}
+
 static gboolean
 start_deployment_apply (MusterGame     *self,
                         MusterLogStep  *step,
@@ -471,6 +481,7 @@ start_deployment_apply (MusterGame     *self,
                                : _("Not yet: finish the Initiative Roll first"));
 
   muster_deployment_phase_set_placement_check (self->deployment, placement_check_cb, self, NULL);
+  muster_deployment_phase_set_name_func (self->deployment, trooper_name_cb, self);
   self->troopers = g_ptr_array_new_with_free_func (trooper_free);
 
   if (muster_game_is_live (self))

@@ -574,6 +574,19 @@ aro_eligible_cb (MusterOrderSequence *sequence,
   return muster_sight_aro_eligible (self->layout, reactive, active);
 }
 
+static const char *
+name_of_cb (const char *id,
+            gpointer    user_data)
+{
+  MusterGame *self = user_data;
+  int player = muster_game_lookup_player (self, id);
+
+  if (player != MUSTER_PLAYER_NONE)
+    return muster_game_get_player_name (self, player);
+
+  return muster_game_label_of (self, id);
+}
+
 void
 muster_game_update_reactive (MusterGame *self)
 {
@@ -731,6 +744,7 @@ start_turn_apply (MusterGame     *self,
   self->sequence = muster_order_sequence_new (self->order_rules, self->dice,
                                               self->player_ids[player], self->player_ids[1 - player], orders);
   muster_order_sequence_set_aro_eligible_func (self->sequence, aro_eligible_cb, self, NULL);
+  muster_order_sequence_set_name_func (self->sequence, name_of_cb, self);
   muster_game_update_reactive (self);
 
   /* The start of a player's first turn: is the Lieutenant there? Read

@@ -792,6 +792,36 @@ test_saved_game (void)
   table_close (&table);
 }
 
+/* Refusals name players and troopers as the players know them. */
+static void
+test_names_in_refusals (void)
+{
+  Table table = { 0 };
+  MusterPiece *b1;
+
+  infinity_table (&table);
+  b1 = muster_layout_lookup_piece (table.layout, "b1");
+  g_free (b1->name);
+  b1->name = g_strdup ("Hacker");
+  muster_layout_piece_changed (table.layout, b1);
+  table_start (&table);
+
+  OK (muster_game_set_typed_dice (table.game, TRUE, &ok_error));
+  OK (muster_game_set_wip (table.game, 0, 13, FALSE, &ok_error));
+  OK (muster_game_set_wip (table.game, 1, 11, FALSE, &ok_error));
+  OK (muster_game_roll_initiative (table.game, 0, 12, &ok_error));
+  REFUSED (muster_game_roll_initiative (table.game, 0, 3, &ok_error), "Alice has already rolled");
+  OK (muster_game_roll_initiative (table.game, 1, 7, &ok_error));
+  OK (muster_game_keep (table.game, MUSTER_INFINITY_KEEP_DEPLOYMENT, &ok_error));
+  OK (muster_game_choose_first_turn (table.game, 1, &ok_error));
+  OK (muster_game_choose_deployment (table.game, 1, "south", &ok_error));
+  OK (muster_game_start_deployment (table.game, &ok_error));
+  OK (muster_game_deploy (table.game, "b1", &ok_error));
+  REFUSED (muster_game_deploy (table.game, "b1", &ok_error), "“Hacker” is already on the table");
+
+  table_close (&table);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -809,6 +839,7 @@ main (int   argc,
   g_test_add_func ("/game/game/not-yours", test_not_yours);
   g_test_add_func ("/game/game/legacy", test_legacy);
   g_test_add_func ("/game/game/saved", test_saved_game);
+  g_test_add_func ("/game/game/names-in-refusals", test_names_in_refusals);
 
   return g_test_run ();
 }
