@@ -1208,28 +1208,60 @@ muster_game_describe_state (MusterGame *self)
   return g_strdup_printf (_("%s: %s"), phase_name (phase), now);
 }
 
+/* dice's rolls as a step that shows them as dice of an earlier game;
+ * NULL when none was thrown. */
+static MusterLogStep *
+earlier_dice_step (MusterDice *dice)
+{
+  MusterLogStep *earlier;
+
+  if (dice == NULL || muster_dice_get_n_rolls (dice) == 0)
+    return NULL;
+
+  earlier = muster_log_step_new (ACTION_EARLIER_DICE);
+  for (guint i = 0; i < muster_dice_get_n_rolls (dice); i++)
+    {
+      const MusterRoll *roll = muster_dice_get_roll (dice, i);
+
+      muster_log_step_add_die (earlier, roll->sides, roll->value, roll->manual,
+                               roll->who != NULL && *roll->who != '\0' ? roll->who : NULL, roll->why);
+    }
+
+  return earlier;
+}
+
+/* The log emptied, but for the dice of earlier (NULL: none). */
+static void
+restart_with (MusterGame *self,
+              MusterDice *earlier)
+{
+  g_autoptr(GPtrArray) steps = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_log_step_unref);
+  MusterLogStep *kept = earlier_dice_step (earlier);
+
+  if (kept != NULL)
+    g_ptr_array_add (steps, kept);
+
+  /* The layout's signal replays the game from this. */
+  muster_layout_set_game_log_steps (self->layout, muster_system_get_id (self->system), steps);
+}
+
 void
 muster_game_restart (MusterGame *self,
                      gboolean    keep_dice)
 {
-  g_autoptr(GPtrArray) steps = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_log_step_unref);
-
   g_return_if_fail (MUSTER_IS_GAME (self));
 
-  if (keep_dice && muster_dice_get_n_rolls (self->dice) > 0)
-    {
-      MusterLogStep *earlier = muster_log_step_new (ACTION_EARLIER_DICE);
+  restart_with (self, keep_dice ? self->dice : NULL);
+}
 
-      for (guint i = 0; i < muster_dice_get_n_rolls (self->dice); i++)
-        {
-          const MusterRoll *roll = muster_dice_get_roll (self->dice, i);
+/* For the Game page: the game system changed under the players' game */
 
-          muster_log_step_add_die (earlier, roll->sides, roll->value, roll->manual,
-                                   roll->who != NULL && *roll->who != '\0' ? roll->who : NULL, roll->why);
-        }
-      g_ptr_array_add (steps, earlier);
-    }
+void
+muster_game_restart_with_dice (MusterGame *self,
+                               MusterDice *earlier)
+{
+  g_return_if_fail (MUSTER_IS_GAME (self));
+  g_return_if_fail (MUSTER_IS_DICE (earlier));
 
-  /* The layout's signal replays the game from this. */
-  muster_layout_set_game_log_steps (self->layout, muster_system_get_id (self->system), steps);
+  restart_with (self, earlier);
 }
