@@ -223,30 +223,14 @@ describe_attempt (MusterGame          *game,
                   MusterRollOffOutcome outcome,
                   int                  winner)
 {
-  g_autofree char *dice = NULL;
-  const char *a = muster_game_get_player_name (game, 0);
-  const char *b = muster_game_get_player_name (game, 1);
-
   /* Translators: the two dice of a Face to Face Roll, ✓ for a success and ✗ for a failure */
-  dice = g_strdup_printf (_("%s %u %s · %s %u %s"), a, rolls[0], rolls[0] <= targets[0] ? "✓" : "✗",
-                          b, rolls[1], rolls[1] <= targets[1] ? "✓" : "✗");
+  g_autofree char *dice = g_strdup_printf (_("%s %u %s · %s %u %s"),
+                                           muster_game_get_player_name (game, 0), rolls[0],
+                                           rolls[0] <= targets[0] ? "✓" : "✗",
+                                           muster_game_get_player_name (game, 1), rolls[1],
+                                           rolls[1] <= targets[1] ? "✓" : "✗");
 
-  switch (outcome)
-    {
-    case MUSTER_ROLL_OFF_TIE:
-      /* Translators: the dice, then what they mean */
-      return g_strdup_printf (_("%s — a tie: roll again"), dice);
-
-    case MUSTER_ROLL_OFF_DOUBLE_FAILURE:
-      return g_strdup_printf (_("%s — both failed: roll again"), dice);
-
-    case MUSTER_ROLL_OFF_WON:
-      return g_strdup_printf (_("%s — %s wins"), dice, muster_game_get_player_name (game, winner));
-
-    case MUSTER_ROLL_OFF_PENDING:
-    default:
-      return g_steal_pointer (&dice);
-    }
+  return muster_game_page_dup_attempt (game, dice, outcome, winner);
 }
 
 static void
@@ -499,18 +483,6 @@ decide_action (GtkWidget  *widget,
     }
 }
 
-static void
-start_deployment_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *parameter)
-{
-  MusterGameInitiativePage *self = MUSTER_GAME_INITIATIVE_PAGE (widget);
-  g_autoptr(GError) error = NULL;
-
-  if (game_of (self) != NULL && !muster_game_start_deployment (game_of (self), &error))
-    muster_game_page_refuse (MUSTER_GAME_PAGE (self), error);
-}
-
 /* GObject */
 
 static void
@@ -558,7 +530,6 @@ muster_game_initiative_page_class_init (MusterGameInitiativePageClass *klass)
   gtk_widget_class_install_action (widget_class, "initiative.roll", "(iu)", roll_action);
   gtk_widget_class_install_action (widget_class, "initiative.keep", "s", keep_action);
   gtk_widget_class_install_action (widget_class, "initiative.decide", NULL, decide_action);
-  gtk_widget_class_install_action (widget_class, "initiative.start-deployment", NULL, start_deployment_action);
 }
 
 static void

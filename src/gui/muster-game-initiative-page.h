@@ -19,7 +19,7 @@ G_BEGIN_DECLS
  * follow, then the start of the deployment. Its "initiative" actions:
  * set-wip (iub: player, WIP, private), roll (iu: player, the die as
  * thrown, or 0 for Muster's), keep (s: "initiative" or "deployment"),
- * decide (the decisions from the rows), start-deployment. */
+ * decide (the decisions from the rows); and page.start-deployment. */
 G_DECLARE_FINAL_TYPE (MusterGameInitiativePage, muster_game_initiative_page, MUSTER, GAME_INITIATIVE_PAGE,
                       MusterGamePage)
 

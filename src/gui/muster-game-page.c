@@ -541,10 +541,49 @@ muster_game_page_dup_player_names (MusterGame *game)
   return g_strdupv ((char **) names);
 }
 
+char *
+muster_game_page_dup_attempt (MusterGame           *game,
+                              const char           *dice,
+                              MusterRollOffOutcome  outcome,
+                              int                   winner)
+{
+  switch (outcome)
+    {
+    case MUSTER_ROLL_OFF_TIE:
+      /* Translators: the dice, then what they mean */
+      return g_strdup_printf (_("%s — a tie: roll again"), dice);
+
+    case MUSTER_ROLL_OFF_DOUBLE_FAILURE:
+      return g_strdup_printf (_("%s — both failed: roll again"), dice);
+
+    case MUSTER_ROLL_OFF_WON:
+      return g_strdup_printf (_("%s — %s wins"), dice, muster_game_get_player_name (game, winner));
+
+    case MUSTER_ROLL_OFF_PENDING:
+    default:
+      return g_strdup (dice);
+    }
+}
+
 const char *
 muster_game_page_data_label (const char *text)
 {
   return text != NULL ? g_dgettext (GETTEXT_PACKAGE, text) : "";
+}
+
+/* Actions */
+
+static void
+start_deployment_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  MusterGamePage *self = MUSTER_GAME_PAGE (widget);
+  MusterGamePagePrivate *priv = muster_game_page_get_instance_private (self);
+  g_autoptr(GError) error = NULL;
+
+  if (priv->game != NULL && !muster_game_start_deployment (priv->game, &error))
+    muster_game_page_refuse (self, error);
 }
 
 /* GObject */
@@ -686,6 +725,8 @@ muster_game_page_class_init (MusterGamePageClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+
+  gtk_widget_class_install_action (widget_class, "page.start-deployment", NULL, start_deployment_action);
 }
 
 static void

@@ -23,6 +23,8 @@ G_BEGIN_DECLS
  * time after each change, or when it is shown again; what the game
  * refuses, it reports with "message" for the panel to show.
  *
+ * Its "page" action: start-deployment (Infinity and The 9th Age).
+ *
  * Properties: "game"; "sight-piece" and "sight-player", whose Line of
  * Fire the board shows (the panel's, for the toggles).
  *
@@ -107,6 +109,11 @@ GtkWidget     *muster_game_page_sight_button      (MusterGamePage      *self,
 void           muster_game_page_guard_spin        (GtkSpinButton       *spin);
 /* Both players' names, for a combo row. */
 char         **muster_game_page_dup_player_names  (MusterGame          *game);
+/* An attempt of a roll-off: its dice (text), then what they mean. */
+char          *muster_game_page_dup_attempt       (MusterGame          *game,
+                                                   const char          *dice,
+                                                   MusterRollOffOutcome outcome,
+                                                   int                  winner);
 /* A name from the game-system file, translated when it is a shipped one. */
 const char    *muster_game_page_data_label        (const char          *text);
 

@@ -225,22 +225,7 @@ describe_attempt (MusterGame          *game,
   g_autofree char *dice = g_strdup_printf (_("%s %u · %s %u"), muster_game_get_player_name (game, 0), rolls[0],
                                            muster_game_get_player_name (game, 1), rolls[1]);
 
-  switch (outcome)
-    {
-    case MUSTER_ROLL_OFF_TIE:
-      /* Translators: the dice, then what they mean */
-      return g_strdup_printf (_("%s — a tie: roll again"), dice);
-
-    case MUSTER_ROLL_OFF_DOUBLE_FAILURE:
-      return g_strdup_printf (_("%s — both failed: roll again"), dice);
-
-    case MUSTER_ROLL_OFF_WON:
-      return g_strdup_printf (_("%s — %s wins"), dice, muster_game_get_player_name (game, winner));
-
-    case MUSTER_ROLL_OFF_PENDING:
-    default:
-      return g_steal_pointer (&dice);
-    }
+  return muster_game_page_dup_attempt (game, dice, outcome, winner);
 }
 
 static void
@@ -507,18 +492,6 @@ decide_action (GtkWidget  *widget,
     muster_game_page_refuse_text (MUSTER_GAME_PAGE (self), _("Not now: the roll-off must be won first"));
 }
 
-static void
-start_deployment_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *parameter)
-{
-  MusterGamePregamePage *self = MUSTER_GAME_PREGAME_PAGE (widget);
-  g_autoptr(GError) error = NULL;
-
-  if (game_of (self) != NULL && !muster_game_start_deployment (game_of (self), &error))
-    muster_game_page_refuse (MUSTER_GAME_PAGE (self), error);
-}
-
 /* GObject */
 
 static void
@@ -571,7 +544,6 @@ muster_game_pregame_page_class_init (MusterGamePregamePageClass *klass)
   gtk_widget_class_install_action (widget_class, "pregame.roll-type", "u", roll_type_action);
   gtk_widget_class_install_action (widget_class, "pregame.roll-off", "(iu)", roll_off_action);
   gtk_widget_class_install_action (widget_class, "pregame.decide", NULL, decide_action);
-  gtk_widget_class_install_action (widget_class, "pregame.start-deployment", NULL, start_deployment_action);
 }
 
 static void

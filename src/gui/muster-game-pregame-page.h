@@ -18,7 +18,7 @@ G_BEGIN_DECLS
  * deploys first), then the start of the deployment. Its "pregame"
  * actions: use-type (the type of the row), roll-type (u: the die as
  * thrown, or 0 for Muster's), roll-off (iu: player, die or 0), decide
- * (the choices from the rows), start-deployment. */
+ * (the choices from the rows); and page.start-deployment. */
 G_DECLARE_FINAL_TYPE (MusterGamePregamePage, muster_game_pregame_page, MUSTER, GAME_PREGAME_PAGE, MusterGamePage)
 
 G_END_DECLS
