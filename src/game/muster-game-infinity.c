@@ -161,9 +161,16 @@ gboolean
 muster_game_has_lieutenant_on_table (MusterGame *self,
                                      int         player)
 {
-  g_autoptr(MusterRoster) roster = muster_roster_new (self->layout);
-  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+  g_autoptr(MusterRoster) roster = NULL;
+  GPtrArray *pieces;
 
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+
+  if (player != 0 && player != 1)
+    return FALSE;
+
+  roster = muster_roster_new (self->layout);
+  pieces = muster_layout_get_pieces (self->layout);
   for (guint i = 0; i < pieces->len; i++)
     {
       const MusterPiece *piece = g_ptr_array_index (pieces, i);
@@ -1424,3 +1431,32 @@ const MusterGameAction muster_game_infinity_actions[] = {
   { "end-turn",          end_turn_apply,          end_turn_describe },
 };
 const guint muster_game_n_infinity_actions = G_N_ELEMENTS (muster_game_infinity_actions);
+
+/* For the Game page */
+
+gboolean
+muster_game_is_trooper_lieutenant (MusterGame              *self,
+                                   const MusterGameTrooper *trooper)
+{
+  g_autoptr(MusterRoster) roster = NULL;
+  const MusterRosterEntry *entry;
+  MusterPiece *piece;
+
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+  g_return_val_if_fail (trooper != NULL, FALSE);
+
+  roster = muster_roster_new (self->layout);
+  entry = trooper->entry_id != NULL ? muster_roster_lookup (roster, trooper->entry_id, NULL) : NULL;
+  piece = muster_game_find_candidate (self, trooper);
+
+  return (entry != NULL && entry->lieutenant) || (piece != NULL && is_lieutenant (roster, piece));
+}
+
+guint
+muster_game_get_player_turn (MusterGame *self)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), 1);
+
+  /* A turn is counted when it is over (turn_over()). */
+  return self->turns_in_round + 1;
+}

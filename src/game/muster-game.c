@@ -1277,28 +1277,41 @@ muster_game_describe_state (MusterGame *self)
   return g_strdup_printf (_("%s: %s"), phase_name (phase), now);
 }
 
+/* dice's rolls as a step that shows them as dice of an earlier game;
+ * NULL when none was thrown. */
+static MusterLogStep *
+earlier_dice_step (MusterDice *dice)
+{
+  MusterLogStep *earlier;
+
+  if (dice == NULL || muster_dice_get_n_rolls (dice) == 0)
+    return NULL;
+
+  earlier = muster_log_step_new (ACTION_EARLIER_DICE);
+  for (guint i = 0; i < muster_dice_get_n_rolls (dice); i++)
+    {
+      const MusterRoll *roll = muster_dice_get_roll (dice, i);
+
+      muster_log_step_add_die (earlier, roll->sides, roll->value, roll->manual,
+                               roll->who != NULL && *roll->who != '\0' ? roll->who : NULL, roll->why);
+    }
+
+  return earlier;
+}
+
 void
 muster_game_restart (MusterGame *self,
                      MusterDice *earlier)
 {
   g_autoptr(GPtrArray) steps = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_log_step_unref);
+  MusterLogStep *kept;
 
   g_return_if_fail (MUSTER_IS_GAME (self));
   g_return_if_fail (earlier == NULL || MUSTER_IS_DICE (earlier));
 
-  if (earlier != NULL && muster_dice_get_n_rolls (earlier) > 0)
-    {
-      MusterLogStep *step = muster_log_step_new (ACTION_EARLIER_DICE);
-
-      for (guint i = 0; i < muster_dice_get_n_rolls (earlier); i++)
-        {
-          const MusterRoll *roll = muster_dice_get_roll (earlier, i);
-
-          muster_log_step_add_die (step, roll->sides, roll->value, roll->manual,
-                                   roll->who != NULL && *roll->who != '\0' ? roll->who : NULL, roll->why);
-        }
-      g_ptr_array_add (steps, step);
-    }
+  kept = earlier_dice_step (earlier);
+  if (kept != NULL)
+    g_ptr_array_add (steps, kept);
 
   /* The layout's signal replays the game from this. */
   muster_layout_set_game_log_steps (self->layout, muster_system_get_id (self->system), steps);

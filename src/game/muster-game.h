@@ -353,4 +353,23 @@ gboolean                  muster_game_ti4_next_round        (MusterGame         
 void                      muster_game_restart               (MusterGame               *self,
                                                              MusterDice               *earlier);
 
+/* For the Game page (src/gui/muster-game-*-page.c). */
+
+/* What the trooper may do, as recorded when the deployment began. */
+MusterTrooperFlags        muster_game_get_trooper_flags     (MusterGame               *self,
+                                                             const MusterGameTrooper  *trooper);
+/* Whether the trooper is a Lieutenant now (its piece, or its roster
+ * entry), whatever it was when the deployment began. */
+gboolean                  muster_game_is_trooper_lieutenant (MusterGame               *self,
+                                                             const MusterGameTrooper  *trooper);
+/* Whether the player has a Lieutenant on the table now. */
+gboolean                  muster_game_has_lieutenant_on_table (MusterGame             *self,
+                                                               int                     player);
+/* The Player Turn of the Game Round under way, or next: 1 or 2. */
+guint                     muster_game_get_player_turn       (MusterGame               *self);
+/* A piece's name for people: its own, else that of the trooper it is,
+ * else its id. */
+const char               *muster_game_get_piece_name        (MusterGame               *self,
+                                                             const char               *piece_id);
+
 G_END_DECLS

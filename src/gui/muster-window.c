@@ -11,8 +11,9 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-game-panel.h"
 #include "muster-game-popover.h"
-#include "muster-phase-panel.h"
+#include "muster-game-restart-dialog.h"
 #include "muster-print.h"
 #include "muster-roster-panel.h"
 #include "muster-sight-overlay.h"
@@ -45,6 +46,9 @@ struct _MusterWindow
   MusterValidator      *validator;
   MusterHistory        *history;
   MusterRoster         *roster;
+  MusterGame           *game;
+  /* The players changed the game system (not undo or redo). */
+  gboolean              players_switched_system;
   GFile                *file;
   char                 *tool;
   char                 *terrain_kind;
@@ -78,7 +82,7 @@ struct _MusterWindow
   GtkStack             *sidebar_stack;
   GtkStack             *player_stack;
   AdwBin               *phase_bin;
-  MusterPhasePanel     *phase_panel;       /* made when first shown */
+  MusterGamePanel      *game_panel;        /* made when first shown */
   GtkWidget            *sight_area;
   MusterViolationsList *violations_list;
   MusterBoardView      *board_view;
@@ -452,46 +456,52 @@ show_sight_cb (MusterWindow *self,
   update_sight (self);
 }
 
-/* Dice thrown are thrown: no undo step, but the file has changed. */
-static void
-roll_log_changed_cb (MusterWindow *self)
+/* The game panel is some tenth of the work of starting: it is made when
+ * its page is first shown (or asked for), with the game on the table. Its
+ * steps go into the layout's game log, which the history records. */
+static MusterGamePanel *
+ensure_game_panel (MusterWindow *self)
 {
-  if (self->history == NULL)
-    return;
+  if (self->game_panel != NULL)
+    return self->game_panel;
 
-  muster_history_set_modified (self->history);
-  schedule_autosave (self);
-}
-
-/* The phase panel is some tenth of the work of starting: it is made when
- * its page is first shown (or asked for), with the game on the table. */
-static MusterPhasePanel *
-ensure_phase_panel (MusterWindow *self)
-{
-  if (self->phase_panel != NULL)
-    return self->phase_panel;
-
-  self->phase_panel = MUSTER_PHASE_PANEL (muster_phase_panel_new ());
-  gtk_widget_set_vexpand (GTK_WIDGET (self->phase_panel), TRUE);
-  g_signal_connect_object (self->phase_panel, "show-sight", G_CALLBACK (show_sight_cb), self,
+  self->game_panel = MUSTER_GAME_PANEL (muster_game_panel_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->game_panel), TRUE);
+  g_signal_connect_object (self->game_panel, "show-sight", G_CALLBACK (show_sight_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->phase_panel, "roll-log-changed", G_CALLBACK (roll_log_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->phase_panel, "game-log-changed", G_CALLBACK (roll_log_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  adw_bin_set_child (self->phase_bin, GTK_WIDGET (self->phase_panel));
+  adw_bin_set_child (self->phase_bin, GTK_WIDGET (self->game_panel));
+  muster_game_panel_set_game (self->game_panel, self->game);
 
-  if (self->layout != NULL && self->system != NULL && self->validator != NULL)
-    muster_phase_panel_set_game (self->phase_panel, self->layout, self->system, self->validator);
-
-  return self->phase_panel;
+  return self->game_panel;
 }
 
 static void
 sidebar_page_changed_cb (MusterWindow *self)
 {
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->sidebar_stack), "game") == 0)
-    ensure_phase_panel (self);
+    ensure_game_panel (self);
+}
+
+/* The game played on the layout, in system: a new one for a new layout
+ * or game system. When the players changed the game system after dice
+ * were thrown, they say whether those dice stay. */
+static void
+start_game (MusterWindow    *self,
+            MusterSystem    *system,
+            MusterValidator *validator)
+{
+  g_autoptr(MusterGame) earlier = g_steal_pointer (&self->game);
+  gboolean switched = self->players_switched_system;
+
+  self->players_switched_system = FALSE;
+  self->game = muster_game_new (self->layout, system);
+  muster_game_set_validator (self->game, validator);
+  muster_game_set_history (self->game, self->history);
+  if (self->game_panel != NULL)
+    muster_game_panel_set_game (self->game_panel, self->game);
+
+  if (switched && earlier != NULL && muster_game_get_layout (earlier) == self->layout)
+    muster_game_restart_dialog_present (GTK_WINDOW (self), self->game, earlier);
 }
 
 /* The model */
@@ -542,6 +552,7 @@ layout_changed_cb (MusterWindow *self)
   if (self->system == NULL ||
       g_strcmp0 (muster_system_get_id (self->system), muster_layout_get_system_id (self->layout)) != 0)
     {
+      self->players_switched_system = !muster_history_is_applying (self->history);
       /* The players may not have zones of the new game yet: later. */
       if (!rebuild_for_system (self) && self->retry_id == 0)
         self->retry_id = g_idle_add (retry_cb, self);
@@ -583,8 +594,7 @@ show_game (MusterWindow  *self,
   muster_board_view_set_units (self->board_view, display_units (self));
   muster_board_view_set_scene (self->board_view, scene);
   muster_violations_list_set_validator (self->violations_list, validator);
-  if (self->phase_panel != NULL)
-    muster_phase_panel_set_game (self->phase_panel, self->layout, system, validator);
+  start_game (self, system, validator);
 
   rebuild_player_pages (self);
   update_title (self);
@@ -1492,11 +1502,19 @@ muster_window_get_violations_list (MusterWindow *self)
 }
 
 GtkWidget *
-muster_window_get_phase_panel (MusterWindow *self)
+muster_window_get_game_panel (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
 
-  return GTK_WIDGET (ensure_phase_panel (self));
+  return GTK_WIDGET (ensure_game_panel (self));
+}
+
+MusterGame *
+muster_window_get_game (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  return self->game;
 }
 
 MusterSightGrid *
@@ -1876,9 +1894,10 @@ muster_window_dispose (GObject *object)
   g_clear_object (&self->chooser);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
-  self->phase_panel = NULL;   /* was in phase_bin */
+  self->game_panel = NULL;    /* was in phase_bin */
   self->game_popover = NULL;  /* was game_button's */
 
+  g_clear_object (&self->game);
   g_clear_object (&self->roster);
   g_clear_object (&self->history);
   g_clear_object (&self->validator);

@@ -11,6 +11,7 @@
 
 #include "muster-application.h"
 #include "muster-board-view.h"
+#include "muster-game.h"
 #include "muster-history.h"
 #include "muster-roster.h"
 #include "muster-sight.h"
@@ -48,8 +49,9 @@ GFile           *muster_window_get_file       (MusterWindow      *self);
 GtkWidget       *muster_window_get_roster_panel (MusterWindow    *self,
                                                  const char      *player_id);
 GtkWidget       *muster_window_get_violations_list (MusterWindow *self);
-/* The game sequence panel of the sidebar. */
-GtkWidget       *muster_window_get_phase_panel (MusterWindow     *self);
+/* The Game page of the sidebar, and the game it shows. */
+GtkWidget       *muster_window_get_game_panel (MusterWindow      *self);
+MusterGame      *muster_window_get_game       (MusterWindow      *self);
 /* What the Line of Fire overlay shades, or NULL when it is off. */
 MusterSightGrid *muster_window_get_sight_grid (MusterWindow      *self);
 /* "players" (the rosters) or "game" (the sequence). */

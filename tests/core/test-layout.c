@@ -1242,7 +1242,7 @@ test_roll_log (void)
   g_assert_null (strstr (cleared_text, "roll-log"));
 }
 
-/* The game log of the Game page (muster-phase-panel.c), as a layout
+/* The game log of Muster 0.1 (converted by muster-game-legacy.c), as a layout
  * keeps it: in its own namespace, escaped, and read back line for line
  * whatever the lines say, as the roll log is. */
 static void

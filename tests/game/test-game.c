@@ -822,6 +822,162 @@ test_names_in_refusals (void)
   table_close (&table);
 }
 
+/* For the Game page (the pages branch) */
+
+/* The game system changed after dice were thrown: the new game keeps
+ * them, as they were thrown and why, or starts without them. */
+static void
+test_restart_with_dice (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterGame) t9a = NULL;
+  g_autoptr(MusterDice) thrown = NULL;
+  MusterSystem *system;
+  MusterDice *dice;
+
+  infinity_table (&table);
+  table_start (&table);
+  OK (muster_game_set_wip (table.game, 0, 13, FALSE, &ok_error));
+  OK (muster_game_set_wip (table.game, 1, 11, FALSE, &ok_error));
+  OK (muster_game_roll_initiative (table.game, 0, 0, &ok_error));
+  OK (muster_game_roll_initiative (table.game, 1, 0, &ok_error));
+  /* The old game follows the layout's log, and starts again with it. */
+  thrown = g_object_ref (muster_game_get_dice (table.game));
+  g_assert_cmpuint (muster_dice_get_n_rolls (thrown), ==, 2);
+
+  muster_layout_set_game (table.layout, "t9a", "frontline-clash");
+  system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  t9a = muster_game_new (table.layout, system);
+  muster_game_set_history (t9a, table.history);
+  /* The old log is another game system's: nothing of it is replayed. */
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (t9a)), ==, 0);
+
+  muster_game_restart (t9a, thrown);
+  g_assert_cmpstr (muster_layout_get_game_log_system (table.layout), ==, "t9a");
+  dice = muster_game_get_dice (t9a);
+  g_assert_cmpuint (muster_dice_get_n_rolls (dice), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const MusterRoll *kept = muster_dice_get_roll (dice, i);
+      const MusterRoll *roll = muster_dice_get_roll (thrown, i);
+
+      g_assert_cmpuint (kept->value, ==, roll->value);
+      g_assert_cmpstr (kept->who, ==, roll->who);
+      g_assert_cmpstr (kept->why, ==, roll->why);
+    }
+  g_assert_cmpint (muster_game_get_phase (t9a), ==, MUSTER_GAME_PHASE_PREGAME);
+
+  /* Or without them; one undo brings them back. */
+  muster_game_restart (t9a, NULL);
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (t9a)), ==, 0);
+  g_assert_true (muster_history_undo (table.history));
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (t9a)), ==, 2);
+
+  g_clear_object (&t9a);
+  table_close (&table);
+}
+
+/* A trooper's flags are as the deployment began; whether it is the
+ * Lieutenant is read now. */
+static void
+test_trooper_flags (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterRoster) roster = NULL;
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  const char *skills[] = { "airborne-deployment", NULL };
+  g_autofree char *slot = NULL;
+  const MusterGameTrooper *airborne;
+  const MusterGameTrooper *b3;
+
+  infinity_table (&table);
+  roster = muster_roster_new (table.layout);
+  entry->name = g_strdup ("Tankhunter");
+  entry->skills = g_strdupv ((char **) skills);
+  slot = g_strdup_printf ("%s#1", muster_roster_add_entry (roster, "red", entry));
+  table_start (&table);
+  play_initiative (table.game);
+  OK (muster_game_start_deployment (table.game, &ok_error));
+
+  airborne = muster_game_lookup_trooper (table.game, slot);
+  b3 = muster_game_lookup_trooper (table.game, "b3");
+  g_assert_nonnull (airborne);
+  g_assert_true ((muster_game_get_trooper_flags (table.game, airborne) & MUSTER_TROOPER_MAY_STAY_OFF_TABLE) != 0);
+  g_assert_true ((muster_game_get_trooper_flags (table.game, b3) & MUSTER_TROOPER_MAY_STAY_OFF_TABLE) == 0);
+  g_assert_true ((muster_game_get_trooper_flags (table.game, muster_game_lookup_trooper (table.game, "b1")) &
+                  MUSTER_TROOPER_LIEUTENANT) != 0);
+  g_assert_cmpstr (muster_game_get_trooper_name (table.game, airborne), ==, "Tankhunter");
+
+  /* b3 made the Lieutenant after the deployment began. */
+  g_assert_false (muster_game_is_trooper_lieutenant (table.game, b3));
+  muster_layout_lookup_piece (table.layout, "b3")->lieutenant = TRUE;
+  muster_layout_piece_changed (table.layout, muster_layout_lookup_piece (table.layout, "b3"));
+  g_assert_true (muster_game_is_trooper_lieutenant (table.game, b3));
+  g_assert_true (muster_game_has_lieutenant_on_table (table.game, 1));
+
+  g_clear_object (&roster);
+  table_close (&table);
+}
+
+/* The Player Turn of the Game Round: the first, the second, the first of
+ * the next round. */
+static void
+test_player_turn (void)
+{
+  Table table = { 0 };
+
+  infinity_table (&table);
+  table_start (&table);
+  play_initiative (table.game);
+  play_deployment (&table);
+
+  g_assert_cmpuint (muster_game_get_player_turn (table.game), ==, 1);
+  OK (muster_game_start_turn (table.game, 1, 1, &ok_error));
+  g_assert_cmpuint (muster_game_get_player_turn (table.game), ==, 1);
+  OK (muster_game_end_turn (table.game, &ok_error));
+  g_assert_cmpuint (muster_game_get_player_turn (table.game), ==, 2);
+  g_assert_cmpuint (muster_game_get_game_round (table.game), ==, 1);
+  OK (muster_game_start_turn (table.game, 0, 1, &ok_error));
+  OK (muster_game_end_turn (table.game, &ok_error));
+  g_assert_cmpuint (muster_game_get_player_turn (table.game), ==, 1);
+  g_assert_cmpuint (muster_game_get_game_round (table.game), ==, 2);
+
+  table_close (&table);
+}
+
+/* A piece is called by its name, else by the trooper's it is. */
+static void
+test_piece_name (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterRoster) roster = NULL;
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  MusterPiece *piece;
+  const char *entry_id;
+
+  infinity_table (&table);
+  muster_layout_lookup_piece (table.layout, "r1")->name = g_strdup ("Kamau");
+  roster = muster_roster_new (table.layout);
+  entry->name = g_strdup ("Fusiliers");
+  entry->count = 2;
+  entry_id = muster_roster_add_entry (roster, "blue", entry);
+  piece = add_model (table.layout, "p7", "blue", 40, 8, 180, FALSE);
+  muster_roster_set_piece_entry (piece, entry_id);
+  table_start (&table);
+
+  g_assert_cmpstr (muster_game_get_piece_name (table.game, "r1"), ==, "Kamau");
+  /* Before the deployment there are no troopers: the piece's id. */
+  g_assert_cmpstr (muster_game_get_piece_name (table.game, "p7"), ==, "p7");
+
+  play_initiative (table.game);
+  OK (muster_game_start_deployment (table.game, &ok_error));
+  g_assert_cmpstr (muster_game_get_piece_name (table.game, "p7"), ==, "Fusiliers 1");
+  g_assert_cmpstr (muster_game_get_piece_name (table.game, "r1"), ==, "Kamau");
+
+  g_clear_object (&roster);
+  table_close (&table);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -840,6 +996,10 @@ main (int   argc,
   g_test_add_func ("/game/game/legacy", test_legacy);
   g_test_add_func ("/game/game/saved", test_saved_game);
   g_test_add_func ("/game/game/names-in-refusals", test_names_in_refusals);
+  g_test_add_func ("/game/game/restart-with-dice", test_restart_with_dice);
+  g_test_add_func ("/game/game/trooper-flags", test_trooper_flags);
+  g_test_add_func ("/game/game/player-turn", test_player_turn);
+  g_test_add_func ("/game/game/piece-name", test_piece_name);
 
   return g_test_run ();
 }
