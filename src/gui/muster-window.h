@@ -11,6 +11,7 @@
 
 #include "muster-application.h"
 #include "muster-board-view.h"
+#include "muster-document.h"
 #include "muster-game.h"
 #include "muster-history.h"
 #include "muster-roster.h"
@@ -34,10 +35,14 @@ gboolean         muster_window_save_to        (MusterWindow      *self,
 void             muster_window_new_layout     (MusterWindow      *self);
 /* Says which of the user's game-system files were skipped, and why. */
 void             muster_window_report_system_errors (MusterWindow *self);
-/* Offers to bring back a layout saved automatically before a crash. */
-void             muster_window_offer_autosave (MusterWindow      *self,
-                                               GFile             *autosave,
-                                               GFile             *original);
+/* Shows the layout of a draft that a Muster left behind (a crash), as
+ * it was, with unsaved changes (muster-draft.h). */
+void             muster_window_restore_draft  (MusterWindow      *self,
+                                               const char        *draft_id);
+
+/* What the window shows and edits: its document, one for the window's
+ * life; the getters below are the document's. */
+MusterDocument  *muster_window_get_document   (MusterWindow      *self);
 
 MusterBoardView *muster_window_get_board_view (MusterWindow      *self);
 MusterLayout    *muster_window_get_layout     (MusterWindow      *self);
