@@ -30,7 +30,11 @@ G_BEGIN_DECLS
  * A piece placed from an entry carries mr:entry="e1" (a foreign attribute
  * of <piece>), which is how the roster knows what is on the table.
  *
- * Meant to move into src/core (it needs GLib only). */
+ * The layout reader checks the roster of each player as it reads the
+ * file: a value that Muster cannot read (count="many", shape="hexagon",
+ * an entry without an id) makes the file unreadable, with a message that
+ * names the line. Attributes and elements it does not know are passed
+ * over. */
 
 #define MUSTER_ROSTER_NAMESPACE "https://github.com/muster/muster/ns/roster"
 
