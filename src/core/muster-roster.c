@@ -83,6 +83,23 @@ muster_roster_hold_from_string (const char       *text,
   return FALSE;
 }
 
+GType
+muster_piece_template_get_type (void)
+{
+  static gsize type = 0;
+
+  if (g_once_init_enter (&type))
+    {
+      GType t = g_boxed_type_register_static (g_intern_static_string ("MusterPieceTemplate"),
+                                              (GBoxedCopyFunc) muster_piece_copy,
+                                              (GBoxedFreeFunc) muster_piece_free);
+
+      g_once_init_leave (&type, t);
+    }
+
+  return type;
+}
+
 /* Entries */
 
 MusterRosterEntry *

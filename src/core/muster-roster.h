@@ -38,7 +38,8 @@ G_BEGIN_DECLS
 
 #define MUSTER_ROSTER_NAMESPACE "https://github.com/muster/muster/ns/roster"
 
-#define MUSTER_TYPE_ROSTER (muster_roster_get_type ())
+#define MUSTER_TYPE_ROSTER         (muster_roster_get_type ())
+#define MUSTER_TYPE_PIECE_TEMPLATE (muster_piece_template_get_type ())
 
 typedef enum
 {
@@ -83,6 +84,11 @@ void               muster_roster_entry_get_footprint (const MusterRosterEntry *e
 const char        *muster_roster_hold_to_string   (MusterRosterHold         hold);
 gboolean           muster_roster_hold_from_string (const char              *text,
                                                    MusterRosterHold        *hold);
+
+/* A MusterPiece as a boxed value: what a roster row carries when it is
+ * dragged onto the table (muster_roster_make_piece()), and what the
+ * table takes when it is dropped. */
+GType              muster_piece_template_get_type (void) G_GNUC_CONST;
 
 G_DECLARE_FINAL_TYPE (MusterRoster, muster_roster, MUSTER, ROSTER, GObject)
 

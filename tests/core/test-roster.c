@@ -239,6 +239,35 @@ test_placed (void)
   g_assert_cmpuint (muster_roster_count_placed (again, "e1"), ==, 1);
 }
 
+/* The type a roster row is dragged with, from core (GLib only): a
+ * boxed copy of the piece. */
+static void
+test_piece_template (void)
+{
+  g_autofree char *text = layout_with_entries ("      <mr:entry id=\"e1\" name=\"Knight\"/>\n");
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(MusterRoster) roster = NULL;
+  g_autoptr(MusterPiece) piece = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GValue) value = G_VALUE_INIT;
+  const MusterPiece *held;
+
+  g_assert_true (G_TYPE_IS_BOXED (MUSTER_TYPE_PIECE_TEMPLATE));
+  g_assert_cmpstr (g_type_name (MUSTER_TYPE_PIECE_TEMPLATE), ==, "MusterPieceTemplate");
+
+  layout = load_string (text, &error);
+  g_assert_no_error (error);
+  roster = muster_roster_new (layout);
+  piece = muster_roster_make_piece (roster, "e1");
+
+  g_value_init (&value, MUSTER_TYPE_PIECE_TEMPLATE);
+  g_value_set_boxed (&value, piece);
+  held = g_value_get_boxed (&value);
+  g_assert_true (held != piece);
+  g_assert_cmpstr (held->name, ==, "Knight");
+  g_assert_cmpstr (muster_roster_get_piece_entry (held), ==, "e1");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -249,6 +278,7 @@ main (int   argc,
   g_test_add_func ("/core/roster/bad", test_bad);
   g_test_add_func ("/core/roster/not-a-roster", test_not_a_roster);
   g_test_add_func ("/core/roster/placed", test_placed);
+  g_test_add_func ("/core/roster/piece-template", test_piece_template);
 
   return g_test_run ();
 }
