@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
+#include "muster-choices.h"
 #include "muster-cli.h"
 #include "muster-export.h"
 #include "muster-game.h"
@@ -96,7 +97,9 @@ check_game (MusterLayout *layout,
   const char *deployment_id = muster_layout_get_deployment_id (layout);
   GHashTable *options = muster_layout_get_options (layout);
   GPtrArray *players = muster_layout_get_players (layout);
+  g_autoptr(GError) choice_error = NULL;
   const MusterDeployment *deployment;
+  const char *player_id = NULL;
 
   if (deployment_id != NULL)
     deployment = muster_system_lookup_deployment (system, deployment_id);
@@ -150,6 +153,12 @@ check_game (MusterLayout *layout,
                               error->message);
           return FALSE;
         }
+    }
+
+  if (!muster_choices_check (layout, system, deployment, &player_id, &choice_error))
+    {
+      print_layout_error (name, muster_layout_get_player_line (layout, player_id), choice_error->message);
+      return FALSE;
     }
 
   return TRUE;

@@ -19,6 +19,7 @@
 #include "muster-expr.h"
 #include "muster-layout.h"
 #include "muster-layout-private.h"
+#include "muster-roster-private.h"
 #include "muster-xml.h"
 
 /* The ids of pieces and terrain read so far, each with the line where it
@@ -776,6 +777,15 @@ read_player (Loader   *loader,
 
   for (xmlNode *child = node->children; child != NULL; child = child->next)
     {
+      /* The roster is kept as an extension, once Muster can read it. */
+      if (_muster_roster_is_element (child))
+        {
+          g_autoptr(GPtrArray) entries = _muster_roster_read_element (child, loader->filename, error);
+
+          if (entries == NULL)
+            return FALSE;
+        }
+
       if (muster_xml_is_foreign (child) && !_muster_layout_read_extension (loader->filename, child, &player->extensions, error))
         return FALSE;
     }

@@ -572,11 +572,126 @@ muster_layout_to_bytes (MusterLayout *self)
   return g_string_free_to_bytes (w.out);
 }
 
-/* The old file becomes FILE~ (a second name for it, or a copy where the
- * file system has no hard links), then a temporary file with the whole
- * new content, flushed to the disk, is renamed over FILE. Not
- * g_file_replace_contents(): after a failed write (a full disk) it still
- * closes its stream, which renames the short temporary file over FILE. */
+/* Backups */
+
+static char *
+backups_dir (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "muster", "backups", NULL);
+}
+
+GFile *
+muster_layout_get_backup_file (GFile *file,
+                               guint  version)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *basename = NULL;
+  g_autofree char *hash = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *name = NULL;
+  const char *dot;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (version < MUSTER_LAYOUT_BACKUPS, NULL);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    return NULL;
+
+  /* "layout.muster" → "layout-1a2b3c4d.muster", "layout-1a2b3c4d.1.muster"... */
+  basename = g_path_get_basename (path);
+  hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, path, -1);
+  dot = strrchr (basename, '.');
+  if (dot == NULL || dot == basename)
+    dot = basename + strlen (basename);
+  if (version == 0)
+    name = g_strdup_printf ("%.*s-%.8s%s", (int) (dot - basename), basename, hash, dot);
+  else
+    name = g_strdup_printf ("%.*s-%.8s.%u%s", (int) (dot - basename), basename, hash, version, dot);
+  dir = backups_dir ();
+
+  return g_file_new_build_filename (dir, name, NULL);
+}
+
+/* Muster's own files (the drafts, the autosave, the backups) are not the
+ * player's: no previous version of them is kept. */
+static gboolean
+is_musters_own (const char *path)
+{
+  const char *bases[] = { g_get_user_data_dir (), g_get_user_state_dir () };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bases); i++)
+    {
+      g_autofree char *dir = g_build_filename (bases[i], "muster", NULL);
+      gsize len = strlen (dir);
+
+      if (strncmp (path, dir, len) == 0 && path[len] == G_DIR_SEPARATOR)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Keeps the file at path, about to be replaced, as the newest backup
+ * (muster_layout_get_backup_file()), the older ones each moved one
+ * version down and the oldest dropped. In the application's own data
+ * rather than beside the file: through the Flatpak document portal a
+ * program may replace the file it was given, but any other file it
+ * writes beside it stays private to the sandbox. */
+static gboolean
+keep_previous_version (GFile       *file,
+                       const char  *path,
+                       GError     **error)
+{
+  g_autofree char *dir = backups_dir ();
+  g_autoptr(GFile) newest = NULL;
+  g_autofree char *newest_path = NULL;
+  g_autoptr(GError) local_error = NULL;
+  int saved_errno;
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      saved_errno = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("the previous version could not be kept in %s: %s"), dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  for (guint version = MUSTER_LAYOUT_BACKUPS - 1; version > 0; version--)
+    {
+      g_autoptr(GFile) older = muster_layout_get_backup_file (file, version);
+      g_autoptr(GFile) newer = muster_layout_get_backup_file (file, version - 1);
+      g_autofree char *older_path = g_file_get_path (older);
+      g_autofree char *newer_path = g_file_get_path (newer);
+
+      if (g_rename (newer_path, older_path) != 0 && errno != ENOENT)
+        g_debug ("%s: %s", newer_path, g_strerror (errno));
+    }
+
+  /* A second name for the old file where the file system allows it (its
+   * data stays where it is), else a copy. */
+  newest = muster_layout_get_backup_file (file, 0);
+  newest_path = g_file_get_path (newest);
+  if (link (path, newest_path) == 0)
+    return TRUE;
+
+  if (!g_file_copy (file, newest, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, &local_error))
+    {
+      g_set_error (error, local_error->domain, local_error->code,
+                   _("the previous version could not be kept in %s: %s"), dir, local_error->message);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Writing */
+
+/* The old file is kept (keep_previous_version()), then a temporary file
+ * with the whole new content, flushed to the disk, is renamed over FILE.
+ * Not g_file_replace_contents(): after a failed write (a full disk) it
+ * still closes its stream, which renames the short temporary file over
+ * FILE. */
 static gboolean
 write_atomically (GFile       *file,
                   const char  *data,
@@ -584,7 +699,6 @@ write_atomically (GFile       *file,
                   GError     **error)
 {
   g_autofree char *path = g_file_get_path (file);
-  g_autofree char *backup = NULL;
 
   if (path == NULL)
     {
@@ -593,27 +707,9 @@ write_atomically (GFile       *file,
       return FALSE;
     }
 
-  if (g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      backup = g_strconcat (path, "~", NULL);
-      if (g_unlink (backup) != 0 && errno != ENOENT)
-        {
-          int saved_errno = errno;
-
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                       _("could not replace the backup %s: %s"), backup, g_strerror (saved_errno));
-          return FALSE;
-        }
-      if (link (path, backup) != 0)
-        {
-          g_autoptr(GFile) from = g_file_new_for_path (path);
-          g_autoptr(GFile) to = g_file_new_for_path (backup);
-
-          if (!g_file_copy (from, to, G_FILE_COPY_OVERWRITE | G_FILE_COPY_ALL_METADATA,
-                            NULL, NULL, NULL, error))
-            return FALSE;
-        }
-    }
+  if (g_file_test (path, G_FILE_TEST_EXISTS) && !is_musters_own (path) &&
+      !keep_previous_version (file, path, error))
+    return FALSE;
 
   /* On failure the temporary file is removed and FILE left as it was. */
   {

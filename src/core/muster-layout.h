@@ -53,6 +53,10 @@ G_BEGIN_DECLS
  * piece with its base is two elements of MUSTER_LAYOUT_MAX_ELEMENTS. */
 #define MUSTER_LAYOUT_MAX_ROOT_CHILDREN 15000
 
+/* The previous versions of a file that muster_layout_save() keeps (see
+ * muster_layout_get_backup_file()). */
+#define MUSTER_LAYOUT_BACKUPS 5
+
 typedef enum
 {
   MUSTER_LAYOUT_ERROR_PARSE,      /* not well-formed, too big, too deep */
@@ -165,7 +169,9 @@ MusterLayout        *muster_layout_new_from_file   (GFile              *file,
                                                     GError            **error);
 GBytes              *muster_layout_to_bytes        (MusterLayout       *self);
 /* Atomic: a temporary file renamed over the old one, which is kept as a
- * backup (FILE~). On failure the old file is untouched. The output is read
+ * backup first (muster_layout_get_backup_file()), unless it is one of
+ * Muster's own (a draft, the autosave). On failure the old file is
+ * untouched. The output is read
  * back before anything is written: a layout that would not load again
  * (say, a piece whose owner is no player) is refused with the reason, in
  * MUSTER_LAYOUT_ERROR. I/O errors are G_IO_ERROR; every message names the
@@ -175,6 +181,15 @@ GBytes              *muster_layout_to_bytes        (MusterLayout       *self);
 gboolean             muster_layout_save            (MusterLayout       *self,
                                                     GFile              *file,
                                                     GError            **error);
+/* Where muster_layout_save() keeps the previous versions of file, the
+ * newest (version 0) first: in $XDG_DATA_HOME/muster/backups
+ * (~/.local/share/muster/backups; in the Flatpak,
+ * ~/.var/app/io.github.muster.Muster/data/muster/backups), named after
+ * the file and a hash of its path, so that two files of one name in two
+ * folders do not meet: "layout.muster" → "layout-1a2b3c4d.muster", then
+ * "layout-1a2b3c4d.1.muster" and so on. NULL for a file with no path. */
+GFile               *muster_layout_get_backup_file (GFile              *file,
+                                                    guint               version);
 
 const char          *muster_layout_get_system_id   (MusterLayout       *self);
 const char          *muster_layout_get_deployment_id (MusterLayout     *self);

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "muster-choices.h"
 #include "muster-validate-private.h"
 
 /* How validation stays incremental.
@@ -779,6 +780,8 @@ rebuild (MusterValidator  *self,
       g_hash_table_insert (self->players, g_strdup (player->id),
                            player_state_new (self, player, &first_error));
     }
+  if (self->deployment != NULL && first_error == NULL)
+    muster_choices_check (self->layout, self->system, self->deployment, NULL, &first_error);
 
   add_all_terrain (self, &first_error);
   add_all_pieces (self, cell);

@@ -24,6 +24,7 @@ typedef struct
 {
   char *message;
   int   line;
+  int   code;         /* libxml2's, of the parser's error kept; 0 for none */
 } XmlFirstError;
 
 /* libxml2's messages may quote the input, cut in the middle of a
@@ -57,17 +58,149 @@ clean_message (const char *text)
   return g_string_free (clean, FALSE);
 }
 
+/* Whether the parser has read all of its input: then what is missing
+ * is missing because the file ends. */
+static gboolean
+at_end_of_input (const xmlError *err)
+{
+  xmlParserCtxtPtr ctxt = err->ctxt;
+
+  return ctxt != NULL && ctxt->input != NULL && ctxt->input->cur != NULL && ctxt->input->end != NULL &&
+         ctxt->input->cur >= ctxt->input->end;
+}
+
+/* What is wrong with markup that the parser refuses, in words (libxml2's
+ * own are for programmers: "Couldn't find end of Start Tag board line
+ * 2"), and on which line: *line is the error's, or the line of the tag
+ * at fault where that says more. NULL for an error these words do not
+ * cover, whose own message is then kept. */
+static char *
+explain_parser_error (const xmlError *err,
+                      int            *line)
+{
+  const char *s1 = err->str1;
+  const char *s2 = err->str2;
+  const char *text = err->message != NULL ? err->message : "";
+
+  switch ((int) err->code)
+    {
+    case XML_ERR_DOCUMENT_EMPTY:
+      return g_strdup (_("the file holds no XML element"));
+    case XML_ERR_DOCUMENT_END:
+      return g_strdup (_("more follows the end of the document, after its last element is closed"));
+    case XML_ERR_INVALID_CHAR:
+    case XML_ERR_INVALID_ENCODING:
+      if (strstr (text, "UTF-8") != NULL || (s1 != NULL && g_str_has_prefix (s1, "Bytes:")))
+        return g_strdup (_("the text is not in UTF-8, nor in the encoding the file declares"));
+      if (!g_str_has_prefix (text, "xmlParseCharRef"))
+        return g_strdup (_("the file holds a character that XML does not allow"));
+      G_GNUC_FALLTHROUGH;
+    case XML_ERR_INVALID_CHARREF:
+      return g_strdup (_("a character reference “&#…;” names a character that XML does not allow"));
+    case XML_ERR_ENTITYREF_SEMICOL_MISSING:
+      return g_strdup (_("an “&” starts no character reference: write it as “&amp;”"));
+    case XML_ERR_UNDECLARED_ENTITY:
+    case XML_WAR_UNDECLARED_ENTITY:
+      return s1 != NULL ? g_strdup_printf (_("“&%s;” is no character reference that XML knows: write "
+                                             "an “&” as “&amp;”"), s1) : NULL;
+    case XML_ERR_UNKNOWN_ENCODING:
+    case XML_ERR_UNSUPPORTED_ENCODING:
+      return s1 != NULL ? g_strdup_printf (_("the file declares the encoding “%s”, which Muster does not "
+                                             "read"), s1) : NULL;
+    case XML_ERR_LT_IN_ATTRIBUTE:
+      return g_strdup (_("an attribute value holds a “<”: write it as “&lt;”"));
+    case XML_ERR_ATTRIBUTE_NOT_STARTED:
+      return g_strdup (_("an attribute value is not in quotes"));
+    case XML_ERR_ATTRIBUTE_NOT_FINISHED:
+      return g_strdup (_("an attribute value has no closing quote"));
+    case XML_ERR_ATTRIBUTE_WITHOUT_VALUE:
+      return s1 != NULL ? g_strdup_printf (_("the attribute “%s” has no value"), s1) : NULL;
+    case XML_ERR_ATTRIBUTE_REDEFINED:
+      return s1 != NULL ? g_strdup_printf (_("the attribute “%s” is given twice in one tag"), s1) : NULL;
+    case XML_ERR_COMMENT_NOT_FINISHED:
+      return g_strdup (_("a comment is not closed: “-->” is missing"));
+    case XML_ERR_PI_NOT_FINISHED:
+      return g_strdup (_("a processing instruction is not closed: “?>” is missing"));
+    case XML_ERR_MISPLACED_CDATA_END:
+      return g_strdup (_("“]]>” may not stand in text"));
+    case XML_ERR_CDATA_NOT_FINISHED:
+      return g_strdup (_("a CDATA section is not closed: “]]>” is missing"));
+    case XML_ERR_RESERVED_XML_NAME:
+      return g_strdup (_("the XML declaration “<?xml …?>” may only stand at the very start of the file"));
+    case XML_ERR_SPACE_REQUIRED:
+      if (!g_str_has_prefix (text, "attributes construct error"))
+        return NULL;
+      return g_strdup (_("the attributes of a tag are not written as name=\"value\" with spaces "
+                         "between them"));
+    case XML_ERR_NAME_REQUIRED:
+      if (g_str_has_prefix (text, "xmlParseEntityRef"))
+        return g_strdup (_("an “&” starts no character reference: write it as “&amp;”"));
+      if (g_str_has_prefix (text, "StartTag"))
+        return g_strdup (_("a “<” is not followed by the name of an element: write it as “&lt;”"));
+      if (g_str_has_prefix (text, "error parsing attribute name"))
+        return g_strdup (_("a tag holds something that is not an attribute"));
+      return NULL;
+    case XML_ERR_GT_REQUIRED:
+      if (s1 == NULL)
+        return NULL;
+      if (err->int1 > 0)
+        *line = err->int1;
+      if (at_end_of_input (err))
+        return g_strdup_printf (_("the file ends inside the <%s> tag"), s1);
+      return g_strdup_printf (_("the <%s> tag is not closed: a “>” is missing"), s1);
+    case XML_ERR_TAG_NAME_MISMATCH:
+      return s1 != NULL && s2 != NULL
+             ? g_strdup_printf (_("the end tag </%s> does not close <%s>, which is open since line %d"),
+                                s2, s1, err->int1)
+             : NULL;
+    case XML_ERR_TAG_NOT_FINISHED:
+      return s1 != NULL
+             ? g_strdup_printf (_("the file ends before the <%s> element of line %d is closed"), s1, err->int1)
+             : NULL;
+    case XML_NS_ERR_UNDEFINED_NAMESPACE:
+      return s1 != NULL ? g_strdup_printf (_("the namespace prefix “%s” is not declared"), s1) : NULL;
+    default:
+      return NULL;
+    }
+}
+
+/* Whether first, the error kept, is told better by err, the parser's
+ * next: a tag cut short by the end of the file or by the next tag is
+ * first an attribute that goes wrong ("attributes construct error",
+ * "error parsing attribute name"), then the tag that is not closed. */
+static gboolean
+is_told_better_by (const XmlFirstError *first,
+                   const xmlError      *err)
+{
+  return err->code == XML_ERR_GT_REQUIRED &&
+         (first->code == XML_ERR_NAME_REQUIRED ||
+          (first->code == XML_ERR_SPACE_REQUIRED && at_end_of_input (err)));
+}
+
 static void
 capture_first_error (void        *user_data,
                      xmlErrorPtr  err)
 {
   XmlFirstError *first = user_data;
+  g_autofree char *words = NULL;
+  int line;
 
-  if (first->message != NULL || err == NULL || err->level < XML_ERR_ERROR)
+  if (err == NULL || err->level < XML_ERR_ERROR)
     return;
 
-  first->message = clean_message (err->message != NULL ? err->message : _("unknown error"));
-  first->line = err->line;
+  if (first->message != NULL && !is_told_better_by (first, err))
+    return;
+
+  line = err->line;
+  if (err->domain == XML_FROM_PARSER || err->domain == XML_FROM_NAMESPACE)
+    {
+      words = explain_parser_error (err, &line);
+      first->code = err->code;
+    }
+
+  g_free (first->message);
+  first->message = clean_message (words != NULL ? words : err->message != NULL ? err->message : _("unknown error"));
+  first->line = line;
   /* RELAX NG errors often carry the node but no line. */
   if (first->line <= 0 && err->node != NULL)
     first->line = (int) xmlGetLineNo ((xmlNode *) err->node);
@@ -479,7 +612,7 @@ muster_xml_parse_scanned (const char  *data,
                           GError     **error)
 {
   g_autoptr(xmlDoc) doc = NULL;
-  XmlFirstError first = { NULL, 0 };
+  XmlFirstError first = { NULL, 0, 0 };
   xmlParserCtxtPtr ctxt;
 
   ctxt = xmlNewParserCtxt ();
@@ -799,7 +932,7 @@ muster_xml_validate (xmlDoc      *doc,
                      int          code,
                      GError     **error)
 {
-  XmlFirstError first = { NULL, 0 };
+  XmlFirstError first = { NULL, 0, 0 };
   xmlRelaxNGValidCtxtPtr vctxt;
   xmlRelaxNGPtr schema;
   int ret;

@@ -161,11 +161,24 @@ muster_application_open (GApplication  *app,
           muster_window_get_file (MUSTER_WINDOW (active)) == NULL &&
           !muster_window_get_modified (MUSTER_WINDOW (active)) &&
           muster_layout_get_pieces (muster_window_get_layout (MUSTER_WINDOW (active)))->len == 0)
-        window = MUSTER_WINDOW (active);
+        {
+          window = MUSTER_WINDOW (active);
+          muster_window_open (window, files[i]);
+        }
+      /* A file that cannot be read leaves no empty table beside the
+       * layout that was open, whose window says why. */
+      else if (MUSTER_IS_WINDOW (active))
+        {
+          window = muster_window_open_new (self, files[i], MUSTER_WINDOW (active));
+          if (window == NULL)
+            continue;
+        }
       else
-        window = muster_window_new (self);
+        {
+          window = muster_window_new (self);
+          muster_window_open (window, files[i]);
+        }
 
-      muster_window_open (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
       report_system_errors (self, window);
     }

@@ -24,9 +24,15 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MusterWindow, muster_window, MUSTER, WINDOW, AdwApplicationWindow)
 
 MusterWindow    *muster_window_new            (MusterApplication *application);
-/* Shows the layout in file; on failure keeps the current one and says why. */
+/* Shows the layout in file; on failure keeps the current one and says
+ * why in a dialog that names the file and the line. */
 gboolean         muster_window_open           (MusterWindow      *self,
                                                GFile             *file);
+/* The layout in file in a new window; NULL when it cannot be read, with
+ * the dialog that says why over parent, and no new window. */
+MusterWindow    *muster_window_open_new       (MusterApplication *application,
+                                               GFile             *file,
+                                               MusterWindow      *parent);
 /* Saves to file (which becomes the window's file); on failure says why. */
 gboolean         muster_window_save_to        (MusterWindow      *self,
                                                GFile             *file,

@@ -54,6 +54,17 @@ load_path (const char *path)
   return layout;
 }
 
+/* The path of a backup of the file at path (version 0: the newest). */
+static char *
+backup_path (const char *path,
+             guint       version)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) backup = muster_layout_get_backup_file (file, version);
+
+  return g_file_get_path (backup);
+}
+
 static char *
 bytes_to_string (GBytes *bytes)
 {
@@ -767,7 +778,6 @@ test_round_trip_files (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("muster-layout-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "copy.muster", NULL);
-  g_autofree char *backup = g_strconcat (path, "~", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   const char *names[] = { "full.muster", "extensions.muster", "units-cm.muster", "units-mm.muster" };
 
@@ -798,7 +808,12 @@ test_round_trip_files (void)
     }
 
   g_assert_cmpint (g_remove (path), ==, 0);
-  g_assert_cmpint (g_remove (backup), ==, 0);
+  for (guint i = 0; i < MUSTER_LAYOUT_BACKUPS; i++)
+    {
+      g_autofree char *backup = backup_path (path, i);
+
+      g_remove (backup);
+    }
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
@@ -811,7 +826,7 @@ test_save_write_error (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("muster-layout-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "keep.muster", NULL);
-  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *backup = backup_path (path, 0);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(MusterLayout) small = load_path (LAYOUTS_DIR "/full.muster");
   g_autoptr(MusterLayout) big = load_path (LAYOUTS_DIR "/full.muster");
@@ -855,15 +870,15 @@ test_save_write_error (void)
   g_assert_true (g_file_get_contents (path, &after, &after_len, NULL));
   g_assert_cmpmem (before, before_len, after, after_len);
 
-  /* The file and its backup, nothing else. */
+  /* The file, nothing else: its backup is not beside it. */
   listing = g_dir_open (dir, 0, NULL);
   while ((entry = g_dir_read_name (listing)) != NULL)
     {
-      g_assert_true (g_str_equal (entry, "keep.muster") || g_str_equal (entry, "keep.muster~"));
+      g_assert_cmpstr (entry, ==, "keep.muster");
       n_files++;
     }
   g_dir_close (listing);
-  g_assert_cmpuint (n_files, <=, 2);
+  g_assert_cmpuint (n_files, ==, 1);
 
   g_remove (path);
   g_remove (backup);
@@ -2884,7 +2899,7 @@ test_save (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("muster-layout-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "game.muster", NULL);
-  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *backup = backup_path (path, 0);
   g_autofree char *missing = g_build_filename (dir, "missing", "game.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GFile) missing_file = g_file_new_for_path (missing);

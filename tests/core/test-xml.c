@@ -174,6 +174,60 @@ test_not_well_formed (void)
   assert_refused ("just text", 9, 1, NULL);
 }
 
+/* What is wrong, in words, with the line where it is: not libxml2's
+ * text for programmers ("Couldn't find end of Start Tag board line 2"). */
+static void
+test_not_well_formed_in_words (void)
+{
+  static const struct {
+    const char *text;
+    const char *message;
+  } cases[] = {
+    { "<muster-layout version=\"1\">\n  <board width=\"72\" height=\"48\"\n</muster-layout>\n",
+      "test.xml:2: the <board> tag is not closed: a “>” is missing" },
+    { "<muster-layout version=\"1\"", "test.xml:1: the file ends inside the <muster-layout> tag" },
+    { "<muster-layout version=\"1\">\n  <game/>\n",
+      "test.xml:3: the file ends before the <muster-layout> element of line 1 is closed" },
+    { "<muster-layout>\n  <game>\n</muster-layout>\n",
+      "test.xml:3: the end tag </muster-layout> does not close <game>, which is open since line 2" },
+    { "<a/>\n<b/>\n", "test.xml:2: more follows the end of the document, after its last element is closed" },
+    { "<a b=\"1\" b=\"2\"/>", "test.xml:1: the attribute “b” is given twice in one tag" },
+    { "<a\n b=\"<\"/>", "test.xml:2: an attribute value holds a “<”: write it as “&lt;”" },
+    { "<a b=1/>", "test.xml:1: an attribute value is not in quotes" },
+    { "<a b/>", "test.xml:1: the attribute “b” has no value" },
+    { "<a b=\"1/>", "test.xml:1: an attribute value has no closing quote" },
+    { "<a b=\"1\"c=\"2\"/>",
+      "test.xml:1: the attributes of a tag are not written as name=\"value\" with spaces between them" },
+    { "<a>&foo;</a>", "test.xml:1: “&foo;” is no character reference that XML knows: write an “&” as “&amp;”" },
+    { "<a>R&D</a>", "test.xml:1: an “&” starts no character reference: write it as “&amp;”" },
+    { "<a>& D</a>", "test.xml:1: an “&” starts no character reference: write it as “&amp;”" },
+    { "<a>&#1;</a>", "test.xml:1: a character reference “&#…;” names a character that XML does not allow" },
+    { "<a>\x01</a>", "test.xml:1: the file holds a character that XML does not allow" },
+    { "<a>\xff</a>", "test.xml:1: the text is not in UTF-8, nor in the encoding the file declares" },
+    { "just text", "test.xml:1: the file holds no XML element" },
+    { "<a>< b</a>", "test.xml:1: a “<” is not followed by the name of an element: write it as “&lt;”" },
+    { "<a/>\n<?xml version=\"1.0\"?>",
+      "test.xml:2: the XML declaration “<?xml …?>” may only stand at the very start of the file" },
+    { "<a><!-- x </a>", "test.xml:1: a comment is not closed: “-->” is missing" },
+    { "<a><![CDATA[x</a>", "test.xml:1: a CDATA section is not closed: “]]>” is missing" },
+    { "<a>]]></a>", "test.xml:1: “]]>” may not stand in text" },
+    { "<p:a/>", "test.xml:1: the namespace prefix “p” is not declared" },
+    { "<?xml version=\"1.0\" encoding=\"bogus\"?><a/>",
+      "test.xml:1: the file declares the encoding “bogus”, which Muster does not read" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(xmlDoc) doc = NULL;
+      g_autoptr(GError) error = NULL;
+
+      doc = parse (cases[i].text, &error);
+      g_assert_null (doc);
+      g_assert_error (error, TEST_ERROR, TEST_ERROR_CODE);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+}
+
 static void
 test_dtd_refused (void)
 {
@@ -655,6 +709,7 @@ main (int   argc,
 
   g_test_add_func ("/core/xml/parse", test_parse);
   g_test_add_func ("/core/xml/not-well-formed", test_not_well_formed);
+  g_test_add_func ("/core/xml/not-well-formed-in-words", test_not_well_formed_in_words);
   g_test_add_func ("/core/xml/dtd-refused", test_dtd_refused);
   g_test_add_func ("/core/xml/billion-laughs", test_billion_laughs);
   g_test_add_func ("/core/xml/quadratic-blowup", test_quadratic_blowup);

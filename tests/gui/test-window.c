@@ -251,6 +251,128 @@ test_window_save_and_open (void)
   g_rmdir (dir);
 }
 
+static guint
+count_toplevels (void)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  return g_list_length (toplevels);
+}
+
+/* The message dialog over window, or NULL. */
+static AdwMessageDialog *
+find_message_dialog (MusterWindow *window)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    {
+      if (ADW_IS_MESSAGE_DIALOG (l->data) &&
+          gtk_window_get_transient_for (GTK_WINDOW (l->data)) == GTK_WINDOW (window))
+        return ADW_MESSAGE_DIALOG (l->data);
+    }
+
+  return NULL;
+}
+
+/* A broken file is told in a dialog that names the file and the line
+ * and says what is wrong in words; the layout that was open stays open,
+ * unchanged, edits and all. */
+static void
+test_window_open_broken (void)
+{
+  static const struct {
+    const char *text;
+    const char *body;
+  } cases[] = {
+    { "<?xml version=\"1.0\"?>\n"
+      "<muster-layout version=\"1\" units=\"in\">\n"
+      "  <game system=\"t9a\" deployment=\"frontline-clash\"/>\n"
+      "  <board width=\"72\" height=\"48\"\n"
+      "</muster-layout>\n",
+      "Line 4: The <board> tag is not closed: a “>” is missing" },
+    { "<?xml version=\"1.0\"?>\n<muster-layout version=\"1\"",
+      "Line 2: The file ends inside the <muster-layout> tag" },
+    /* Choices that cannot both stand. */
+    { "<muster-layout version=\"1\" units=\"in\">\n"
+      "  <game system=\"t9a\" deployment=\"frontline-clash\"/>\n"
+      "  <board width=\"72\" height=\"48\"/>\n"
+      "  <player id=\"red\" zone=\"north\"/>\n"
+      "  <player id=\"blue\" zone=\"north\"/>\n"
+      "</muster-layout>\n",
+      "Players “red” and “blue” are both in the zone “north”: each player deploys in a zone of their own" },
+  };
+  MusterWindow *window = open_window ();
+  g_autofree char *dir = g_dir_make_tmp ("muster-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "broken.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterLayout *before = muster_window_get_layout (window);
+  g_autofree char *title = NULL;
+
+  g_assert_nonnull (add_model (window, 300, 1000));
+  title = g_strdup (gtk_window_get_title (GTK_WINDOW (window)));
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      AdwMessageDialog *dialog;
+
+      g_assert_true (g_file_set_contents (path, cases[i].text, -1, NULL));
+      g_assert_false (muster_window_open (window, file));
+
+      dialog = find_message_dialog (window);
+      g_assert_nonnull (dialog);
+      g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.muster”");
+      g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, cases[i].body);
+
+      g_assert_true (muster_window_get_layout (window) == before);
+      g_assert_cmpuint (muster_layout_get_pieces (before)->len, ==, 1);
+      g_assert_true (muster_window_get_modified (window));
+      g_assert_null (muster_window_get_file (window));
+      g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, title);
+
+      /* As its button does. */
+      adw_message_dialog_response (dialog, "close");
+      gtk_window_close (GTK_WINDOW (dialog));
+      for (gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+           find_message_dialog (window) != NULL && g_get_monotonic_time () < deadline;)
+        g_main_context_iteration (NULL, FALSE);
+      g_assert_null (find_message_dialog (window));
+    }
+
+  /* Opened beside it, as from the file manager: no new window, and the
+   * dialog over the window that was open. */
+  {
+    guint n_windows = count_toplevels ();
+    g_autoptr(GFile) good = NULL;
+    g_autofree char *good_path = g_build_filename (dir, "good.muster", NULL);
+    MusterWindow *other;
+    AdwMessageDialog *dialog;
+
+    g_assert_null (muster_window_open_new (NULL, file, window));
+    dialog = find_message_dialog (window);
+    g_assert_nonnull (dialog);
+    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.muster”");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    while (g_main_context_pending (NULL))
+      g_main_context_iteration (NULL, FALSE);
+    g_assert_cmpuint (count_toplevels (), ==, n_windows);
+    g_assert_true (muster_window_get_layout (window) == before);
+
+    good = g_file_new_for_path (good_path);
+    g_assert_true (muster_window_save_to (window, good, NULL));
+    other = muster_window_open_new (NULL, good, window);
+    g_assert_nonnull (other);
+    g_assert_true (g_file_equal (muster_window_get_file (other), good));
+    g_assert_cmpuint (muster_layout_get_pieces (muster_window_get_layout (other))->len, ==, 1);
+    gtk_window_destroy (GTK_WINDOW (other));
+    g_unlink (good_path);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Showing lengths in centimetres changes no length. */
 static void
 test_window_units_keep_table (void)
@@ -752,6 +874,7 @@ main (int   argc,
   g_test_add_func ("/app/window/pan", test_window_pan);
   g_test_add_func ("/app/window/title-marks-changes", test_window_title_marks_changes);
   g_test_add_func ("/app/window/save-and-open", test_window_save_and_open);
+  g_test_add_func ("/app/window/open-broken", test_window_open_broken);
   g_test_add_func ("/app/window/units-keep-table", test_window_units_keep_table);
   g_test_add_func ("/app/window/default-board", test_window_default_board);
   g_test_add_func ("/app/window/pieces-outside-roster", test_window_pieces_outside_roster);
