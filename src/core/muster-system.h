@@ -81,6 +81,8 @@ struct _MusterZone
   char *name;               /* for people */
   char *option_name;        /* zone exists only when this option ... */
   char *option_value;       /* ... has this value; both NULL if always */
+  char *board;              /* "landscape" or "portrait": the zone exists only
+                             * on boards of that shape; NULL on any */
   /*< private >*/
   gpointer tmpl;            /* MusterRegionTemplate */
 };
@@ -132,12 +134,24 @@ const MusterRuleDef     *muster_system_get_rule             (MusterSystem       
                                                              MusterRuleCode          code);
 
 /* Zones of the deployment that exist with these options (name → value;
- * missing options take their defaults). */
+ * missing options take their defaults) on a board of width × height: a
+ * portrait board (width < height) has its Centre Line north to south, and
+ * zones of its own ("west", "east"). Without the board, as on a landscape
+ * one. */
 GPtrArray               *muster_deployment_list_zones       (const MusterDeployment *deployment,
                                                              GHashTable             *options);
 const MusterZone        *muster_deployment_lookup_zone      (const MusterDeployment *deployment,
                                                              const char             *zone_id,
                                                              GHashTable             *options);
+GPtrArray               *muster_deployment_list_zones_on_board  (const MusterDeployment *deployment,
+                                                                 GHashTable             *options,
+                                                                 double                  width,
+                                                                 double                  height);
+const MusterZone        *muster_deployment_lookup_zone_on_board (const MusterDeployment *deployment,
+                                                                 const char             *zone_id,
+                                                                 GHashTable             *options,
+                                                                 double                  width,
+                                                                 double                  height);
 const char              *muster_deployment_get_option       (const MusterDeployment *deployment,
                                                              GHashTable             *options,
                                                              const char             *name);

@@ -291,6 +291,76 @@ test_template_centre (void)
   g_assert_false (muster_region_contains_point (strip, pt (10, 26.01)));
 }
 
+/* The Centre Line is parallel to the long edges: on a portrait board it
+ * runs north to south, x = W/2, with sides west and east, and the short
+ * edges are north and south. */
+static void
+test_template_portrait (void)
+{
+  g_autoptr(MusterRegion) west = resolve ("<beyond line='centre' side='west' distance='12'/>",
+                                          H48, W72, NULL, NULL, NULL);
+  g_autoptr(MusterRegion) east = resolve ("<beyond line='centre' side='east' distance='12'/>",
+                                          H48, W72, NULL, NULL, NULL);
+  g_autoptr(MusterRegion) both = resolve ("<beyond line='centre' distance='12'/>",
+                                          H48, W72, NULL, NULL, NULL);
+  g_autoptr(MusterRegion) square = resolve ("<beyond line='centre' side='north' distance='12'/>",
+                                            H48, H48, NULL, NULL, NULL);
+  const char *edges = "<beyond line='opponent-short-edge' distance='height/4'/>";
+  g_autoptr(MusterRegion) north = resolve (edges, H48, W72, NULL, "north", NULL);
+  g_autoptr(MusterRegion) south = resolve (edges, H48, W72, NULL, "south", NULL);
+  g_autoptr(MusterRegion) chosen = resolve ("<choose><when board='landscape'><within line='north' distance='1'/></when>"
+                                            "<when board='portrait'><within line='west' distance='1'/></when></choose>",
+                                            H48, W72, NULL, NULL, NULL);
+  static const struct {
+    double      width, height;
+    const char *xml;
+    const char *short_edge;
+    const char *fragment;
+  } errors[] = {
+    { H48, W72, "<beyond line='centre' side='north' distance='1'/>", NULL, "north to south" },
+    { W72, H48, "<beyond line='centre' side='west' distance='1'/>", NULL, "west to east" },
+    { H48, W72, "<beyond line='own-short-edge' distance='1'/>", "west", "north or south" },
+    { W72, H48, "<beyond line='own-short-edge' distance='1'/>", "north", "west or east" },
+  };
+
+  /* x = 24 on a 48″ × 72″ board. */
+  g_assert_true (muster_region_contains_point (west, pt (11.99, 70)));
+  g_assert_false (muster_region_contains_point (west, pt (12, 70)));
+  g_assert_true (muster_region_contains_point (east, pt (36.01, 2)));
+  g_assert_false (muster_region_contains_point (east, pt (36, 2)));
+  g_assert_true (muster_region_contains_point (both, pt (11, 36)));
+  g_assert_true (muster_region_contains_point (both, pt (37, 36)));
+  g_assert_false (muster_region_contains_point (both, pt (24, 12)));
+  /* A square board is landscape: the Centre Line is y = H/2. */
+  g_assert_true (muster_region_contains_point (square, pt (40, 11.99)));
+  g_assert_false (muster_region_contains_point (square, pt (40, 12)));
+
+  /* The player on the north edge: the opponent's edge is the south one,
+   * more than 18″ from it. */
+  g_assert_true (muster_region_contains_point (north, pt (10, 53.99)));
+  g_assert_false (muster_region_contains_point (north, pt (10, 54)));
+  g_assert_true (muster_region_contains_point (south, pt (10, 18.01)));
+  g_assert_false (muster_region_contains_point (south, pt (10, 18)));
+
+  g_assert_true (muster_region_contains_point (chosen, pt (0.5, 40)));
+  g_assert_false (muster_region_contains_point (chosen, pt (20, 0.5)));
+
+  for (guint i = 0; i < G_N_ELEMENTS (errors); i++)
+    {
+      g_autoptr(MusterRegionTemplate) tmpl = NULL;
+      g_autoptr(GError) error = NULL;
+      MusterRegionContext context = { errors[i].width, errors[i].height, NULL, errors[i].short_edge,
+                                      NULL, MUSTER_UNIT_INCH };
+
+      tmpl = parse_template (errors[i].xml, &error);
+      g_assert_no_error (error);
+      g_assert_null (muster_region_template_resolve (tmpl, &context, &error));
+      g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID);
+      if (strstr (error->message, errors[i].fragment) == NULL)
+        g_error ("%s: message “%s” lacks “%s”", errors[i].xml, error->message, errors[i].fragment);
+    }
+}
+
 static void
 test_template_edges (void)
 {
@@ -504,7 +574,7 @@ test_template_errors (void)
     { "<beyond line='centre' side='north'/>", "distance" },
     { "<beyond side='north' distance='1'/>", "line" },
     { "<beyond line='middle' distance='1'/>", "Unknown line “middle”" },
-    { "<beyond line='centre' side='east' distance='1'/>", "not “east”" },
+    { "<beyond line='centre' side='north-east' distance='1'/>", "not “north-east”" },
     { "<beyond line='north' side='south' distance='1'/>", "board edge" },
     { "<beyond line='centre' distance='1' inclusive='yes'/>", "true or false" },
     { "<polygon points='0,0 1,1'/>", "three points" },
@@ -579,6 +649,7 @@ main (int   argc,
   g_test_add_func ("/core/region/if-within", test_if_within);
   g_test_add_func ("/core/region/clip", test_clip);
   g_test_add_func ("/core/region/template/centre", test_template_centre);
+  g_test_add_func ("/core/region/template/portrait", test_template_portrait);
   g_test_add_func ("/core/region/template/edges", test_template_edges);
   g_test_add_func ("/core/region/template/diagonals", test_template_diagonals);
   g_test_add_func ("/core/region/template/short-edges", test_template_short_edges);

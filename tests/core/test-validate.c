@@ -322,6 +322,32 @@ test_skill_region (void)
   g_assert_cmpstr (got, ==, "r1: outside-zone\n");
 }
 
+/* A portrait board's Centre Line runs north to south: its zones are west
+ * and east of x = W/2. */
+static void
+test_portrait_zones (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 48 * INCH, 72 * INCH);
+  g_autoptr(MusterValidator) validator = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterPiece *r1;
+
+  /* The zones of a landscape board are not this board's. */
+  g_assert_null (muster_validator_new (layout, get_system ("t9a"), &error));
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_UNKNOWN);
+
+  muster_layout_update_player (layout, "red", "west", NULL, NULL);
+  muster_layout_update_player (layout, "blue", "east", NULL, NULL);
+  validator = validator_for (layout);
+
+  /* Exactly 12″ west of x = 24″, then 1 mm more. */
+  r1 = add_rect (layout, "r1", "red", 50, 50, 12 * INCH - 25, 60 * INCH, 0, 1);
+  add_rect (layout, "b1", "blue", 50, 50, 36 * INCH + 26, 10 * INCH, 0, 1);
+  assert_verdicts (validator, "r1: outside-zone\n");
+  move_by (layout, r1, -1, 0);
+  assert_verdicts (validator, "");
+}
+
 /* Contact and overlap */
 
 static void
@@ -1289,6 +1315,7 @@ main (int   argc,
   g_test_add_func ("/core/validate/names", test_names);
   g_test_add_func ("/core/validate/examples", test_examples);
   g_test_add_func ("/core/validate/zone-boundary", test_zone_boundary);
+  g_test_add_func ("/core/validate/portrait-zones", test_portrait_zones);
   g_test_add_func ("/core/validate/off-board", test_off_board);
   g_test_add_func ("/core/validate/terrain-off-board", test_terrain_off_board);
   g_test_add_func ("/core/validate/deployment-over", test_deployment_over);
