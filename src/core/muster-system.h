@@ -156,6 +156,32 @@ const char              *muster_deployment_get_option       (const MusterDeploym
                                                              GHashTable             *options,
                                                              const char             *name);
 
+/* What a player starts with in a deployment type. */
+typedef struct
+{
+  const char *zone;         /* a zone id of the type (owned by it), or NULL */
+  const char *role;         /* "attacker" (the first player) or "defender" */
+  const char *short_edge;   /* "west" or "east"; "north" or "south" on a
+                             * portrait board */
+} MusterPlace;
+
+/* Where player_index (0: the first player, red; 1: the second, blue)
+ * stands by default on a width × height board: red on the south side of
+ * the table (west on a portrait one) with the west (north) short edge and
+ * the attacker's role, blue opposite. previous_zone (any type's zone id,
+ * or NULL): the player keeps to its side of the table, as when Refused
+ * Flank's diagonal changes. taken_zone: a zone another player has, or
+ * NULL. The one default of the window and the export. */
+void                     muster_system_get_default_place    (MusterSystem           *self,
+                                                             const MusterDeployment *deployment,
+                                                             GHashTable             *options,
+                                                             double                  width,
+                                                             double                  height,
+                                                             guint                   player_index,
+                                                             const char             *previous_zone,
+                                                             const char             *taken_zone,
+                                                             MusterPlace            *place);
+
 /* Resolves a zone for one player on one board; the result is clipped to
  * the board. role and short_edge may be NULL. */
 MusterRegion            *muster_system_resolve_zone         (MusterSystem           *self,

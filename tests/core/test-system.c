@@ -738,6 +738,63 @@ test_t9a_portrait (Fixture       *fixture,
   }
 }
 
+/* One default place per player, for the window and the export: red on
+ * the south side (west on a portrait table), attacker, west (north)
+ * short edge; blue opposite; a player keeps to the side of the zone
+ * they had. */
+static void
+test_default_places (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  MusterSystem *t9a = lookup_system (fixture, "t9a");
+  g_autoptr(GHashTable) ne_sw = options_new ("diagonal", "ne-sw");
+  static const struct {
+    const char *system, *deployment;
+    gboolean    portrait, ne_sw;
+    guint       player;
+    const char *previous, *taken;
+    const char *zone, *role, *short_edge;
+  } cases[] = {
+    { "t9a", "frontline-clash", FALSE, FALSE, 0, NULL, NULL, "south", "attacker", "west" },
+    { "t9a", "frontline-clash", FALSE, FALSE, 1, NULL, NULL, "north", "defender", "east" },
+    { "t9a", "dawn-assault", FALSE, FALSE, 0, NULL, NULL, "south", "attacker", "west" },
+    { "t9a", "encircle", FALSE, FALSE, 1, NULL, NULL, "north", "defender", "east" },
+    { "t9a", "refused-flank", FALSE, FALSE, 0, NULL, NULL, "south-west", "attacker", "west" },
+    { "t9a", "refused-flank", FALSE, FALSE, 1, NULL, NULL, "north-east", "defender", "east" },
+    /* The other diagonal: red stays on the south side. */
+    { "t9a", "refused-flank", FALSE, TRUE, 0, "south-west", NULL, "south-east", "attacker", "west" },
+    { "t9a", "refused-flank", FALSE, TRUE, 1, "north-east", NULL, "north-west", "defender", "east" },
+    /* A player who had the north keeps it, whoever they are. */
+    { "t9a", "refused-flank", FALSE, TRUE, 0, "north", NULL, "north-west", "attacker", "west" },
+    { "t9a", "frontline-clash", FALSE, FALSE, 1, "south", NULL, "south", "defender", "east" },
+    { "t9a", "frontline-clash", FALSE, FALSE, 1, "south", "south", "north", "defender", "east" },
+    { "t9a", "frontline-clash", TRUE, FALSE, 0, NULL, NULL, "west", "attacker", "north" },
+    { "t9a", "marching-columns", TRUE, FALSE, 1, NULL, NULL, "east", "defender", "south" },
+    { "t9a", "refused-flank", TRUE, TRUE, 0, NULL, NULL, "north-west", "attacker", "north" },
+    { "infinity", "standard", FALSE, FALSE, 0, NULL, NULL, "south", "attacker", "west" },
+    { "infinity", "standard", TRUE, FALSE, 1, NULL, NULL, "north", "defender", "south" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MusterSystem *system = lookup_system (fixture, cases[i].system);
+      const MusterDeployment *deployment = lookup_deployment (system, cases[i].deployment);
+      double width = (cases[i].portrait ? 48 : 72) * INCH;
+      double height = (cases[i].portrait ? 72 : 48) * INCH;
+      MusterPlace place;
+
+      if (system != t9a)
+        width = height = 48 * INCH, width -= cases[i].portrait ? 16 * INCH : 0;
+
+      muster_system_get_default_place (system, deployment, cases[i].ne_sw ? ne_sw : NULL, width, height,
+                                       cases[i].player, cases[i].previous, cases[i].taken, &place);
+      g_test_message ("case %u", i);
+      g_assert_cmpstr (place.zone, ==, cases[i].zone);
+      g_assert_cmpstr (place.role, ==, cases[i].role);
+      g_assert_cmpstr (place.short_edge, ==, cases[i].short_edge);
+    }
+}
+
 static void
 test_t9a_options (Fixture       *fixture,
                   gconstpointer  data)
@@ -1339,6 +1396,7 @@ main (int   argc,
   ADD ("/core/system/t9a/marching-columns", test_t9a_marching_columns);
   ADD ("/core/system/t9a/options", test_t9a_options);
   ADD ("/core/system/t9a/portrait", test_t9a_portrait);
+  ADD ("/core/system/default-places", test_default_places);
   ADD ("/core/system/infinity/zones", test_infinity_zones);
   ADD ("/core/system/infinity/skills", test_infinity_skills);
   ADD ("/core/system/user-dir", test_user_dir);

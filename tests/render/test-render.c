@@ -154,36 +154,40 @@ test_pixels_follow_core (Fixture       *f,
   g_assert_cmpuint (checked, >, 1000);
 }
 
-/* A scene of a bare diagram of system/deployment as exports draw it: the
- * first player the attacker in the type's last zone, the second the
- * defender in the one before. */
+/* A scene of a bare diagram of system/deployment as exports draw it (the
+ * players in their default places), on the default board or that board
+ * turned a quarter (portrait). */
 static MusterScene *
-bare_scene (const char *system_id,
-            const char *deployment_id,
-            MusterLayout **layout_out)
+bare_scene_on (const char    *system_id,
+               const char    *deployment_id,
+               gboolean       portrait,
+               MusterLayout **layout_out)
 {
   MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), system_id);
   const MusterDeployment *deployment;
   const MusterBoardPreset *board;
-  g_autoptr(GPtrArray) zones = NULL;
   GPtrArray *players;
   MusterLayout *layout;
   MusterScene *scene;
+  const char *taken = NULL;
+  double width, height;
 
   g_assert_nonnull (system);
   deployment = muster_system_lookup_deployment (system, deployment_id);
   g_assert_nonnull (deployment);
   board = muster_system_get_default_board (system);
-  layout = muster_layout_new (system_id, deployment_id, board->width, board->height);
-  zones = muster_deployment_list_zones (deployment, NULL);
+  width = portrait ? board->height : board->width;
+  height = portrait ? board->width : board->height;
+  layout = muster_layout_new (system_id, deployment_id, width, height);
   players = muster_layout_get_players (layout);
-  for (guint i = 0; i < players->len && i < zones->len; i++)
+  for (guint i = 0; i < players->len && i < 2; i++)
     {
       const MusterPlayer *player = g_ptr_array_index (players, i);
-      const MusterZone *zone = g_ptr_array_index (zones, zones->len - 1 - i);
+      MusterPlace place;
 
-      muster_layout_update_player (layout, player->id, zone->id,
-                                   i == 0 ? "attacker" : "defender", i == 0 ? "east" : "west");
+      muster_system_get_default_place (system, deployment, NULL, width, height, i, NULL, taken, &place);
+      muster_layout_update_player (layout, player->id, place.zone, place.role, place.short_edge);
+      taken = place.zone;
     }
 
   scene = muster_scene_new (layout, system, NULL);
@@ -192,6 +196,14 @@ bare_scene (const char *system_id,
   *layout_out = layout;
 
   return scene;
+}
+
+static MusterScene *
+bare_scene (const char    *system_id,
+            const char    *deployment_id,
+            MusterLayout **layout_out)
+{
+  return bare_scene_on (system_id, deployment_id, FALSE, layout_out);
 }
 
 static void
