@@ -1250,6 +1250,103 @@ test_terrain_off_table (void)
   muster_scene_unref (scene);
 }
 
+/* A sheet's name, map and scale bar keep off the table's edges, which
+ * players line up with the real table. */
+static void
+test_sheets_label_off_edges (void)
+{
+  static const char * const deployments[] = { "refused-flank", "frontline-clash" };
+
+  for (guint d = 0; d < G_N_ELEMENTS (deployments); d++)
+    {
+      MusterLayout *layout = NULL;
+      g_autoptr(MusterScene) scene = bare_scene ("t9a", deployments[d], &layout);
+      double w = muster_layout_get_width (layout), h = muster_layout_get_height (layout);
+      MusterSheets sheets;
+
+      muster_sheets_plan_best (&sheets, scene, A4_W, A4_H);
+      for (guint i = 0; i < muster_sheets_count (&sheets); i++)
+        {
+          MusterBox box;
+          double x0, y0, x1, y1;
+
+          g_assert_true (muster_sheets_get_label_box (&sheets, scene, i, &box));
+          muster_sheets_table_to_page (&sheets, scene, i, 0, 0, &x0, &y0);
+          muster_sheets_table_to_page (&sheets, scene, i, w, h, &x1, &y1);
+          /* No edge of the table runs through it. */
+          g_assert_false (x0 > box.x0 && x0 < box.x1 && y1 > box.y0 && y0 < box.y1);
+          g_assert_false (x1 > box.x0 && x1 < box.x1 && y1 > box.y0 && y0 < box.y1);
+          g_assert_false (y0 > box.y0 && y0 < box.y1 && x1 > box.x0 && x0 < box.x1);
+          g_assert_false (y1 > box.y0 && y1 < box.y1 && x1 > box.x0 && x0 < box.x1);
+          /* And it is on the printable part. */
+          g_assert_cmpfloat (box.x0, >=, sheets.margin);
+          g_assert_cmpfloat (box.y0, >=, sheets.margin);
+          g_assert_cmpfloat (box.x1, <=, sheets.page_width - sheets.margin);
+          g_assert_cmpfloat (box.y1, <=, sheets.page_height - sheets.margin);
+        }
+      g_assert_false (muster_sheets_get_label_box (&sheets, scene, muster_sheets_count (&sheets), &(MusterBox) { 0 }));
+
+      muster_scene_unref (g_steal_pointer (&scene));
+      g_assert_finalize_object (layout);
+    }
+}
+
+static gboolean
+is_cut_colour (MusterColor c)
+{
+  return fabs (c.r - MUSTER_SHEETS_CUT_COLOR_R) < 0.12 && fabs (c.g - MUSTER_SHEETS_CUT_COLOR_G) < 0.12 &&
+         fabs (c.b - MUSTER_SHEETS_CUT_COLOR_B) < 0.12;
+}
+
+/* The lines to cut along are in a colour of their own, on the sheet's
+ * edges that a neighbour covers and nowhere else: never to be taken for
+ * the Centre Line or a diagonal, which are dashed too. */
+static void
+test_sheets_cut_lines (void)
+{
+  MusterLayout *layout = NULL;
+  g_autoptr(MusterScene) scene = bare_scene ("t9a", "refused-flank", &layout);
+  MusterSheets sheets;
+
+  muster_sheets_plan (&sheets, scene, A4_H, A4_W);
+  g_assert_cmpuint (sheets.columns, >, 1);
+  g_assert_cmpuint (sheets.rows, >, 1);
+
+  for (guint i = 0; i < sheets.columns + 2; i += sheets.columns + 1)
+    {
+      cairo_surface_t *surface = render_sheet (&sheets, scene, i);
+      int pw = cairo_image_surface_get_width (surface);
+      int ph = cairo_image_surface_get_height (surface);
+      int edge_x = (int) (sheets.margin * SHEET_PX_PER_PT);
+      int edge_y = (int) (sheets.margin * SHEET_PX_PER_PT);
+      guint on_edges = 0, elsewhere = 0;
+
+      for (int y = 0; y < ph; y++)
+        for (int x = 0; x < pw; x++)
+          {
+            if (!is_cut_colour (surface_pixel (surface, x, y)))
+              continue;
+            /* The line and its scissors, some 9 points either side. */
+            if (abs (x - edge_x) <= 10 * SHEET_PX_PER_PT || abs (y - edge_y) <= 10 * SHEET_PX_PER_PT)
+              on_edges++;
+            else
+              elsewhere++;
+          }
+
+      g_test_message ("sheet %u: %u on the edges, %u elsewhere", i, on_edges, elsewhere);
+      g_assert_cmpuint (elsewhere, ==, 0);
+      /* A1 is cut nowhere; B2 on its top and left edges. */
+      if (i == 0)
+        g_assert_cmpuint (on_edges, ==, 0);
+      else
+        g_assert_cmpuint (on_edges, >, (guint) (sheets.page_height * SHEET_PX_PER_PT));
+      cairo_surface_destroy (surface);
+    }
+
+  muster_scene_unref (g_steal_pointer (&scene));
+  g_assert_finalize_object (layout);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1280,6 +1377,8 @@ main (int   argc,
   g_test_add_func ("/render/sheets/labels", test_sheets_labels);
   g_test_add_func ("/render/sheets/inch-is-72-points", test_sheets_inch_is_72_points);
   g_test_add_func ("/render/sheets/overlaps-agree", test_sheets_overlaps_agree);
+  g_test_add_func ("/render/sheets/label-off-edges", test_sheets_label_off_edges);
+  g_test_add_func ("/render/sheets/cut-lines", test_sheets_cut_lines);
   g_test_add_func ("/render/colours/colour-blind-safe", test_colour_blind_safe);
   g_test_add_func ("/render/colours/hatching-survives-greyscale", test_hatching_survives_greyscale);
 
