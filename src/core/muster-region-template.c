@@ -31,8 +31,9 @@
  *       with an optional strict="true" (boundary excluded).
  *   <board/>  <union>  <intersection>  <difference> (the first child minus
  *       the others)
- *   <choose>
- *     <when [role="attacker|defender"] [short-edge="west|east"]
+ *   <choose>    (a <base-within> choice is the zone as drawn, see muster-region.h)
+ *     <when [role="attacker|defender"] [short-edge="west|east|north|south"]
+ *           [board="landscape|portrait"]
  *           [option="NAME" value="VALUE"]>
  *       [<base-within>REGION...</base-within>] REGION...
  *     </when>...

@@ -238,6 +238,53 @@ test_if_within (void)
   g_assert_true (box_within (region, 1, 30, 21, 40));
   g_assert_true (muster_region_contains_point (region, (MusterPoint) { 20, 10 }));
   g_assert_false (muster_region_contains_point (region, (MusterPoint) { 21, 10 }));
+
+  /* The zone as drawn: a base across x = 20, its part there at y >= 10
+   * and its part beyond at y >= 30, is within: a diamond standing on its
+   * corner at (16, 10), reaching x = 24 at y = 30 ... */
+  {
+    MusterPoint diamond[] = { { 16, 10 }, { 26, 20 }, { 16, 30 }, { 6, 20 } };
+    MusterPoint lower[] = { { 18, 10 }, { 28, 20 }, { 18, 30 }, { 8, 20 } };
+    MusterOutline outline;
+
+    /* ... its part beyond x = 20 reaches down to y = 14: not 30. */
+    muster_outline_init_polygon (&outline, diamond, 4, NULL);
+    g_assert_false (muster_region_contains_outline (region, &outline));
+    muster_outline_clear (&outline);
+    for (guint i = 0; i < 4; i++)
+      diamond[i].y += 20 - 4;
+    /* Now its part beyond x = 20 starts at y = 30, and its lowest point,
+     * at y = 26 < 30, is within x <= 20: the drawn zone holds it, though
+     * the whole base is not within x <= 20. */
+    muster_outline_init_polygon (&outline, diamond, 4, NULL);
+    g_assert_true (muster_region_contains_outline (region, &outline));
+    muster_outline_clear (&outline);
+    /* One millimetre across, and its part beyond reaches below 30. */
+    for (guint i = 0; i < 4; i++)
+      lower[i].y += 16;
+    muster_outline_init_polygon (&outline, lower, 4, NULL);
+    g_assert_false (muster_region_contains_outline (region, &outline));
+    muster_outline_clear (&outline);
+  }
+
+  /* A round base across x = 20, centred at x = 18: its part beyond x = 20
+   * lies higher than its lowest point. */
+  {
+    MusterOutline circle;
+
+    /* Lowest point y = 12 (in x <= 20), part beyond x = 20 from y = 12 +
+     * (5 - sqrt (25 - 4)) ≈ 12.42: not 30. */
+    muster_outline_init_circle (&circle, 18, 17, 5);
+    g_assert_false (muster_region_contains_outline (region, &circle));
+    muster_outline_clear (&circle);
+    muster_outline_init_circle (&circle, 18, 35.5, 5);
+    g_assert_true (muster_region_contains_outline (region, &circle));
+    muster_outline_clear (&circle);
+    /* Touching x = 20 from within: all of it is there. */
+    muster_outline_init_circle (&circle, 15, 15, 5);
+    g_assert_true (muster_region_contains_outline (region, &circle));
+    muster_outline_clear (&circle);
+  }
 }
 
 static void
