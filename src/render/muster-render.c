@@ -1989,6 +1989,55 @@ piece_label (const MusterPiece *piece,
   return g_strconcat (stem, "…", NULL);
 }
 
+  /* The name the player gave (a roster entry's), shortened with an
+   * ellipsis where the base is too small for all of it, never the
+   * internal id in its place; the id only for a piece with no name.
+   * As large as the base allows between 9 and 14 device units
+   * (pixels on screen, points on paper), or none where not even a
+   * few letters fit: a label too small to read, or spilling over its
+   * neighbours, helps no one. */
+static void
+draw_piece_label (MusterScene         *self,
+                  cairo_t             *cr,
+                  const MusterPiece   *piece,
+                  const MusterOutline *outline,
+                  MusterColor          color,
+                  double               px)
+{
+  double bw = (outline->bounds.x1 - outline->bounds.x0) * px;
+  double bh = (outline->bounds.y1 - outline->bounds.y0) * px;
+  double size = CLAMP (MIN (bw, bh) * 0.45, 9.0, 14.0);
+  double max_chars = bw * 0.92 / (0.62 * size);
+  g_autofree char *label = size <= bh * 0.9 ? piece_label (piece, max_chars) : NULL;
+
+  /* Bold letters run about 0.62 of the size wide, wide ones more:
+   * measure, and shorten the name until it fits. */
+  for (guint tries = 0; label != NULL && tries < 4; tries++)
+    {
+      g_autoptr(PangoLayout) layout = make_text (self, cr, label, size / px, TRUE);
+      PangoRectangle logical;
+
+      pango_layout_get_extents (layout, NULL, &logical);
+      if (logical.width / (double) PANGO_SCALE * px <= bw * 0.92)
+        break;
+      max_chars = g_utf8_strlen (label, -1) - 1;
+      g_free (label);
+      label = piece_label (piece, max_chars);
+    }
+
+  if (label != NULL)
+    {
+      double luminance = 0.2126 * color.r + 0.7152 * color.g + 0.0722 * color.b;
+
+      if (luminance > 0.55)
+        cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.95);
+      else
+        cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
+      draw_text_centred (self, cr, label, (outline->bounds.x0 + outline->bounds.x1) / 2,
+                         (outline->bounds.y0 + outline->bounds.y1) / 2, size / px, TRUE);
+    }
+}
+
 /* Pieces, or only those that reach past the table's edge (off_table):
  * the caller clips those to what lies outside the table. */
 static void
@@ -2113,47 +2162,7 @@ draw_pieces (MusterScene *self,
           draw_text_centred (self, cr, "!", bx, by, r * 1.5, TRUE);
         }
 
-      /* The name the player gave (a roster entry's), shortened with an
-       * ellipsis where the base is too small for all of it, never the
-       * internal id in its place; the id only for a piece with no name.
-       * As large as the base allows between 9 and 14 device units
-       * (pixels on screen, points on paper), or none where not even a
-       * few letters fit: a label too small to read, or spilling over its
-       * neighbours, helps no one. */
-      {
-        double bw = (outline.bounds.x1 - outline.bounds.x0) * px;
-        double bh = (outline.bounds.y1 - outline.bounds.y0) * px;
-        double size = CLAMP (MIN (bw, bh) * 0.45, 9.0, 14.0);
-        double max_chars = bw * 0.92 / (0.62 * size);
-        g_autofree char *label = size <= bh * 0.9 ? piece_label (piece, max_chars) : NULL;
-
-        /* Bold letters run about 0.62 of the size wide, wide ones more:
-         * measure, and shorten the name until it fits. */
-        for (guint tries = 0; label != NULL && tries < 4; tries++)
-          {
-            g_autoptr(PangoLayout) layout = make_text (self, cr, label, size / px, TRUE);
-            PangoRectangle logical;
-
-            pango_layout_get_extents (layout, NULL, &logical);
-            if (logical.width / (double) PANGO_SCALE * px <= bw * 0.92)
-              break;
-            max_chars = g_utf8_strlen (label, -1) - 1;
-            g_free (label);
-            label = piece_label (piece, max_chars);
-          }
-
-        if (label != NULL)
-          {
-            double luminance = 0.2126 * color.r + 0.7152 * color.g + 0.0722 * color.b;
-
-            if (luminance > 0.55)
-              cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.95);
-            else
-              cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
-            draw_text_centred (self, cr, label, (outline.bounds.x0 + outline.bounds.x1) / 2,
-                               (outline.bounds.y0 + outline.bounds.y1) / 2, size / px, TRUE);
-          }
-      }
+      draw_piece_label (self, cr, piece, &outline, color, px);
 
       muster_outline_clear (&outline);
     }
