@@ -167,11 +167,12 @@ typedef struct
 
 /* Where player_index (0: the first player, red; 1: the second, blue)
  * stands by default on a width × height board: red on the south side of
- * the table (west on a portrait one) with the west (north) short edge and
- * the attacker's role, blue opposite. previous_zone (any type's zone id,
- * or NULL): the player keeps to its side of the table, as when Refused
- * Flank's diagonal changes. taken_zone: a zone another player has, or
- * NULL. The one default of the window and the export. */
+ * the table (the west side where the zones lie west and east, as on a
+ * portrait 9th Age table) with the west (on a portrait board, north)
+ * short edge and the attacker's role, blue opposite. previous_zone (any
+ * type's zone id, or NULL): the player keeps to its side of the table, as
+ * when Refused Flank's diagonal changes. taken_zone: a zone another
+ * player has, or NULL. The one default of the window and the export. */
 void                     muster_system_get_default_place    (MusterSystem           *self,
                                                              const MusterDeployment *deployment,
                                                              GHashTable             *options,

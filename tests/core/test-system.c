@@ -771,7 +771,13 @@ test_default_places (Fixture       *fixture,
     { "t9a", "frontline-clash", TRUE, FALSE, 0, NULL, NULL, "west", "attacker", "north" },
     { "t9a", "marching-columns", TRUE, FALSE, 1, NULL, NULL, "east", "defender", "south" },
     { "t9a", "refused-flank", TRUE, TRUE, 0, NULL, NULL, "north-west", "attacker", "north" },
+    /* Refused Flank on a portrait table: red on the west side. */
+    { "t9a", "refused-flank", TRUE, FALSE, 0, NULL, NULL, "south-west", "attacker", "north" },
+    { "t9a", "refused-flank", TRUE, TRUE, 1, NULL, NULL, "south-east", "defender", "south" },
+    /* Infinity's players sit at the north and south edges on a table of
+     * either shape. */
     { "infinity", "standard", FALSE, FALSE, 0, NULL, NULL, "south", "attacker", "west" },
+    { "infinity", "standard", TRUE, FALSE, 0, NULL, NULL, "south", "attacker", "north" },
     { "infinity", "standard", TRUE, FALSE, 1, NULL, NULL, "north", "defender", "south" },
   };
 
