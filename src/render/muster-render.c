@@ -1963,7 +1963,9 @@ draw_terrain (MusterScene *self,
 
 /* What a piece is labelled with in at most max_chars characters: its
  * name, or as much of it as fits before an ellipsis (three letters at
- * least); the id of a piece with no name; NULL when nothing fits. */
+ * least); the id of a model or unit with no name, all that tells it
+ * apart (objectives and markers show what they are without one); NULL
+ * when nothing fits. */
 static char *
 piece_label (const MusterPiece *piece,
              double             max_chars)
@@ -1974,6 +1976,8 @@ piece_label (const MusterPiece *piece,
   g_autofree char *stem = NULL;
   glong keep;
 
+  if (name == NULL && (piece->kind == MUSTER_PIECE_OBJECTIVE || piece->kind == MUSTER_PIECE_MARKER))
+    return NULL;
   if (length <= max_chars)
     return g_strdup (text);
   if (name == NULL)

@@ -1126,13 +1126,14 @@ test_portrait_zones (void)
 /* Renders one piece of the name alone at px pixels a millimetre; the
  * surface is the caller's. */
 static cairo_surface_t *
-render_named_piece (const char *name,
-                    double      px)
+render_named_piece (const char      *name,
+                    MusterPieceKind  kind,
+                    double           px)
 {
   MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
   g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 10 * INCH, 10 * INCH);
   MusterBase base = { MUSTER_BASE_RECT, 30, 40 };
-  MusterPiece *piece = muster_piece_new ("u1", MUSTER_PIECE_UNIT, "red", &base, 5 * INCH, 5 * INCH);
+  MusterPiece *piece = muster_piece_new ("u1", kind, "red", &base, 5 * INCH, 5 * INCH);
   g_autoptr(MusterScene) scene = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
@@ -1169,11 +1170,14 @@ same_pixels (cairo_surface_t *a,
 static void
 test_piece_labels (void)
 {
-  cairo_surface_t *blank_small = render_named_piece (" ", 1.0);
-  cairo_surface_t *named_small = render_named_piece ("Skirmishers 3", 1.0);
-  cairo_surface_t *blank_large = render_named_piece (" ", 6.0);
-  cairo_surface_t *named_large = render_named_piece ("Skirmishers 3", 6.0);
-  cairo_surface_t *short_small = render_named_piece ("Ix", 1.0);
+  cairo_surface_t *blank_small = render_named_piece (" ", MUSTER_PIECE_UNIT, 1.0);
+  cairo_surface_t *named_small = render_named_piece ("Skirmishers 3", MUSTER_PIECE_UNIT, 1.0);
+  cairo_surface_t *blank_large = render_named_piece (" ", MUSTER_PIECE_UNIT, 6.0);
+  cairo_surface_t *named_large = render_named_piece ("Skirmishers 3", MUSTER_PIECE_UNIT, 6.0);
+  cairo_surface_t *short_small = render_named_piece ("Ix", MUSTER_PIECE_UNIT, 1.0);
+  cairo_surface_t *unnamed_unit = render_named_piece (NULL, MUSTER_PIECE_UNIT, 6.0);
+  cairo_surface_t *blank_objective = render_named_piece (" ", MUSTER_PIECE_OBJECTIVE, 6.0);
+  cairo_surface_t *unnamed_objective = render_named_piece (NULL, MUSTER_PIECE_OBJECTIVE, 6.0);
 
   /* At 1 px a millimetre a 30 mm base has room for "u1" but not for the
    * name, nor three letters of it: nothing is written, not the id. */
@@ -1182,6 +1186,14 @@ test_piece_labels (void)
   g_assert_false (same_pixels (blank_small, short_small));
   /* Close up, the name is there. */
   g_assert_false (same_pixels (blank_large, named_large));
+  /* A unit with no name shows its id, all that tells it apart; an
+   * objective shows what it is without one. */
+  g_assert_false (same_pixels (blank_large, unnamed_unit));
+  g_assert_true (same_pixels (blank_objective, unnamed_objective));
+
+  cairo_surface_destroy (unnamed_unit);
+  cairo_surface_destroy (blank_objective);
+  cairo_surface_destroy (unnamed_objective);
 
   cairo_surface_destroy (blank_small);
   cairo_surface_destroy (named_small);
