@@ -1143,21 +1143,31 @@ muster_net_session_close (MusterNetSession *self)
 void
 muster_net_session_drop (MusterNetSession *self)
 {
-  GIOStream *stream;
-  GIOStream *base = NULL;
+  g_autoptr(GIOStream) stream = NULL;
 
   g_return_if_fail (MUSTER_IS_NET_SESSION (self));
 
   if (self->ws == NULL)
     return;
 
-  /* The socket under TLS shut, as a cable pulled out would leave it. */
-  stream = soup_websocket_connection_get_io_stream (self->ws);
-  if (G_IS_TLS_CONNECTION (stream))
-    g_object_get (stream, "base-io-stream", &base, NULL);
-  if (G_IS_SOCKET_CONNECTION (base))
-    g_socket_shutdown (g_socket_connection_get_socket (G_SOCKET_CONNECTION (base)), TRUE, TRUE, NULL);
-  g_clear_object (&base);
+  /* Down through libsoup's stream and TLS to the socket, which is shut
+   * as a cable pulled out would leave it. */
+  stream = g_object_ref (soup_websocket_connection_get_io_stream (self->ws));
+  while (stream != NULL && !G_IS_SOCKET_CONNECTION (stream))
+    {
+      GObjectClass *klass = G_OBJECT_GET_CLASS (stream);
+      const char *name = g_object_class_find_property (klass, "base-iostream") != NULL ? "base-iostream"
+                       : g_object_class_find_property (klass, "base-io-stream") != NULL ? "base-io-stream" : NULL;
+      GIOStream *base = NULL;
+
+      if (name != NULL)
+        g_object_get (stream, name, &base, NULL);
+      g_object_unref (stream);
+      stream = base;
+    }
+
+  if (stream != NULL)
+    g_socket_shutdown (g_socket_connection_get_socket (G_SOCKET_CONNECTION (stream)), TRUE, TRUE, NULL);
 }
 
 /* GObject */
