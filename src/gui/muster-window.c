@@ -18,6 +18,7 @@
 #include "muster-sight-overlay.h"
 #include "muster-violations-list.h"
 #include "muster-window.h"
+#include "muster-net-dialog.h"
 
 #define MUSTER_MIME_TYPE "application/x-muster-layout"
 #define AUTOSAVE_DELAY   3   /* seconds after the last change */
@@ -721,6 +722,16 @@ muster_window_new_layout (MusterWindow *self)
   layout = default_layout (self);
   if (!set_layout (self, layout, NULL, &error))
     show_message (self, error->message);
+}
+
+gboolean
+muster_window_show_layout (MusterWindow  *self,
+                           MusterLayout  *layout,
+                           GError       **error)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+
+  return set_layout (self, layout, NULL, error);
 }
 
 /* Files */
@@ -2085,6 +2096,7 @@ muster_window_init (MusterWindow *self)
     g_warning ("No default table: %s", error->message);
 
   sidebar_page_changed_cb (self);
+  muster_net_dialog_install (self);
 }
 
 MusterWindow *

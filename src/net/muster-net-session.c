@@ -10,7 +10,10 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "muster-net-cert.h"
 #include "muster-net-session-private.h"
@@ -180,9 +183,10 @@ receive_numbered (MusterNetSession *self,
 
   if (message->seq != self->in_seq + 1)
     {
-      g_autofree char *reason = g_strdup_printf (_("A message came out of turn (number %" G_GUINT64_FORMAT
-                                                   ", expected %" G_GUINT64_FORMAT ")"),
-                                                 message->seq, self->in_seq + 1);
+      /* Translators: two message numbers */
+      g_autofree char *reason = g_strdup_printf (_("A message came out of turn (number %llu, expected %llu)"),
+                                                 (unsigned long long) message->seq,
+                                                 (unsigned long long) self->in_seq + 1);
 
       muster_net_session_refuse (self, message->seq, reason);
       return;
@@ -508,30 +512,38 @@ websocket_cb (SoupServer              *server,
   g_signal_connect_object (ws, "closed", G_CALLBACK (candidate_closed_cb), self, 0);
 }
 
-/* A LAN address of this computer for the invitation: the first that is
- * not the loopback, else the loopback. */
+/* A LAN address of this computer for the invitation: the first of its
+ * interfaces' that is not the loopback, else the loopback. No name is
+ * looked up: nothing goes out on the network. */
 static char *
 guess_address (const char *bound)
 {
   g_autoptr(GInetAddress) inet = bound != NULL ? g_inet_address_new_from_string (bound) : NULL;
-  g_autolist(GInetAddress) found = NULL;
+  struct ifaddrs *list = NULL;
+  char *found = NULL;
 
   if (inet != NULL && !g_inet_address_get_is_any (inet))
     return g_strdup (bound);
 
-  {
-    g_autoptr(GResolver) resolver = g_resolver_get_default ();
-    g_autofree char *name = g_strdup (g_get_host_name ());
+  if (getifaddrs (&list) == 0)
+    {
+      for (struct ifaddrs *ifa = list; ifa != NULL && found == NULL; ifa = ifa->ifa_next)
+        {
+          g_autoptr(GSocketAddress) address = NULL;
+          GInetAddress *candidate;
 
-    found = g_resolver_lookup_by_name (resolver, name, NULL, NULL);
-  }
+          if (ifa->ifa_addr == NULL || ifa->ifa_addr->sa_family != AF_INET)
+            continue;
+          address = g_socket_address_new_from_native (ifa->ifa_addr, sizeof (struct sockaddr_in));
+          candidate = G_IS_INET_SOCKET_ADDRESS (address)
+                    ? g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (address)) : NULL;
+          if (candidate != NULL && !g_inet_address_get_is_loopback (candidate) && is_lan_address (candidate))
+            found = g_inet_address_to_string (candidate);
+        }
+      freeifaddrs (list);
+    }
 
-  for (GList *l = found; l != NULL; l = l->next)
-    if (g_inet_address_get_family (l->data) == G_SOCKET_FAMILY_IPV4 && !g_inet_address_get_is_loopback (l->data) &&
-        is_lan_address (l->data))
-      return g_inet_address_to_string (l->data);
-
-  return g_strdup ("127.0.0.1");
+  return found != NULL ? found : g_strdup ("127.0.0.1");
 }
 
 static gboolean
