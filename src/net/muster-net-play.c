@@ -186,7 +186,7 @@ restore_agreed (MusterNetSession *self)
   gboolean same = n == self->agreed;
 
   for (guint i = 0; same && i < n; i++)
-    same = muster_game_get_step (self->game, i) == g_ptr_array_index (self->agreed_steps, i);
+    same = muster_log_step_equal (muster_game_get_step (self->game, i), g_ptr_array_index (self->agreed_steps, i));
   if (same || (self->is_host && n > self->agreed))
     return FALSE;
 
@@ -280,8 +280,10 @@ take_pending (MusterNetSession    *self,
 
   if (!ok)
     {
-      if (pending->from == self->peer)
-        muster_net_session_refuse (self, pending->seq, error->message);
+      /* The guest hears of it when it proposed the step, or gave a value
+       * for its dice. */
+      if (pending->from == self->peer || stream != NULL)
+        muster_net_session_refuse (self, pending->from == self->peer ? pending->seq : 0, error->message);
       else
         muster_net_session_refused (self, error->message);
       return FALSE;
@@ -807,6 +809,9 @@ muster_net_play_receive (MusterNetSession  *self,
       return receive_move (self, message, error);
 
     case MUSTER_NET_MESSAGE_REFUSE:
+      /* Dice being rolled are not any more. */
+      self->roll_n = 0;
+      g_clear_pointer (&self->roll_commitment, g_free);
       /* The host refused a proposal of the guest's: it will not come back. */
       for (GList *l = self->proposals.head; l != NULL; l = l->next)
         if (((MusterNetPending *) l->data)->seq == message->about)

@@ -367,12 +367,35 @@ is_lan_address (GInetAddress *address)
   return FALSE;
 }
 
+#define DEADLINE_KEY "muster-net-deadline"
+
 static void
 forget_candidate (MusterNetSession        *self,
                   SoupWebsocketConnection *ws)
 {
+  guint deadline = GPOINTER_TO_UINT (g_object_steal_data (G_OBJECT (ws), DEADLINE_KEY));
+
+  if (deadline != 0)
+    g_source_remove (deadline);
   g_signal_handlers_disconnect_by_data (ws, self);
   g_ptr_array_remove (self->candidates, ws);
+}
+
+/* A connection that says nothing is let go (not a wrong secret: it
+ * may be anything that knocked on the port). */
+static gboolean
+candidate_deadline_cb (gpointer user_data)
+{
+  SoupWebsocketConnection *ws = user_data;
+  MusterNetSession *self = g_object_get_data (G_OBJECT (ws), "muster-net-session");
+
+  g_object_steal_data (G_OBJECT (ws), DEADLINE_KEY);
+  if (soup_websocket_connection_get_state (ws) == SOUP_WEBSOCKET_STATE_OPEN)
+    soup_websocket_connection_close (ws, CLOSE_REFUSED, "silent");
+  if (self != NULL)
+    forget_candidate (self, ws);
+
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -508,6 +531,9 @@ websocket_cb (SoupServer              *server,
 
   soup_websocket_connection_set_max_incoming_payload_size (ws, MUSTER_NET_MAX_SMALL);
   g_ptr_array_add (self->candidates, g_object_ref (ws));
+  g_object_set_data (G_OBJECT (ws), "muster-net-session", self);
+  g_object_set_data (G_OBJECT (ws), DEADLINE_KEY,
+                     GUINT_TO_POINTER (g_timeout_add_seconds (HELLO_TIMEOUT_S, candidate_deadline_cb, ws)));
   g_signal_connect_object (ws, "message", G_CALLBACK (candidate_message_cb), self, 0);
   g_signal_connect_object (ws, "closed", G_CALLBACK (candidate_closed_cb), self, 0);
 }
@@ -1132,12 +1158,12 @@ close_session (MusterNetSession *self,
   drop_connection (self);
   while (self->candidates->len > 0)
     {
-      SoupWebsocketConnection *ws = g_ptr_array_index (self->candidates, 0);
+      g_autoptr(SoupWebsocketConnection) ws = g_object_ref (g_ptr_array_index (self->candidates, 0));
 
-      g_signal_handlers_disconnect_by_data (ws, self);
+      forget_candidate (self, ws);
+      g_object_set_data (G_OBJECT (ws), "muster-net-session", NULL);
       if (soup_websocket_connection_get_state (ws) == SOUP_WEBSOCKET_STATE_OPEN)
         soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
-      g_ptr_array_remove_index (self->candidates, 0);
     }
   stop_listening (self);
   muster_net_play_stop (self);

@@ -603,6 +603,32 @@ test_resume (void)
   match_close (&match);
 }
 
+/* A step taken back on one side (undo) is put back: the two logs stay
+ * the same. */
+static void
+test_taken_back (void)
+{
+  Match match = { 0 };
+  g_autoptr(GPtrArray) none = g_ptr_array_new ();
+
+  match_open (&match);
+  OK (muster_game_set_wip (match.host.game, 0, 13, FALSE, &ok_error));
+  OK (muster_game_set_wip (match.guest.game, 1, 11, FALSE, &ok_error));
+  settle (&match);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      Side *side = i == 0 ? &match.guest : &match.host;
+
+      muster_layout_set_game_log_steps (side->layout, "infinity", none);
+      g_assert_cmpuint (muster_game_get_n_steps (side->game), ==, 2);
+      g_assert_nonnull (strstr (last_refusal (side), "cannot be taken back"));
+    }
+  assert_same_logs (&match);
+
+  match_close (&match);
+}
+
 /* A peer that does not play by the rules: a raw WebSocket client with
  * the invitation, sending what a Muster never would. */
 typedef struct
@@ -729,6 +755,177 @@ test_refusals (void)
     ;
 }
 
+/* A host that does not play by the rules: its dice are checked. */
+typedef struct
+{
+  SoupWebsocketConnection *ws;
+  GPtrArray               *heard;
+} FakeHost;
+
+static void
+fake_message_cb (SoupWebsocketConnection *ws,
+                 gint                     type,
+                 GBytes                  *bytes,
+                 FakeHost                *fake)
+{
+  g_ptr_array_add (fake->heard, g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes)));
+}
+
+static void
+fake_websocket_cb (SoupServer              *server,
+                   SoupServerMessage       *msg,
+                   const char              *path,
+                   SoupWebsocketConnection *ws,
+                   gpointer                 user_data)
+{
+  FakeHost *fake = user_data;
+
+  fake->ws = g_object_ref (ws);
+  g_signal_connect (ws, "message", G_CALLBACK (fake_message_cb), fake);
+}
+
+static gboolean
+fake_heard (gpointer data)
+{
+  FakeHost *fake = data;
+
+  return fake->heard->len > 0;
+}
+
+static char *
+fake_wait (FakeHost *fake)
+{
+  wait_for (fake_heard, fake, "the guest");
+
+  return g_ptr_array_steal_index (fake->heard, 0);
+}
+
+static void
+test_dishonest_host (void)
+{
+  Side host = { 0 };
+  Side guest = { 0 };
+  FakeHost fake = { NULL, g_ptr_array_new_with_free_func (g_free) };
+  g_autoptr(GTlsCertificate) certificate = muster_net_cert_new_self_signed (NULL);
+  g_autoptr(GBytes) fingerprint = muster_net_cert_fingerprint (certificate);
+  g_autoptr(SoupServer) server = soup_server_new ("tls-certificate", certificate, NULL);
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) where = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GBytes) layout = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSList) uris = NULL;
+  g_autofree char *invitation = NULL;
+  g_autofree char *welcome = NULL;
+  g_autofree char *hello = NULL;
+  g_autofree char *contribution = NULL;
+  g_autofree char *commitment = NULL;
+  g_autofree char *value_hex = NULL;
+  g_autoptr(MusterNetMessage) contribute = NULL;
+  guint8 value[32] = { 7 };
+  guint8 guest_value[32];
+  MusterNetDiceStream stream;
+  guint die;
+  char *text;
+
+  /* The README's table, both WIPs in, as the fake host sends it. */
+  host_open (&host);
+  {
+    g_autoptr(MusterGame) plain = muster_game_new (host.layout, host.system);
+
+    muster_net_session_close (host.session);
+    OK (muster_game_set_wip (plain, 0, 20, FALSE, &ok_error));
+    OK (muster_game_set_wip (plain, 1, 20, FALSE, &ok_error));
+  }
+  layout = muster_layout_to_bytes (host.layout);
+
+  soup_server_add_websocket_handler (server, "/muster", NULL, NULL, fake_websocket_cb, &fake, NULL);
+  g_assert_true (soup_server_listen (server, where, SOUP_SERVER_LISTEN_HTTPS, &error));
+  uris = soup_server_get_uris (server);
+  invitation = muster_net_invitation_format ("127.0.0.1", g_uri_get_port (uris->data),
+                                             g_bytes_get_data (fingerprint, NULL), "00112233445566778899aabbccddeeff");
+  g_slist_free_full (g_steal_pointer (&uris), (GDestroyNotify) g_uri_unref);
+
+  /* The welcome, by hand. */
+  {
+    GAsyncResult *result = NULL;
+    g_autoptr(MusterNetMessage) message = muster_net_message_new (MUSTER_NET_MESSAGE_WELCOME);
+
+    muster_net_session_join_async (invitation, NULL, got_result_cb, &result);
+    wait_for (is_set, &fake.ws, "the guest's connection");
+    hello = fake_wait (&fake);
+    g_assert_nonnull (strstr (hello, "type=\"hello\""));
+    message->session_id = g_strnfill (32, 'a');
+    message->player = g_strdup ("blue");
+    message->layout = g_bytes_ref (layout);
+    welcome = muster_net_message_write (message);
+    soup_websocket_connection_send_text (fake.ws, welcome);
+    wait_for (is_set, &result, "the join");
+    guest.session = muster_net_session_join_finish (result, &error);
+    g_object_unref (result);
+    g_assert_no_error (error);
+  }
+  watch (&guest);
+  guest.layout = g_object_ref (muster_net_session_get_layout (guest.session));
+  side_open_game (&guest);
+  muster_net_session_set_game (guest.session, guest.game);
+  g_assert_cmpuint (muster_game_get_n_steps (guest.game), ==, 2);
+
+  /* Alice's roll: the host commits, the guest gives its value. */
+  commitment = muster_net_dice_commitment (value);
+  text = g_strdup_printf ("<muster-net version=\"1\" type=\"roll\" seq=\"1\" ack=\"0\" n=\"3\" commitment=\"%s\">"
+                          "<step action=\"roll-initiative\" player=\"red\"/></muster-net>", commitment);
+  soup_websocket_connection_send_text (fake.ws, text);
+  g_free (text);
+  contribution = fake_wait (&fake);
+  contribute = muster_net_message_read (contribution, strlen (contribution), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (contribute->type, ==, MUSTER_NET_MESSAGE_CONTRIBUTE);
+  g_assert_true (muster_net_hex_decode (contribute->value, guest_value, sizeof guest_value));
+  muster_net_dice_stream_init (&stream, value, guest_value, 3);
+  die = muster_net_dice_stream_next (&stream, 20);
+
+  /* Another die than both values give: refused, not taken. */
+  value_hex = muster_net_hex_encode (value, sizeof value);
+  text = g_strdup_printf ("<muster-net version=\"1\" type=\"step\" seq=\"2\" ack=\"1\" n=\"3\" value=\"%s\">"
+                          "<step action=\"roll-initiative\" player=\"red\"><die sides=\"20\" value=\"%u\" who=\"red\"/>"
+                          "</step></muster-net>", value_hex, die % 20 + 1);
+  soup_websocket_connection_send_text (fake.ws, text);
+  g_free (text);
+  g_free (fake_wait (&fake));
+  g_assert_nonnull (strstr (last_refusal (&guest), "not the one both"));
+  g_assert_cmpuint (muster_game_get_n_steps (guest.game), ==, 2);
+
+  /* Another value than the one committed to: refused. */
+  value[0] = 8;
+  g_free (value_hex);
+  value_hex = muster_net_hex_encode (value, sizeof value);
+  text = g_strdup_printf ("<muster-net version=\"1\" type=\"step\" seq=\"3\" ack=\"1\" n=\"3\" value=\"%s\">"
+                          "<step action=\"roll-initiative\" player=\"red\"><die sides=\"20\" value=\"%u\" who=\"red\"/>"
+                          "</step></muster-net>", value_hex, die);
+  soup_websocket_connection_send_text (fake.ws, text);
+  g_free (text);
+  g_free (fake_wait (&fake));
+  g_assert_nonnull (strstr (last_refusal (&guest), "committed"));
+  g_assert_cmpuint (muster_game_get_n_steps (guest.game), ==, 2);
+
+  /* And a step of Bob's that Bob never took. */
+  text = g_strdup ("<muster-net version=\"1\" type=\"step\" seq=\"4\" ack=\"1\" n=\"3\">"
+                   "<step action=\"keep\" player=\"blue\" keep=\"initiative\"/></muster-net>");
+  soup_websocket_connection_send_text (fake.ws, text);
+  g_free (text);
+  g_free (fake_wait (&fake));
+  g_assert_nonnull (strstr (last_refusal (&guest), "did not take"));
+  g_assert_cmpuint (muster_game_get_n_steps (guest.game), ==, 2);
+
+  side_close (&guest);
+  side_close (&host);
+  soup_server_disconnect (server);
+  g_clear_object (&fake.ws);
+  g_ptr_array_unref (fake.heard);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* Nothing listens once the session is closed. */
 static void
 test_closed (void)
@@ -764,7 +961,9 @@ main (int   argc,
   g_test_add_func ("/net/session/wrong-secret", test_wrong_secret);
   g_test_add_func ("/net/session/wrong-fingerprint", test_wrong_fingerprint);
   g_test_add_func ("/net/session/resume", test_resume);
+  g_test_add_func ("/net/session/taken-back", test_taken_back);
   g_test_add_func ("/net/session/refusals", test_refusals);
+  g_test_add_func ("/net/session/dishonest-host", test_dishonest_host);
   g_test_add_func ("/net/session/closed", test_closed);
 
   return g_test_run ();
