@@ -528,12 +528,14 @@ muster_outline_init_circle (MusterOutline *outline,
   outline->bounds.y1 = y + radius;
 }
 
-/* Takes ownership of points, which must be convex and counter-clockwise. */
+/* Takes ownership of points, which must be convex and counter-clockwise;
+ * or, with borrowed, only points at them. */
 static void
 outline_init_convex_take (MusterOutline *outline,
                           MusterPoint   *points,
                           guint          n_points,
-                          MusterPoint    centre)
+                          MusterPoint    centre,
+                          gboolean       borrowed)
 {
   g_assert (outline != NULL);
   g_assert (points != NULL);
@@ -547,6 +549,7 @@ outline_init_convex_take (MusterOutline *outline,
   outline->points = points;
   outline->n_parts = 1;
   outline->parts = NULL;
+  outline->borrowed = borrowed;
   bounds_of_points (points, n_points, &outline->bounds);
 }
 
@@ -574,80 +577,86 @@ ellipse_vertex_count (double semi_axis)
   return CLAMP (count, ELLIPSE_MIN_VERTICES, ELLIPSE_MAX_VERTICES);
 }
 
-void
-muster_outline_init_base (MusterOutline    *outline,
-                          const MusterBase *base,
-                          double            x,
-                          double            y,
-                          double            rotation_deg)
+/**
+ * muster_base_outline_points:
+ * @base: a base
+ *
+ * How many points the outline of @base has (see
+ * muster_outline_init_base()): 0 for a round base, whose outline is a
+ * circle.
+ */
+guint
+muster_base_outline_points (const MusterBase *base)
 {
-  double angle;
-  double c;
-  double s;
-  double a;
-  double b;
-  MusterPoint *points;
-  guint n;
+  g_return_val_if_fail (base != NULL, 0);
 
-  g_return_if_fail (outline != NULL);
-
-  /* Something valid to clear, whatever happens below. */
-  muster_outline_init_circle (outline,
-                              isfinite (x) ? x : 0.0,
-                              isfinite (y) ? y : 0.0,
-                              0.0);
-
-  g_return_if_fail (base != NULL);
-  g_return_if_fail (isfinite (x) && isfinite (y) && isfinite (rotation_deg));
-  g_return_if_fail (isfinite (base->width) && base->width > 0.0);
-  g_return_if_fail (base->shape == MUSTER_BASE_ROUND ||
-                    (isfinite (base->depth) && base->depth > 0.0));
-
-  if (base->shape == MUSTER_BASE_ROUND)
+  switch (base->shape)
     {
-      muster_outline_init_circle (outline, x, y, base->width / 2.0);
-      return;
-    }
+    case MUSTER_BASE_RECT:
+      return 4;
 
-  /* Exact sines for the right angles, so square placements stay square. */
-  angle = fmod (rotation_deg, 360.0);
+    case MUSTER_BASE_OVAL:
+      return ellipse_vertex_count (MAX (base->width, base->depth) / 2.0);
+
+    case MUSTER_BASE_ROUND:
+    default:
+      return 0;
+    }
+}
+
+/* Exact sines for the right angles, so square placements stay square. */
+static void
+rotation_cos_sin (double  rotation_deg,
+                  double *c,
+                  double *s)
+{
+  double angle = fmod (rotation_deg, 360.0);
+
   if (angle < 0.0)
     angle += 360.0;
 
   if (angle == 0.0 || angle == 180.0)
     {
-      c = angle == 0.0 ? 1.0 : -1.0;
-      s = 0.0;
+      *c = angle == 0.0 ? 1.0 : -1.0;
+      *s = 0.0;
     }
   else if (angle == 90.0 || angle == 270.0)
     {
-      c = 0.0;
-      s = angle == 90.0 ? 1.0 : -1.0;
+      *c = 0.0;
+      *s = angle == 90.0 ? 1.0 : -1.0;
     }
   else
     {
-      c = cos (angle * G_PI / 180.0);
-      s = sin (angle * G_PI / 180.0);
+      *c = cos (angle * G_PI / 180.0);
+      *s = sin (angle * G_PI / 180.0);
     }
+}
 
-  a = base->width / 2.0;
-  b = base->depth / 2.0;
+/* The n points (muster_base_outline_points()) of a rect or oval base at
+ * (x, y), turned by rotation_deg. */
+static void
+base_points (const MusterBase *base,
+             double            x,
+             double            y,
+             double            rotation_deg,
+             MusterPoint      *points,
+             guint             n)
+{
+  double a = base->width / 2.0;
+  double b = base->depth / 2.0;
+  double c, s;
 
-  switch (base->shape)
+  if (base->shape == MUSTER_BASE_RECT)
     {
-    case MUSTER_BASE_RECT:
       /* points[0] → points[1] is the front edge (north at rotation 0). */
-      n = 4;
-      points = g_new (MusterPoint, n);
+      g_assert (n == 4);
       points[0] = point_make (-a, -b);
       points[1] = point_make (a, -b);
       points[2] = point_make (a, b);
       points[3] = point_make (-a, b);
-      break;
-
-    case MUSTER_BASE_OVAL:
-      n = ellipse_vertex_count (MAX (a, b));
-      points = g_new (MusterPoint, n);
+    }
+  else
+    {
       for (guint i = 0; i < n; i++)
         {
           double t = 2.0 * G_PI * i / n;
@@ -663,22 +672,101 @@ muster_outline_init_base (MusterOutline    *outline,
           else
             points[i] = point_make (a * cos (t), b * sin (t));
         }
-      break;
-
-    case MUSTER_BASE_ROUND:
-    default:
-      g_return_if_reached ();
     }
 
+  rotation_cos_sin (rotation_deg, &c, &s);
   for (guint i = 0; i < n; i++)
     {
       MusterPoint p = points[i];
 
       points[i] = point_make (x + p.x * c - p.y * s, y + p.x * s + p.y * c);
     }
+}
 
-  muster_outline_clear (outline);
-  outline_init_convex_take (outline, points, n, point_make (x, y));
+/* The start of muster_outline_init_base() and _in(): a circle, which is
+ * the outline of a round base and, when the base or the place is not
+ * valid, something valid to clear. TRUE when the base needs points. */
+static gboolean
+base_outline_start (MusterOutline    *outline,
+                    const MusterBase *base,
+                    double            x,
+                    double            y,
+                    double            rotation_deg)
+{
+  g_return_val_if_fail (outline != NULL, FALSE);
+
+  muster_outline_init_circle (outline,
+                              isfinite (x) ? x : 0.0,
+                              isfinite (y) ? y : 0.0,
+                              0.0);
+
+  g_return_val_if_fail (base != NULL, FALSE);
+  g_return_val_if_fail (isfinite (x) && isfinite (y) && isfinite (rotation_deg), FALSE);
+  g_return_val_if_fail (isfinite (base->width) && base->width > 0.0, FALSE);
+  g_return_val_if_fail (base->shape == MUSTER_BASE_ROUND ||
+                        (isfinite (base->depth) && base->depth > 0.0), FALSE);
+  g_return_val_if_fail (base->shape == MUSTER_BASE_ROUND || base->shape == MUSTER_BASE_RECT ||
+                        base->shape == MUSTER_BASE_OVAL, FALSE);
+
+  if (base->shape == MUSTER_BASE_ROUND)
+    {
+      muster_outline_init_circle (outline, x, y, base->width / 2.0);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+void
+muster_outline_init_base (MusterOutline    *outline,
+                          const MusterBase *base,
+                          double            x,
+                          double            y,
+                          double            rotation_deg)
+{
+  MusterPoint *points;
+  guint n;
+
+  if (!base_outline_start (outline, base, x, y, rotation_deg))
+    return;
+
+  n = muster_base_outline_points (base);
+  points = g_new (MusterPoint, n);
+  base_points (base, x, y, rotation_deg, points, n);
+  outline_init_convex_take (outline, points, n, point_make (x, y), FALSE);
+}
+
+/**
+ * muster_outline_init_base_in:
+ * @outline: the outline to initialise
+ * @base: a base
+ * @x: its centre
+ * @y: its centre
+ * @rotation_deg: its rotation, clockwise
+ * @storage: room for muster_base_outline_points() points
+ *
+ * As muster_outline_init_base(), with the points in @storage: the outline
+ * borrows it (muster_outline_clear() leaves it alone, a copy has its
+ * own), so that many outlines can share one block of memory.
+ */
+void
+muster_outline_init_base_in (MusterOutline    *outline,
+                             const MusterBase *base,
+                             double            x,
+                             double            y,
+                             double            rotation_deg,
+                             MusterPoint      *storage)
+{
+  guint n;
+
+  if (!base_outline_start (outline, base, x, y, rotation_deg))
+    return;
+
+  g_return_if_fail (storage != NULL);
+
+  n = muster_base_outline_points (base);
+  base_points (base, x, y, rotation_deg, storage, n);
+  outline_init_convex_take (outline, storage, n, point_make (x, y), TRUE);
 }
 
 static gboolean
@@ -860,6 +948,7 @@ muster_outline_copy (MusterOutline       *dest,
   g_return_if_fail (dest != src);
 
   *dest = *src;
+  dest->borrowed = FALSE;
 
   if (src->points != NULL)
     dest->points = g_memdup2 (src->points, sizeof (MusterPoint) * src->n_points);
@@ -873,8 +962,11 @@ muster_outline_clear (MusterOutline *outline)
 {
   g_return_if_fail (outline != NULL);
 
+  if (outline->borrowed)
+    outline->points = NULL;
   g_clear_pointer (&outline->points, g_free);
   g_clear_pointer (&outline->parts, g_free);
+  outline->borrowed = FALSE;
   outline->n_points = 0;
   outline->n_parts = 0;
 }
