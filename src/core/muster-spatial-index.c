@@ -244,15 +244,11 @@ add_entry (MusterSpatialIndex *self,
 
   if (id < DENSE_LIMIT)
     {
+      /* Only as far as the id: ids come mostly in order, and an entry
+       * cleared now is written now, while it is in the cache. GArray
+       * keeps room for more. */
       if (id >= self->dense->len)
-        {
-          guint old = self->dense->len;
-          guint len = MAX (16u, old);
-
-          while (len <= id)
-            len *= 2;
-          g_array_set_size (self->dense, MIN (len, DENSE_LIMIT));
-        }
+        g_array_set_size (self->dense, id + 1);
       entry = &g_array_index (self->dense, Entry, id);
     }
   else
@@ -759,9 +755,13 @@ muster_spatial_index_reserve (MusterSpatialIndex *index,
   g_return_if_fail (index->size == 0);
   g_return_if_fail (box_is_valid (extent));
 
+  /* Room for the entries, cleared as they come (see add_entry()). */
   n_entries = MIN (n_entries, DENSE_LIMIT);
-  if (index->dense->len < n_entries)
-    g_array_set_size (index->dense, n_entries);
+  if (index->dense->len == 0)
+    {
+      g_array_unref (index->dense);
+      index->dense = g_array_sized_new (FALSE, TRUE, sizeof (Entry), n_entries);
+    }
 
   /* A box takes a few cells: 2 × 2 when the cells are as wide as the
    * boxes, as the validator makes them. */
