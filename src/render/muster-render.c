@@ -316,17 +316,23 @@ find_label_point (const MusterRegion *region,
 {
   enum { nx = 72, ny = 48 };
   guint8 inside[nx * ny];   /* the zone's grid points, asked once */
+  double xs[nx], ys[ny];
   double sx = 0, sy = 0;
   guint count = 0;
   MusterPoint best = { width / 2, height / 2 };
   double best_d = G_MAXDOUBLE;
 
+  for (int i = 0; i < nx; i++)
+    xs[i] = (i + 0.5) * width / nx;
+  for (int j = 0; j < ny; j++)
+    ys[j] = (j + 0.5) * height / ny;
+  muster_region_contains_grid (region, xs, nx, ys, ny, inside);
+
   for (int j = 0; j < ny; j++)
     for (int i = 0; i < nx; i++)
       {
-        MusterPoint p = { (i + 0.5) * width / nx, (j + 0.5) * height / ny };
+        MusterPoint p = { xs[i], ys[j] };
 
-        inside[j * nx + i] = muster_region_contains_point (region, p);
         if (inside[j * nx + i])
           {
             sx += p.x;
@@ -504,18 +510,18 @@ regions_differ (const MusterRegion *a,
                 double              width,
                 double              height)
 {
-  const int nx = 96, ny = 64;
+  enum { nx = 96, ny = 64 };
+  guint8 in_a[nx * ny], in_b[nx * ny];
+  double xs[nx], ys[ny];
 
+  for (int i = 0; i < nx; i++)
+    xs[i] = (i + 0.5) * width / nx;
   for (int j = 0; j < ny; j++)
-    for (int i = 0; i < nx; i++)
-      {
-        MusterPoint p = { (i + 0.5) * width / nx, (j + 0.5) * height / ny };
+    ys[j] = (j + 0.5) * height / ny;
+  muster_region_contains_grid (a, xs, nx, ys, ny, in_a);
+  muster_region_contains_grid (b, xs, nx, ys, ny, in_b);
 
-        if (muster_region_contains_point (a, p) != muster_region_contains_point (b, p))
-          return TRUE;
-      }
-
-  return FALSE;
+  return memcmp (in_a, in_b, sizeof in_a) != 0;
 }
 
 /* Whether the player's zone depends on the player's role (as in
