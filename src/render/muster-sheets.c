@@ -576,73 +576,46 @@ muster_sheets_get_label_box (const MusterSheets *sheets,
   return TRUE;
 }
 
-void
-muster_sheets_draw (const MusterSheets *sheets,
-                    MusterScene        *scene,
-                    cairo_t            *cr,
-                    guint               index)
+/* Where the neighbours of sheet index go: a dotted line at the inner edge
+ * of each overlap it shares, a cut line at the outer edge of those the
+ * neighbour before shares, and registration marks in the middle of every
+ * shared overlap, a quarter and three quarters of the way along (the
+ * neighbour prints the same marks at the same place of the table). */
+static void
+draw_overlaps (const MusterSheets *sheets,
+               cairo_t            *cr,
+               guint               index)
 {
-  guint column, row;
-  double step_x, step_y, printable_w, printable_h, ox, oy;
-  MusterRenderFlags flags;
-  g_autofree char *label = NULL;
-  g_autofree char *title = NULL;
+  guint column = index % sheets->columns;
+  guint row = index / sheets->columns;
+  double printable_w = sheets->page_width - 2 * sheets->margin;
+  double printable_h = sheets->page_height - 2 * sheets->margin;
+  double dots[] = { 1, 2 };
+  double step_x, step_y;
 
-  g_return_if_fail (sheets != NULL);
-  g_return_if_fail (scene != NULL);
-  g_return_if_fail (index < muster_sheets_count (sheets));
-
-  column = index % sheets->columns;
-  row = index / sheets->columns;
-  printable_w = sheets->page_width - 2 * sheets->margin;
-  printable_h = sheets->page_height - 2 * sheets->margin;
   sheet_steps (sheets, &step_x, &step_y);
-  sheet_origin (sheets, index, &ox, &oy);
 
-  flags = tiles_begin (scene);
-  cairo_save (cr);
-  cairo_rectangle (cr, sheets->margin, sheets->margin, printable_w, printable_h);
-  cairo_clip (cr);
-  cairo_translate (cr, ox + muster_scene_get_margin (scene) * MUSTER_PT_PER_MM,
-                   oy + muster_scene_get_margin (scene) * MUSTER_PT_PER_MM);
-  cairo_scale (cr, MUSTER_PT_PER_MM, MUSTER_PT_PER_MM);
-  muster_scene_render (scene, cr, MUSTER_PT_PER_MM);
-  cairo_restore (cr);
-  muster_scene_set_flags (scene, flags);
+  cairo_set_line_width (cr, 0.5);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_dash (cr, dots, 2, 0);
+  if (column + 1 < sheets->columns)
+    {
+      cairo_move_to (cr, sheets->margin + step_x, sheets->margin);
+      cairo_line_to (cr, sheets->margin + step_x, sheets->margin + printable_h);
+    }
+  if (row + 1 < sheets->rows)
+    {
+      cairo_move_to (cr, sheets->margin, sheets->margin + step_y);
+      cairo_line_to (cr, sheets->margin + printable_w, sheets->margin + step_y);
+    }
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
 
-  cairo_save (cr);
+  if (column > 0)
+    cut_line (cr, sheets->margin, sheets->margin, sheets->margin, sheets->margin + printable_h);
+  if (row > 0)
+    cut_line (cr, sheets->margin, sheets->margin, sheets->margin + printable_w, sheets->margin);
 
-  /* Where the neighbours go: a dotted line at the inner edge of each
-   * overlap this sheet shares, and a cut line at the outer edge of those
-   * the neighbour before shares. */
-  {
-    double dots[] = { 1, 2 };
-
-    cairo_set_line_width (cr, 0.5);
-    cairo_set_source_rgb (cr, 0, 0, 0);
-    cairo_set_dash (cr, dots, 2, 0);
-    if (column + 1 < sheets->columns)
-      {
-        cairo_move_to (cr, sheets->margin + step_x, sheets->margin);
-        cairo_line_to (cr, sheets->margin + step_x, sheets->margin + printable_h);
-      }
-    if (row + 1 < sheets->rows)
-      {
-        cairo_move_to (cr, sheets->margin, sheets->margin + step_y);
-        cairo_line_to (cr, sheets->margin + printable_w, sheets->margin + step_y);
-      }
-    cairo_stroke (cr);
-    cairo_set_dash (cr, NULL, 0, 0);
-
-    if (column > 0)
-      cut_line (cr, sheets->margin, sheets->margin, sheets->margin, sheets->margin + printable_h);
-    if (row > 0)
-      cut_line (cr, sheets->margin, sheets->margin, sheets->margin + printable_w, sheets->margin);
-  }
-
-  /* Registration marks in the middle of every shared overlap, a quarter
-   * and three quarters of the way along: the neighbour prints the same
-   * marks at the same place of the table. */
   for (int k = 0; k < 2; k++)
     {
       double along_y = sheets->margin + sheets->overlap + (step_y - sheets->overlap) * (k ? 0.75 : 0.25);
@@ -673,32 +646,69 @@ muster_sheets_draw (const MusterSheets *sheets,
       neighbour_label (cr, next, sheets->margin + printable_w / 2,
                        sheets->margin + step_y + sheets->overlap / 2, FALSE);
     }
+}
+
+/* The footer, in the margin: title, sheet, count. */
+static void
+draw_footer (const MusterSheets *sheets,
+             MusterScene        *scene,
+             cairo_t            *cr,
+             const char         *label)
+{
+  g_autofree char *title = muster_scene_dup_title (scene);
+  /* Translators: footer of a true-scale sheet: title, sheet label, sheet count */
+  g_autofree char *footer = g_strdup_printf (_("%s · sheet %s of %u · true scale (1:1)"), title, label,
+                                             muster_sheets_count (sheets));
+  g_autoptr(PangoLayout) layout = muster_text_new (footer, 7, FALSE);
+
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  muster_text_set_width (layout, sheets->page_width - 2 * sheets->margin);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  cairo_move_to (cr, sheets->margin, sheets->page_height - sheets->margin + 4);
+  muster_text_show (cr, layout);
+}
+
+void
+muster_sheets_draw (const MusterSheets *sheets,
+                    MusterScene        *scene,
+                    cairo_t            *cr,
+                    guint               index)
+{
+  double printable_w, printable_h, ox, oy;
+  MusterRenderFlags flags;
+  g_autofree char *label = NULL;
+  Badge badge;
+  double x, y;
+
+  g_return_if_fail (sheets != NULL);
+  g_return_if_fail (scene != NULL);
+  g_return_if_fail (index < muster_sheets_count (sheets));
+
+  printable_w = sheets->page_width - 2 * sheets->margin;
+  printable_h = sheets->page_height - 2 * sheets->margin;
+  sheet_origin (sheets, index, &ox, &oy);
+
+  flags = tiles_begin (scene);
+  cairo_save (cr);
+  cairo_rectangle (cr, sheets->margin, sheets->margin, printable_w, printable_h);
+  cairo_clip (cr);
+  cairo_translate (cr, ox + muster_scene_get_margin (scene) * MUSTER_PT_PER_MM,
+                   oy + muster_scene_get_margin (scene) * MUSTER_PT_PER_MM);
+  cairo_scale (cr, MUSTER_PT_PER_MM, MUSTER_PT_PER_MM);
+  muster_scene_render (scene, cr, MUSTER_PT_PER_MM);
+  cairo_restore (cr);
+  muster_scene_set_flags (scene, flags);
+
+  cairo_save (cr);
+  draw_overlaps (sheets, cr, index);
 
   label = muster_sheets_dup_label (sheets, index);
-  {
-    Badge badge;
-    double x, y;
+  badge_init (&badge, sheets, scene, index, label);
+  badge_place (&badge, sheets, scene, index, &x, &y);
+  badge_draw (&badge, sheets, scene, cr, index, x, y);
+  badge_clear (&badge);
 
-    badge_init (&badge, sheets, scene, index, label);
-    badge_place (&badge, sheets, scene, index, &x, &y);
-    badge_draw (&badge, sheets, scene, cr, index, x, y);
-    badge_clear (&badge);
-  }
-
-  /* The footer, in the margin. */
-  title = muster_scene_dup_title (scene);
-  cairo_set_source_rgb (cr, 0, 0, 0);
-  {
-    /* Translators: footer of a true-scale sheet: title, sheet label, sheet count */
-    g_autofree char *footer = g_strdup_printf (_("%s · sheet %s of %u · true scale (1:1)"), title, label,
-                                               muster_sheets_count (sheets));
-    g_autoptr(PangoLayout) layout = muster_text_new (footer, 7, FALSE);
-
-    muster_text_set_width (layout, printable_w);
-    pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-    cairo_move_to (cr, sheets->margin, sheets->page_height - sheets->margin + 4);
-    muster_text_show (cr, layout);
-  }
+  draw_footer (sheets, scene, cr, label);
   cairo_restore (cr);
 }
 
