@@ -227,8 +227,8 @@ _muster_validator_commit_pairs (MusterValidator *self,
       _muster_validator_add_violations (self, ps, sink);
       _muster_validator_add_pair_violations (self, other->piece, ps->piece, codes_b, sink);
       _muster_validator_add_violations (self, other, sink);
-      _muster_validator_add_partner (ps, other->slot);
-      _muster_validator_add_partner (other, ps->slot);
+      _muster_validator_add_partner (self, ps, other->slot);
+      _muster_validator_add_partner (self, other, ps->slot);
     }
 
   _muster_validator_check_terrain (self, &ps->info, sink);

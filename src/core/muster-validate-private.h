@@ -134,6 +134,9 @@ struct _MusterValidator
   GPtrArray              *slots;          /* slot → PieceState or NULL */
   PieceState             *slab;           /* the states of a full validation */
   MusterPoint            *points_pool;    /* their outlines' points, in slot order */
+  GArray                 *owning;         /* guint, slots of the slab's states that came
+                                           * to own memory (see note_arrays()) */
+  guint                   n_alone;        /* states allocated alone (added since) */
   GArray                 *free_slots;     /* guint */
   GArray                 *terrain;        /* TerrainState */
   MusterSpatialIndex     *index;          /* piece boxes, by slot */
@@ -189,7 +192,8 @@ lookup_slot (MusterValidator *self,
 void             _muster_validator_add_violations          (MusterValidator      *self,
                                                             PieceState           *ps,
                                                             GPtrArray            *violations);
-void             _muster_validator_add_partner             (PieceState           *ps,
+void             _muster_validator_add_partner             (MusterValidator      *self,
+                                                            PieceState           *ps,
                                                             guint                 slot);
 void             _muster_validator_remove_partner          (PieceState           *ps,
                                                             guint                 slot);

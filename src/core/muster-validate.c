@@ -210,22 +210,39 @@ piece_n_violations (const PieceState *ps)
   return ps->violations != NULL ? ps->violations->len : 0;
 }
 
+/* A state of the slab that comes to own memory (arrays, an outline of its
+ * own) is noted, so that clear_state() finds what to free without walking
+ * every state of a big table. Noting one twice does no harm. */
 static void
-ensure_violations (PieceState *ps)
+note_arrays (MusterValidator *self,
+             PieceState      *ps)
+{
+  if (ps->pooled && ps->violations == NULL && ps->partners == NULL)
+    g_array_append_val (self->owning, ps->slot);
+}
+
+static void
+ensure_violations (MusterValidator *self,
+                   PieceState      *ps)
 {
   if (ps->violations == NULL)
     {
+      note_arrays (self, ps);
       ps->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
       ps->keys = g_array_new (FALSE, FALSE, sizeof (ViolationKey));
     }
 }
 
 void
-_muster_validator_add_partner (PieceState *ps,
-                               guint       slot)
+_muster_validator_add_partner (MusterValidator *self,
+                               PieceState      *ps,
+                               guint            slot)
 {
   if (ps->partners == NULL)
-    ps->partners = g_array_new (FALSE, FALSE, sizeof (guint));
+    {
+      note_arrays (self, ps);
+      ps->partners = g_array_new (FALSE, FALSE, sizeof (guint));
+    }
 
   g_array_append_val (ps->partners, slot);
 }
@@ -237,7 +254,7 @@ _muster_validator_add_violation (MusterValidator *self,
 {
   ViolationKey key = { violation->code, violation->other_serial };
 
-  ensure_violations (ps);
+  ensure_violations (self, ps);
   g_ptr_array_add (ps->violations, violation);
   g_array_append_val (ps->keys, key);
   ps->sorted = FALSE;
@@ -414,6 +431,8 @@ piece_state_refresh (MusterValidator *self,
     {
       muster_outline_clear (&ps->outline);
       muster_piece_get_outline (piece, &ps->outline);
+      if (ps->pooled)
+        g_array_append_val (self->owning, ps->slot);
     }
   piece_info_init (self, &ps->info, ps->piece, &ps->outline);
 }
@@ -436,6 +455,7 @@ piece_state_add (MusterValidator *self,
 {
   PieceState *ps = g_new0 (PieceState, 1);
 
+  self->n_alone++;
   piece_state_init (self, ps, piece);
 
   if (self->free_slots->len > 0)
@@ -469,6 +489,8 @@ piece_state_remove (MusterValidator *self,
   g_ptr_array_index (self->slots, ps->slot) = NULL;
   g_array_append_val (self->free_slots, ps->slot);
   g_ptr_array_index (self->by_serial, ps->serial) = NULL;
+  if (!ps->pooled)
+    self->n_alone--;
   piece_state_free (ps);
 }
 
@@ -615,14 +637,25 @@ player_state_new (MusterValidator    *self,
 static void
 clear_state (MusterValidator *self)
 {
-  /* In slot order, which is the order of the slab in memory. */
-  for (guint i = 0; i < self->slots->len; i++)
+  /* With states allocated alone, every state, in slot order; else only
+   * those of the slab that own memory. */
+  if (self->n_alone > 0)
     {
-      PieceState *ps = g_ptr_array_index (self->slots, i);
+      for (guint i = 0; i < self->slots->len; i++)
+        {
+          PieceState *ps = g_ptr_array_index (self->slots, i);
 
-      if (ps != NULL)
-        piece_state_free (ps);
+          if (ps != NULL)
+            piece_state_free (ps);
+        }
     }
+  else
+    {
+      for (guint i = 0; i < self->owning->len; i++)
+        piece_state_free (&self->slab[g_array_index (self->owning, guint, i)]);
+    }
+  g_array_set_size (self->owning, 0);
+  self->n_alone = 0;
   g_ptr_array_set_size (self->by_serial, 0);
   g_clear_pointer (&self->slab, g_free);
   g_clear_pointer (&self->points_pool, g_free);
@@ -1062,6 +1095,7 @@ muster_validator_finalize (GObject *object)
   MusterValidator *self = (MusterValidator *)object;
 
   g_clear_pointer (&self->by_serial, g_ptr_array_unref);
+  g_clear_pointer (&self->owning, g_array_unref);
   g_clear_pointer (&self->pair_ids, g_array_unref);
   g_clear_pointer (&self->terrain_ids, g_array_unref);
   g_clear_pointer (&self->sink, g_ptr_array_unref);
@@ -1182,6 +1216,7 @@ muster_validator_init (MusterValidator *self)
   self->tolerance = MUSTER_DEFAULT_TOLERANCE_MM;
   self->players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, player_state_free);
   self->by_serial = g_ptr_array_new ();
+  self->owning = g_array_new (FALSE, FALSE, sizeof (guint));
   self->pair_ids = g_array_new (FALSE, FALSE, sizeof (guint));
   self->terrain_ids = g_array_new (FALSE, FALSE, sizeof (guint));
   self->sink = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
