@@ -790,7 +790,7 @@ add_all_pieces (MusterValidator *self,
                                    n_points > 0 ? self->points_pool + at : NULL);
       at += n_points;
       piece_info_init (self, &ps->info, piece, &ps->outline);
-          g_ptr_array_index (self->slots, k) = ps;
+      g_ptr_array_index (self->slots, k) = ps;
       g_ptr_array_index (self->by_serial, ps->serial) = ps;
 
       muster_spatial_index_insert (self->index, k, &ps->outline.bounds);
