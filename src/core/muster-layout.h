@@ -271,6 +271,8 @@ void                 muster_layout_set_player_name (MusterLayout       *self,
                                                     const char         *name);
 MusterTerrain       *muster_layout_lookup_terrain  (MusterLayout       *self,
                                                     const char         *terrain_id);
+/* "Building", "Impassable", "Area, Open"… (translated, static). */
+const char          *muster_terrain_get_kind_label (const MusterTerrain *terrain);
 /* Emits "changed". */
 gboolean             muster_layout_remove_terrain  (MusterLayout       *self,
                                                     const char         *terrain_id);
