@@ -236,6 +236,10 @@ gboolean  _muster_layout_read_extension       (const char    *filename,
                                                xmlNode       *node,
                                                GPtrArray    **extensions,
                                                GError       **error);
+/* The namespaces of Muster 0.1's extensions that live on (the rosters')
+ * renamed to today's, in the namespaces declared, the foreign attributes
+ * and the foreign elements: a layout reads as if saved today. */
+void      _muster_layout_convert_legacy_namespaces (MusterLayout *self);
 
 /* Lifting (muster-layout-lifting.c) */
 

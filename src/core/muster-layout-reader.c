@@ -1444,6 +1444,9 @@ muster_layout_read_bytes (GBytes               *bytes,
   if (n_lifted != NULL)
     *n_lifted = n;
 
+  if (self != NULL)
+    _muster_layout_convert_legacy_namespaces (self);
+
   return self;
 }
 
