@@ -202,7 +202,7 @@ run_validate (const char *path)
 
   /* A game past its Deployment Phase: what moved in the Player Turns is
    * not held to the deployment rules. The game says where it stands. */
-  if (muster_layout_get_game_steps (layout)->len > 0 || muster_layout_get_game_log (layout) != NULL)
+  if (muster_layout_get_game_steps (layout)->len > 0 || muster_layout_get_legacy_game_log (layout) != NULL)
     {
       g_autoptr(MusterGame) game = muster_game_new (layout, system);
 

@@ -348,6 +348,14 @@ is_plain_token (const char *value)
   return TRUE;
 }
 
+/* An element the schema lets through unchecked: in a namespace, but not
+ * the game log's, which the schema checks wherever it appears. */
+static gboolean
+is_extension (xmlNode *node)
+{
+  return muster_xml_is_foreign (node) && g_strcmp0 ((const char *) node->ns->href, MUSTER_GAME_LOG_NAMESPACE) != 0;
+}
+
 /* The attributes of node follow the list (foreign ones if allowed). */
 static gboolean
 attributes_follow_schema (xmlNode          *node,
@@ -413,7 +421,7 @@ piece_follows_schema (xmlNode *node)
     {
       if (child->type == XML_ELEMENT_NODE)
         {
-          if (muster_xml_is_foreign (child))
+          if (is_extension (child))
             continue;
           if (has_base || !muster_xml_is_element (child, "base") || !base_follows_schema (child))
             return FALSE;
@@ -487,7 +495,7 @@ holds_extensions_only (xmlNode *node)
 {
   for (xmlNode *child = node->children; child != NULL; child = child->next)
     {
-      if (!muster_xml_is_foreign (child) && !is_skipped_by_schema (child))
+      if (!is_extension (child) && !is_skipped_by_schema (child))
         return FALSE;
     }
 
@@ -509,7 +517,7 @@ game_follows_schema (xmlNode *node)
                                          2, FALSE))
             return FALSE;
         }
-      else if (!muster_xml_is_foreign (child) && !is_skipped_by_schema (child))
+      else if (!is_extension (child) && !is_skipped_by_schema (child))
         return FALSE;
     }
 
@@ -549,7 +557,10 @@ layout_follows_schema (xmlNode *root)
 
       if (child->type != XML_ELEMENT_NODE)
         follows = is_skipped_by_schema (child);
-      else if (muster_xml_is_foreign (child) || child_follows_schema (child))
+      /* The schema defines the game log whole: it checks it. */
+      else if (_muster_layout_is_game_log (child))
+        follows = FALSE;
+      else if (is_extension (child) || child_follows_schema (child))
         follows = TRUE;
       else if (muster_xml_is_element (child, "game"))
         follows = n_games++ == 0 && game_follows_schema (child);

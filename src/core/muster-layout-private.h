@@ -59,13 +59,15 @@ struct _MusterLayout
 
   /* The lines of the dice log (muster_dice_log_to_strv()), or NULL. */
   char      **roll_log;
-  /* The lines of the game log (see muster_layout_get_game_log()), or NULL. */
+  /* The lines of the game log (see muster_layout_get_legacy_game_log()), or NULL. */
   char      **game_log;
 
   /* The game log (muster_layout_get_game_steps()): the game system it
    * was played in, and its steps (MusterLogStep, sealed). */
   char       *game_log_system;
   GPtrArray  *game_steps;
+  /* The version of a newer Muster's game log, kept as an extension. */
+  guint       newer_game_log;
 };
 
 /* The namespace of xml:lang and its kin, bound without a declaration. */
@@ -93,6 +95,21 @@ MusterLayout *muster_layout_read_bytes (GBytes               *bytes,
                                         MusterLayoutReading   reading,
                                         guint                *n_lifted,
                                         GError              **error);
+
+/* The game log (muster-layout-game-log.c) */
+
+gboolean    _muster_layout_is_game_log      (xmlNode          *node);
+gboolean    _muster_layout_read_game_log    (MusterLayout     *self,
+                                             const char       *filename,
+                                             xmlNode          *node,
+                                             GError          **error);
+void        _muster_layout_write_game_log   (MusterLayout     *self,
+                                             GString          *out,
+                                             const char       *prefix);
+/* Text escaped for an attribute's value or element content
+ * (muster-layout-writer.c). */
+void        _muster_layout_append_escaped   (GString          *out,
+                                             const char       *text);
 
 /* The model's helpers, for the reader and the writer (muster-layout.c) */
 

@@ -1268,12 +1268,14 @@ read_layout (Loader   *loader,
                                     &g_array_index (loader->lifted, MusterLiftedPiece, loader->next_lifted++),
                                     error);
         }
-      else if (is_log (child, MUSTER_ROLL_LOG_NAMESPACE, "roll-log"))
+      else if (_muster_layout_is_game_log (child))
+        ok = _muster_layout_read_game_log (self, loader->filename, child, error);
+      else if (is_log (child, MUSTER_LEGACY_ROLL_LOG_NAMESPACE, "roll-log"))
         {
           g_strfreev (self->roll_log);
           self->roll_log = read_log_lines (child);
         }
-      else if (is_log (child, MUSTER_GAME_LOG_NAMESPACE, "game-log"))
+      else if (is_log (child, MUSTER_LEGACY_GAME_LOG_NAMESPACE, "game-log"))
         {
           g_strfreev (self->game_log);
           self->game_log = read_log_lines (child);

@@ -36,9 +36,9 @@ static const char * const number_formats[] = {
   "%.10g", "%.11g", "%.12g", "%.13g", "%.14g", "%.15g", "%.16g", "%.17g",
 };
 
-static void
-append_escaped (GString    *out,
-                const char *text)
+void
+_muster_layout_append_escaped (GString    *out,
+                               const char *text)
 {
   for (const char *p = text; *p != '\0'; p++)
     {
@@ -80,7 +80,7 @@ write_attr (Writer     *w,
     return;
 
   g_string_append_printf (w->out, " %s=\"", name);
-  append_escaped (w->out, value);
+  _muster_layout_append_escaped (w->out, value);
   g_string_append_c (w->out, '"');
 }
 
@@ -213,6 +213,34 @@ split_clark (const char  *name,
   return TRUE;
 }
 
+/* The prefix of href, declared on the root: the file's own, else
+ * preferred, else preferred with a number. Owned by the writer. */
+static const char *
+plan_prefix (Writer     *w,
+             const char *href,
+             const char *preferred)
+{
+  const char *prefix = g_hash_table_lookup (w->prefix_by_href, href);
+
+  for (guint n = 0; prefix == NULL; n++)
+    {
+      g_autofree char *candidate = n == 0 ? g_strdup (preferred) : g_strdup_printf ("%s%u", preferred, n);
+      gboolean used = FALSE;
+
+      for (guint j = 0; j < w->declare->len && !used; j += 2)
+        used = strcmp (g_ptr_array_index (w->declare, j), candidate) == 0;
+      if (used)
+        continue;
+
+      g_ptr_array_add (w->declare, g_strdup (candidate));
+      g_ptr_array_add (w->declare, g_strdup (href));
+      g_hash_table_insert (w->prefix_by_href, g_strdup (href), g_strdup (candidate));
+      prefix = g_hash_table_lookup (w->prefix_by_href, href);
+    }
+
+  return prefix;
+}
+
 static void
 plan_namespaces (Writer    *w,
                  GPtrArray *ext_attrs)
@@ -307,7 +335,7 @@ write_log (Writer     *w,
   g_string_append_printf (w->out, "  <%s xmlns:%.*s=\"%s\">\n", qname, (int) (colon - qname), qname, href);
   for (guint i = 0; lines[i] != NULL; i++)
     {
-      append_escaped (w->out, lines[i]);
+      _muster_layout_append_escaped (w->out, lines[i]);
       g_string_append_c (w->out, '\n');
     }
   g_string_append_printf (w->out, "  </%s>\n", qname);
@@ -452,6 +480,7 @@ muster_layout_to_bytes (MusterLayout *self)
 {
   g_autoptr(GHashTable) prefix_by_href = NULL;
   g_autoptr(GPtrArray) declare = NULL;
+  const char *game_log_prefix = NULL;
   Writer w;
 
   g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
@@ -480,6 +509,9 @@ muster_layout_to_bytes (MusterLayout *self)
     plan_namespaces (&w, ((MusterPiece *) g_ptr_array_index (self->pieces, i))->ext_attrs);
   for (guint i = 0; i < self->terrain->len; i++)
     plan_namespaces (&w, ((MusterTerrain *) g_ptr_array_index (self->terrain, i))->ext_attrs);
+
+  if (self->game_steps->len > 0)
+    game_log_prefix = plan_prefix (&w, MUSTER_GAME_LOG_NAMESPACE, "g");
 
   g_string_append_printf (w.out, "<muster-layout version=\"%d\"", MUSTER_LAYOUT_FORMAT_VERSION);
   write_attr (&w, "units", muster_unit_to_string (self->units));
@@ -529,8 +561,10 @@ muster_layout_to_bytes (MusterLayout *self)
   for (guint i = 0; i < self->terrain->len; i++)
     write_terrain (&w, g_ptr_array_index (self->terrain, i));
 
-  write_log (&w, "rl:roll-log", MUSTER_ROLL_LOG_NAMESPACE, self->roll_log);
-  write_log (&w, "gl:game-log", MUSTER_GAME_LOG_NAMESPACE, self->game_log);
+  if (game_log_prefix != NULL)
+    _muster_layout_write_game_log (self, w.out, game_log_prefix);
+  write_log (&w, "rl:roll-log", MUSTER_LEGACY_ROLL_LOG_NAMESPACE, self->roll_log);
+  write_log (&w, "gl:game-log", MUSTER_LEGACY_GAME_LOG_NAMESPACE, self->game_log);
 
   write_extensions (&w, self->extensions, 1);
   g_string_append (w.out, "</muster-layout>\n");

@@ -1123,7 +1123,7 @@ replace_log (char               ***log,
 }
 
 const char * const *
-muster_layout_get_roll_log (MusterLayout *self)
+muster_layout_get_legacy_roll_log (MusterLayout *self)
 {
   g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
 
@@ -1131,7 +1131,7 @@ muster_layout_get_roll_log (MusterLayout *self)
 }
 
 void
-muster_layout_set_roll_log (MusterLayout       *self,
+muster_layout_set_legacy_roll_log (MusterLayout       *self,
                             const char * const *lines)
 {
   g_return_if_fail (MUSTER_IS_LAYOUT (self));
@@ -1140,7 +1140,7 @@ muster_layout_set_roll_log (MusterLayout       *self,
 }
 
 const char * const *
-muster_layout_get_game_log (MusterLayout *self)
+muster_layout_get_legacy_game_log (MusterLayout *self)
 {
   g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
 
@@ -1148,7 +1148,7 @@ muster_layout_get_game_log (MusterLayout *self)
 }
 
 void
-muster_layout_set_game_log (MusterLayout       *self,
+muster_layout_set_legacy_game_log (MusterLayout       *self,
                             const char * const *lines)
 {
   g_return_if_fail (MUSTER_IS_LAYOUT (self));
@@ -1221,4 +1221,12 @@ muster_layout_append_game_step (MusterLayout  *self,
   muster_log_step_seal (step);
   g_ptr_array_add (self->game_steps, muster_log_step_ref (step));
   game_log_changed (self);
+}
+
+guint
+muster_layout_get_newer_game_log (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), 0);
+
+  return self->newer_game_log;
 }

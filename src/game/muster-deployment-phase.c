@@ -42,6 +42,8 @@ struct _MusterDeploymentPhase
 
   GPtrArray                  *troopers;     /* Trooper, in the order added */
   GHashTable                 *by_id;        /* id → Trooper */
+  MusterTrooperNameFunc       name_func;
+  gpointer                    name_data;
 
   MusterPlacementCheck        check;
   gpointer                    check_data;
@@ -70,6 +72,27 @@ enum {
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MusterDeploymentPhase, muster_deployment_phase, G_TYPE_OBJECT)
+
+/* For people: the name the caller gives a trooper, else its id. */
+static const char *
+name_of (MusterDeploymentPhase *self,
+         const char            *trooper_id)
+{
+  const char *name = self->name_func != NULL ? self->name_func (trooper_id, self->name_data) : NULL;
+
+  return name != NULL ? name : trooper_id;
+}
+
+void
+muster_deployment_phase_set_name_func (MusterDeploymentPhase *self,
+                                       MusterTrooperNameFunc  func,
+                                       gpointer               user_data)
+{
+  g_return_if_fail (MUSTER_IS_DEPLOYMENT_PHASE (self));
+
+  self->name_func = func;
+  self->name_data = user_data;
+}
 G_DEFINE_QUARK (muster-deployment-phase-error-quark, muster_deployment_phase_error)
 
 static gboolean refuse (GError     **error,
@@ -602,7 +625,7 @@ lookup_own (MusterDeploymentPhase  *self,
   if (trooper == NULL)
     {
       refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_UNKNOWN_TROOPER,
-              _("There is no trooper “%s” in the deployment"), trooper_id);
+              _("There is no trooper “%s” in the deployment"), name_of (self, trooper_id));
       return NULL;
     }
 
@@ -610,7 +633,7 @@ lookup_own (MusterDeploymentPhase  *self,
     {
       refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_NOT_YOURS,
               _("“%s” belongs to %s, not to %s"),
-              trooper_id, self->player_ids[trooper->player], self->player_ids[player]);
+              name_of (self, trooper_id), self->player_ids[trooper->player], self->player_ids[player]);
       return NULL;
     }
 
@@ -624,11 +647,11 @@ expect_undone (MusterDeploymentPhase  *self,
 {
   if (trooper->placed)
     return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_ALREADY_DONE,
-                   _("“%s” is already on the table"), trooper->id);
+                   _("“%s” is already on the table"), name_of (self, trooper->id));
 
   if (trooper->hold != MUSTER_HOLD_NONE)
     return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_ALREADY_DONE,
-                   _("“%s” is held off the table"), trooper->id);
+                   _("“%s” is held off the table"), name_of (self, trooper->id));
 
   return TRUE;
 }
@@ -841,7 +864,7 @@ muster_deployment_phase_place (MusterDeploymentPhase  *self,
             g_propagate_error (error, g_steal_pointer (&local_error));
           else
             refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_PLACEMENT,
-                    _("“%s” cannot be deployed there"), trooper_id);
+                    _("“%s” cannot be deployed there"), name_of (self, trooper_id));
           return FALSE;
         }
     }
@@ -905,7 +928,7 @@ infinity_hold_back (MusterDeploymentPhase  *self,
     return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_CANNOT_HOLD,
                    _("“%s” has no skill (such as Airborne Deployment or TO Camouflage) "
                      "that lets it stay off the table"),
-                   trooper->id);
+                   name_of (self, trooper->id));
 
   if (!check_infinity_placement (self, player, error))
     return FALSE;
@@ -935,7 +958,7 @@ t9a_hold_back (MusterDeploymentPhase  *self,
     case MUSTER_HOLD_SPECIAL_DEPLOYMENT:
       if ((trooper->flags & MUSTER_TROOPER_SPECIAL_DEPLOYMENT) == 0)
         return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_CANNOT_HOLD,
-                       _("“%s” has no Special Deployment rule"), trooper->id);
+                       _("“%s” has no Special Deployment rule"), name_of (self, trooper->id));
       break;
 
     case MUSTER_HOLD_RESERVE:
@@ -1017,7 +1040,7 @@ muster_deployment_phase_release (MusterDeploymentPhase  *self,
 
   if (trooper->hold == MUSTER_HOLD_NONE)
     return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_INVALID,
-                   _("“%s” is not held back"), trooper_id);
+                   _("“%s” is not held back"), name_of (self, trooper_id));
 
   if (self->game == MUSTER_DEPLOYMENT_GAME_INFINITY)
     {

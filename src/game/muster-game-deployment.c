@@ -333,22 +333,16 @@ collect_troopers (MusterGame    *self,
     }
 }
 
-static gboolean
-add_trooper (MusterGame           *self,
-             const MusterLogItem  *item,
-             GError              **error)
+/* What a trooper of the start-deployment step may do. */
+static MusterTrooperFlags
+item_flags (MusterGame          *self,
+            const MusterLogItem *item)
 {
-  const char *id = muster_log_item_get (item, "id");
-  int player = muster_game_lookup_player (self, muster_log_item_get (item, "player"));
   g_auto(GStrv) categories = g_strsplit (muster_log_item_get (item, "categories") != NULL
                                          ? muster_log_item_get (item, "categories") : "", " ", -1);
   g_auto(GStrv) skills = g_strsplit (muster_log_item_get (item, "skills") != NULL
                                      ? muster_log_item_get (item, "skills") : "", " ", -1);
   MusterTrooperFlags flags = MUSTER_TROOPER_NONE;
-  MusterGameTrooper *trooper;
-
-  if (g_strcmp0 (item->name, "trooper") != 0 || id == NULL || *id == '\0' || player == MUSTER_PLAYER_NONE)
-    return muster_game_refuse (error, MUSTER_GAME_ERROR_STEP, _("a trooper has no id or no player of this game"));
 
   if (g_strcmp0 (muster_log_item_get (item, "lieutenant"), "true") == 0)
     flags |= MUSTER_TROOPER_LIEUTENANT;
@@ -358,6 +352,25 @@ add_trooper (MusterGame           *self,
       has_special_deployment ((const char * const *) categories, (const char * const *) skills))
     flags |= MUSTER_TROOPER_SPECIAL_DEPLOYMENT;
 
+  return flags;
+}
+
+static gboolean
+add_trooper (MusterGame           *self,
+             const MusterLogItem  *item,
+             GError              **error)
+{
+  const char *id = muster_log_item_get (item, "id");
+  int player = muster_game_lookup_player (self, muster_log_item_get (item, "player"));
+  g_auto(GStrv) categories = g_strsplit (muster_log_item_get (item, "categories") != NULL
+                                         ? muster_log_item_get (item, "categories") : "", " ", -1);
+  MusterTrooperFlags flags;
+  MusterGameTrooper *trooper;
+
+  if (g_strcmp0 (item->name, "trooper") != 0 || id == NULL || *id == '\0' || player == MUSTER_PLAYER_NONE)
+    return muster_game_refuse (error, MUSTER_GAME_ERROR_STEP, _("a trooper has no id or no player of this game"));
+
+  flags = item_flags (self, item);
   if (!muster_deployment_phase_add_trooper (self->deployment, player, id, flags,
                                             (const char * const *) categories, error))
     return FALSE;
@@ -435,6 +448,16 @@ placement_check_cb (MusterDeploymentPhase  *phase,
   return FALSE;
 }
 
+static const char *
+trooper_name_cb (const char *trooper_id,
+                 gpointer    user_data)
+{
+  MusterGame *self = user_data;
+  const MusterGameTrooper *trooper = muster_game_lookup_trooper (self, trooper_id);
+
+  return trooper != NULL ? muster_game_get_trooper_name (self, trooper) : NULL;
+}
+
 static gboolean
 start_deployment_apply (MusterGame     *self,
                         MusterLogStep  *step,
@@ -471,6 +494,7 @@ start_deployment_apply (MusterGame     *self,
                                : _("Not yet: finish the Initiative Roll first"));
 
   muster_deployment_phase_set_placement_check (self->deployment, placement_check_cb, self, NULL);
+  muster_deployment_phase_set_name_func (self->deployment, trooper_name_cb, self);
   self->troopers = g_ptr_array_new_with_free_func (trooper_free);
 
   if (muster_game_is_live (self))
@@ -891,3 +915,57 @@ const MusterGameAction muster_game_deployment_actions[] = {
   { "delay-remaining",     delay_remaining_apply,     delay_remaining_describe },
 };
 const guint muster_game_n_deployment_actions = G_N_ELEMENTS (muster_game_deployment_actions);
+
+/* For the Game page */
+
+MusterTrooperFlags
+muster_game_get_trooper_flags (MusterGame              *self,
+                               const MusterGameTrooper *trooper)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), MUSTER_TROOPER_NONE);
+  g_return_val_if_fail (trooper != NULL, MUSTER_TROOPER_NONE);
+
+  /* The troopers are those of the last start of the deployment. */
+  for (guint i = self->steps->len; i-- > 0;)
+    {
+      MusterLogStep *step = g_ptr_array_index (self->steps, i);
+
+      if (g_strcmp0 (muster_log_step_get_action (step), "start-deployment") != 0)
+        continue;
+
+      for (guint j = 0; j < muster_log_step_get_n_items (step); j++)
+        {
+          const MusterLogItem *item = muster_log_step_get_item (step, j);
+
+          if (g_strcmp0 (muster_log_item_get (item, "id"), trooper->id) == 0)
+            return item_flags (self, item);
+        }
+      break;
+    }
+
+  return MUSTER_TROOPER_NONE;
+}
+
+const char *
+muster_game_get_piece_name (MusterGame *self,
+                            const char *piece_id)
+{
+  MusterPiece *piece;
+
+  g_return_val_if_fail (MUSTER_IS_GAME (self), NULL);
+  g_return_val_if_fail (piece_id != NULL, NULL);
+
+  piece = muster_game_lookup_piece (self, piece_id);
+  if (piece != NULL && piece->name != NULL && *piece->name != '\0')
+    return piece->name;
+
+  for (guint i = 0; self->troopers != NULL && i < self->troopers->len; i++)
+    {
+      const MusterGameTrooper *trooper = g_ptr_array_index (self->troopers, i);
+
+      if (g_strcmp0 (trooper->piece_id, piece_id) == 0 || g_strcmp0 (trooper->id, piece_id) == 0)
+        return trooper->name;
+    }
+
+  return piece_id;
+}

@@ -161,9 +161,16 @@ gboolean
 muster_game_has_lieutenant_on_table (MusterGame *self,
                                      int         player)
 {
-  g_autoptr(MusterRoster) roster = muster_roster_new (self->layout);
-  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+  g_autoptr(MusterRoster) roster = NULL;
+  GPtrArray *pieces;
 
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+
+  if (player != 0 && player != 1)
+    return FALSE;
+
+  roster = muster_roster_new (self->layout);
+  pieces = muster_layout_get_pieces (self->layout);
   for (guint i = 0; i < pieces->len; i++)
     {
       const MusterPiece *piece = g_ptr_array_index (pieces, i);
@@ -412,6 +419,10 @@ choose_first_turn_describe (MusterGame    *self,
 {
   int first = muster_game_lookup_player (self, muster_log_step_get (step, "first"));
 
+  if (g_strcmp0 (muster_log_step_get (step, "first"), muster_log_step_get (step, "player")) == 0)
+    /* Translators: a player's name */
+    return g_strdup_printf (_("%s chose to play the first Player Turn"), muster_game_step_player_name (self, step));
+
   /* Translators: two players' names */
   return g_strdup_printf (_("%s chose that %s plays the first Player Turn"),
                           muster_game_step_player_name (self, step), muster_game_get_player_name (self, first));
@@ -568,6 +579,19 @@ aro_eligible_cb (MusterOrderSequence *sequence,
     return FALSE;
 
   return muster_sight_aro_eligible (self->layout, reactive, active);
+}
+
+static const char *
+name_of_cb (const char *id,
+            gpointer    user_data)
+{
+  MusterGame *self = user_data;
+  int player = muster_game_lookup_player (self, id);
+
+  if (player != MUSTER_PLAYER_NONE)
+    return muster_game_get_player_name (self, player);
+
+  return muster_game_label_of (self, id);
 }
 
 void
@@ -727,6 +751,7 @@ start_turn_apply (MusterGame     *self,
   self->sequence = muster_order_sequence_new (self->order_rules, self->dice,
                                               self->player_ids[player], self->player_ids[1 - player], orders);
   muster_order_sequence_set_aro_eligible_func (self->sequence, aro_eligible_cb, self, NULL);
+  muster_order_sequence_set_name_func (self->sequence, name_of_cb, self);
   muster_game_update_reactive (self);
 
   /* The start of a player's first turn: is the Lieutenant there? Read
@@ -1406,3 +1431,32 @@ const MusterGameAction muster_game_infinity_actions[] = {
   { "end-turn",          end_turn_apply,          end_turn_describe },
 };
 const guint muster_game_n_infinity_actions = G_N_ELEMENTS (muster_game_infinity_actions);
+
+/* For the Game page */
+
+gboolean
+muster_game_is_trooper_lieutenant (MusterGame              *self,
+                                   const MusterGameTrooper *trooper)
+{
+  g_autoptr(MusterRoster) roster = NULL;
+  const MusterRosterEntry *entry;
+  MusterPiece *piece;
+
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+  g_return_val_if_fail (trooper != NULL, FALSE);
+
+  roster = muster_roster_new (self->layout);
+  entry = trooper->entry_id != NULL ? muster_roster_lookup (roster, trooper->entry_id, NULL) : NULL;
+  piece = muster_game_find_candidate (self, trooper);
+
+  return (entry != NULL && entry->lieutenant) || (piece != NULL && is_lieutenant (roster, piece));
+}
+
+guint
+muster_game_get_player_turn (MusterGame *self)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), 1);
+
+  /* A turn is counted when it is over (turn_over()). */
+  return self->turns_in_round + 1;
+}

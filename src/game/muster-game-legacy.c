@@ -580,8 +580,8 @@ GPtrArray *
 muster_game_convert_legacy (MusterGame  *self,
                             GError     **error)
 {
-  const char * const *lines = muster_layout_get_game_log (self->layout);
-  const char * const *roll_log = muster_layout_get_roll_log (self->layout);
+  const char * const *lines = muster_layout_get_legacy_game_log (self->layout);
+  const char * const *roll_log = muster_layout_get_legacy_roll_log (self->layout);
   g_autoptr(GError) local_error = NULL;
   gboolean stale = FALSE;
   guint first_roll = 0;

@@ -196,8 +196,5 @@ void         muster_game_update_reactive    (MusterGame     *self);
 void         muster_game_write_infinity_zones (MusterGame   *self);
 /* The 9th Age: the pre-game's decisions on the board. */
 void         muster_game_write_t9a_layout   (MusterGame     *self);
-/* Whether the player has a Lieutenant on the table now. */
-gboolean     muster_game_has_lieutenant_on_table (MusterGame *self,
-                                                  int         player);
 
 G_END_DECLS

@@ -378,8 +378,8 @@ record (MusterGame    *self,
   if (self->converted != NULL)
     {
       g_clear_pointer (&self->converted, g_ptr_array_unref);
-      muster_layout_set_game_log (self->layout, NULL);
-      muster_layout_set_roll_log (self->layout, NULL);
+      muster_layout_set_legacy_game_log (self->layout, NULL);
+      muster_layout_set_legacy_roll_log (self->layout, NULL);
     }
 
   self->recording = TRUE;
@@ -512,7 +512,8 @@ muster_game_apply_step (MusterGame     *self,
   g_return_val_if_fail (step != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  /* Its dice are what it threw: they are thrown again, typed in. */
+  /* Its dice are what it threw, each as it was thrown: the step takes
+   * them, and its record is the same as the one it came from. */
   copy = muster_log_step_new (muster_log_step_get_action (step));
   for (const char * const *attrs = muster_log_step_get_attrs (step); *attrs != NULL; attrs += 2)
     muster_log_step_set (copy, attrs[0], attrs[1]);
@@ -528,7 +529,7 @@ muster_game_apply_step (MusterGame     *self,
 
       if (die->sides < 2 || die->sides > MUSTER_DICE_MAX_SIDES || die->value < 1 || die->value > die->sides)
         return muster_game_refuse (error, MUSTER_GAME_ERROR_STEP, _("die %u is not a die"), i + 1);
-      muster_dice_expect (self->dice, die->sides, die->value, TRUE, die->who);
+      muster_dice_expect (self->dice, die->sides, die->value, die->manual, die->who);
     }
 
   return muster_game_take (self, g_steal_pointer (&copy), error);
@@ -540,6 +541,7 @@ void
 muster_game_reset (MusterGame *self)
 {
   g_autoptr(GError) error = NULL;
+  const char *names[3] = { NULL, NULL, NULL };
 
   muster_game_orders_clear (self);
   muster_game_deployment_clear (self);
@@ -555,6 +557,8 @@ muster_game_reset (MusterGame *self)
   self->spoiled = FALSE;
 
   self->dice = self->seeded ? muster_dice_new (self->seed) : muster_dice_new_random ();
+  names[0] = muster_game_get_player_name (self, 0);
+  names[1] = muster_game_get_player_name (self, 1);
 
   if (self->kind == MUSTER_GAME_KIND_INFINITY)
     {
@@ -562,6 +566,7 @@ muster_game_reset (MusterGame *self)
 
       self->initiative = muster_infinity_initiative_new (self->dice, (const char * const *) self->player_ids,
                                                          (const char * const *) zones);
+      muster_infinity_initiative_set_player_names (self->initiative, names);
       self->order_rules = muster_order_rules_new_from_bytes (muster_system_get_bytes (self->system),
                                                              muster_system_get_id (self->system), &error);
       if (self->order_rules == NULL)
@@ -570,6 +575,7 @@ muster_game_reset (MusterGame *self)
   else if (self->kind == MUSTER_GAME_KIND_T9A)
     {
       self->pregame = muster_t9a_pregame_new (self->dice, (const char * const *) self->player_ids);
+      muster_t9a_pregame_set_player_names (self->pregame, names);
       if (!muster_t9a_pregame_load_types (self->pregame, muster_system_get_bytes (self->system),
                                           muster_system_get_id (self->system), &error))
         g_warning ("%s", error->message);
@@ -589,7 +595,12 @@ identify (MusterGame *self)
   g_clear_pointer (&self->problem, g_free);
   self->kind = MUSTER_GAME_KIND_NONE;
 
-  if (g_strcmp0 (system_id, "ti4") == 0)
+  /* Played on by a newer Muster: this one could only spoil its log. */
+  if (muster_layout_get_newer_game_log (self->layout) > 0)
+    self->problem = g_strdup_printf (_("This game was saved by a newer Muster (game log version %u): "
+                                       "update Muster to go on with it"),
+                                     muster_layout_get_newer_game_log (self->layout));
+  else if (g_strcmp0 (system_id, "ti4") == 0)
     self->kind = MUSTER_GAME_KIND_TI4;
   else if (two_player && players->len == 2)
     {
@@ -616,7 +627,7 @@ convert_legacy (MusterGame *self)
 
   g_clear_pointer (&self->converted, g_ptr_array_unref);
   if (muster_layout_get_game_steps (self->layout)->len > 0 ||
-      (muster_layout_get_game_log (self->layout) == NULL && muster_layout_get_roll_log (self->layout) == NULL))
+      (muster_layout_get_legacy_game_log (self->layout) == NULL && muster_layout_get_legacy_roll_log (self->layout) == NULL))
     return;
 
   steps = muster_game_convert_legacy (self, &error);
@@ -630,8 +641,8 @@ convert_legacy (MusterGame *self)
   self->recording = TRUE;
   muster_layout_set_game_log_steps (self->layout, muster_system_get_id (self->system), steps);
   self->recording = FALSE;
-  muster_layout_set_game_log (self->layout, NULL);
-  muster_layout_set_roll_log (self->layout, NULL);
+  muster_layout_set_legacy_game_log (self->layout, NULL);
+  muster_layout_set_legacy_roll_log (self->layout, NULL);
 }
 
 static void
@@ -1266,28 +1277,41 @@ muster_game_describe_state (MusterGame *self)
   return g_strdup_printf (_("%s: %s"), phase_name (phase), now);
 }
 
+/* dice's rolls as a step that shows them as dice of an earlier game;
+ * NULL when none was thrown. */
+static MusterLogStep *
+earlier_dice_step (MusterDice *dice)
+{
+  MusterLogStep *earlier;
+
+  if (dice == NULL || muster_dice_get_n_rolls (dice) == 0)
+    return NULL;
+
+  earlier = muster_log_step_new (ACTION_EARLIER_DICE);
+  for (guint i = 0; i < muster_dice_get_n_rolls (dice); i++)
+    {
+      const MusterRoll *roll = muster_dice_get_roll (dice, i);
+
+      muster_log_step_add_die (earlier, roll->sides, roll->value, roll->manual,
+                               roll->who != NULL && *roll->who != '\0' ? roll->who : NULL, roll->why);
+    }
+
+  return earlier;
+}
+
 void
 muster_game_restart (MusterGame *self,
                      MusterDice *earlier)
 {
   g_autoptr(GPtrArray) steps = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_log_step_unref);
+  MusterLogStep *kept;
 
   g_return_if_fail (MUSTER_IS_GAME (self));
   g_return_if_fail (earlier == NULL || MUSTER_IS_DICE (earlier));
 
-  if (earlier != NULL && muster_dice_get_n_rolls (earlier) > 0)
-    {
-      MusterLogStep *step = muster_log_step_new (ACTION_EARLIER_DICE);
-
-      for (guint i = 0; i < muster_dice_get_n_rolls (earlier); i++)
-        {
-          const MusterRoll *roll = muster_dice_get_roll (earlier, i);
-
-          muster_log_step_add_die (step, roll->sides, roll->value, roll->manual,
-                                   roll->who != NULL && *roll->who != '\0' ? roll->who : NULL, roll->why);
-        }
-      g_ptr_array_add (steps, step);
-    }
+  kept = earlier_dice_step (earlier);
+  if (kept != NULL)
+    g_ptr_array_add (steps, kept);
 
   /* The layout's signal replays the game from this. */
   muster_layout_set_game_log_steps (self->layout, muster_system_get_id (self->system), steps);

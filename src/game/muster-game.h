@@ -53,9 +53,6 @@ G_BEGIN_DECLS
 #define MUSTER_TYPE_GAME  (muster_game_get_type ())
 #define MUSTER_GAME_ERROR (muster_game_error_quark ())
 
-/* The version of the game log this Muster writes. */
-#define MUSTER_GAME_LOG_VERSION 1
-
 typedef enum
 {
   MUSTER_GAME_ERROR_NO_GAME,      /* this game has no such sequence, or no game at all */
@@ -164,7 +161,9 @@ char                     *muster_game_describe_state        (MusterGame         
 
 /* Takes a step made elsewhere (a saved game's, another player's Muster),
  * exactly as the calls below would: judged, written to the log, undoable.
- * The step's dice are the dice it threw. */
+ * The step's dice are the dice it throws, rolled or typed in as they
+ * say: the step recorded is the same as the one given. Whoever hands
+ * over another's step vouches for its dice. */
 gboolean                  muster_game_apply_step            (MusterGame               *self,
                                                              MusterLogStep            *step,
                                                              GError                  **error);
@@ -353,5 +352,24 @@ gboolean                  muster_game_ti4_next_round        (MusterGame         
  * as dice of an earlier game. */
 void                      muster_game_restart               (MusterGame               *self,
                                                              MusterDice               *earlier);
+
+/* For the Game page (src/gui/muster-game-*-page.c). */
+
+/* What the trooper may do, as recorded when the deployment began. */
+MusterTrooperFlags        muster_game_get_trooper_flags     (MusterGame               *self,
+                                                             const MusterGameTrooper  *trooper);
+/* Whether the trooper is a Lieutenant now (its piece, or its roster
+ * entry), whatever it was when the deployment began. */
+gboolean                  muster_game_is_trooper_lieutenant (MusterGame               *self,
+                                                             const MusterGameTrooper  *trooper);
+/* Whether the player has a Lieutenant on the table now. */
+gboolean                  muster_game_has_lieutenant_on_table (MusterGame             *self,
+                                                               int                     player);
+/* The Player Turn of the Game Round under way, or next: 1 or 2. */
+guint                     muster_game_get_player_turn       (MusterGame               *self);
+/* A piece's name for people: its own, else that of the trooper it is,
+ * else its id. */
+const char               *muster_game_get_piece_name        (MusterGame               *self,
+                                                             const char               *piece_id);
 
 G_END_DECLS

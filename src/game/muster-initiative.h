@@ -78,6 +78,9 @@ G_DECLARE_FINAL_TYPE (MusterInfinityInitiative, muster_infinity_initiative, MUST
 MusterInfinityInitiative      *muster_infinity_initiative_new                  (MusterDice                *dice,
                                                                                 const char * const        *player_ids,
                                                                                 const char * const        *zone_ids);
+/* The players' names in messages (their ids until then). */
+void                           muster_infinity_initiative_set_player_names     (MusterInfinityInitiative  *self,
+                                                                                const char * const        *names);
 MusterInfinityInitiativeState  muster_infinity_initiative_get_state            (MusterInfinityInitiative  *self);
 /* Whether player has something to do now (both players, in WIP and ROLL). */
 gboolean                       muster_infinity_initiative_is_waiting_for       (MusterInfinityInitiative  *self,
@@ -192,6 +195,9 @@ MusterT9aChoice        muster_t9a_pregame_get_type_choice            (MusterT9aP
 /* The values allowed for the choice (NULL-terminated, static). */
 const char * const    *muster_t9a_choice_get_values                  (MusterT9aChoice        choice);
 
+/* The players' names in messages (their ids until then). */
+void                   muster_t9a_pregame_set_player_names           (MusterT9aPregame      *self,
+                                                                      const char * const    *names);
 MusterT9aPregameState  muster_t9a_pregame_get_state                  (MusterT9aPregame      *self);
 gboolean               muster_t9a_pregame_is_waiting_for             (MusterT9aPregame      *self,
                                                                       int                    player);

@@ -277,6 +277,9 @@ muster_document_load_layout (MusterDocument  *self,
   g_clear_handle_id (&self->retry_id, g_source_remove);
   g_clear_handle_id (&self->draft_id, g_source_remove);
 
+  /* Whoever follows the document sees it whole, not half loaded. */
+  g_object_freeze_notify (G_OBJECT (self));
+
   old = g_steal_pointer (&self->layout);
   self->layout = g_object_ref (layout);
   g_set_object (&self->file, file);
@@ -308,6 +311,7 @@ muster_document_load_layout (MusterDocument  *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
   update_names (self);
   update_modified (self);
+  g_object_thaw_notify (G_OBJECT (self));
 
   return TRUE;
 }

@@ -210,8 +210,8 @@ assert_layouts_equal (MusterLayout *a,
       assert_strings_equal (ta->ext_attrs, tb->ext_attrs);
     }
 
-  assert_strv_equal ((char **) muster_layout_get_roll_log (a), (char **) muster_layout_get_roll_log (b));
-  assert_strv_equal ((char **) muster_layout_get_game_log (a), (char **) muster_layout_get_game_log (b));
+  assert_strv_equal ((char **) muster_layout_get_legacy_roll_log (a), (char **) muster_layout_get_legacy_roll_log (b));
+  assert_strv_equal ((char **) muster_layout_get_legacy_game_log (a), (char **) muster_layout_get_legacy_game_log (b));
 }
 
 /* Loads bytes, saves, loads the result, saves again: the two layouts must
@@ -1216,23 +1216,23 @@ test_roll_log (void)
   const char * const *kept;
   guint first;
 
-  g_assert_null (muster_layout_get_roll_log (layout));
+  g_assert_null (muster_layout_get_legacy_roll_log (layout));
 
   first = muster_dice_roll (dice, 20, "red", "Initiative roll, attempt 1");
   g_assert_true (muster_dice_record (dice, 20, 7, "blue", "Tab\there & <there>", &error));
   g_assert_no_error (error);
   lines = muster_dice_log_to_strv (dice);
-  muster_layout_set_roll_log (layout, (const char * const *) lines);
+  muster_layout_set_legacy_roll_log (layout, (const char * const *) lines);
 
   /* Kept in its own namespace, escaped, and read back line for line. */
   saved = assert_round_trip (layout);
   text = bytes_to_string (saved);
-  g_assert_nonnull (strstr (text, "<rl:roll-log xmlns:rl=\"" MUSTER_ROLL_LOG_NAMESPACE "\">"));
+  g_assert_nonnull (strstr (text, "<rl:roll-log xmlns:rl=\"" MUSTER_LEGACY_ROLL_LOG_NAMESPACE "\">"));
   g_assert_nonnull (strstr (text, "&amp; &lt;there&gt;"));
 
   again = muster_layout_new_from_bytes (saved, "saved.muster", &error);
   g_assert_no_error (error);
-  kept = muster_layout_get_roll_log (again);
+  kept = muster_layout_get_legacy_roll_log (again);
   g_assert_nonnull (kept);
   g_assert_cmpuint (g_strv_length ((char **) kept), ==, 3);
   g_assert_true (g_strv_equal (kept, (const char * const *) lines));
@@ -1250,14 +1250,14 @@ test_roll_log (void)
   g_assert_null (strstr (strstr (text, "</rl:roll-log>"), "<rl:roll-log"));
 
   /* Cleared: gone from the file. */
-  muster_layout_set_roll_log (again, NULL);
-  g_assert_null (muster_layout_get_roll_log (again));
+  muster_layout_set_legacy_roll_log (again, NULL);
+  g_assert_null (muster_layout_get_legacy_roll_log (again));
   cleared = muster_layout_to_bytes (again);
   cleared_text = bytes_to_string (cleared);
   g_assert_null (strstr (cleared_text, "roll-log"));
 }
 
-/* The game log of the Game page (muster-phase-panel.c), as a layout
+/* The game log of Muster 0.1 (converted by muster-game-legacy.c), as a layout
  * keeps it: in its own namespace, escaped, and read back line for line
  * whatever the lines say, as the roll log is. */
 static void
@@ -1289,23 +1289,23 @@ test_game_log (void)
   };
   const char * const *kept;
 
-  g_assert_null (muster_layout_get_game_log (layout));
+  g_assert_null (muster_layout_get_legacy_game_log (layout));
 
   /* Written as the Game page writes an action: its parameter printed. */
   seats = g_variant_ref_sink (g_variant_new ("(^asi)", names, 2));
   printed = g_variant_print (seats, TRUE);
   start = g_strdup_printf ("ti4-start-with\t%s", printed);
   lines[1] = start;
-  muster_layout_set_game_log (layout, lines);
-  muster_layout_set_roll_log (layout, rolls);
-  kept = muster_layout_get_game_log (layout);
+  muster_layout_set_legacy_game_log (layout, lines);
+  muster_layout_set_legacy_roll_log (layout, rolls);
+  kept = muster_layout_get_legacy_game_log (layout);
   g_assert_true (g_strv_equal (kept, lines));
   g_assert_true (kept != (const char * const *) lines);
 
   /* In its own namespace, after the roll log, escaped. */
   saved = assert_round_trip (layout);
   text = bytes_to_string (saved);
-  g_assert_nonnull (strstr (text, "<gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">\n"
+  g_assert_nonnull (strstr (text, "<gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">\n"
                                   "#muster-game-log&#9;1&#9;0&#9;ti4\n"));
   g_assert_nonnull (strstr (text, "&amp; there"));
   g_assert_nonnull (strstr (text, "&lt;Admiral&gt;"));
@@ -1316,7 +1316,7 @@ test_game_log (void)
   /* Read back line for line, every parameter as it was. */
   again = muster_layout_new_from_bytes (saved, "saved.muster", &error);
   g_assert_no_error (error);
-  kept = muster_layout_get_game_log (again);
+  kept = muster_layout_get_legacy_game_log (again);
   g_assert_nonnull (kept);
   g_assert_true (g_strv_equal (kept, lines));
   {
@@ -1336,20 +1336,20 @@ test_game_log (void)
   g_assert_no_error (error);
   reopened = muster_layout_new_from_file (file, &error);
   g_assert_no_error (error);
-  g_assert_true (g_strv_equal (muster_layout_get_game_log (reopened), lines));
-  g_assert_true (g_strv_equal (muster_layout_get_roll_log (reopened), rolls));
+  g_assert_true (g_strv_equal (muster_layout_get_legacy_game_log (reopened), lines));
+  g_assert_true (g_strv_equal (muster_layout_get_legacy_roll_log (reopened), rolls));
   g_unlink (path);
   g_rmdir (dir);
 
   /* Cleared: gone from the file; the roll log stays. */
-  muster_layout_set_game_log (again, NULL);
-  g_assert_null (muster_layout_get_game_log (again));
+  muster_layout_set_legacy_game_log (again, NULL);
+  g_assert_null (muster_layout_get_legacy_game_log (again));
   cleared = muster_layout_to_bytes (again);
   cleared_text = bytes_to_string (cleared);
   g_assert_null (strstr (cleared_text, "game-log"));
   g_assert_nonnull (strstr (cleared_text, "roll-log"));
-  muster_layout_set_game_log (again, (const char *[]) { NULL });
-  g_assert_null (muster_layout_get_game_log (again));
+  muster_layout_set_legacy_game_log (again, (const char *[]) { NULL });
+  g_assert_null (muster_layout_get_legacy_game_log (again));
 }
 
 /* A game log that the Game page cannot replay is kept as it is, as a
@@ -1365,21 +1365,21 @@ test_game_log_read (void)
   } cases[] = {
     /* Blank lines and the indentation around them go; lines that are
      * not actions stay, with their tabs, CR and LF. */
-    { "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">\n"
+    { "  <gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">\n"
       "    \n#muster-game-log&#9;1&#9;0&#9;t9a\r\nnot an action\n\t\n"
       "t9a-pick-type&#9;'encircle &amp; more'\n</gl:game-log>\n",
       { "#muster-game-log\t1\t0\tt9a", "not an action", "t9a-pick-type\t'encircle & more'", NULL }, NULL },
     /* Text in elements inside it counts; an empty one is no log. */
-    { "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">keep<gl:x>&#9;'a'</gl:x></gl:game-log>\n",
+    { "  <gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">keep<gl:x>&#9;'a'</gl:x></gl:game-log>\n",
       { "keep\t'a'", NULL }, NULL },
-    { "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">\n  </gl:game-log>\n", { NULL }, NULL },
+    { "  <gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">\n  </gl:game-log>\n", { NULL }, NULL },
     /* The last of two. */
-    { "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">a</gl:game-log>\n"
-      "  <g:game-log xmlns:g=\"" MUSTER_GAME_LOG_NAMESPACE "\">b</g:game-log>\n", { "b", NULL }, NULL },
+    { "  <gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">a</gl:game-log>\n"
+      "  <g:game-log xmlns:g=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">b</g:game-log>\n", { "b", NULL }, NULL },
     /* Elsewhere, or by another name or namespace: an extension. */
-    { "  <gl:game-logs xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">a</gl:game-logs>\n", { NULL }, NULL },
+    { "  <gl:game-logs xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">a</gl:game-logs>\n", { NULL }, NULL },
     { "  <gl:game-log xmlns:gl=\"urn:other\">a</gl:game-log>\n", { NULL }, NULL },
-    { "  <player id=\"green\"><gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">a</gl:game-log></player>\n",
+    { "  <player id=\"green\"><gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">a</gl:game-log></player>\n",
       { NULL }, NULL },
     /* In no namespace: not part of the format. */
     { "  <game-log>a</game-log>\n", { NULL },
@@ -1404,9 +1404,9 @@ test_game_log_read (void)
 
       g_assert_no_error (error);
       if (cases[c].lines[0] == NULL)
-        g_assert_null (muster_layout_get_game_log (layout));
+        g_assert_null (muster_layout_get_legacy_game_log (layout));
       else
-        g_assert_true (g_strv_equal (muster_layout_get_game_log (layout), cases[c].lines));
+        g_assert_true (g_strv_equal (muster_layout_get_legacy_game_log (layout), cases[c].lines));
       g_bytes_unref (assert_round_trip (layout));
 
       /* The same through libxml2's tree alone. */
@@ -2496,8 +2496,8 @@ assert_same_layout (MusterLayout *tree,
   gpointer name;
 
   g_assert_true (g_bytes_equal (tree_bytes, lifted_bytes));
-  assert_strv_equal ((char **) muster_layout_get_roll_log (tree), (char **) muster_layout_get_roll_log (lifted));
-  assert_strv_equal ((char **) muster_layout_get_game_log (tree), (char **) muster_layout_get_game_log (lifted));
+  assert_strv_equal ((char **) muster_layout_get_legacy_roll_log (tree), (char **) muster_layout_get_legacy_roll_log (lifted));
+  assert_strv_equal ((char **) muster_layout_get_legacy_game_log (tree), (char **) muster_layout_get_legacy_game_log (lifted));
 
   /* What the saved file does not say: exact values, serials, lines. */
   g_assert_cmpuint (tree_pieces->len, ==, lifted_pieces->len);
@@ -2608,14 +2608,14 @@ test_lifting (void)
     { NULL, "  <terrain id=\"t1\" kind=\"area\" points=\"1,1 2,1 2,2\"/>\n" LIFT_PIECE (8), 7 },
     { NULL, "  <x:note xmlns:x=\"urn:x\">" LIFT_PIECE (8) "</x:note>\n", 6 },
     /* The logs of the Game page, among lifted pieces. */
-    { NULL, "  <rl:roll-log xmlns:rl=\"" MUSTER_ROLL_LOG_NAMESPACE "\">\n#muster-roll-log&#9;1&#9;000000000000002a\n"
+    { NULL, "  <rl:roll-log xmlns:rl=\"" MUSTER_LEGACY_ROLL_LOG_NAMESPACE "\">\n#muster-roll-log&#9;1&#9;000000000000002a\n"
             "1&#9;d6&#9;3&#9;manual&#9;red&#9;Type &amp; more\n  </rl:roll-log>\n"
             LIFT_PIECE (7)
-            "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">\n#muster-game-log&#9;1&#9;0&#9;t9a\n"
+            "  <gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">\n#muster-game-log&#9;1&#9;0&#9;t9a\n"
             "t9a-enter-type&#9;uint32 3\nt9a-pick-type&#9;'encircle \xc3\xa9 &lt;&amp;&gt; \"q\"'\n"
             "start-deployment-with&#9;[(0, 'r#1', 'A\\tB', 'r', '', true, @as [], ['scout'])]\r\n"
             "  </gl:game-log>\n" LIFT_PIECE (8), 8 },
-    { NULL, "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">" LIFT_PIECE (8) "</gl:game-log>\n", 6 },
+    { NULL, "  <gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">" LIFT_PIECE (8) "</gl:game-log>\n", 6 },
     /* Line breaks of every kind among and inside lifted pieces. */
     { NULL, "  <piece\r\n id='q'\r\n kind='model'\r owner='blue'\r\r x='1' y='1'\r\n>\r\n"
             "<base\rshape='round'\r\ndiameter='25'/>\r</piece>\r\n\r  <game-note/>\n", -1 },

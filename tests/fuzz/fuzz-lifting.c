@@ -36,8 +36,8 @@ check_same_layout (MusterLayout *tree,
   GPtrArray *tree_terrain = muster_layout_get_terrain (tree);
   GPtrArray *lifted_terrain = muster_layout_get_terrain (lifted);
   GPtrArray *players = muster_layout_get_players (tree);
-  const char * const *tree_log = muster_layout_get_roll_log (tree);
-  const char * const *lifted_log = muster_layout_get_roll_log (lifted);
+  const char * const *tree_log = muster_layout_get_legacy_roll_log (tree);
+  const char * const *lifted_log = muster_layout_get_legacy_roll_log (lifted);
   GHashTableIter iter;
   gpointer name;
 

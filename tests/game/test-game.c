@@ -7,7 +7,9 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "muster-game.h"
 #include "muster-roster.h"
@@ -571,6 +573,24 @@ test_not_yours (void)
   muster_log_step_set (step, "player", "red");
   OK (muster_game_apply_step (table.game, step, &ok_error));
 
+  /* Another Muster's step, with the die it rolled: recorded the same. */
+  {
+    g_autoptr(MusterLogStep) roll = muster_log_step_new ("roll-initiative");
+    Table other = { 0 };
+
+    infinity_table (&other);
+    table_start (&other);
+    OK (muster_game_set_wip (other.game, 0, 13, FALSE, &ok_error));
+    OK (muster_game_set_wip (other.game, 1, 11, FALSE, &ok_error));
+    muster_log_step_set (roll, "player", "blue");
+    muster_log_step_add_die (roll, 20, 17, FALSE, "blue", NULL);
+    OK (muster_game_apply_step (other.game, roll, &ok_error));
+    g_assert_true (muster_log_step_equal (roll, muster_game_get_step (other.game, 2)));
+    g_assert_false (muster_dice_get_last_roll (muster_game_get_dice (other.game))->manual);
+    g_assert_cmpuint (muster_dice_get_last_roll (muster_game_get_dice (other.game))->value, ==, 17);
+    table_close (&other);
+  }
+
   table_close (&table);
 }
 
@@ -626,14 +646,14 @@ test_legacy (void)
   g_assert_true (muster_dice_record (old_dice, 20, 5, "blue", "x", NULL));
   g_assert_true (muster_dice_record (old_dice, 20, 15, "blue", "x", NULL));
   roll_log = muster_dice_log_to_strv (old_dice);
-  muster_layout_set_roll_log (table.layout, (const char * const *) roll_log);
-  muster_layout_set_game_log (table.layout, game_log);
+  muster_layout_set_legacy_roll_log (table.layout, (const char * const *) roll_log);
+  muster_layout_set_legacy_game_log (table.layout, game_log);
 
   table_start (&table);
   g_assert_cmpstr (muster_game_get_restore_error (table.game), ==, NULL);
   /* The old logs are gone from the layout: the steps have them. */
-  g_assert_null (muster_layout_get_game_log (table.layout));
-  g_assert_null (muster_layout_get_roll_log (table.layout));
+  g_assert_null (muster_layout_get_legacy_game_log (table.layout));
+  g_assert_null (muster_layout_get_legacy_roll_log (table.layout));
   g_assert_cmpstr (muster_layout_get_game_log_system (table.layout), ==, "infinity");
   g_assert_cmpuint (muster_layout_get_game_steps (table.layout)->len, ==, muster_game_get_n_steps (table.game));
 
@@ -659,20 +679,302 @@ test_legacy (void)
     g_autoptr(MusterGame) game = NULL;
     const char *bad[] = { "#muster-game-log\t1\t0\tinfinity", "set-wip\t(0, uint32 13, true)", "keep\t3", NULL };
 
-    muster_layout_set_game_log (broken, bad);
+    muster_layout_set_legacy_game_log (broken, bad);
     game = muster_game_new (broken, table.system);
     g_assert_nonnull (strstr (muster_game_get_restore_error (game), "line 3"));
-    g_assert_nonnull (muster_layout_get_game_log (broken));
+    g_assert_nonnull (muster_layout_get_legacy_game_log (broken));
     /* The game stands where the old page stopped. */
     g_assert_cmpuint (muster_game_get_n_steps (game), ==, 1);
     g_assert_cmpuint (muster_layout_get_game_steps (broken)->len, ==, 0);
     /* Going on replaces the old log. */
     OK (muster_game_set_typed_dice (game, TRUE, &ok_error));
     g_assert_cmpuint (muster_layout_get_game_steps (broken)->len, ==, 2);
-    g_assert_null (muster_layout_get_game_log (broken));
+    g_assert_null (muster_layout_get_legacy_game_log (broken));
     g_assert_null (muster_game_get_restore_error (game));
   }
 
+  table_close (&table);
+}
+
+/* Runs muster with args; returns its exit status, its output in *out. */
+static int
+run_muster (const char * const  *args,
+            char               **out)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, (gpointer) MUSTER_BINARY);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (err != NULL && *err != '\0')
+    {
+      char *both = g_strconcat (*out, err, NULL);
+
+      g_free (*out);
+      *out = both;
+    }
+
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+/* The README's game saved, opened again and read by muster --game. */
+static void
+test_saved_game (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterLayout) reopened = NULL;
+  g_autoptr(MusterGame) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("muster-game-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.muster", NULL);
+  g_autofree char *damaged_path = g_build_filename (dir, "damaged.muster", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  const char *game_args[] = { "--game", path, NULL };
+  const char *damaged_args[] = { "--game", damaged_path, NULL };
+  const char *missing_args[] = { "--game", "/no/such/layout.muster", NULL };
+  char *at;
+
+  infinity_table (&table);
+  table_start (&table);
+  play_initiative (table.game);
+  play_deployment (&table);
+  play_first_turn (table.game);
+  OK (muster_game_start_turn (table.game, 0, 3, &ok_error));
+
+  g_assert_true (muster_layout_save (table.layout, file, &error));
+  g_assert_no_error (error);
+  reopened = muster_layout_new_from_file (file, &error);
+  g_assert_no_error (error);
+  again = muster_game_new (reopened, table.system);
+  g_assert_null (muster_game_get_restore_error (again));
+  g_assert_cmpuint (muster_game_get_n_steps (again), ==, muster_game_get_n_steps (table.game));
+  g_assert_cmpint (muster_game_get_turn_player (again), ==, 0);
+
+  /* Nothing in the file tells the next die. */
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_null (strstr (text, "seed"));
+  g_assert_null (strstr (text, "roll-log"));
+
+  g_assert_cmpint (run_muster (game_args, &out), ==, 0);
+  g_assert_nonnull (strstr (out, "Player Turns: Game Round 1, Alice’s Player Turn: 3 Orders left"));
+  g_assert_nonnull (strstr (out, "   1. The dice are thrown at the table and typed in"));
+  g_assert_nonnull (strstr (out, "Alice threw 12 on a d20 for the Initiative Roll"));
+  g_assert_nonnull (strstr (out, "Bob deployed b2"));
+  g_assert_nonnull (strstr (out, "Alice began a Player Turn with 3 Orders"));
+  g_clear_pointer (&out, g_free);
+
+  /* A step that cannot be done: exit 1, naming it. */
+  at = strstr (text, "keep=\"deployment\" player=\"red\"");
+  g_assert_nonnull (at);
+  memcpy (at, "keep=\"deployment\" player=\"blu\"", strlen ("keep=\"deployment\" player=\"blu\""));
+  g_assert_true (g_file_set_contents (damaged_path, text, -1, NULL));
+  g_assert_cmpint (run_muster (damaged_args, &out), ==, 1);
+  g_assert_nonnull (strstr (out, "step 6 (keep)"));
+  g_clear_pointer (&out, g_free);
+
+  g_assert_cmpint (run_muster (missing_args, &out), ==, 2);
+
+  g_unlink (path);
+  g_unlink (damaged_path);
+  g_rmdir (dir);
+  g_clear_object (&again);
+  g_clear_object (&reopened);
+  table_close (&table);
+}
+
+/* Refusals name players and troopers as the players know them. */
+static void
+test_names_in_refusals (void)
+{
+  Table table = { 0 };
+  MusterPiece *b1;
+
+  infinity_table (&table);
+  b1 = muster_layout_lookup_piece (table.layout, "b1");
+  g_free (b1->name);
+  b1->name = g_strdup ("Hacker");
+  muster_layout_piece_changed (table.layout, b1);
+  table_start (&table);
+
+  OK (muster_game_set_typed_dice (table.game, TRUE, &ok_error));
+  OK (muster_game_set_wip (table.game, 0, 13, FALSE, &ok_error));
+  OK (muster_game_set_wip (table.game, 1, 11, FALSE, &ok_error));
+  OK (muster_game_roll_initiative (table.game, 0, 12, &ok_error));
+  REFUSED (muster_game_roll_initiative (table.game, 0, 3, &ok_error), "Alice has already rolled");
+  OK (muster_game_roll_initiative (table.game, 1, 7, &ok_error));
+  OK (muster_game_keep (table.game, MUSTER_INFINITY_KEEP_DEPLOYMENT, &ok_error));
+  OK (muster_game_choose_first_turn (table.game, 1, &ok_error));
+  OK (muster_game_choose_deployment (table.game, 1, "south", &ok_error));
+  OK (muster_game_start_deployment (table.game, &ok_error));
+  OK (muster_game_deploy (table.game, "b1", &ok_error));
+  REFUSED (muster_game_deploy (table.game, "b1", &ok_error), "“Hacker” is already on the table");
+
+  table_close (&table);
+}
+
+/* For the Game page (the pages branch) */
+
+/* The game system changed after dice were thrown: the new game keeps
+ * them, as they were thrown and why, or starts without them. */
+static void
+test_restart_with_dice (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterGame) t9a = NULL;
+  g_autoptr(MusterDice) thrown = NULL;
+  MusterSystem *system;
+  MusterDice *dice;
+
+  infinity_table (&table);
+  table_start (&table);
+  OK (muster_game_set_wip (table.game, 0, 13, FALSE, &ok_error));
+  OK (muster_game_set_wip (table.game, 1, 11, FALSE, &ok_error));
+  OK (muster_game_roll_initiative (table.game, 0, 0, &ok_error));
+  OK (muster_game_roll_initiative (table.game, 1, 0, &ok_error));
+  /* The old game follows the layout's log, and starts again with it. */
+  thrown = g_object_ref (muster_game_get_dice (table.game));
+  g_assert_cmpuint (muster_dice_get_n_rolls (thrown), ==, 2);
+
+  muster_layout_set_game (table.layout, "t9a", "frontline-clash");
+  system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  t9a = muster_game_new (table.layout, system);
+  muster_game_set_history (t9a, table.history);
+  /* The old log is another game system's: nothing of it is replayed. */
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (t9a)), ==, 0);
+
+  muster_game_restart (t9a, thrown);
+  g_assert_cmpstr (muster_layout_get_game_log_system (table.layout), ==, "t9a");
+  dice = muster_game_get_dice (t9a);
+  g_assert_cmpuint (muster_dice_get_n_rolls (dice), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const MusterRoll *kept = muster_dice_get_roll (dice, i);
+      const MusterRoll *roll = muster_dice_get_roll (thrown, i);
+
+      g_assert_cmpuint (kept->value, ==, roll->value);
+      g_assert_cmpstr (kept->who, ==, roll->who);
+      g_assert_cmpstr (kept->why, ==, roll->why);
+    }
+  g_assert_cmpint (muster_game_get_phase (t9a), ==, MUSTER_GAME_PHASE_PREGAME);
+
+  /* Or without them; one undo brings them back. */
+  muster_game_restart (t9a, NULL);
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (t9a)), ==, 0);
+  g_assert_true (muster_history_undo (table.history));
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (t9a)), ==, 2);
+
+  g_clear_object (&t9a);
+  table_close (&table);
+}
+
+/* A trooper's flags are as the deployment began; whether it is the
+ * Lieutenant is read now. */
+static void
+test_trooper_flags (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterRoster) roster = NULL;
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  const char *skills[] = { "airborne-deployment", NULL };
+  g_autofree char *slot = NULL;
+  const MusterGameTrooper *airborne;
+  const MusterGameTrooper *b3;
+
+  infinity_table (&table);
+  roster = muster_roster_new (table.layout);
+  entry->name = g_strdup ("Tankhunter");
+  entry->skills = g_strdupv ((char **) skills);
+  slot = g_strdup_printf ("%s#1", muster_roster_add_entry (roster, "red", entry));
+  table_start (&table);
+  play_initiative (table.game);
+  OK (muster_game_start_deployment (table.game, &ok_error));
+
+  airborne = muster_game_lookup_trooper (table.game, slot);
+  b3 = muster_game_lookup_trooper (table.game, "b3");
+  g_assert_nonnull (airborne);
+  g_assert_true ((muster_game_get_trooper_flags (table.game, airborne) & MUSTER_TROOPER_MAY_STAY_OFF_TABLE) != 0);
+  g_assert_true ((muster_game_get_trooper_flags (table.game, b3) & MUSTER_TROOPER_MAY_STAY_OFF_TABLE) == 0);
+  g_assert_true ((muster_game_get_trooper_flags (table.game, muster_game_lookup_trooper (table.game, "b1")) &
+                  MUSTER_TROOPER_LIEUTENANT) != 0);
+  g_assert_cmpstr (muster_game_get_trooper_name (table.game, airborne), ==, "Tankhunter");
+
+  /* b3 made the Lieutenant after the deployment began. */
+  g_assert_false (muster_game_is_trooper_lieutenant (table.game, b3));
+  muster_layout_lookup_piece (table.layout, "b3")->lieutenant = TRUE;
+  muster_layout_piece_changed (table.layout, muster_layout_lookup_piece (table.layout, "b3"));
+  g_assert_true (muster_game_is_trooper_lieutenant (table.game, b3));
+  g_assert_true (muster_game_has_lieutenant_on_table (table.game, 1));
+
+  g_clear_object (&roster);
+  table_close (&table);
+}
+
+/* The Player Turn of the Game Round: the first, the second, the first of
+ * the next round. */
+static void
+test_player_turn (void)
+{
+  Table table = { 0 };
+
+  infinity_table (&table);
+  table_start (&table);
+  play_initiative (table.game);
+  play_deployment (&table);
+
+  g_assert_cmpuint (muster_game_get_player_turn (table.game), ==, 1);
+  OK (muster_game_start_turn (table.game, 1, 1, &ok_error));
+  g_assert_cmpuint (muster_game_get_player_turn (table.game), ==, 1);
+  OK (muster_game_end_turn (table.game, &ok_error));
+  g_assert_cmpuint (muster_game_get_player_turn (table.game), ==, 2);
+  g_assert_cmpuint (muster_game_get_game_round (table.game), ==, 1);
+  OK (muster_game_start_turn (table.game, 0, 1, &ok_error));
+  OK (muster_game_end_turn (table.game, &ok_error));
+  g_assert_cmpuint (muster_game_get_player_turn (table.game), ==, 1);
+  g_assert_cmpuint (muster_game_get_game_round (table.game), ==, 2);
+
+  table_close (&table);
+}
+
+/* A piece is called by its name, else by the trooper's it is. */
+static void
+test_piece_name (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterRoster) roster = NULL;
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  MusterPiece *piece;
+  const char *entry_id;
+
+  infinity_table (&table);
+  muster_layout_lookup_piece (table.layout, "r1")->name = g_strdup ("Kamau");
+  roster = muster_roster_new (table.layout);
+  entry->name = g_strdup ("Fusiliers");
+  entry->count = 2;
+  entry_id = muster_roster_add_entry (roster, "blue", entry);
+  piece = add_model (table.layout, "p7", "blue", 40, 8, 180, FALSE);
+  muster_roster_set_piece_entry (piece, entry_id);
+  table_start (&table);
+
+  g_assert_cmpstr (muster_game_get_piece_name (table.game, "r1"), ==, "Kamau");
+  /* Before the deployment there are no troopers: the piece's id. */
+  g_assert_cmpstr (muster_game_get_piece_name (table.game, "p7"), ==, "p7");
+
+  play_initiative (table.game);
+  OK (muster_game_start_deployment (table.game, &ok_error));
+  g_assert_cmpstr (muster_game_get_piece_name (table.game, "p7"), ==, "Fusiliers 1");
+  g_assert_cmpstr (muster_game_get_piece_name (table.game, "r1"), ==, "Kamau");
+
+  g_clear_object (&roster);
   table_close (&table);
 }
 
@@ -692,6 +994,12 @@ main (int   argc,
   g_test_add_func ("/game/game/ti4", test_ti4_game);
   g_test_add_func ("/game/game/not-yours", test_not_yours);
   g_test_add_func ("/game/game/legacy", test_legacy);
+  g_test_add_func ("/game/game/saved", test_saved_game);
+  g_test_add_func ("/game/game/names-in-refusals", test_names_in_refusals);
+  g_test_add_func ("/game/game/restart-with-dice", test_restart_with_dice);
+  g_test_add_func ("/game/game/trooper-flags", test_trooper_flags);
+  g_test_add_func ("/game/game/player-turn", test_player_turn);
+  g_test_add_func ("/game/game/piece-name", test_piece_name);
 
   return g_test_run ();
 }

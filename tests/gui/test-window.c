@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "muster-roster-panel.h"
+#include "muster-draft.h"
 #include "muster-window.h"
 
 static void
@@ -320,7 +321,7 @@ test_window_open_broken (void)
 
       dialog = find_message_dialog (window);
       g_assert_nonnull (dialog);
-      g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.muster”");
+      g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "“broken.muster” Cannot Be Opened");
       g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, cases[i].body);
 
       g_assert_true (muster_window_get_layout (window) == before);
@@ -350,7 +351,7 @@ test_window_open_broken (void)
     g_assert_null (muster_window_open_new (NULL, file, window));
     dialog = find_message_dialog (window);
     g_assert_nonnull (dialog);
-    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.muster”");
+    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "“broken.muster” Cannot Be Opened");
     gtk_window_destroy (GTK_WINDOW (dialog));
     while (g_main_context_pending (NULL))
       g_main_context_iteration (NULL, FALSE);
@@ -592,26 +593,48 @@ test_window_shortcuts_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The file of the window's draft, or NULL before it was first written. */
+static GFile *
+dup_draft_file (MusterWindow *window)
+{
+  const char *id = muster_document_get_draft_id (muster_window_get_document (window));
+  g_autofree char *name = NULL;
+
+  if (id == NULL)
+    return NULL;
+
+  name = g_strconcat (id, ".muster", NULL);
+
+  return g_file_new_build_filename (g_get_user_state_dir (), "muster", "drafts", name, NULL);
+}
+
+static gboolean
+has_draft (MusterWindow *window)
+{
+  g_autoptr(GFile) file = dup_draft_file (window);
+
+  return file != NULL && g_file_query_exists (file, NULL);
+}
+
 static void
 test_window_autosave (void)
 {
   MusterWindow *window = open_window ();
-  g_autoptr(GFile) autosave = muster_application_dup_autosave_file ();
-  g_autoptr(GFile) info = muster_application_dup_autosave_info_file ();
+  g_autoptr(GFile) draft = NULL;
   g_autoptr(MusterLayout) saved = NULL;
   g_autoptr(GError) error = NULL;
   gint64 deadline;
 
-  g_file_delete (autosave, NULL, NULL);
   add_model (window, 300, 1000);
 
-  /* A few seconds after the last change. */
+  /* A few seconds after the last change, into the window's own draft. */
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (!g_file_query_exists (autosave, NULL) && g_get_monotonic_time () < deadline)
+  while (!has_draft (window) && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_true (g_file_query_exists (autosave, NULL));
+  g_assert_true (has_draft (window));
 
-  saved = muster_layout_new_from_file (autosave, &error);
+  draft = dup_draft_file (window);
+  saved = muster_layout_new_from_file (draft, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (muster_layout_get_pieces (saved)->len, ==, 1);
 
@@ -619,30 +642,27 @@ test_window_autosave (void)
   {
     g_autofree char *dir = g_dir_make_tmp ("muster-autosave-XXXXXX", NULL);
     g_autofree char *path = g_build_filename (dir, "t.muster", NULL);
-    g_autofree char *backup = g_strconcat (path, "~", NULL);
     g_autoptr(GFile) file = g_file_new_for_path (path);
 
     g_assert_true (muster_window_save_to (window, file, &error));
-    g_assert_false (g_file_query_exists (autosave, NULL));
-    g_assert_false (g_file_query_exists (info, NULL));
+    g_assert_false (g_file_query_exists (draft, NULL));
     g_unlink (path);
-    g_unlink (backup);
     g_rmdir (dir);
   }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A real session killed while a change waits on disk only in the
- * autosave: the next start offers it back, and restoring brings the
- * change. Each session is a subprocess running MusterApplication as
- * main() does. */
-static gboolean
-crash_when_autosaved_cb (gpointer data)
-{
-  g_autoptr(GFile) autosave = muster_application_dup_autosave_file ();
+/* A real session with two windows, killed while their changes wait on
+ * disk only in their drafts: the next start offers both back, and
+ * restoring brings each in its own window. Each session is a subprocess
+ * running MusterApplication as main() does. */
+static MusterWindow *crash_windows[2];
 
-  if (!g_file_query_exists (autosave, NULL))
+static gboolean
+crash_when_drafted_cb (gpointer data)
+{
+  if (!has_draft (crash_windows[0]) || !has_draft (crash_windows[1]))
     return G_SOURCE_CONTINUE;
 
   /* No shutdown, no dispose: as a crash or `kill -9` leaves it. */
@@ -654,11 +674,16 @@ crash_when_autosaved_cb (gpointer data)
 static void
 crash_activate_cb (GApplication *app)
 {
-  MusterWindow *window = MUSTER_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  crash_windows[0] = MUSTER_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  crash_windows[1] = muster_window_new (MUSTER_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (crash_windows[1]));
 
-  wait_for_size (GTK_WIDGET (muster_window_get_board_view (window)));
-  add_model (window, 300, 1000);
-  g_timeout_add (50, crash_when_autosaved_cb, NULL);
+  for (guint i = 0; i < 2; i++)
+    {
+      wait_for_size (GTK_WIDGET (muster_window_get_board_view (crash_windows[i])));
+      add_model (crash_windows[i], 300 + 100 * i, 1000);
+    }
+  g_timeout_add (50, crash_when_drafted_cb, NULL);
 }
 
 static GtkWindow *
@@ -680,24 +705,45 @@ find_dialog (void)
 static void
 restore_activate_cb (GApplication *app)
 {
-  MusterWindow *window = MUSTER_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  double xs[2] = { 0, 0 };
   GtkWindow *dialog;
-  MusterPiece *piece;
+  GList *windows;
+  guint n = 0;
 
   while ((dialog = find_dialog ()) == NULL && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   g_assert_nonnull (dialog);
-  g_assert_cmpuint (muster_layout_get_pieces (muster_window_get_layout (window))->len, ==, 0);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "Untitled Layout"));
 
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
 
-  g_assert_cmpuint (muster_layout_get_pieces (muster_window_get_layout (window))->len, ==, 1);
-  piece = g_ptr_array_index (muster_layout_get_pieces (muster_window_get_layout (window)), 0);
-  g_assert_cmpfloat_with_epsilon (piece->x, 300, 1e-3);
-  g_assert_cmpfloat_with_epsilon (piece->y, 1000, 1e-3);
-  /* Never saved: the restored table must still be saved by hand. */
-  g_assert_true (muster_window_get_modified (window));
+  /* Both, each in its window, unsaved. */
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  for (GList *l = windows; l != NULL; l = l->next)
+    {
+      MusterWindow *window;
+      MusterPiece *piece;
+
+      if (!MUSTER_IS_WINDOW (l->data))
+        continue;
+      window = l->data;
+      g_assert_cmpuint (muster_layout_get_pieces (muster_window_get_layout (window))->len, ==, 1);
+      piece = g_ptr_array_index (muster_layout_get_pieces (muster_window_get_layout (window)), 0);
+      g_assert_true (muster_window_get_modified (window));
+      g_assert_cmpuint (n, <, 2);
+      xs[n++] = piece->x;
+    }
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpfloat_with_epsilon (MIN (xs[0], xs[1]), 300, 1e-3);
+  g_assert_cmpfloat_with_epsilon (MAX (xs[0], xs[1]), 400, 1e-3);
+
+  /* Taken back: no longer orphans. */
+  {
+    g_autoptr(GPtrArray) orphans = muster_draft_list_orphans ();
+
+    g_assert_cmpuint (orphans->len, ==, 0);
+  }
 
   exit (0);
 }
@@ -733,24 +779,21 @@ test_window_restore_session (void)
 static void
 test_window_crash_recovery (void)
 {
-  g_autoptr(GFile) autosave = muster_application_dup_autosave_file ();
-  g_autofree char *marker = g_build_filename (g_get_user_state_dir (), "muster", "running", NULL);
-
-  g_file_delete (autosave, NULL, NULL);
-  g_unlink (marker);
+  g_autoptr(GPtrArray) orphans = NULL;
 
   g_test_trap_subprocess ("/app/window/crash-recovery/subprocess/crash", 30 * G_USEC_PER_SEC,
                           G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_test_trap_assert_failed ();
-  g_assert_true (g_file_query_exists (autosave, NULL));
-  g_assert_true (g_file_test (marker, G_FILE_TEST_EXISTS));
+  orphans = muster_draft_list_orphans ();
+  g_assert_cmpuint (orphans->len, ==, 2);
 
   g_test_trap_subprocess ("/app/window/crash-recovery/subprocess/restore", 30 * G_USEC_PER_SEC,
                           G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_test_trap_assert_passed ();
 
-  g_file_delete (autosave, NULL, NULL);
-  g_unlink (marker);
+  /* The restoring session ended without closing its windows, too. */
+  for (guint i = 0; i < orphans->len; i++)
+    muster_draft_delete_orphan (((MusterOrphan *) g_ptr_array_index (orphans, i))->id);
 }
 
 /* Run in a process whose user data directory holds a broken game system:
