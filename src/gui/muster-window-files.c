@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "muster-window-private.h"
 
@@ -48,15 +49,20 @@ muster_window_new_layout (MusterWindow *self)
     _muster_window_show_message (self, error->message);
 }
 
-/* What an error about a place in file ("NAME:LINE: what") says, as a
- * sentence of its own: "Line 4: The <board> tag is not closed". */
-static char *
-describe_open_error (GFile        *file,
-                     const GError *error)
+/* Says in a dialog why file cannot be opened: a toast would pass before
+ * it is read. Errors about a place in the file read "NAME:LINE: what";
+ * the dialog names the file and the line, and says what in a sentence. */
+static void
+show_open_error (MusterWindow *self,
+                 GFile        *file,
+                 const GError *error)
 {
   g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *display = g_filename_display_name (basename);
   g_autofree char *what = NULL;
   const char *text = error->message;
+  GtkWidget *dialog;
   guint64 line = 0;
 
   if (g_str_has_prefix (text, name) && text[strlen (name)] == ':')
@@ -71,6 +77,7 @@ describe_open_error (GFile        *file,
         line = 0;
     }
 
+  /* A sentence of its own. */
   if (g_utf8_validate (text, -1, NULL) && *text != '\0')
     {
       char first[8] = { 0 };
@@ -81,32 +88,33 @@ describe_open_error (GFile        *file,
   else
     what = g_utf8_make_valid (text, -1);
 
-  if (line == 0)
-    return g_steal_pointer (&what);
-
-  /* Translators: "Line 3: The <board> tag is not closed: a “>” is missing" */
-  return g_strdup_printf (_("Line %u: %s"), (guint) line, what);
-}
-
-/* A file that cannot be opened: a dialog names it, the line, and what is
- * wrong; the layout shown stays as it was. */
-static void
-show_open_error (MusterWindow *self,
-                 GFile        *file,
-                 const GError *error)
-{
-  g_autofree char *name = g_file_get_basename (file);
-  g_autofree char *body = describe_open_error (file, error);
-  GtkWidget *dialog;
-
-  /* Translators: a file's name */
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), NULL, body);
-  adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("“%s” Cannot Be Opened"), name);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), NULL, NULL);
+  adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Could Not Open “%s”"), display);
+  if (line > 0)
+    /* Translators: "Line 3: The <board> tag is not closed: a “>” is missing" */
+    adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog), _("Line %u: %s"), (guint) line, what);
+  else
+    adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), what);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   /* Above the window, which is shown first when it was not yet. */
   if (!gtk_widget_get_visible (GTK_WIDGET (self)))
     gtk_window_present (GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Shows the layout in file; on failure the layout that was open stays
+ * as it was. */
+static gboolean
+load_file (MusterWindow  *self,
+           GFile         *file,
+           GError       **error)
+{
+  if (!muster_document_load_file (self->document, file, error))
+    return FALSE;
+
+  add_recent (file);
+
+  return TRUE;
 }
 
 gboolean
@@ -118,13 +126,11 @@ muster_window_open (MusterWindow *self,
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  if (!muster_document_load_file (self->document, file, &error))
+  if (!load_file (self, file, &error))
     {
       show_open_error (self, file, error);
       return FALSE;
     }
-
-  add_recent (file);
 
   return TRUE;
 }
@@ -141,14 +147,12 @@ muster_window_open_new (MusterApplication *application,
   g_return_val_if_fail (MUSTER_IS_WINDOW (parent), NULL);
 
   window = muster_window_new (application);
-  if (!muster_document_load_file (window->document, file, &error))
+  if (!load_file (window, file, &error))
     {
       gtk_window_destroy (GTK_WINDOW (window));
       show_open_error (parent, file, error);
       return NULL;
     }
-
-  add_recent (file);
 
   return window;
 }

@@ -321,7 +321,7 @@ test_window_open_broken (void)
 
       dialog = find_message_dialog (window);
       g_assert_nonnull (dialog);
-      g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "“broken.muster” Cannot Be Opened");
+      g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.muster”");
       g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, cases[i].body);
 
       g_assert_true (muster_window_get_layout (window) == before);
@@ -351,7 +351,7 @@ test_window_open_broken (void)
     g_assert_null (muster_window_open_new (NULL, file, window));
     dialog = find_message_dialog (window);
     g_assert_nonnull (dialog);
-    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "“broken.muster” Cannot Be Opened");
+    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.muster”");
     gtk_window_destroy (GTK_WINDOW (dialog));
     while (g_main_context_pending (NULL))
       g_main_context_iteration (NULL, FALSE);
