@@ -31,20 +31,26 @@
  *       with an optional strict="true" (boundary excluded).
  *   <board/>  <union>  <intersection>  <difference> (the first child minus
  *       the others)
- *   <choose>
- *     <when [role="attacker|defender"] [short-edge="west|east"]
+ *   <choose>    (a <base-within> choice is the zone as drawn, see muster-region.h)
+ *     <when [role="attacker|defender"] [short-edge="west|east|north|south"]
+ *           [board="landscape|portrait"]
  *           [option="NAME" value="VALUE"]>
  *       [<base-within>REGION...</base-within>] REGION...
  *     </when>...
  *     [<otherwise>REGION...</otherwise>]
  *   </choose>
  *
- * Lines: centre (sides north, south), nw-se (north-east, south-west),
- * ne-sw (north-west, south-east), the edges north, south, west, east and
- * own-short-edge, opponent-short-edge (always measured inwards, no side).
- * Distances to lines are perpendicular. Several regions side by side are
- * intersected. Lengths are expressions of width, height and the
- * deployment type's options. */
+ * Lines: centre, the Centre Line, parallel to the long edges: y = H/2
+ * with sides north and south on a landscape board (W >= H), x = W/2 with
+ * sides west and east on a portrait one (W < H); nw-se (north-east,
+ * south-west), ne-sw (north-west, south-east), the edges north, south,
+ * west, east and own-short-edge, opponent-short-edge (always measured
+ * inwards, no side; the short edges are west and east on a landscape
+ * board, north and south on a portrait one). Distances to lines are
+ * perpendicular. Several regions side by side are intersected. Lengths
+ * are expressions of width, height and the deployment type's options.
+ * A zone for one shape of board only says so (<zone board="portrait">,
+ * read by muster-system.c); so can a choice (<when board="portrait">). */
 
 typedef enum
 {
@@ -80,7 +86,7 @@ static const struct
   const char *positive_side;   /* NULL for edges: always inwards */
   const char *negative_side;
 } lines[] = {
-  [LINE_CENTRE] = { "centre", "south", "north" },
+  [LINE_CENTRE] = { "centre", "south", "north" },   /* "east", "west" on a portrait board */
   [LINE_NW_SE] = { "nw-se", "north-east", "south-west" },
   [LINE_NE_SW] = { "ne-sw", "south-east", "north-west" },
   [LINE_NORTH] = { "north", NULL, NULL },
@@ -98,6 +104,7 @@ typedef struct
   int       line;
   char     *role;
   char     *short_edge;
+  char     *board;          /* "landscape", "portrait" or NULL */
   char     *option;
   char     *value;
   TmplNode *base_within;   /* NULL unless the choice depends on the base */
@@ -110,6 +117,8 @@ struct _TmplNode
   int         line;           /* in the file, for messages */
   LineId      line_id;
   int         side;           /* +1, -1, or 0 for both sides */
+  gboolean    side_across;    /* centre: the side is west or east, for a
+                               * portrait board */
   gboolean    strict;         /* the outer (or only) boundary */
   gboolean    from_strict;    /* band: the boundary at from */
   MusterExpr *exprs[4];       /* distance | from, to | x, y, w, h | cx, cy, r */
@@ -159,6 +168,7 @@ tmpl_when_free (TmplWhen *when)
 {
   g_free (when->role);
   g_free (when->short_edge);
+  g_free (when->board);
   g_free (when->option);
   g_free (when->value);
   tmpl_node_free (when->base_within);
@@ -311,6 +321,17 @@ parse_line (const ParseContext  *ctx,
     node->side = 1;
   else if (strcmp (side, lines[node->line_id].negative_side) == 0)
     node->side = -1;
+  else if (node->line_id == LINE_CENTRE && strcmp (side, "east") == 0)
+    node->side = 1, node->side_across = TRUE;
+  else if (node->line_id == LINE_CENTRE && strcmp (side, "west") == 0)
+    node->side = -1, node->side_across = TRUE;
+  else if (node->line_id == LINE_CENTRE)
+    {
+      set_error_at (error, ctx->filename, node->line,
+                    _("The Centre Line has the sides north and south (west and east on a "
+                      "portrait board), not “%s”"), side);
+      return FALSE;
+    }
   else
     {
       set_error_at (error, ctx->filename, node->line,
@@ -420,13 +441,15 @@ parse_when (const ParseContext  *ctx,
             GError             **error)
 {
   static const char * const roles[] = { "attacker", "defender", NULL };
-  static const char * const edges[] = { "west", "east", NULL };
+  static const char * const edges[] = { "west", "east", "north", "south", NULL };
+  static const char * const boards[] = { "landscape", "portrait", NULL };
   g_autoptr(TmplWhen) when = g_new0 (TmplWhen, 1);
 
   when->line = muster_xml_get_line (element);
 
   if (!parse_condition_value (ctx, element, "role", roles, &when->role, error) ||
       !parse_condition_value (ctx, element, "short-edge", edges, &when->short_edge, error) ||
+      !parse_condition_value (ctx, element, "board", boards, &when->board, error) ||
       !parse_condition_value (ctx, element, "option", NULL, &when->option, error) ||
       !parse_condition_value (ctx, element, "value", NULL, &when->value, error))
     return NULL;
@@ -925,32 +948,53 @@ line_geometry (Resolver        *r,
 
   if (line == LINE_OWN_SHORT_EDGE || line == LINE_OPPONENT_SHORT_EDGE)
     {
+      static const LineId edge_lines[] = { LINE_WEST, LINE_EAST, LINE_NORTH, LINE_SOUTH };
+      static const char * const edge_names[] = { "west", "east", "north", "south", NULL };
       const char *edge = r->context->short_edge;
-      gboolean west;
+      gboolean portrait = w < h;
+      guint i;
 
-      if (g_strcmp0 (edge, "west") == 0)
-        west = TRUE;
-      else if (g_strcmp0 (edge, "east") == 0)
-        west = FALSE;
-      else
+      for (i = 0; edge_names[i] != NULL; i++)
         {
-          set_error_at (error, r->tmpl->filename, node->line,
-                        _("This zone is measured from the player's short edge, which is "
-                          "not set (choose west or east)"));
+          if (g_strcmp0 (edge, edge_names[i]) == 0)
+            break;
+        }
+
+      if (edge_names[i] == NULL || (i >= 2) != portrait)
+        {
+          if (portrait)
+            set_error_at (error, r->tmpl->filename, node->line,
+                          _("This zone is measured from the player's short edge, which is "
+                            "not set (on a portrait board, choose north or south)"));
+          else
+            set_error_at (error, r->tmpl->filename, node->line,
+                          _("This zone is measured from the player's short edge, which is "
+                            "not set (choose west or east)"));
           return FALSE;
         }
 
+      /* The opposite edge: west and east, north and south are pairs. */
       if (line == LINE_OPPONENT_SHORT_EDGE)
-        west = !west;
-      line = west ? LINE_WEST : LINE_EAST;
+        i ^= 1;
+      line = edge_lines[i];
     }
 
   switch (line)
     {
     case LINE_CENTRE:
-      *nx = 0;
-      *ny = 1;
-      *k = h / 2;
+      /* Parallel to the long edges. */
+      if ((w < h) != node->side_across && node->side != 0)
+        {
+          set_error_at (error, r->tmpl->filename, node->line,
+                        "%s", w < h ? _("On a portrait board the Centre Line runs north to south: "
+                                        "its sides are west and east")
+                                    : _("On a landscape board the Centre Line runs west to east: "
+                                        "its sides are north and south"));
+          return FALSE;
+        }
+      *nx = w < h ? 1 : 0;
+      *ny = w < h ? 0 : 1;
+      *k = w < h ? w / 2 : h / 2;
       break;
     case LINE_NW_SE:
       *nx = h / diagonal;
@@ -1091,6 +1135,10 @@ when_applies (Resolver       *r,
     return FALSE;
 
   if (when->short_edge != NULL && g_strcmp0 (when->short_edge, context->short_edge) != 0)
+    return FALSE;
+
+  if (when->board != NULL &&
+      strcmp (when->board, context->width < context->height ? "portrait" : "landscape") != 0)
     return FALSE;
 
   if (when->option != NULL)

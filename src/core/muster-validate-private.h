@@ -36,6 +36,8 @@ typedef enum
   SHORT_EDGE_NONE,
   SHORT_EDGE_WEST,
   SHORT_EDGE_EAST,
+  SHORT_EDGE_NORTH,   /* the short edges of a portrait board */
+  SHORT_EDGE_SOUTH,
 } ShortEdge;
 
 typedef struct
@@ -233,7 +235,8 @@ gboolean         _muster_validator_order_eligible          (MusterValidator     
 MusterViolation *_muster_validator_order_verdict           (MusterValidator      *self,
                                                             const MusterPiece    *piece,
                                                             PlayerState          *player,
-                                                            double                x);
+                                                            double                x,
+                                                            double                y);
 void             _muster_validator_order_join              (MusterValidator      *self,
                                                             PieceState           *ps);
 void             _muster_validator_order_leave             (MusterValidator      *self,

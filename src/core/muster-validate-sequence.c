@@ -70,9 +70,23 @@ _muster_validator_order_eligible (MusterValidator *self,
 static double
 order_distance (MusterValidator   *self,
                 const PlayerState *player,
-                double             x)
+                double             x,
+                double             y)
 {
-  return player->short_edge == SHORT_EDGE_WEST ? x : self->width - x;
+  switch (player->short_edge)
+    {
+    case SHORT_EDGE_WEST:
+      return x;
+    case SHORT_EDGE_EAST:
+      return self->width - x;
+    case SHORT_EDGE_NORTH:
+      return y;
+    case SHORT_EDGE_SOUTH:
+      return self->height - y;
+    case SHORT_EDGE_NONE:
+    default:
+      g_assert_not_reached ();
+    }
 }
 
 /* The unit that the player deployed last before turn (see above), or
@@ -99,7 +113,7 @@ order_reference (MusterValidator *self,
   for (guint i = 0; i < group->members->len; i++)
     {
       PieceState *member = g_ptr_array_index (group->members, i);
-      double distance = order_distance (self, player, member->piece->x);
+      double distance = order_distance (self, player, member->piece->x, member->piece->y);
 
       if (best == NULL || distance > best_distance ||
           (distance == best_distance && strcmp (member->piece->id, best->piece->id) < 0))
@@ -112,18 +126,19 @@ order_reference (MusterValidator *self,
   return best;
 }
 
-/* The deploy-order verdict of piece, with its centre at x. */
+/* The deploy-order verdict of piece, with its centre at x, y. */
 MusterViolation *
 _muster_validator_order_verdict (MusterValidator   *self,
                                  const MusterPiece *piece,
                                  PlayerState       *player,
-                                 double             x)
+                                 double             x,
+                                 double             y)
 {
   PieceState *reference = order_reference (self, player, piece->turn);
 
   if (reference != NULL &&
-      order_distance (self, player, x) <=
-        order_distance (self, player, reference->piece->x) + MUSTER_EPSILON_MM)
+      order_distance (self, player, x, y) <=
+        order_distance (self, player, reference->piece->x, reference->piece->y) + MUSTER_EPSILON_MM)
     return _muster_validator_violation_new_for_piece (self, piece, MUSTER_RULE_DEPLOY_ORDER, reference->piece);
 
   return NULL;
@@ -138,7 +153,8 @@ order_check_member (MusterValidator *self,
   g_assert (ps->order_group != NULL);
 
   _muster_validator_remove_violations (self, ps, RULE_BIT (MUSTER_RULE_DEPLOY_ORDER), 0);
-  violation = _muster_validator_order_verdict (self, ps->piece, ps->order_group->player, ps->piece->x);
+  violation = _muster_validator_order_verdict (self, ps->piece, ps->order_group->player,
+                                               ps->piece->x, ps->piece->y);
   if (violation != NULL)
     _muster_validator_add_violation (self, ps, violation);
 }

@@ -499,6 +499,10 @@ short_edge_from_string (const char *text)
     return SHORT_EDGE_WEST;
   if (g_strcmp0 (text, "east") == 0)
     return SHORT_EDGE_EAST;
+  if (g_strcmp0 (text, "north") == 0)
+    return SHORT_EDGE_NORTH;
+  if (g_strcmp0 (text, "south") == 0)
+    return SHORT_EDGE_SOUTH;
 
   return SHORT_EDGE_NONE;
 }
@@ -546,6 +550,11 @@ player_state_new (MusterValidator    *self,
 
   ps->id = g_strdup (player->id);
   ps->short_edge = short_edge_from_string (player->short_edge);
+  /* Marching Columns measures from a short edge: west or east, north or
+   * south on a portrait board. A long edge gives no order to check. */
+  if ((ps->short_edge == SHORT_EDGE_NORTH || ps->short_edge == SHORT_EDGE_SOUTH) !=
+      (self->width < self->height))
+    ps->short_edge = SHORT_EDGE_NONE;
   ps->skill_regions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                              (GDestroyNotify) muster_region_unref);
   ps->order_groups = g_tree_new_full (_muster_validator_compare_turns, NULL, NULL, _muster_validator_group_free);
@@ -1314,7 +1323,7 @@ muster_validator_check_placement (MusterValidator   *self,
 
   if (_muster_validator_order_eligible (self, &info, player))
     {
-      MusterViolation *violation = _muster_validator_order_verdict (self, piece, player, x);
+      MusterViolation *violation = _muster_validator_order_verdict (self, piece, player, x, y);
 
       if (violation != NULL)
         g_ptr_array_add (sink, violation);

@@ -33,6 +33,11 @@ struct _MusterDice
   GQueue     expected;
   gboolean   replaying;
   char      *fault;
+
+  /* A game across the network: the dice both Musters agreed on (see
+   * muster_dice_set_source()). */
+  MusterDiceSource source;
+  gpointer         source_data;
 };
 
 enum {
@@ -143,6 +148,14 @@ draw (MusterDice *self,
   guint64 x;
 
   g_assert (sides >= 2);
+
+  if (self->source != NULL)
+    {
+      guint value = self->source (sides, self->source_data);
+
+      g_assert (value >= 1 && value <= sides);
+      return value;
+    }
 
   do
     x = self->system_source ? system_u64 () : next_u64 (self);
@@ -287,6 +300,17 @@ muster_dice_new_random (void)
   self->system_source = TRUE;
 
   return self;
+}
+
+void
+muster_dice_set_source (MusterDice       *self,
+                        MusterDiceSource  source,
+                        gpointer          user_data)
+{
+  g_return_if_fail (MUSTER_IS_DICE (self));
+
+  self->source = source;
+  self->source_data = user_data;
 }
 
 guint64

@@ -80,6 +80,16 @@ MusterDice       *muster_dice_new              (guint64              seed);
 MusterDice       *muster_dice_new_random       (void);
 guint64           muster_dice_get_seed         (MusterDice          *self);
 
+/* A game played across the network (src/game/muster-game-net.c): each
+ * die Muster rolls takes its value (1 .. sides) from source instead,
+ * until the source is set back to NULL. Dice typed in, and dice a replay
+ * expects, are not asked for. */
+typedef guint (*MusterDiceSource) (guint    sides,
+                                   gpointer user_data);
+void              muster_dice_set_source       (MusterDice          *self,
+                                                MusterDiceSource     source,
+                                                gpointer             user_data);
+
 /* Rolls one die of sides, logs it and emits "rolled". Returns 1 .. sides. */
 guint             muster_dice_roll             (MusterDice          *self,
                                                 guint                sides,

@@ -497,7 +497,8 @@ start_deployment_apply (MusterGame     *self,
   muster_deployment_phase_set_name_func (self->deployment, trooper_name_cb, self);
   self->troopers = g_ptr_array_new_with_free_func (trooper_free);
 
-  if (muster_game_is_live (self))
+  /* A step made elsewhere (apply_step()) brings its troopers. */
+  if (muster_game_is_live (self) && muster_log_step_get_n_items (step) == 0)
     collect_troopers (self, step);
 
   for (guint i = 0; i < muster_log_step_get_n_items (step); i++)

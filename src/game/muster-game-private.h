@@ -8,6 +8,7 @@
 #pragma once
 
 #include "muster-game.h"
+#include "muster-game-net.h"
 
 G_BEGIN_DECLS
 
@@ -19,6 +20,7 @@ G_BEGIN_DECLS
  *   muster-game-deployment.c  the deployment of both games
  *   muster-game-ti4.c         Twilight Imperium's round
  *   muster-game-legacy.c      game logs of layouts saved before 0.2
+ *   muster-game-net.c         what a game across the network needs
  *
  * Each part lists its actions (MusterGameAction). A typed call builds a
  * step and hands it to muster_game_take(), which runs the action's
@@ -37,6 +39,8 @@ typedef enum
    * with the old roll log's dice. */
   MUSTER_GAME_MODE_IMPORT,
 } MusterGameMode;
+
+typedef struct _MusterGameNet MusterGameNet;
 
 typedef struct
 {
@@ -101,6 +105,9 @@ struct _MusterGame
   /* An old log converted as far as it could be: the game until the
    * players go on (the layout keeps the old log until then). */
   GPtrArray                *converted;
+
+  /* A game across the network (muster-game-net.c), or NULL. */
+  MusterGameNet            *net;
 };
 
 /* The parts' actions. */
@@ -112,6 +119,18 @@ extern const MusterGameAction muster_game_deployment_actions[];
 extern const guint            muster_game_n_deployment_actions;
 extern const MusterGameAction muster_game_ti4_actions[];
 extern const guint            muster_game_n_ti4_actions;
+extern const MusterGameAction muster_game_net_actions[];
+extern const guint            muster_game_n_net_actions;
+
+/* Any part's action, by name; NULL when Muster knows none. */
+const MusterGameAction *muster_game_find_action (const char *name);
+
+/* A game across the network (muster-game-net.c): the hook's verdict on a
+ * step the players take here; GO_ON when there is no hook. */
+MusterGameHookVerdict muster_game_net_intercept (MusterGame     *self,
+                                                 MusterLogStep  *step,
+                                                 GError        **error);
+void         muster_game_net_free           (MusterGame     *self);
 
 /* Takes step (a new one, of the players) as MODE_LIVE: applies it and
  * records it, or refuses it. */

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "muster-game-net.h"
 #include "muster-game-private.h"
 #include "muster-roster.h"
 #include "muster-sight.h"
@@ -331,6 +332,7 @@ lookup_action (const char *name)
     { muster_game_t9a_actions, &muster_game_n_t9a_actions },
     { muster_game_deployment_actions, &muster_game_n_deployment_actions },
     { muster_game_ti4_actions, &muster_game_n_ti4_actions },
+    { muster_game_net_actions, &muster_game_n_net_actions },
   };
 
   for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
@@ -343,6 +345,12 @@ lookup_action (const char *name)
     }
 
   return NULL;
+}
+
+const MusterGameAction *
+muster_game_find_action (const char *name)
+{
+  return lookup_action (name);
 }
 
 /* Taking a step */
@@ -471,6 +479,19 @@ muster_game_take (MusterGame     *self,
       muster_dice_check (self->dice, NULL);
       return muster_game_refuse (error, MUSTER_GAME_ERROR_NO_GAME, "%s",
                                  self->problem != NULL ? self->problem : _("This game has no sequence"));
+    }
+
+  /* A game across the network (muster-game-net.c): the hook may take
+   * the step over, or refuse it. */
+  switch (muster_game_net_intercept (self, step, error))
+    {
+    case MUSTER_GAME_HOOK_TAKEN:
+      return TRUE;
+    case MUSTER_GAME_HOOK_REFUSED:
+      return FALSE;
+    case MUSTER_GAME_HOOK_GO_ON:
+    default:
+      break;
     }
 
   g_clear_pointer (&self->notice, g_free);
@@ -763,6 +784,7 @@ muster_game_finalize (GObject *object)
   g_free (self->problem);
   g_free (self->restore_error);
   g_free (self->notice);
+  muster_game_net_free (self);
 
   G_OBJECT_CLASS (muster_game_parent_class)->finalize (object);
 }

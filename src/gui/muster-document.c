@@ -192,15 +192,16 @@ layout_changed_cb (MusterDocument *self)
   update_names (self);
 }
 
-/* A validator and a game for the layout's game system; FALSE, with
- * error, and nothing changed, when that cannot be. */
+/* A validator (made already, or NULL) and a game for the layout's game
+ * system; FALSE, with error, and nothing changed, when that cannot be. */
 static gboolean
-show_system (MusterDocument  *self,
-             GError         **error)
+show_system_with (MusterDocument   *self,
+                  MusterValidator  *made,
+                  GError          **error)
 {
   const char *system_id = muster_layout_get_system_id (self->layout);
   MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), system_id);
-  g_autoptr(MusterValidator) validator = NULL;
+  g_autoptr(MusterValidator) validator = made != NULL ? g_object_ref (made) : NULL;
   g_autoptr(MusterGame) game = NULL;
 
   if (system == NULL)
@@ -210,7 +211,8 @@ show_system (MusterDocument  *self,
       return FALSE;
     }
 
-  validator = muster_validator_new (self->layout, system, error);
+  if (validator == NULL)
+    validator = muster_validator_new (self->layout, system, error);
   if (validator == NULL)
     return FALSE;
   if (self->tolerance > 0)
@@ -233,6 +235,13 @@ show_system (MusterDocument  *self,
   return TRUE;
 }
 
+static gboolean
+show_system (MusterDocument  *self,
+             GError         **error)
+{
+  return show_system_with (self, NULL, error);
+}
+
 /* Public */
 
 MusterDocument *
@@ -249,7 +258,7 @@ muster_document_load_layout (MusterDocument  *self,
 {
   g_autoptr(MusterLayout) old = NULL;
   MusterSystem *system;
-  g_autoptr(MusterValidator) check = NULL;
+  g_autoptr(MusterValidator) validator = NULL;
 
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (MUSTER_IS_LAYOUT (layout), FALSE);
@@ -263,10 +272,9 @@ muster_document_load_layout (MusterDocument  *self,
                    muster_layout_get_system_id (layout));
       return FALSE;
     }
-  check = muster_validator_new (layout, system, error);
-  if (check == NULL)
+  validator = muster_validator_new (layout, system, error);
+  if (validator == NULL)
     return FALSE;
-  g_clear_object (&check);
 
   if (self->layout != NULL)
     g_signal_handlers_disconnect_by_data (self->layout, self);
@@ -289,7 +297,7 @@ muster_document_load_layout (MusterDocument  *self,
 
   /* The game first: a game saved by an older Muster is converted as the
    * file is read, not as a change the players made. */
-  show_system (self, NULL);
+  show_system_with (self, validator, NULL);
   self->history = muster_history_new (layout);
   muster_game_set_history (self->game, self->history);
   g_clear_object (&self->roster);

@@ -49,6 +49,16 @@ muster_window_new_layout (MusterWindow *self)
     _muster_window_show_message (self, error->message);
 }
 
+gboolean
+muster_window_show_layout (MusterWindow  *self,
+                           MusterLayout  *layout,
+                           GError       **error)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+
+  return muster_document_load_layout (self->document, layout, NULL, error);
+}
+
 /* Says in a dialog why file cannot be opened: a toast would pass before
  * it is read. Errors about a place in the file read "NAME:LINE: what";
  * the dialog names the file and the line, and says what in a sentence. */

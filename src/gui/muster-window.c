@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-game-restart-dialog.h"
+#include "muster-net-dialog.h"
 #include "muster-roster-panel.h"
 #include "muster-window-private.h"
 
@@ -921,6 +922,7 @@ muster_window_init (MusterWindow *self)
     g_warning ("No default table: %s", error->message);
 
   sidebar_page_changed_cb (self);
+  muster_net_dialog_install (self);
 }
 
 MusterWindow *

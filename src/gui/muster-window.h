@@ -39,6 +39,11 @@ gboolean         muster_window_save_to        (MusterWindow      *self,
                                                GError           **error);
 /* A new table of the default game, with no file. */
 void             muster_window_new_layout     (MusterWindow      *self);
+/* Shows layout itself (the same object), with no file: a game joined
+ * across the network. */
+gboolean         muster_window_show_layout    (MusterWindow      *self,
+                                               MusterLayout      *layout,
+                                               GError           **error);
 /* Says which of the user's game-system files were skipped, and why. */
 void             muster_window_report_system_errors (MusterWindow *self);
 /* Shows the layout of a draft that a Muster left behind (a crash), as

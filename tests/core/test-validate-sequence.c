@@ -181,6 +181,33 @@ test_marching_columns_models (void)
   assert_verdicts (validator, "r3: deploy-order\n");
 }
 
+/* On a portrait board the short edges are north and south: Marching
+ * Columns' order runs along the table's length. */
+static void
+test_marching_columns_portrait (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "marching-columns", 48 * INCH, 72 * INCH);
+  g_autoptr(MusterValidator) validator = NULL;
+  MusterPiece *r2;
+
+  muster_layout_update_player (layout, "red", "west", NULL, "north");
+  muster_layout_update_player (layout, "blue", "east", NULL, "south");
+  validator = validator_for (layout);
+
+  add_rect (layout, "r1", "red", 50, 50, 4 * INCH, 20 * INCH, 0, 1);
+  r2 = add_rect (layout, "r2", "red", 50, 50, 8 * INCH, 10 * INCH, 0, 2);
+  add_rect (layout, "b1", "blue", 50, 50, 44 * INCH, 50 * INCH, 0, 1);
+  add_rect (layout, "b2", "blue", 50, 50, 40 * INCH, 40 * INCH, 0, 2);
+  assert_verdicts (validator, "r2: deploy-order\n");
+  move_by (layout, r2, 0, 20 * INCH);
+  assert_verdicts (validator, "");
+
+  /* West is a long edge of this board: there is no order to keep. */
+  muster_layout_update_player (layout, "red", "west", NULL, "west");
+  move_by (layout, r2, 0, -20 * INCH);
+  assert_verdicts (validator, "");
+}
+
 /* Infinity */
 
 /* A trooper of player in step (its turn), on its own side, apart from
@@ -315,6 +342,7 @@ main (int   argc,
   g_test_add_func ("/core/validate-sequence/deploy-sequence", test_deploy_sequence);
   g_test_add_func ("/core/validate-sequence/scouts-single-unit", test_scouts_single_unit);
   g_test_add_func ("/core/validate-sequence/marching-columns-models", test_marching_columns_models);
+  g_test_add_func ("/core/validate-sequence/marching-columns-portrait", test_marching_columns_portrait);
   g_test_add_func ("/core/validate-sequence/infinity-steps", test_infinity_steps);
 
   return g_test_run ();

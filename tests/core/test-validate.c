@@ -322,6 +322,32 @@ test_skill_region (void)
   g_assert_cmpstr (got, ==, "r1: outside-zone\n");
 }
 
+/* A portrait board's Centre Line runs north to south: its zones are west
+ * and east of x = W/2. */
+static void
+test_portrait_zones (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 48 * INCH, 72 * INCH);
+  g_autoptr(MusterValidator) validator = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterPiece *r1;
+
+  /* The zones of a landscape board are not this board's. */
+  g_assert_null (muster_validator_new (layout, get_system ("t9a"), &error));
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_UNKNOWN);
+
+  muster_layout_update_player (layout, "red", "west", NULL, NULL);
+  muster_layout_update_player (layout, "blue", "east", NULL, NULL);
+  validator = validator_for (layout);
+
+  /* Exactly 12″ west of x = 24″, then 1 mm more. */
+  r1 = add_rect (layout, "r1", "red", 50, 50, 12 * INCH - 25, 60 * INCH, 0, 1);
+  add_rect (layout, "b1", "blue", 50, 50, 36 * INCH + 26, 10 * INCH, 0, 1);
+  assert_verdicts (validator, "r1: outside-zone\n");
+  move_by (layout, r1, -1, 0);
+  assert_verdicts (validator, "");
+}
+
 /* Contact and overlap */
 
 static void
@@ -625,20 +651,35 @@ test_deployment_over (void)
 
 /* Distances */
 
-/* Whether every corner and the centre of piece lie in the player's zone,
- * point by point: the zone as the board draws it. */
+/* Whether the outline of piece lies in the player's zone point by point
+ * (its corners, and its edge every 0.2 mm): the zone as the board draws
+ * it. The Encircle zones have no holes, so the edge of a base in them
+ * puts all of it there. */
 static gboolean
 drawn_zone_holds (MusterValidator   *validator,
                   const MusterPiece *piece)
 {
   const MusterRegion *zone = muster_validator_get_zone (validator, piece->owner);
   MusterOutline outline;
-  gboolean inside;
+  gboolean inside = TRUE;
 
   muster_piece_get_outline (piece, &outline);
-  inside = muster_region_contains_point (zone, outline.centre);
-  for (guint i = 0; i < outline.n_points; i++)
-    inside = inside && muster_region_contains_point (zone, outline.points[i]);
+  if (outline.kind == MUSTER_OUTLINE_CIRCLE)
+    for (guint k = 0; k < 4000 && inside; k++)
+      inside = muster_region_contains_point (zone, (MusterPoint) {
+        outline.centre.x + outline.radius * cos (2 * G_PI * k / 4000),
+        outline.centre.y + outline.radius * sin (2 * G_PI * k / 4000) });
+  else
+    for (guint i = 0; i < outline.n_points && inside; i++)
+      {
+        MusterPoint a = outline.points[i];
+        MusterPoint b = outline.points[(i + 1) % outline.n_points];
+        guint steps = (guint) ceil (hypot (b.x - a.x, b.y - a.y) / 0.2);
+
+        for (guint k = 0; k <= steps && inside; k++)
+          inside = muster_region_contains_point (zone, (MusterPoint) { a.x + (b.x - a.x) * k / steps,
+                                                                       a.y + (b.y - a.y) * k / steps });
+      }
   muster_outline_clear (&outline);
 
   return inside;
@@ -697,24 +738,31 @@ test_encircle (void)
           g_assert_true (muster_layout_remove_piece (layout, "b1"));
         }
 
-      /* Anywhere along both quarter lines, square to the table. */
-      for (guint k = 0; k < 400; k++)
+      /* Anywhere along both quarter lines, square to the table, turned
+       * at any angle, or round: a base turned across a quarter line may
+       * reach 9″ in the quarter and keep 15″ in the middle. */
+      for (guint k = 0; k < 600; k++)
         {
           gboolean red = g_rand_boolean (rand);
-          double w = g_rand_double_range (rand, 0.5, 8) * INCH;
+          guint shape = g_rand_int_range (rand, 0, 3);
+          double w = g_rand_double_range (rand, 0.5, 10) * INCH;
           double d = g_rand_double_range (rand, 0.5, 6) * INCH;
           double x = (g_rand_boolean (rand) ? 18 : 54) * INCH + g_rand_double_range (rand, -6, 6) * INCH;
           double gap = g_rand_double_range (rand, 7, 17) * INCH;
-          double rotation = 90.0 * g_rand_int_range (rand, 0, 4);
-          double half = (rotation == 90 || rotation == 270 ? w : d) / 2;
+          double rotation = shape == 0 ? 90.0 * g_rand_int_range (rand, 0, 4) : g_rand_double_range (rand, 0, 360);
+          double half = shape == 0 ? (rotation == 90 || rotation == 270 ? w : d) / 2 : 0;
           double y = red ? 24 * INCH + gap + half : 24 * INCH - gap - half;
-          MusterPiece *piece = add_rect (layout, "p", red ? "red" : "blue", w, d, x, y, rotation, 0);
-          gboolean flagged = has_verdict (validator, "p", MUSTER_RULE_OUTSIDE_ZONE, NULL);
+          MusterPiece *piece;
 
-          if (flagged == drawn_zone_holds (validator, piece))
-            g_error ("%s (%s) %g × %g at %g, %g: the verdict is not the drawn zone's",
-                     red ? "red" : "blue", red ? roles[r] : roles[1 - r],
-                     w / INCH, d / INCH, x / INCH, y / INCH);
+          if (shape == 2)
+            piece = add_round (layout, "p", MUSTER_PIECE_MODEL, red ? "red" : "blue", d, x, y, 0);
+          else
+            piece = add_rect (layout, "p", red ? "red" : "blue", w, d, x, y, rotation, 0);
+
+          if (has_verdict (validator, "p", MUSTER_RULE_OUTSIDE_ZONE, NULL) == drawn_zone_holds (validator, piece))
+            g_error ("%s (%s) %s %g × %g turned %g° at %g, %g: the verdict is not the drawn zone's",
+                     red ? "red" : "blue", red ? roles[r] : roles[1 - r], shape == 2 ? "round" : "rect",
+                     w / INCH, d / INCH, rotation, x / INCH, y / INCH);
           g_assert_true (muster_layout_remove_piece (layout, "p"));
         }
     }
@@ -1289,6 +1337,7 @@ main (int   argc,
   g_test_add_func ("/core/validate/names", test_names);
   g_test_add_func ("/core/validate/examples", test_examples);
   g_test_add_func ("/core/validate/zone-boundary", test_zone_boundary);
+  g_test_add_func ("/core/validate/portrait-zones", test_portrait_zones);
   g_test_add_func ("/core/validate/off-board", test_off_board);
   g_test_add_func ("/core/validate/terrain-off-board", test_terrain_off_board);
   g_test_add_func ("/core/validate/deployment-over", test_deployment_over);
