@@ -40,6 +40,32 @@ measured_from_edge (MusterLayout           *layout,
   return with_edge != NULL && without == NULL;
 }
 
+/* Whole sentences for each edge, for translators; the north and south
+ * edges are the short ones of a table taller than wide. */
+static void
+set_same_edge_error (GError            **error,
+                     const MusterPlayer *first,
+                     const MusterPlayer *second,
+                     const char         *type)
+{
+  const char *edge = first->short_edge;
+  GQuark domain = MUSTER_LAYOUT_ERROR;
+  int code = MUSTER_LAYOUT_ERROR_INVALID;
+
+  if (g_str_equal (edge, "east"))
+    g_set_error (error, domain, code, _("Players “%s” and “%s” both have the eastern short edge: in %s, a player’s "
+                                        "opponent has the other one"), first->id, second->id, type);
+  else if (g_str_equal (edge, "north"))
+    g_set_error (error, domain, code, _("Players “%s” and “%s” both have the northern short edge: in %s, a "
+                                        "player’s opponent has the other one"), first->id, second->id, type);
+  else if (g_str_equal (edge, "south"))
+    g_set_error (error, domain, code, _("Players “%s” and “%s” both have the southern short edge: in %s, a "
+                                        "player’s opponent has the other one"), first->id, second->id, type);
+  else
+    g_set_error (error, domain, code, _("Players “%s” and “%s” both have the western short edge: in %s, a "
+                                        "player’s opponent has the other one"), first->id, second->id, type);
+}
+
 /* What two players chose that cannot both stand; first comes before
  * second in the file. */
 static gboolean
@@ -72,17 +98,38 @@ check_pair (MusterLayout            *layout,
   if (first->short_edge != NULL && g_strcmp0 (first->short_edge, second->short_edge) == 0 &&
       measured_from_edge (layout, system, deployment, second))
     {
-      g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID,
-                   g_str_equal (first->short_edge, "west")
-                   ? _("Players “%s” and “%s” both have the western short edge: in %s, a player’s "
-                       "opponent has the other one")
-                   : _("Players “%s” and “%s” both have the eastern short edge: in %s, a player’s "
-                       "opponent has the other one"),
-                   first->id, second->id, deployment->name);
+      set_same_edge_error (error, first, second, deployment->name);
       return FALSE;
     }
 
   return TRUE;
+}
+
+/* A short edge the table does not have: north or south on a table wider
+ * than deep, west or east on one taller than wide. */
+static gboolean
+check_edge_fits (MusterLayout        *layout,
+                 const MusterPlayer  *player,
+                 GError             **error)
+{
+  gboolean portrait = muster_layout_get_width (layout) < muster_layout_get_height (layout);
+  gboolean north_south;
+
+  if (player->short_edge == NULL)
+    return TRUE;
+
+  north_south = g_str_equal (player->short_edge, "north") || g_str_equal (player->short_edge, "south");
+  if (north_south == portrait)
+    return TRUE;
+
+  g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID,
+               portrait
+               ? _("Player “%s” has the short edge “%s”, but this table is taller than wide: its short edges "
+                   "are north and south")
+               : _("Player “%s” has the short edge “%s”, but this table is wider than deep: its short edges "
+                   "are west and east"),
+               player->id, player->short_edge);
+  return FALSE;
 }
 
 /* The first player (in the order of the pieces) who has deployed with
@@ -124,6 +171,18 @@ muster_choices_check (MusterLayout            *layout,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   players = muster_layout_get_players (layout);
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+
+      if (!check_edge_fits (layout, player, error))
+        {
+          if (player_id != NULL)
+            *player_id = player->id;
+          return FALSE;
+        }
+    }
+
   for (guint j = 1; j < players->len; j++)
     {
       const MusterPlayer *second = g_ptr_array_index (players, j);
@@ -148,7 +207,7 @@ muster_choices_check (MusterLayout            *layout,
     {
       g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID,
                    _("Player “%s” has deployed but has no short edge: %s measures the deployment order "
-                     "from it (choose west or east)"),
+                     "from it (choose one of the table’s short edges)"),
                    without_edge->id, deployment->name);
       if (player_id != NULL)
         *player_id = without_edge->id;

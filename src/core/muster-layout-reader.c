@@ -755,12 +755,14 @@ read_player (Loader   *loader,
                    what, player->role);
     }
 
+  /* North or south: the short edges of a table taller than wide. */
   if (player->short_edge != NULL &&
-      strcmp (player->short_edge, "west") != 0 &&
-      strcmp (player->short_edge, "east") != 0)
+      strcmp (player->short_edge, "west") != 0 && strcmp (player->short_edge, "east") != 0 &&
+      strcmp (player->short_edge, "north") != 0 && strcmp (player->short_edge, "south") != 0)
     {
       what = describe (&subject);
-      return fail (loader, node, error, _("%s: short-edge=“%s” is neither west nor east"),
+      return fail (loader, node, error, _("%s: short-edge=“%s” is not an edge of the table (west, east, north "
+                                          "or south)"),
                    what, player->short_edge);
     }
 

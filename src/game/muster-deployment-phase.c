@@ -62,6 +62,7 @@ struct _MusterDeploymentPhase
   gboolean                    needs_short_edge;   /* with the first unit */
   gboolean                    can_delay;          /* undeployed units become Delayed */
   char                       *short_edge[2];
+  const char * const         *short_edges;       /* the table's two, static */
 };
 
 enum {
@@ -1076,6 +1077,24 @@ expect_rule (MusterDeploymentPhase  *self,
                  _("This deployment type has no such rule"));
 }
 
+static const char * const *
+short_edges_of (MusterDeploymentPhase *self)
+{
+  static const char * const landscape[] = { "west", "east", NULL };
+
+  return self->short_edges != NULL ? self->short_edges : landscape;
+}
+
+void
+muster_deployment_phase_set_short_edges (MusterDeploymentPhase *self,
+                                         const char * const    *edges)
+{
+  g_return_if_fail (MUSTER_IS_DEPLOYMENT_PHASE (self));
+  g_return_if_fail (edges != NULL && edges[0] != NULL && edges[1] != NULL);
+
+  self->short_edges = edges;
+}
+
 gboolean
 muster_deployment_phase_choose_short_edge (MusterDeploymentPhase  *self,
                                            int                     player,
@@ -1105,9 +1124,10 @@ muster_deployment_phase_choose_short_edge (MusterDeploymentPhase  *self,
                    _("%s chose a short Board Edge with the first unit; it cannot change"),
                    self->player_ids[player]);
 
-  if (!g_str_equal (edge, "west") && !g_str_equal (edge, "east"))
+  if (!g_strv_contains (short_edges_of (self), edge))
     return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_INVALID,
-                   _("“%s” is not a short Board Edge: choose “west” or “east”"), edge);
+                   _("“%s” is not a short Board Edge of this table: choose “%s” or “%s”"), edge,
+                   short_edges_of (self)[0], short_edges_of (self)[1]);
 
   g_free (self->short_edge[player]);
   self->short_edge[player] = g_strdup (edge);

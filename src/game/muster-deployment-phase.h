@@ -200,8 +200,11 @@ gboolean                    muster_deployment_phase_release              (Muster
                                                                           int                     player,
                                                                           const char             *trooper_id,
                                                                           GError                **error);
-/* 9th Age Marching Columns: before a player's first unit ("west" or
- * "east"). */
+/* 9th Age Marching Columns: before a player's first unit, one of the
+ * table's short edges: "west" or "east", or "north" or "south" once
+ * set_short_edges() says the table is taller than wide. */
+void                        muster_deployment_phase_set_short_edges      (MusterDeploymentPhase  *self,
+                                                                          const char * const     *edges);
 gboolean                    muster_deployment_phase_choose_short_edge    (MusterDeploymentPhase  *self,
                                                                           int                     player,
                                                                           const char             *edge,

@@ -493,6 +493,7 @@ start_deployment_apply (MusterGame     *self,
                                ? _("Not yet: finish the pre-game first")
                                : _("Not yet: finish the Initiative Roll first"));
 
+  muster_deployment_phase_set_short_edges (self->deployment, muster_game_get_short_edges (self));
   muster_deployment_phase_set_placement_check (self->deployment, placement_check_cb, self, NULL);
   muster_deployment_phase_set_name_func (self->deployment, trooper_name_cb, self);
   self->troopers = g_ptr_array_new_with_free_func (trooper_free);
@@ -851,11 +852,31 @@ static char *
 choose_short_edge_describe (MusterGame    *self,
                             MusterLogStep *step)
 {
-  if (g_strcmp0 (muster_log_step_get (step, "edge"), "east") == 0)
-    /* Translators: a player's name */
-    return g_strdup_printf (_("%s chose the east short edge"), muster_game_step_player_name (self, step));
+  const char *edge = muster_log_step_get (step, "edge");
+  const char *name = muster_game_step_player_name (self, step);
 
-  return g_strdup_printf (_("%s chose the west short edge"), muster_game_step_player_name (self, step));
+  /* Translators: a player's name */
+  if (g_strcmp0 (edge, "east") == 0)
+    return g_strdup_printf (_("%s chose the east short edge"), name);
+  if (g_strcmp0 (edge, "north") == 0)
+    return g_strdup_printf (_("%s chose the north short edge"), name);
+  if (g_strcmp0 (edge, "south") == 0)
+    return g_strdup_printf (_("%s chose the south short edge"), name);
+
+  return g_strdup_printf (_("%s chose the west short edge"), name);
+}
+
+/* West and east; north and south on a table taller than wide, where
+ * those are the short edges (RULES.md). */
+const char * const *
+muster_game_get_short_edges (MusterGame *self)
+{
+  static const char * const landscape[] = { "west", "east", NULL };
+  static const char * const portrait[] = { "north", "south", NULL };
+
+  g_return_val_if_fail (MUSTER_IS_GAME (self), landscape);
+
+  return muster_layout_get_width (self->layout) < muster_layout_get_height (self->layout) ? portrait : landscape;
 }
 
 gboolean

@@ -28,23 +28,6 @@ expect_pregame (MusterGame  *self,
   return muster_game_refuse (error, MUSTER_GAME_ERROR_NO_GAME, _("There is no pre-game in this game"));
 }
 
-/* The zones the chooser picks from, with the diagonal chosen (see
- * muster_t9a_pregame_choose_zone()). */
-static const char * const *
-zone_ids (const char *diagonal)
-{
-  static const char * const nw_se[] = { "north-east", "south-west", NULL };
-  static const char * const ne_sw[] = { "north-west", "south-east", NULL };
-  static const char * const plain[] = { "north", "south", NULL };
-
-  if (g_strcmp0 (diagonal, "nw-se") == 0)
-    return nw_se;
-  if (g_strcmp0 (diagonal, "ne-sw") == 0)
-    return ne_sw;
-
-  return plain;
-}
-
 /* The zone of zones on the same side as current: a player in the south
  * stays in the south when the diagonal changes ("south" or "south-west"
  * becomes "south-east"), and only then by east or west. */
@@ -100,7 +83,7 @@ muster_game_write_t9a_layout (MusterGame *self)
       g_strcmp0 (g_hash_table_lookup (muster_layout_get_options (self->layout), "diagonal"), diagonal) != 0)
     muster_layout_set_option (self->layout, "diagonal", diagonal);
 
-  zones = zone_ids (choice == MUSTER_T9A_CHOICE_DIAGONAL ? diagonal : NULL);
+  zones = muster_t9a_pregame_get_zone_ids (pre, choice == MUSTER_T9A_CHOICE_DIAGONAL ? diagonal : NULL);
 
   for (int i = 0; i < 2; i++)
     {
@@ -118,8 +101,9 @@ muster_game_write_t9a_layout (MusterGame *self)
         role = choice == MUSTER_T9A_CHOICE_ROLE && player->role == NULL ? (i == 0 ? "attacker" : "defender")
                                                                         : player->role;
       if (edge == NULL)
-        edge = choice == MUSTER_T9A_CHOICE_SHORT_EDGE && player->short_edge == NULL ? (i == 0 ? "west" : "east")
-                                                                                    : player->short_edge;
+        edge = choice == MUSTER_T9A_CHOICE_SHORT_EDGE && player->short_edge == NULL
+             ? muster_t9a_pregame_get_choice_values (pre, choice)[i]
+             : player->short_edge;
 
       if (g_strcmp0 (player->zone, zone) != 0 ||
           g_strcmp0 (player->role, role) != 0 ||
@@ -342,6 +326,10 @@ choice_label (const char *value)
     return _("the west short edge");
   if (g_strcmp0 (value, "east") == 0)
     return _("the east short edge");
+  if (g_strcmp0 (value, "north") == 0)
+    return _("the north short edge");
+  if (g_strcmp0 (value, "south") == 0)
+    return _("the south short edge");
 
   return value;
 }

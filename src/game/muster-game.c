@@ -597,6 +597,8 @@ muster_game_reset (MusterGame *self)
     {
       self->pregame = muster_t9a_pregame_new (self->dice, (const char * const *) self->player_ids);
       muster_t9a_pregame_set_player_names (self->pregame, names);
+      muster_t9a_pregame_set_portrait (self->pregame,
+                                       muster_layout_get_width (self->layout) < muster_layout_get_height (self->layout));
       if (!muster_t9a_pregame_load_types (self->pregame, muster_system_get_bytes (self->system),
                                           muster_system_get_id (self->system), &error))
         g_warning ("%s", error->message);

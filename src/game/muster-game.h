@@ -253,6 +253,8 @@ gboolean                  muster_game_finish_step           (MusterGame         
                                                              GError                  **error);
 gboolean                  muster_game_finish_declarations   (MusterGame               *self,
                                                              GError                  **error);
+/* The table's two short edges, as choose_short_edge() takes them. */
+const char * const        *muster_game_get_short_edges       (MusterGame               *self);
 gboolean                  muster_game_choose_short_edge     (MusterGame               *self,
                                                              const char               *edge,
                                                              GError                  **error);

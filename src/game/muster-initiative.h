@@ -192,8 +192,18 @@ gboolean               muster_t9a_pregame_load_types                 (MusterT9aP
                                                                       GError               **error);
 MusterT9aChoice        muster_t9a_pregame_get_type_choice            (MusterT9aPregame      *self,
                                                                       const char            *deployment_id);
-/* The values allowed for the choice (NULL-terminated, static). */
+/* The values allowed for the choice on a landscape table (NULL-terminated,
+ * static); get_choice_values(), for the game's table. */
 const char * const    *muster_t9a_choice_get_values                  (MusterT9aChoice        choice);
+/* A portrait table (width < height): zones west and east, short edges
+ * north and south. Before the type's choice is made. */
+void                   muster_t9a_pregame_set_portrait               (MusterT9aPregame      *self,
+                                                                      gboolean               portrait);
+const char * const    *muster_t9a_pregame_get_choice_values          (MusterT9aPregame      *self,
+                                                                      MusterT9aChoice        choice);
+/* The two zones the chooser picks from, with diagonal (NULL: none). */
+const char * const    *muster_t9a_pregame_get_zone_ids               (MusterT9aPregame      *self,
+                                                                      const char            *diagonal);
 
 /* The players' names in messages (their ids until then). */
 void                   muster_t9a_pregame_set_player_names           (MusterT9aPregame      *self,

@@ -42,6 +42,10 @@ struct _MusterT9aPregame
   char                  *choice_value;      /* the chooser's diagonal, role or edge */
   char                  *zone[2];
   int                    first_deployer;
+  /* The table is taller than wide: its Centre Line runs north to south
+   * (RULES.md), its zones are west and east, its short edges north and
+   * south. */
+  gboolean               portrait;
 };
 
 enum {
@@ -56,9 +60,11 @@ G_DEFINE_FINAL_TYPE (MusterT9aPregame, muster_t9a_pregame, G_TYPE_OBJECT)
 static const char * const diagonal_values[] = { "nw-se", "ne-sw", NULL };
 static const char * const role_values[] = { "attacker", "defender", NULL };
 static const char * const edge_values[] = { "west", "east", NULL };
+static const char * const portrait_edge_values[] = { "north", "south", NULL };
 static const char * const no_values[] = { NULL };
 
 static const char * const centre_zones[] = { "north", "south", NULL };
+static const char * const portrait_zones[] = { "west", "east", NULL };
 static const char * const nw_se_zones[] = { "north-east", "south-west", NULL };
 static const char * const ne_sw_zones[] = { "north-west", "south-east", NULL };
 
@@ -278,6 +284,27 @@ muster_t9a_choice_get_values (MusterT9aChoice choice)
     }
 }
 
+const char * const *
+muster_t9a_pregame_get_choice_values (MusterT9aPregame *self,
+                                      MusterT9aChoice   choice)
+{
+  g_return_val_if_fail (MUSTER_IS_T9A_PREGAME (self), no_values);
+
+  if (self->portrait && choice == MUSTER_T9A_CHOICE_SHORT_EDGE)
+    return portrait_edge_values;
+
+  return muster_t9a_choice_get_values (choice);
+}
+
+void
+muster_t9a_pregame_set_portrait (MusterT9aPregame *self,
+                                 gboolean          portrait)
+{
+  g_return_if_fail (MUSTER_IS_T9A_PREGAME (self));
+
+  self->portrait = !!portrait;
+}
+
 static MusterT9aChoice
 current_choice (MusterT9aPregame *self)
 {
@@ -287,13 +314,26 @@ current_choice (MusterT9aPregame *self)
   return muster_t9a_pregame_get_type_choice (self, self->deployment_type);
 }
 
+const char * const *
+muster_t9a_pregame_get_zone_ids (MusterT9aPregame *self,
+                                 const char       *diagonal)
+{
+  g_return_val_if_fail (MUSTER_IS_T9A_PREGAME (self), centre_zones);
+
+  if (g_strcmp0 (diagonal, "ne-sw") == 0)
+    return ne_sw_zones;
+  if (g_strcmp0 (diagonal, "nw-se") == 0)
+    return nw_se_zones;
+
+  return self->portrait ? portrait_zones : centre_zones;
+}
+
 static const char * const *
 zones_for (MusterT9aPregame *self)
 {
-  if (current_choice (self) == MUSTER_T9A_CHOICE_DIAGONAL)
-    return g_strcmp0 (self->choice_value, "ne-sw") == 0 ? ne_sw_zones : nw_se_zones;
-
-  return centre_zones;
+  return muster_t9a_pregame_get_zone_ids (self, current_choice (self) == MUSTER_T9A_CHOICE_DIAGONAL
+                                                ? (g_strcmp0 (self->choice_value, "ne-sw") == 0 ? "ne-sw" : "nw-se")
+                                                : NULL);
 }
 
 static void
@@ -837,7 +877,7 @@ muster_t9a_pregame_make_choice (MusterT9aPregame  *self,
       !check_chooser (self, player, error))
     return FALSE;
 
-  values = muster_t9a_choice_get_values (current_choice (self));
+  values = muster_t9a_pregame_get_choice_values (self, current_choice (self));
   if (!is_one_of (values, value))
     {
       g_autofree char *allowed = g_strjoinv (", ", (char **) values);
@@ -936,7 +976,7 @@ per_player_choice (MusterT9aPregame *self,
   if (player == self->chooser)
     return self->choice_value;
 
-  return _muster_pair_other (muster_t9a_choice_get_values (choice), self->choice_value);
+  return _muster_pair_other (muster_t9a_pregame_get_choice_values (self, choice), self->choice_value);
 }
 
 const char *

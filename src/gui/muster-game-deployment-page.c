@@ -318,6 +318,13 @@ refresh_options (MusterGameDeploymentPage *self,
 
   gtk_widget_set_visible (GTK_WIDGET (self->options_group), edge || delay);
   gtk_widget_set_visible (GTK_WIDGET (self->edge_row), edge);
+  if (edge)
+    {
+      gboolean portrait = g_str_equal (muster_game_get_short_edges (game)[0], "north");
+      const char *labels[] = { portrait ? _("North") : _("West"), portrait ? _("South") : _("East"), NULL };
+
+      muster_game_page_set_combo_strings (self->edge_row, labels, 0);
+    }
   gtk_widget_set_visible (self->delay_row, delay);
 }
 
@@ -475,7 +482,7 @@ phase_action (GtkWidget  *widget,
   else if (g_str_equal (action_name, "deployment.delay-remaining"))
     ok = muster_game_delay_remaining (game, &error);
   else
-    ok = muster_game_choose_short_edge (game, adw_combo_row_get_selected (self->edge_row) == 1 ? "east" : "west",
+    ok = muster_game_choose_short_edge (game, muster_game_get_short_edges (game)[adw_combo_row_get_selected (self->edge_row) == 1],
                                         &error);
 
   if (!ok)

@@ -63,6 +63,10 @@ choice_value_label (const char *value)
     return _("West");
   if (g_strcmp0 (value, "east") == 0)
     return _("East");
+  if (g_strcmp0 (value, "north") == 0)
+    return _("North");
+  if (g_strcmp0 (value, "south") == 0)
+    return _("South");
 
   return value;
 }
@@ -76,23 +80,6 @@ deployment_label (MusterGame *game,
                                      : NULL;
 
   return deployment != NULL && deployment->name != NULL ? deployment->name : deployment_id;
-}
-
-/* The zones the chooser picks from, with the diagonal chosen or about to
- * be (see muster_t9a_pregame_choose_zone()). */
-static const char * const *
-zone_ids (const char *diagonal)
-{
-  static const char * const nw_se[] = { "north-east", "south-west", NULL };
-  static const char * const ne_sw[] = { "north-west", "south-east", NULL };
-  static const char * const plain[] = { "north", "south", NULL };
-
-  if (g_strcmp0 (diagonal, "nw-se") == 0)
-    return nw_se;
-  if (g_strcmp0 (diagonal, "ne-sw") == 0)
-    return ne_sw;
-
-  return plain;
 }
 
 static const char *
@@ -129,7 +116,7 @@ pending_diagonal (MusterGamePregamePage *self,
   if (type == NULL || muster_t9a_pregame_get_type_choice (pre, type) != MUSTER_T9A_CHOICE_DIAGONAL)
     return NULL;
 
-  values = muster_t9a_choice_get_values (MUSTER_T9A_CHOICE_DIAGONAL);
+  values = muster_t9a_pregame_get_choice_values (pre, MUSTER_T9A_CHOICE_DIAGONAL);
   selected = adw_combo_row_get_selected (self->choice_row);
 
   return selected < g_strv_length ((char **) values) ? values[selected] : values[0];
@@ -148,7 +135,7 @@ choice_selected_cb (MusterGamePregamePage *self)
     return;
 
   diagonal = pending_diagonal (self, pre);
-  zones = zone_ids (diagonal);
+  zones = muster_t9a_pregame_get_zone_ids (pre, diagonal);
   labels[0] = zone_label (game_of (self), zones[0], diagonal);
   labels[1] = zone_label (game_of (self), zones[1], diagonal);
   muster_game_page_set_combo_strings (self->zone_row, labels, 0);
@@ -317,7 +304,7 @@ refresh_choices (MusterGamePregamePage *self,
   gtk_widget_set_visible (GTK_WIDGET (self->choice_row), state == MUSTER_T9A_PREGAME_TYPE_CHOICE);
   if (choice_title != NULL)
     {
-      const char * const *values = muster_t9a_choice_get_values (choice);
+      const char * const *values = muster_t9a_pregame_get_choice_values (pre, choice);
       g_autoptr(GPtrArray) labels = g_ptr_array_new ();
 
       for (guint i = 0; values[i] != NULL; i++)
@@ -448,7 +435,7 @@ decide_choice (MusterGamePregamePage  *self,
                GError                **error)
 {
   MusterT9aChoice choice = muster_t9a_pregame_get_type_choice (pre, muster_t9a_pregame_get_deployment_type (pre));
-  const char * const *values = muster_t9a_choice_get_values (choice);
+  const char * const *values = muster_t9a_pregame_get_choice_values (pre, choice);
   guint selected = adw_combo_row_get_selected (self->choice_row);
 
   if (values == NULL || selected >= g_strv_length ((char **) values))
@@ -477,7 +464,7 @@ decide_action (GtkWidget  *widget,
 
   if (ok && muster_t9a_pregame_get_state (pre) == MUSTER_T9A_PREGAME_ZONE)
     {
-      const char * const *zones = zone_ids (muster_t9a_pregame_get_diagonal (pre));
+      const char * const *zones = muster_t9a_pregame_get_zone_ids (pre, muster_t9a_pregame_get_diagonal (pre));
       guint selected = adw_combo_row_get_selected (self->zone_row);
 
       ok = muster_game_choose_zone (game_of (self), zones[selected < 2 ? selected : 0], &error);

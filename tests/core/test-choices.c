@@ -154,7 +154,10 @@ test_refused (void)
       "both have the eastern short edge" },
     { "marching-columns", { "red north - west", "blue south - -", NULL }, UNIT_OF ("blue", "1"), "blue",
       "Player “blue” has deployed but has no short edge: Marching Columns measures the deployment "
-      "order from it (choose west or east)" },
+      "order from it (choose one of the table’s short edges)" },
+    /* North and south are the short edges of a table taller than wide only. */
+    { "dawn-assault", { "red north - north", "blue south - south", NULL }, NULL, "red",
+      "Player “red” has the short edge “north”, but this table is wider than deep" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -1600,7 +1600,7 @@ static const BadCase bad_cases[] = {
     "  <player id=\"green\" role=\"pirate\"/>\n",
     MUSTER_LAYOUT_ERROR_INVALID, 7, "pirate" },
   { "bad-short-edge", NULL,
-    "  <player id=\"green\" short-edge=\"north\"/>\n",
+    "  <player id=\"green\" short-edge=\"top\"/>\n",
     MUSTER_LAYOUT_ERROR_INVALID, 7, "short-edge" },
   { "terrain-two-points", NULL,
     PIECE_AT_7
