@@ -142,9 +142,10 @@ static inline gboolean
 _muster_base_shape_from_string (const char      *text,
                                 MusterBaseShape *shape)
 {
+  /* The first letters differ: one strcmp() at most. */
   for (guint i = 0; text != NULL && i < G_N_ELEMENTS (_muster_base_shapes); i++)
     {
-      if (strcmp (text, _muster_base_shapes[i]) == 0)
+      if (text[0] == _muster_base_shapes[i][0] && strcmp (text, _muster_base_shapes[i]) == 0)
         {
           *shape = (MusterBaseShape) i;
           return TRUE;

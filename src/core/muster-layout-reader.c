@@ -271,7 +271,7 @@ read_attr_values (xmlNode           *node,
     }
 }
 
-static gboolean
+static inline gboolean
 read_id_text (const Loader  *loader,
               xmlNode       *node,
               const char    *element,
