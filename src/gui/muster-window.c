@@ -14,6 +14,7 @@
 #include "muster-game-restart-dialog.h"
 #include "muster-net-dialog.h"
 #include "muster-roster-panel.h"
+#include "muster-sidebar-split.h"
 #include "muster-window-private.h"
 
 enum {
@@ -884,6 +885,7 @@ muster_window_class_init (MusterWindowClass *klass)
 
   g_type_ensure (MUSTER_TYPE_BOARD_VIEW);
   g_type_ensure (MUSTER_TYPE_VIOLATIONS_LIST);
+  g_type_ensure (MUSTER_TYPE_SIDEBAR_SPLIT);
 }
 
 static void
