@@ -73,7 +73,7 @@ typedef enum
   MUSTER_NET_MESSAGE_ROLL,        /* host → guest: step n throws dice; the host's commitment */
   MUSTER_NET_MESSAGE_CONTRIBUTE,  /* guest → host: the guest's value for step n's dice */
   MUSTER_NET_MESSAGE_MOVE,        /* either way: one of the sender's pieces moved */
-  MUSTER_NET_MESSAGE_PLACE,       /* either way: one of the sender's pieces put on the table */
+  MUSTER_NET_MESSAGE_PLACE,       /* either way: one of the sender's pieces put on the table, or changed */
   MUSTER_NET_MESSAGE_REMOVE,      /* either way: one of the sender's pieces taken off it */
   MUSTER_NET_MESSAGE_REFUSE,      /* either way: message "about" was refused, and why */
   MUSTER_NET_MESSAGE_BYE,         /* either way: the session ends */

@@ -14,12 +14,13 @@
 
 #include "muster-net-session-private.h"
 
-/* The pieces on both tables. Each player puts on the table, moves and
- * takes off only their own pieces ("place", "move", "remove"), and the
- * other table follows; what one side does to the other player's pieces
- * is put back, and said. The session keeps each piece as both tables
- * have it (self->pieces, by this table's serial), to tell a change of
- * this side's from one it received, and to put back what it must. */
+/* The pieces on both tables. Each player puts on the table, moves,
+ * changes (Prone, its name, ...) and takes off only their own pieces
+ * ("place", "move", "place" again, "remove"), and the other table
+ * follows; what one side does to the other player's pieces is put back,
+ * and said. The session keeps each piece as both tables have it
+ * (self->pieces, by this table's serial), to tell a change of this
+ * side's from one it received, and to put back what it must. */
 
 static const char *
 piece_label (const MusterPiece *piece)
@@ -39,6 +40,48 @@ remember (MusterNetSession  *self,
           const MusterPiece *piece)
 {
   g_hash_table_replace (self->pieces, GUINT_TO_POINTER (piece->serial), muster_piece_copy (piece));
+}
+
+static gboolean
+same_words (char **a,
+            char **b)
+{
+  guint n = a != NULL ? g_strv_length (a) : 0;
+
+  if (n != (b != NULL ? g_strv_length (b) : 0))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (strcmp (a[i], b[i]) != 0)
+      return FALSE;
+
+  return TRUE;
+}
+
+/* A piece besides where it stands, which one is the Lieutenant (its
+ * player's to know) and the step it was deployed in (the game's): its
+ * name, base, Prone, categories and skills. */
+static gboolean
+same_look (const MusterPiece *a,
+           const MusterPiece *b)
+{
+  return g_strcmp0 (a->name, b->name) == 0 && a->kind == b->kind && a->base.shape == b->base.shape &&
+         a->base.width == b->base.width && a->base.depth == b->base.depth && !a->prone == !b->prone &&
+         same_words (a->categories, b->categories) && same_words (a->skills, b->skills);
+}
+
+static void
+copy_look (MusterPiece       *to,
+           const MusterPiece *from)
+{
+  g_free (to->name);
+  to->name = g_strdup (from->name);
+  to->kind = from->kind;
+  to->base = from->base;
+  to->prone = from->prone;
+  g_strfreev (to->categories);
+  to->categories = g_strdupv (from->categories);
+  g_strfreev (to->skills);
+  to->skills = g_strdupv (from->skills);
 }
 
 static gboolean
@@ -109,6 +152,22 @@ put_back (MusterNetSession *self,
 /* This side's changes */
 
 static void
+send_place (MusterNetSession  *self,
+            const MusterPiece *piece)
+{
+  g_autoptr(MusterNetMessage) message = NULL;
+
+  if (!can_send (self))
+    return;
+
+  message = muster_net_message_new (MUSTER_NET_MESSAGE_PLACE);
+  /* Which trooper is the Lieutenant stays this player's to know. */
+  message->placed = muster_piece_copy (piece);
+  message->placed->lieutenant = FALSE;
+  muster_net_session_send (self, message);
+}
+
+static void
 piece_added_cb (MusterLayout     *layout,
                 guint             serial,
                 MusterNetSession *self)
@@ -130,16 +189,7 @@ piece_added_cb (MusterLayout     *layout,
   remember (self, piece);
   /* A trooper kept off the table appears: its commitment is revealed. */
   muster_net_hidden_appears (self, piece);
-
-  if (can_send (self))
-    {
-      g_autoptr(MusterNetMessage) message = muster_net_message_new (MUSTER_NET_MESSAGE_PLACE);
-
-      /* Which trooper is the Lieutenant stays this player's to know. */
-      message->placed = muster_piece_copy (piece);
-      message->placed->lieutenant = FALSE;
-      muster_net_session_send (self, message);
-    }
+  send_place (self, piece);
 }
 
 static void
@@ -178,11 +228,14 @@ piece_changed_cb (MusterLayout     *layout,
 {
   MusterPiece *piece = muster_layout_lookup_serial (layout, serial);
   MusterPiece *was = g_hash_table_lookup (self->pieces, GUINT_TO_POINTER (serial));
+  gboolean moved, changed;
 
   if (self->applying || piece == NULL)
     return;
 
-  if (was != NULL && was->x == piece->x && was->y == piece->y && was->rotation == piece->rotation)
+  moved = was == NULL || was->x != piece->x || was->y != piece->y || was->rotation != piece->rotation;
+  changed = was != NULL && !same_look (was, piece);
+  if (!moved && !changed)
     {
       remember (self, piece);
       return;
@@ -190,18 +243,27 @@ piece_changed_cb (MusterLayout     *layout,
 
   if (was != NULL && g_strcmp0 (piece->owner, player_id (self, self->local)) != 0)
     {
-      /* Put back: the other player moves their own pieces. */
+      /* Put back: the other player moves and changes their own pieces. */
       self->applying = TRUE;
-      muster_layout_move_piece (layout, piece, was->x, was->y, was->rotation);
+      copy_look (piece, was);
+      if (moved)
+        muster_layout_move_piece (layout, piece, was->x, was->y, was->rotation);
+      else
+        muster_layout_piece_changed (layout, piece);
       self->applying = FALSE;
-      /* Translators: a piece's name */
-      refuse_here (self, g_strdup_printf (_("%s is not this player’s piece: only its owner moves it"),
-                                          piece_label (piece)));
+      if (moved)
+        /* Translators: a piece's name */
+        refuse_here (self, g_strdup_printf (_("%s is not this player’s piece: only its owner moves it"),
+                                            piece_label (piece)));
+      else
+        /* Translators: a piece's name */
+        refuse_here (self, g_strdup_printf (_("%s is not this player’s piece: only its owner changes it"),
+                                            piece_label (piece)));
       return;
     }
 
   remember (self, piece);
-  if (can_send (self))
+  if (moved && can_send (self))
     {
       g_autoptr(MusterNetMessage) message = muster_net_message_new (MUSTER_NET_MESSAGE_MOVE);
 
@@ -211,6 +273,8 @@ piece_changed_cb (MusterLayout     *layout,
       message->rotation = piece->rotation;
       muster_net_session_send (self, message);
     }
+  if (changed)
+    send_place (self, piece);
 }
 
 /* The other side's */
@@ -273,12 +337,26 @@ receive_place (MusterNetSession  *self,
                GError           **error)
 {
   MusterPiece *piece = message->placed;
+  MusterPiece *existing = muster_layout_lookup_piece (self->layout, piece->id);
   gboolean added;
 
-  if (g_strcmp0 (piece->owner, player_id (self, self->peer)) != 0)
+  if (g_strcmp0 (piece->owner, player_id (self, self->peer)) != 0 ||
+      (existing != NULL && g_strcmp0 (existing->owner, player_id (self, self->peer)) != 0))
     /* Translators: a player's name, then a piece's */
     return muster_net_refuse (error, _("%s may put only their own pieces on the table, not %s"),
-                              muster_game_get_player_name (self->game, self->peer), piece_label (piece));
+                              muster_game_get_player_name (self->game, self->peer),
+                              piece_label (existing != NULL ? existing : piece));
+
+  if (existing != NULL)
+    {
+      /* One of theirs, changed: as it stands now. */
+      self->applying = TRUE;
+      copy_look (existing, piece);
+      muster_layout_move_piece (self->layout, existing, piece->x, piece->y, piece->rotation);
+      self->applying = FALSE;
+      remember (self, existing);
+      return TRUE;
+    }
 
   if (muster_layout_has_id (self->layout, piece->id))
     /* Translators: a piece's id */

@@ -60,7 +60,8 @@ G_BEGIN_DECLS
  *                             it, with its dice and the host's value
  *   move       either way     one of the sender's own pieces moved
  *   place      either way     one of the sender's own pieces put on the
- *                             table (less which one is the Lieutenant)
+ *                             table, or changed (Prone, ...), as it
+ *                             stands (less which one is the Lieutenant)
  *   remove     either way     one taken off it
  *   refuse     either way     a message refused, and why
  *   bye        either way     the session is over

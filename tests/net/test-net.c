@@ -820,13 +820,15 @@ test_refusals (void)
   g_assert_nonnull (strstr (reply, "only their own pieces on the table"));
   reply = raw_say (&raw, "<muster-net version=\"1\" type=\"remove\" seq=\"6\" ack=\"0\" piece=\"r1\"/>");
   g_assert_nonnull (strstr (reply, "only their own pieces off the table"));
+  /* Nor claims one of hers as his. */
   reply = raw_say (&raw, "<muster-net version=\"1\" type=\"place\" seq=\"7\" ack=\"0\">"
-                         "<piece id=\"b1\" kind=\"model\" owner=\"blue\" x=\"0\" y=\"0\" rotation=\"0\" "
+                         "<piece id=\"r1\" kind=\"model\" owner=\"blue\" x=\"0\" y=\"0\" rotation=\"0\" "
                          "shape=\"round\" width=\"25\" depth=\"25\"/></muster-net>");
-  g_assert_nonnull (strstr (reply, "already"));
+  g_assert_nonnull (strstr (reply, "only their own pieces on the table"));
   g_assert_nonnull (muster_layout_lookup_piece (host.layout, "r1"));
+  g_assert_cmpstr (muster_layout_lookup_piece (host.layout, "r1")->owner, ==, "red");
+  g_assert_cmpfloat (muster_layout_lookup_piece (host.layout, "r1")->x, ==, 10 * IN);
   g_assert_null (muster_layout_lookup_piece (host.layout, "r7"));
-  g_assert_cmpfloat (muster_layout_lookup_piece (host.layout, "b1")->x, ==, 10 * IN);
 
   /* Nothing of it was applied (the host's Lieutenant was committed to
    * as it welcomed): the refusals were shown. */
@@ -1295,6 +1297,22 @@ test_pieces (void)
   g_assert_null (muster_layout_lookup_piece (alices, "r9"));
   g_assert_cmpfloat (muster_layout_lookup_piece (alices, "r2")->x, ==, 20 * IN);
   g_assert_cmpuint (muster_layout_get_pieces (bobs)->len, ==, muster_layout_get_pieces (alices)->len);
+
+  /* Bob's trooper goes Prone: on Alice's table too. Alice's may not be
+   * made Prone on Bob's. */
+  piece = muster_layout_lookup_piece (bobs, "b2");
+  piece->prone = TRUE;
+  muster_layout_piece_changed (bobs, piece);
+  settle (&match);
+  g_assert_true (muster_layout_lookup_piece (alices, "b2")->prone);
+  g_assert_cmpfloat (muster_layout_lookup_piece (alices, "b2")->x, ==, 20 * IN);
+  piece = muster_layout_lookup_piece (bobs, "r2");
+  piece->prone = TRUE;
+  muster_layout_piece_changed (bobs, piece);
+  g_assert_false (muster_layout_lookup_piece (bobs, "r2")->prone);
+  g_assert_nonnull (strstr (last_refusal (&match.guest), "only its owner changes it"));
+  settle (&match);
+  g_assert_false (muster_layout_lookup_piece (alices, "r2")->prone);
 
   /* Said while the line is down: it arrives once. */
   muster_net_session_drop (match.guest.session);
