@@ -17,6 +17,7 @@
 #include "muster-net-crypto.h"
 #include "muster-net-secrets.h"
 #include "muster-net-session.h"
+#include "muster-test-tmp.h"
 
 #define IN 25.4
 /* No wait in these tests is longer. */
@@ -498,7 +499,7 @@ static void
 test_hidden (void)
 {
   Match match = { 0 };
-  g_autofree char *dir = g_dir_make_tmp ("muster-net-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-net-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "guest.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *saved = NULL;
@@ -1074,7 +1075,7 @@ static char *
 saved_text (Side         *side,
             MusterLayout **reread)
 {
-  g_autofree char *dir = g_dir_make_tmp ("muster-net-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-net-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "saved.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
@@ -1332,7 +1333,7 @@ static void
 test_restart (void)
 {
   Match match = { 0 };
-  g_autofree char *dir = g_dir_make_tmp ("muster-net-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-net-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "alice.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
