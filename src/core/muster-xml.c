@@ -58,8 +58,12 @@ clean_message (const char *text)
 }
 
 static void
-capture_first_error (void        *user_data,
-                     xmlErrorPtr  err)
+capture_first_error (void           *user_data,
+#if LIBXML_VERSION >= 21200
+                     const xmlError *err)  /* libxml2 2.12 made it const */
+#else
+                     xmlError       *err)
+#endif
 {
   XmlFirstError *first = user_data;
 
