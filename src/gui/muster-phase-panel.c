@@ -1120,7 +1120,7 @@ refresh_initiative (MusterPhasePanel *self)
                 adw_action_row_add_suffix (row, die_control (self, 20, "phase.initiative-roll",
                                                              "phase.initiative-enter", i));
               else
-                row_set_icon (row, "emblem-ok-symbolic", "success");
+                row_set_icon (row, "object-select-symbolic", "success");
             }
         }
       else
@@ -1130,7 +1130,7 @@ refresh_initiative (MusterPhasePanel *self)
                                                         muster_infinity_initiative_get_winner (ini));
           AdwActionRow *row = add_row (self->roll_list, title, subtitle);
 
-          row_set_icon (row, outcome == MUSTER_ROLL_OFF_WON ? "emblem-ok-symbolic" : "view-refresh-symbolic",
+          row_set_icon (row, outcome == MUSTER_ROLL_OFF_WON ? "object-select-symbolic" : "view-refresh-symbolic",
                         outcome == MUSTER_ROLL_OFF_WON ? "success" : NULL);
         }
     }
@@ -1621,7 +1621,7 @@ add_roll_off_rows (MusterPhasePanel *self,
                 adw_action_row_add_suffix (row, die_control (self, 6, "phase.t9a-roll-off",
                                                              "phase.t9a-enter-roll-off", i));
               else
-                row_set_icon (row, "emblem-ok-symbolic", "success");
+                row_set_icon (row, "object-select-symbolic", "success");
             }
         }
       else
@@ -1631,7 +1631,7 @@ add_roll_off_rows (MusterPhasePanel *self,
                                                         muster_t9a_pregame_get_chooser (pre));
           AdwActionRow *row = add_row (list, title, subtitle);
 
-          row_set_icon (row, outcome == MUSTER_ROLL_OFF_WON ? "emblem-ok-symbolic" : "view-refresh-symbolic",
+          row_set_icon (row, outcome == MUSTER_ROLL_OFF_WON ? "object-select-symbolic" : "view-refresh-symbolic",
                         outcome == MUSTER_ROLL_OFF_WON ? "success" : NULL);
         }
     }
@@ -1673,7 +1673,7 @@ refresh_pregame (MusterPhasePanel *self)
       g_autofree char *subtitle = roll != 0 ? g_strdup_printf (_("Rolled %u on a D6"), roll) : g_strdup (_("Agreed"));
       AdwActionRow *row = add_row (self->t9a_type_list, deployment_label (self, type), subtitle);
 
-      row_set_icon (row, "emblem-ok-symbolic", "success");
+      row_set_icon (row, "object-select-symbolic", "success");
     }
 
   /* The roll-off */
@@ -2363,7 +2363,7 @@ refresh_trooper_list (MusterPhasePanel *self,
 
       row = add_row (list, trooper->name, subtitle->str);
       if (placed)
-        row_set_icon (row, "emblem-ok-symbolic", "success");
+        row_set_icon (row, "object-select-symbolic", "success");
       else if (hold != MUSTER_HOLD_NONE)
         row_set_icon (row, "media-playback-pause-symbolic", "warning");
 
@@ -2584,7 +2584,7 @@ refresh_deployment (MusterPhasePanel *self)
                                            : _("Both Lieutenants are on the table"),
                                        NULL);
 
-          row_set_icon (row, "emblem-ok-symbolic", "success");
+          row_set_icon (row, "object-select-symbolic", "success");
         }
 
       gtk_widget_set_visible (self->go_to_orders_button, !t9a && self->order_rules != NULL);
