@@ -86,8 +86,11 @@ with tempfile.TemporaryDirectory() as destdir:
         check("metainfo-release", root.find("releases/release") is not None)
         check("metainfo-oars", root.find("content_rating") is not None)
         shots = [img.text for img in root.findall("screenshots/screenshot/image")]
-        # Each screenshot the metainfo names is a file in the repository.
-        prefix_url = "https://raw.githubusercontent.com/muster/muster/main/"
+        # Each screenshot the metainfo names is a file in the repository,
+        # at the release's tag (a branch moves under Flathub's mirror).
+        with open(os.path.join(build, "meson-info", "intro-projectinfo.json"), encoding="utf-8") as f:
+            tag = "v" + json.load(f)["version"]
+        prefix_url = "https://raw.githubusercontent.com/muster/muster/%s/" % tag
         missing = [u for u in shots if not u.startswith(prefix_url)
                    or not os.path.isfile(os.path.join(src, u[len(prefix_url):]))]
         check("metainfo-screenshots-committed", shots and not missing, " ".join(missing))
