@@ -120,6 +120,21 @@ else
   finish
 fi
 
+# GNOME 43 shipped GTK 4.8 and libadwaita 1.2, and each GNOME since, twice
+# a year, GTK 4.(n+2) and libadwaita 1.(n+1): the runtime to target is
+# the one whose GTK and libadwaita are those tested here.
+runtime_matches_stack ()
+{
+  local gtk adw wanted
+  wanted=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["runtime-version"])' \
+           "$source_root/flatpak/$app_id.json")
+  gtk=$(sed -n 's/^libgtk-4-1 4\.\([0-9]*\)\..*/\1/p' "$cache_dir/sid-platform/.muster-stamp")
+  adw=$(sed -n 's/^libadwaita-1-0 1\.\([0-9]*\)\..*/\1/p' "$cache_dir/sid-platform/.muster-stamp")
+  [ -n "$gtk" ] && [ -n "$adw" ] && [ $(((gtk - 4) / 2 + 41)) = "$wanted" ] && [ $((adw + 41)) = "$wanted" ] \
+    || { echo "the manifest says GNOME $wanted; GTK 4.$gtk and libadwaita 1.$adw are GNOME $(((gtk - 4) / 2 + 41)) and $((adw + 41))"; return 1; }
+}
+check "the manifest's runtime is the GNOME of the GTK and libadwaita tested here" runtime_matches_stack
+
 mkdir -p "$work"
 python3 "$gnome_dir/local-manifest.py" "$source_root" > "$work/$app_id.json" 2>"$out/flatpak-builder.log"
 if (cd "$work" \

@@ -84,6 +84,11 @@ sdk=org.gnome.Sdk/$arch/$version
 INI
   flatpak build-export --runtime --files=files --disable-fsync --disable-sandbox "$repo" "$stage" "$version" >&2
   rm -rf "$stage"
+  # Another version, from a manifest of before, is only in the way.
+  flatpak --user list --runtime --columns=application,branch | while read -r id branch; do
+    [ "$id" != "$name" ] || [ "$branch" = "$version" ] \
+      || flatpak --user uninstall -y --noninteractive --force-remove "$id//$branch" >&2
+  done
   flatpak --user remote-add --if-not-exists --no-gpg-verify "$remote" "$repo"
   flatpak --user install -y --noninteractive --reinstall "$remote" "$name//$version" >&2
   echo "$stamp" > "$stamp_file"
