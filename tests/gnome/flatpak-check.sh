@@ -110,6 +110,22 @@ if [ ! -d "$XDG_RUNTIME_DIR" ]; then
   made_runtime_dir=1
 fi
 
+# Whatever this started goes with it, however it ends.
+app_pid= bus_pid= xvfb_pid=
+cleanup ()
+{
+  local pid
+  for pid in $app_pid $bus_pid $xvfb_pid; do
+    kill "$pid" 2>/dev/null
+  done
+  [ -z "$xvfb_pid" ] || wait "$xvfb_pid" 2>/dev/null
+  if mountpoint -q "$XDG_RUNTIME_DIR/doc" 2>/dev/null; then
+    fusermount3 -u "$XDG_RUNTIME_DIR/doc" 2>/dev/null || true
+  fi
+  [ -z "$made_runtime_dir" ] || rm -rf "$XDG_RUNTIME_DIR"
+}
+trap cleanup EXIT
+
 # --- the runtimes and the build ----------------------------------------
 
 if FLATPAK_USER_DIR=$("$gnome_dir/flatpak-runtime.sh" 2>"$out/runtime.log"); then
@@ -245,6 +261,7 @@ else
 fi
 kill "$app_pid" 2>/dev/null
 wait "$app_pid" 2>/dev/null
+app_pid=
 
 # A layout given through the document portal (flatpak run
 # --file-forwarding, as a file manager opens it): every piece moved 1″
@@ -276,6 +293,7 @@ for _ in $(seq 20); do
 done
 kill "$app_pid" 2>/dev/null
 wait "$app_pid" 2>/dev/null
+app_pid=
 
 if [ -n "$saved" ]; then
   ok "a layout from the document portal is saved in place, by renaming a whole new file over it"
@@ -306,10 +324,4 @@ backups_reason="backups move to the app's data folder (g_get_user_data_dir()/mus
 todo "$backups_reason" "the previous version is kept in the app's data folder" previous_version_kept
 todo "$backups_reason" "the save leaves nothing beside the layout" nothing_left_beside
 
-kill "$bus_pid" "$xvfb_pid" 2>/dev/null
-wait "$xvfb_pid" 2>/dev/null
-if mountpoint -q "$XDG_RUNTIME_DIR/doc" 2>/dev/null; then
-  fusermount3 -u "$XDG_RUNTIME_DIR/doc" 2>/dev/null || true
-fi
-[ -z "$made_runtime_dir" ] || rm -rf "$XDG_RUNTIME_DIR"
 finish
