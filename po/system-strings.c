@@ -127,6 +127,10 @@ N_("50 mm round")
 N_("60 mm round")
 /* Translators: deployment name in t9a.xml */
 N_("Frontline Clash")
+/* Translators: zone name in t9a.xml */
+N_("West")
+/* Translators: zone name in t9a.xml */
+N_("East")
 /* Translators: deployment name in t9a.xml */
 N_("Dawn Assault")
 /* Translators: deployment name in t9a.xml */

@@ -12,8 +12,10 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
+#include "muster-choices.h"
 #include "muster-cli.h"
 #include "muster-export.h"
+#include "muster-game.h"
 #include "muster-layout.h"
 #include "muster-system.h"
 #include "muster-validate.h"
@@ -25,7 +27,7 @@ enum {
 };
 
 static const char * const cli_flags[] = {
-  "--validate", "--export", "--list-systems", "--help", "-h", "--help-all", "--version",
+  "--validate", "--export", "--list-systems", "--game", "--help", "-h", "--help-all", "--version",
 };
 
 gboolean
@@ -95,7 +97,9 @@ check_game (MusterLayout *layout,
   const char *deployment_id = muster_layout_get_deployment_id (layout);
   GHashTable *options = muster_layout_get_options (layout);
   GPtrArray *players = muster_layout_get_players (layout);
+  g_autoptr(GError) choice_error = NULL;
   const MusterDeployment *deployment;
+  const char *player_id = NULL;
 
   if (deployment_id != NULL)
     deployment = muster_system_lookup_deployment (system, deployment_id);
@@ -151,6 +155,12 @@ check_game (MusterLayout *layout,
         }
     }
 
+  if (!muster_choices_check (layout, system, deployment, &player_id, &choice_error))
+    {
+      print_layout_error (name, muster_layout_get_player_line (layout, player_id), choice_error->message);
+      return FALSE;
+    }
+
   return TRUE;
 }
 
@@ -190,6 +200,15 @@ run_validate (const char *path)
       return EXIT_INVALID;
     }
 
+  /* A game past its Deployment Phase: what moved in the Player Turns is
+   * not held to the deployment rules. The game says where it stands. */
+  if (muster_layout_get_game_steps (layout)->len > 0 || muster_layout_get_legacy_game_log (layout) != NULL)
+    {
+      g_autoptr(MusterGame) game = muster_game_new (layout, system);
+
+      muster_game_set_validator (game, validator);
+    }
+
   violations = muster_validator_collect (validator);
 
   /* One line per piece and rule: a unit too close to three others is one
@@ -225,6 +244,57 @@ run_validate (const char *path)
   return violations->len > 0 ? EXIT_VIOLATIONS : EXIT_LEGAL;
 }
 
+/* Replays the game log and says where the game stands, then each step in
+ * words. */
+static int
+run_game (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(MusterGame) game = NULL;
+  g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *state = NULL;
+  MusterSystem *system;
+  guint n;
+
+  layout = muster_layout_new_from_file (file, &error);
+  if (layout == NULL)
+    {
+      g_printerr ("%s\n", error->message);
+      return EXIT_INVALID;
+    }
+
+  system = lookup_system (muster_layout_get_system_id (layout), &error);
+  if (system == NULL)
+    {
+      print_layout_error (name, muster_layout_get_game_line (layout), error->message);
+      return EXIT_INVALID;
+    }
+
+  game = muster_game_new (layout, system);
+  state = muster_game_describe_state (game);
+  n = muster_game_get_n_steps (game);
+
+  g_print ("%s\n", state);
+  if (n == 0)
+    g_print ("%s\n", _("No step has been taken yet."));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *step = muster_game_describe_step (game, i);
+
+      g_print ("%4u. %s\n", i + 1, step);
+    }
+
+  if (muster_game_get_restore_error (game) != NULL)
+    {
+      g_printerr ("%s: %s\n", name, muster_game_get_restore_error (game));
+      return EXIT_VIOLATIONS;
+    }
+
+  return 0;
+}
+
 static int
 run_list_systems (void)
 {
@@ -256,6 +326,7 @@ muster_cli_run (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *validate = NULL;
+  g_autofree char *game = NULL;
   g_autofree char *export_path = NULL;
   g_autofree char *system_id = NULL;
   g_autofree char *deployment_id = NULL;
@@ -280,6 +351,8 @@ muster_cli_run (int    argc,
       N_("Paper size of the pages: a4 or letter"), N_("PAPER") },
     { "scale", 0, 0, G_OPTION_ARG_STRING, &scale,
       N_("fit (one page) or 1:1 (true scale, tiled across sheets)"), N_("SCALE") },
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game,
+      N_("Replay the game saved in a layout and say where it stands, step by step"), N_("FILE") },
     { "list-systems", 0, 0, G_OPTION_ARG_NONE, &list_systems,
       N_("List the game systems and their deployment types"), NULL },
     { "version", 0, 0, G_OPTION_ARG_NONE, &version,
@@ -312,6 +385,9 @@ muster_cli_run (int    argc,
 
   if (validate != NULL)
     return run_validate (validate);
+
+  if (game != NULL)
+    return run_game (game);
 
   if (export_path != NULL)
     {

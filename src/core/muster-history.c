@@ -40,6 +40,9 @@ typedef struct
   double      height;
   GPtrArray  *players;        /* PlayerCopy */
   GPtrArray  *terrain;        /* MusterTerrain */
+  /* The game log: steps never change, so sharing them is a copy. */
+  char       *game_log_system;
+  GPtrArray  *game_steps;     /* MusterLogStep */
 } Header;
 
 typedef struct
@@ -243,6 +246,8 @@ header_free (Header *header)
   g_strfreev (header->option_values);
   g_clear_pointer (&header->players, g_ptr_array_unref);
   g_clear_pointer (&header->terrain, g_ptr_array_unref);
+  g_free (header->game_log_system);
+  g_clear_pointer (&header->game_steps, g_ptr_array_unref);
   g_free (header);
 }
 
@@ -302,6 +307,11 @@ header_snapshot (MusterLayout *layout)
   for (guint i = 0; i < terrain->len; i++)
     g_ptr_array_add (header->terrain, muster_terrain_copy (g_ptr_array_index (terrain, i)));
 
+  header->game_log_system = g_strdup (muster_layout_get_game_log_system (layout));
+  header->game_steps = g_ptr_array_copy (muster_layout_get_game_steps (layout),
+                                         (GCopyFunc) muster_log_step_ref, NULL);
+  g_ptr_array_set_free_func (header->game_steps, (GDestroyNotify) muster_log_step_unref);
+
   return header;
 }
 
@@ -317,8 +327,14 @@ headers_equal (const Header *a,
       a->width != b->width ||
       a->height != b->height ||
       a->players->len != b->players->len ||
-      a->terrain->len != b->terrain->len)
+      a->terrain->len != b->terrain->len ||
+      g_strcmp0 (a->game_log_system, b->game_log_system) != 0 ||
+      a->game_steps->len != b->game_steps->len)
     return FALSE;
+
+  for (guint i = 0; i < a->game_steps->len; i++)
+    if (g_ptr_array_index (a->game_steps, i) != g_ptr_array_index (b->game_steps, i))
+      return FALSE;
 
   for (guint i = 0; i < a->players->len; i++)
     if (!players_equal (g_ptr_array_index (a->players, i), g_ptr_array_index (b->players, i)))
@@ -781,6 +797,10 @@ apply_header (MusterHistory *self,
 
       muster_layout_add_terrain (self->layout, muster_terrain_copy (wanted));
     }
+
+  /* Last: the game replays its log when it changes, and reads the
+   * players and the game system as they are by then. */
+  muster_layout_set_game_log_steps (self->layout, target->game_log_system, target->game_steps);
 }
 
 static void

@@ -10,6 +10,7 @@
 #include <gio/gio.h>
 
 #include "muster-geometry.h"
+#include "muster-log-step.h"
 
 G_BEGIN_DECLS
 
@@ -19,10 +20,16 @@ G_BEGIN_DECLS
 /* The version of the *.muster format this Muster writes and reads. */
 #define MUSTER_LAYOUT_FORMAT_VERSION 1
 
-/* The namespace of the roll log element (see muster_layout_get_roll_log()). */
-#define MUSTER_ROLL_LOG_NAMESPACE "https://github.com/muster/muster/ns/roll-log"
-/* The namespace of the game log element (see muster_layout_get_game_log()). */
-#define MUSTER_GAME_LOG_NAMESPACE "https://github.com/muster/muster/ns/game-log"
+/* The namespaces of the logs of Muster 0.1 (see muster_layout_get_legacy_roll_log()). */
+#define MUSTER_LEGACY_ROLL_LOG_NAMESPACE "https://github.com/muster/muster/ns/roll-log"
+#define MUSTER_LEGACY_GAME_LOG_NAMESPACE "https://github.com/muster/muster/ns/game-log"
+/* The rosters' namespace in Muster 0.1 (see muster-roster.h). */
+#define MUSTER_LEGACY_ROSTER_NAMESPACE "https://github.com/muster/muster/ns/roster"
+
+/* The namespace of the game log (see muster_layout_get_game_steps()). */
+#define MUSTER_GAME_LOG_NAMESPACE "urn:muster:game-log"
+/* The version of the game log this Muster writes and replays. */
+#define MUSTER_GAME_LOG_VERSION 1
 
 /* The owner of pieces that belong to no player (scenery, objectives). */
 #define MUSTER_OWNER_NEUTRAL "neutral"
@@ -47,6 +54,10 @@ G_BEGIN_DECLS
  * batch at a time), so a mega-battle of 5,000 bases and more fits; a
  * piece with its base is two elements of MUSTER_LAYOUT_MAX_ELEMENTS. */
 #define MUSTER_LAYOUT_MAX_ROOT_CHILDREN 15000
+
+/* The previous versions of a file that muster_layout_save() keeps (see
+ * muster_layout_get_backup_file()). */
+#define MUSTER_LAYOUT_BACKUPS 5
 
 typedef enum
 {
@@ -160,7 +171,9 @@ MusterLayout        *muster_layout_new_from_file   (GFile              *file,
                                                     GError            **error);
 GBytes              *muster_layout_to_bytes        (MusterLayout       *self);
 /* Atomic: a temporary file renamed over the old one, which is kept as a
- * backup (FILE~). On failure the old file is untouched. The output is read
+ * backup first (muster_layout_get_backup_file()), unless it is one of
+ * Muster's own (a draft, the autosave). On failure the old file is
+ * untouched. The output is read
  * back before anything is written: a layout that would not load again
  * (say, a piece whose owner is no player) is refused with the reason, in
  * MUSTER_LAYOUT_ERROR. I/O errors are G_IO_ERROR; every message names the
@@ -170,6 +183,15 @@ GBytes              *muster_layout_to_bytes        (MusterLayout       *self);
 gboolean             muster_layout_save            (MusterLayout       *self,
                                                     GFile              *file,
                                                     GError            **error);
+/* Where muster_layout_save() keeps the previous versions of file, the
+ * newest (version 0) first: in $XDG_DATA_HOME/muster/backups
+ * (~/.local/share/muster/backups; in the Flatpak,
+ * ~/.var/app/io.github.muster.Muster/data/muster/backups), named after
+ * the file and a hash of its path, so that two files of one name in two
+ * folders do not meet: "layout.muster" → "layout-1a2b3c4d.muster", then
+ * "layout-1a2b3c4d.1.muster" and so on. NULL for a file with no path. */
+GFile               *muster_layout_get_backup_file (GFile              *file,
+                                                    guint               version);
 
 const char          *muster_layout_get_system_id   (MusterLayout       *self);
 const char          *muster_layout_get_deployment_id (MusterLayout     *self);
@@ -251,6 +273,8 @@ void                 muster_layout_set_player_name (MusterLayout       *self,
                                                     const char         *name);
 MusterTerrain       *muster_layout_lookup_terrain  (MusterLayout       *self,
                                                     const char         *terrain_id);
+/* "Building", "Impassable", "Area, Open"… (translated, static). */
+const char          *muster_terrain_get_kind_label (const MusterTerrain *terrain);
 /* Emits "changed". */
 gboolean             muster_layout_remove_terrain  (MusterLayout       *self,
                                                     const char         *terrain_id);
@@ -271,42 +295,52 @@ int                  muster_layout_get_option_line (MusterLayout       *self,
 int                  muster_layout_get_player_line (MusterLayout       *self,
                                                     const char         *player_id);
 
-/* The roll log of the game played on this layout: the lines of
- * muster_dice_log_to_strv(), NULL when no die was thrown. Kept in the file
- * as an extension element of Muster's own (version 1 of the format has no
- * element for it):
+/* The game as layouts saved by Muster 0.1 kept it, in two text extension
+ * elements: the roll log (the lines of muster_dice_log_to_strv(), with
+ * the seed that decides every die to come),
  *
  *   <rl:roll-log xmlns:rl="https://github.com/muster/muster/ns/roll-log">
  *   #muster-roll-log	1	000000000000002a
  *   1	d20	14	rolled	red	Initiative roll, attempt 1
  *   </rl:roll-log>
  *
- * Setting it emits nothing: the dice, not the history, own what was
- * thrown. */
-const char * const  *muster_layout_get_roll_log    (MusterLayout       *self);
-void                 muster_layout_set_roll_log    (MusterLayout       *self,
-                                                    const char * const *lines);
-
-/* The game log: what the players did on the Game page since their game
- * began, so that the page comes back to where they were when the layout
- * is opened again (the page replays it, with the dice of the roll log).
- * NULL when nothing was done. Its lines are the Game page's business
- * (see muster-phase-panel.c): a header, then one action a line, its name
- * and its parameter as g_variant_print() writes it, apart by a tab. The
- * layout keeps them as they are, as it keeps the roll log: the page says
- * what it makes of a line it cannot read. Kept in the file as another
- * extension element of Muster's own, after the roll log:
+ * and the Game page's actions, a header then one a line, its name and
+ * its parameter as g_variant_print() wrote it:
  *
  *   <gl:game-log xmlns:gl="https://github.com/muster/muster/ns/game-log">
  *   #muster-game-log	1	0	infinity
  *   set-wip	(0, uint32 13, true)
- *   keep	'deployment'
  *   </gl:game-log>
  *
- * Setting it emits nothing, as with the roll log. */
-const char * const  *muster_layout_get_game_log    (MusterLayout       *self);
-void                 muster_layout_set_game_log    (MusterLayout       *self,
-                                                    const char * const *lines);
+ * Read so that the game converts them into its steps (muster-game-legacy.c,
+ * which then clears them), and written back only while it cannot. NULL
+ * when the file had none. Setting them emits nothing. */
+const char * const  *muster_layout_get_legacy_roll_log (MusterLayout       *self);
+void                 muster_layout_set_legacy_roll_log (MusterLayout       *self,
+                                                        const char * const *lines);
+const char * const  *muster_layout_get_legacy_game_log (MusterLayout       *self);
+void                 muster_layout_set_legacy_game_log (MusterLayout       *self,
+                                                        const char * const *lines);
+
+/* The game log: the steps of the game played on this layout (see
+ * src/game/muster-game.h), and the game system it was played in. The
+ * layout keeps them without knowing what they mean. Setting or appending
+ * seals the steps and emits "game-log-changed", then "changed", so that
+ * the history records it as it records the players and the terrain.
+ * In the file, the <g:game-log> element that data/muster-layout.rng
+ * documents, in the namespace MUSTER_GAME_LOG_NAMESPACE. */
+const char          *muster_layout_get_game_log_system (MusterLayout  *self);
+/* MusterLogStep, in order; never NULL. */
+GPtrArray           *muster_layout_get_game_steps  (MusterLayout       *self);
+/* Replaces the log; steps may be NULL (none). */
+void                 muster_layout_set_game_log_steps (MusterLayout    *self,
+                                                    const char         *system_id,
+                                                    GPtrArray          *steps);
+void                 muster_layout_append_game_step (MusterLayout      *self,
+                                                    MusterLogStep      *step);
+/* A game log of a version later than MUSTER_GAME_LOG_VERSION: kept as it
+ * is (an extension), never replayed nor added to; 0 when there is none. */
+guint                muster_layout_get_newer_game_log (MusterLayout    *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterPiece, muster_piece_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterTerrain, muster_terrain_free)

@@ -31,20 +31,26 @@
  *       with an optional strict="true" (boundary excluded).
  *   <board/>  <union>  <intersection>  <difference> (the first child minus
  *       the others)
- *   <choose>
- *     <when [role="attacker|defender"] [short-edge="west|east"]
+ *   <choose>    (a <base-within> choice is the zone as drawn, see muster-region.h)
+ *     <when [role="attacker|defender"] [short-edge="west|east|north|south"]
+ *           [board="landscape|portrait"]
  *           [option="NAME" value="VALUE"]>
  *       [<base-within>REGION...</base-within>] REGION...
  *     </when>...
  *     [<otherwise>REGION...</otherwise>]
  *   </choose>
  *
- * Lines: centre (sides north, south), nw-se (north-east, south-west),
- * ne-sw (north-west, south-east), the edges north, south, west, east and
- * own-short-edge, opponent-short-edge (always measured inwards, no side).
- * Distances to lines are perpendicular. Several regions side by side are
- * intersected. Lengths are expressions of width, height and the
- * deployment type's options. */
+ * Lines: centre, the Centre Line, parallel to the long edges: y = H/2
+ * with sides north and south on a landscape board (W >= H), x = W/2 with
+ * sides west and east on a portrait one (W < H); nw-se (north-east,
+ * south-west), ne-sw (north-west, south-east), the edges north, south,
+ * west, east and own-short-edge, opponent-short-edge (always measured
+ * inwards, no side; the short edges are west and east on a landscape
+ * board, north and south on a portrait one). Distances to lines are
+ * perpendicular. Several regions side by side are intersected. Lengths
+ * are expressions of width, height and the deployment type's options.
+ * A zone for one shape of board only says so (<zone board="portrait">,
+ * read by muster-system.c); so can a choice (<when board="portrait">). */
 
 typedef enum
 {
@@ -80,7 +86,7 @@ static const struct
   const char *positive_side;   /* NULL for edges: always inwards */
   const char *negative_side;
 } lines[] = {
-  [LINE_CENTRE] = { "centre", "south", "north" },
+  [LINE_CENTRE] = { "centre", "south", "north" },   /* "east", "west" on a portrait board */
   [LINE_NW_SE] = { "nw-se", "north-east", "south-west" },
   [LINE_NE_SW] = { "ne-sw", "south-east", "north-west" },
   [LINE_NORTH] = { "north", NULL, NULL },
@@ -98,6 +104,7 @@ typedef struct
   int       line;
   char     *role;
   char     *short_edge;
+  char     *board;          /* "landscape", "portrait" or NULL */
   char     *option;
   char     *value;
   TmplNode *base_within;   /* NULL unless the choice depends on the base */
@@ -110,6 +117,8 @@ struct _TmplNode
   int         line;           /* in the file, for messages */
   LineId      line_id;
   int         side;           /* +1, -1, or 0 for both sides */
+  gboolean    side_across;    /* centre: the side is west or east, for a
+                               * portrait board */
   gboolean    strict;         /* the outer (or only) boundary */
   gboolean    from_strict;    /* band: the boundary at from */
   MusterExpr *exprs[4];       /* distance | from, to | x, y, w, h | cx, cy, r */
@@ -159,6 +168,7 @@ tmpl_when_free (TmplWhen *when)
 {
   g_free (when->role);
   g_free (when->short_edge);
+  g_free (when->board);
   g_free (when->option);
   g_free (when->value);
   tmpl_node_free (when->base_within);
@@ -181,24 +191,9 @@ tmpl_node_new (TmplKind  kind,
   return node;
 }
 
-G_GNUC_PRINTF (4, 5)
-static void
-set_error_at (GError     **error,
-              const char  *filename,
-              int          line,
-              const char  *format,
-              ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID,
-               "%s:%d: %s", filename, line, message);
-}
+#define set_error_at(error, filename, line, ...) \
+  muster_xml_set_error_at ((error), MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID, \
+                           (filename), (line), __VA_ARGS__)
 
 /* Parsing */
 
@@ -326,6 +321,17 @@ parse_line (const ParseContext  *ctx,
     node->side = 1;
   else if (strcmp (side, lines[node->line_id].negative_side) == 0)
     node->side = -1;
+  else if (node->line_id == LINE_CENTRE && strcmp (side, "east") == 0)
+    node->side = 1, node->side_across = TRUE;
+  else if (node->line_id == LINE_CENTRE && strcmp (side, "west") == 0)
+    node->side = -1, node->side_across = TRUE;
+  else if (node->line_id == LINE_CENTRE)
+    {
+      set_error_at (error, ctx->filename, node->line,
+                    _("The Centre Line has the sides north and south (west and east on a "
+                      "portrait board), not “%s”"), side);
+      return FALSE;
+    }
   else
     {
       set_error_at (error, ctx->filename, node->line,
@@ -435,13 +441,15 @@ parse_when (const ParseContext  *ctx,
             GError             **error)
 {
   static const char * const roles[] = { "attacker", "defender", NULL };
-  static const char * const edges[] = { "west", "east", NULL };
+  static const char * const edges[] = { "west", "east", "north", "south", NULL };
+  static const char * const boards[] = { "landscape", "portrait", NULL };
   g_autoptr(TmplWhen) when = g_new0 (TmplWhen, 1);
 
   when->line = muster_xml_get_line (element);
 
   if (!parse_condition_value (ctx, element, "role", roles, &when->role, error) ||
       !parse_condition_value (ctx, element, "short-edge", edges, &when->short_edge, error) ||
+      !parse_condition_value (ctx, element, "board", boards, &when->board, error) ||
       !parse_condition_value (ctx, element, "option", NULL, &when->option, error) ||
       !parse_condition_value (ctx, element, "value", NULL, &when->value, error))
     return NULL;
@@ -513,12 +521,135 @@ parse_choose (const ParseContext  *ctx,
   return g_steal_pointer (&node);
 }
 
+/* <beyond> and <within>: one side of a line (or both), farther than a
+ * distance or up to it. */
+static TmplNode *
+parse_distance_from_line (const ParseContext  *ctx,
+                          xmlNode             *element,
+                          TmplKind             kind,
+                          GError             **error)
+{
+  g_autoptr(TmplNode) node = tmpl_node_new (kind, element);
+
+  if (!parse_line (ctx, element, node, error))
+    return NULL;
+  if ((node->exprs[0] = parse_expr (ctx, element, "distance", error)) == NULL)
+    return NULL;
+
+  if (kind == TMPL_BEYOND)
+    {
+      gboolean inclusive;
+
+      if (!parse_bool (ctx, element, "inclusive", FALSE, &inclusive, error))
+        return NULL;
+      node->strict = !inclusive;
+    }
+  else if (!parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
+    return NULL;
+
+  return g_steal_pointer (&node);
+}
+
+static TmplNode *
+parse_band (const ParseContext  *ctx,
+            xmlNode             *element,
+            GError             **error)
+{
+  g_autoptr(TmplNode) node = tmpl_node_new (TMPL_BAND, element);
+  gboolean inclusive;
+
+  if (!parse_line (ctx, element, node, error) ||
+      (node->exprs[0] = parse_expr (ctx, element, "from", error)) == NULL ||
+      (node->exprs[1] = parse_expr (ctx, element, "to", error)) == NULL ||
+      !parse_bool (ctx, element, "inclusive", FALSE, &inclusive, error) ||
+      !parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
+    return NULL;
+  node->from_strict = !inclusive;
+
+  return g_steal_pointer (&node);
+}
+
+/* <rect> and <circle>: the expressions of attrs, in the order of exprs. */
+static TmplNode *
+parse_shape (const ParseContext  *ctx,
+             xmlNode             *element,
+             TmplKind             kind,
+             const char * const  *attrs,
+             guint                n_attrs,
+             GError             **error)
+{
+  g_autoptr(TmplNode) node = tmpl_node_new (kind, element);
+
+  g_assert (n_attrs <= G_N_ELEMENTS (node->exprs));
+
+  for (guint i = 0; i < n_attrs; i++)
+    {
+      if ((node->exprs[i] = parse_expr (ctx, element, attrs[i], error)) == NULL)
+        return NULL;
+    }
+  if (!parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
+    return NULL;
+
+  return g_steal_pointer (&node);
+}
+
+static TmplNode *
+parse_polygon (const ParseContext  *ctx,
+               xmlNode             *element,
+               GError             **error)
+{
+  g_autoptr(TmplNode) node = tmpl_node_new (TMPL_POLYGON, element);
+
+  if (!parse_points (ctx, element, node, error) ||
+      !parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
+    return NULL;
+
+  return g_steal_pointer (&node);
+}
+
+static TmplNode *parse_element (const ParseContext  *ctx,
+                                xmlNode             *element,
+                                GError             **error);
+
+/* <union>, <intersection> and <difference> of the regions inside. */
+static TmplNode *
+parse_combination (const ParseContext  *ctx,
+                   xmlNode             *element,
+                   TmplKind             kind,
+                   GError             **error)
+{
+  g_autoptr(TmplNode) node = tmpl_node_new (kind, element);
+
+  node->children = g_ptr_array_new_with_free_func ((GDestroyNotify) tmpl_node_free);
+
+  for (xmlNode *child = element->children; child != NULL; child = child->next)
+    {
+      TmplNode *part;
+
+      if (child->type != XML_ELEMENT_NODE)
+        continue;
+      if ((part = parse_element (ctx, child, error)) == NULL)
+        return NULL;
+      g_ptr_array_add (node->children, part);
+    }
+
+  if (node->children->len == 0)
+    {
+      set_error_at (error, ctx->filename, node->line, _("<%s> needs at least one region"),
+                    (const char *) element->name);
+      return NULL;
+    }
+
+  return g_steal_pointer (&node);
+}
+
 static TmplNode *
 parse_element (const ParseContext  *ctx,
                xmlNode             *element,
                GError             **error)
 {
-  g_autoptr(TmplNode) node = NULL;
+  static const char * const rect_attrs[] = { "x", "y", "width", "height" };
+  static const char * const circle_attrs[] = { "cx", "cy", "r" };
   const char *name = (const char *) element->name;
 
   if (element->ns != NULL)
@@ -530,119 +661,24 @@ parse_element (const ParseContext  *ctx,
 
   if (strcmp (name, "board") == 0)
     return tmpl_node_new (TMPL_BOARD, element);
-
-  if (strcmp (name, "beyond") == 0 || strcmp (name, "within") == 0)
-    {
-      gboolean beyond = name[0] == 'b';
-
-      node = tmpl_node_new (beyond ? TMPL_BEYOND : TMPL_WITHIN, element);
-      if (!parse_line (ctx, element, node, error))
-        return NULL;
-      if ((node->exprs[0] = parse_expr (ctx, element, "distance", error)) == NULL)
-        return NULL;
-
-      if (beyond)
-        {
-          gboolean inclusive;
-
-          if (!parse_bool (ctx, element, "inclusive", FALSE, &inclusive, error))
-            return NULL;
-          node->strict = !inclusive;
-        }
-      else if (!parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
-        return NULL;
-
-      return g_steal_pointer (&node);
-    }
-
+  if (strcmp (name, "beyond") == 0)
+    return parse_distance_from_line (ctx, element, TMPL_BEYOND, error);
+  if (strcmp (name, "within") == 0)
+    return parse_distance_from_line (ctx, element, TMPL_WITHIN, error);
   if (strcmp (name, "band") == 0)
-    {
-      gboolean inclusive;
-
-      node = tmpl_node_new (TMPL_BAND, element);
-      if (!parse_line (ctx, element, node, error) ||
-          (node->exprs[0] = parse_expr (ctx, element, "from", error)) == NULL ||
-          (node->exprs[1] = parse_expr (ctx, element, "to", error)) == NULL ||
-          !parse_bool (ctx, element, "inclusive", FALSE, &inclusive, error) ||
-          !parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
-        return NULL;
-      node->from_strict = !inclusive;
-
-      return g_steal_pointer (&node);
-    }
-
+    return parse_band (ctx, element, error);
   if (strcmp (name, "rect") == 0)
-    {
-      static const char * const attrs[] = { "x", "y", "width", "height" };
-
-      node = tmpl_node_new (TMPL_RECT, element);
-      for (guint i = 0; i < G_N_ELEMENTS (attrs); i++)
-        {
-          if ((node->exprs[i] = parse_expr (ctx, element, attrs[i], error)) == NULL)
-            return NULL;
-        }
-      if (!parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
-        return NULL;
-
-      return g_steal_pointer (&node);
-    }
-
+    return parse_shape (ctx, element, TMPL_RECT, rect_attrs, G_N_ELEMENTS (rect_attrs), error);
   if (strcmp (name, "circle") == 0)
-    {
-      static const char * const attrs[] = { "cx", "cy", "r" };
-
-      node = tmpl_node_new (TMPL_CIRCLE, element);
-      for (guint i = 0; i < G_N_ELEMENTS (attrs); i++)
-        {
-          if ((node->exprs[i] = parse_expr (ctx, element, attrs[i], error)) == NULL)
-            return NULL;
-        }
-      if (!parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
-        return NULL;
-
-      return g_steal_pointer (&node);
-    }
-
+    return parse_shape (ctx, element, TMPL_CIRCLE, circle_attrs, G_N_ELEMENTS (circle_attrs), error);
   if (strcmp (name, "polygon") == 0)
-    {
-      node = tmpl_node_new (TMPL_POLYGON, element);
-      if (!parse_points (ctx, element, node, error) ||
-          !parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
-        return NULL;
-
-      return g_steal_pointer (&node);
-    }
-
-  if (strcmp (name, "union") == 0 ||
-      strcmp (name, "intersection") == 0 ||
-      strcmp (name, "difference") == 0)
-    {
-      TmplKind kind = name[0] == 'u' ? TMPL_UNION :
-                      name[0] == 'i' ? TMPL_INTERSECTION : TMPL_DIFFERENCE;
-
-      node = tmpl_node_new (kind, element);
-      node->children = g_ptr_array_new_with_free_func ((GDestroyNotify) tmpl_node_free);
-
-      for (xmlNode *child = element->children; child != NULL; child = child->next)
-        {
-          TmplNode *part;
-
-          if (child->type != XML_ELEMENT_NODE)
-            continue;
-          if ((part = parse_element (ctx, child, error)) == NULL)
-            return NULL;
-          g_ptr_array_add (node->children, part);
-        }
-
-      if (node->children->len == 0)
-        {
-          set_error_at (error, ctx->filename, node->line, _("<%s> needs at least one region"), name);
-          return NULL;
-        }
-
-      return g_steal_pointer (&node);
-    }
-
+    return parse_polygon (ctx, element, error);
+  if (strcmp (name, "union") == 0)
+    return parse_combination (ctx, element, TMPL_UNION, error);
+  if (strcmp (name, "intersection") == 0)
+    return parse_combination (ctx, element, TMPL_INTERSECTION, error);
+  if (strcmp (name, "difference") == 0)
+    return parse_combination (ctx, element, TMPL_DIFFERENCE, error);
   if (strcmp (name, "choose") == 0)
     return parse_choose (ctx, element, error);
 
@@ -940,32 +976,53 @@ line_geometry (Resolver        *r,
 
   if (line == LINE_OWN_SHORT_EDGE || line == LINE_OPPONENT_SHORT_EDGE)
     {
+      static const LineId edge_lines[] = { LINE_WEST, LINE_EAST, LINE_NORTH, LINE_SOUTH };
+      static const char * const edge_names[] = { "west", "east", "north", "south", NULL };
       const char *edge = r->context->short_edge;
-      gboolean west;
+      gboolean portrait = w < h;
+      guint i;
 
-      if (g_strcmp0 (edge, "west") == 0)
-        west = TRUE;
-      else if (g_strcmp0 (edge, "east") == 0)
-        west = FALSE;
-      else
+      for (i = 0; edge_names[i] != NULL; i++)
         {
-          set_error_at (error, r->tmpl->filename, node->line,
-                        _("This zone is measured from the player's short edge, which is "
-                          "not set (choose west or east)"));
+          if (g_strcmp0 (edge, edge_names[i]) == 0)
+            break;
+        }
+
+      if (edge_names[i] == NULL || (i >= 2) != portrait)
+        {
+          if (portrait)
+            set_error_at (error, r->tmpl->filename, node->line,
+                          _("This zone is measured from the player's short edge, which is "
+                            "not set (on a portrait board, choose north or south)"));
+          else
+            set_error_at (error, r->tmpl->filename, node->line,
+                          _("This zone is measured from the player's short edge, which is "
+                            "not set (choose west or east)"));
           return FALSE;
         }
 
+      /* The opposite edge: west and east, north and south are pairs. */
       if (line == LINE_OPPONENT_SHORT_EDGE)
-        west = !west;
-      line = west ? LINE_WEST : LINE_EAST;
+        i ^= 1;
+      line = edge_lines[i];
     }
 
   switch (line)
     {
     case LINE_CENTRE:
-      *nx = 0;
-      *ny = 1;
-      *k = h / 2;
+      /* Parallel to the long edges. */
+      if ((w < h) != node->side_across && node->side != 0)
+        {
+          set_error_at (error, r->tmpl->filename, node->line,
+                        "%s", w < h ? _("On a portrait board the Centre Line runs north to south: "
+                                        "its sides are west and east")
+                                    : _("On a landscape board the Centre Line runs west to east: "
+                                        "its sides are north and south"));
+          return FALSE;
+        }
+      *nx = w < h ? 1 : 0;
+      *ny = w < h ? 0 : 1;
+      *k = w < h ? w / 2 : h / 2;
       break;
     case LINE_NW_SE:
       *nx = h / diagonal;
@@ -1108,6 +1165,10 @@ when_applies (Resolver       *r,
   if (when->short_edge != NULL && g_strcmp0 (when->short_edge, context->short_edge) != 0)
     return FALSE;
 
+  if (when->board != NULL &&
+      strcmp (when->board, context->width < context->height ? "portrait" : "landscape") != 0)
+    return FALSE;
+
   if (when->option != NULL)
     {
       const char *value = context->options != NULL
@@ -1166,12 +1227,143 @@ resolve_choice (Resolver        *r,
   return NULL;
 }
 
+/* <within> and <band>: between two distances from a line. */
+static MusterRegion *
+resolve_band (Resolver        *r,
+              const TmplNode  *node,
+              GError         **error)
+{
+  gboolean band = node->kind == TMPL_BAND;
+  double from = 0, to;
+
+  if (band)
+    {
+      if (!eval (r, node, node->exprs[0], &from, error) ||
+          !eval (r, node, node->exprs[1], &to, error))
+        return NULL;
+    }
+  else if (!eval (r, node, node->exprs[0], &to, error))
+    return NULL;
+
+  if (to < 0)
+    {
+      set_error_at (error, r->tmpl->filename, node->line,
+                    _("The distance “%s” is negative"),
+                    muster_expr_get_text (node->exprs[band ? 1 : 0]));
+      return NULL;
+    }
+
+  return line_band (r, node, from, band ? node->from_strict : FALSE,
+                    to, node->strict, error);
+}
+
+static MusterRegion *
+resolve_rect (Resolver        *r,
+              const TmplNode  *node,
+              GError         **error)
+{
+  double v[4];
+  MusterPoint corners[4];
+
+  for (guint i = 0; i < 4; i++)
+    {
+      if (!eval (r, node, node->exprs[i], &v[i], error))
+        return NULL;
+    }
+  if (v[2] <= 0 || v[3] <= 0)
+    {
+      set_error_at (error, r->tmpl->filename, node->line,
+                    _("The rectangle has no area (width %s, height %s)"),
+                    muster_expr_get_text (node->exprs[2]),
+                    muster_expr_get_text (node->exprs[3]));
+      return NULL;
+    }
+
+  corners[0] = (MusterPoint) { v[0], v[1] };
+  corners[1] = (MusterPoint) { v[0] + v[2], v[1] };
+  corners[2] = (MusterPoint) { v[0] + v[2], v[1] + v[3] };
+  corners[3] = (MusterPoint) { v[0], v[1] + v[3] };
+
+  return muster_region_new_polygon (corners, 4, node->strict, error);
+}
+
+static MusterRegion *
+resolve_circle (Resolver        *r,
+                const TmplNode  *node,
+                GError         **error)
+{
+  double v[3];
+
+  for (guint i = 0; i < 3; i++)
+    {
+      if (!eval (r, node, node->exprs[i], &v[i], error))
+        return NULL;
+    }
+  if (v[2] <= 0)
+    {
+      set_error_at (error, r->tmpl->filename, node->line,
+                    _("The radius “%s” is not positive"),
+                    muster_expr_get_text (node->exprs[2]));
+      return NULL;
+    }
+
+  return muster_region_new_circle (v[0], v[1], v[2], node->strict);
+}
+
+static MusterRegion *
+resolve_polygon (Resolver        *r,
+                 const TmplNode  *node,
+                 GError         **error)
+{
+  guint n = node->coords->len / 2;
+  g_autofree MusterPoint *points = g_new (MusterPoint, n);
+  g_autoptr(GError) local_error = NULL;
+  MusterRegion *region;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (!eval (r, node, g_ptr_array_index (node->coords, 2 * i), &points[i].x, error) ||
+          !eval (r, node, g_ptr_array_index (node->coords, 2 * i + 1), &points[i].y, error))
+        return NULL;
+    }
+
+  region = muster_region_new_polygon (points, n, node->strict, &local_error);
+  if (region == NULL)
+    set_error_at (error, r->tmpl->filename, node->line,
+                  _("<polygon>: %s"), local_error->message);
+
+  return region;
+}
+
+/* <union>, <intersection> and <difference>. */
+static MusterRegion *
+resolve_combination (Resolver        *r,
+                     const TmplNode  *node,
+                     GError         **error)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_region_unref);
+
+  for (guint i = 0; i < node->children->len; i++)
+    {
+      MusterRegion *part = resolve_node (r, g_ptr_array_index (node->children, i), error);
+
+      if (part == NULL)
+        return NULL;
+      g_ptr_array_add (parts, part);
+    }
+
+  return muster_region_new_set (node->kind == TMPL_UNION ? MUSTER_REGION_UNION :
+                                node->kind == TMPL_INTERSECTION ? MUSTER_REGION_INTERSECTION :
+                                MUSTER_REGION_DIFFERENCE,
+                                g_steal_pointer (&parts));
+}
+
 static MusterRegion *
 resolve_node (Resolver        *r,
               const TmplNode  *node,
               GError         **error)
 {
-  double v[4] = { 0, 0, 0, 0 };
+  double distance;
 
   switch (node->kind)
     {
@@ -1179,117 +1371,27 @@ resolve_node (Resolver        *r,
       return muster_region_new_board (r->context->width, r->context->height);
 
     case TMPL_BEYOND:
-      if (!eval (r, node, node->exprs[0], &v[0], error))
+      if (!eval (r, node, node->exprs[0], &distance, error))
         return NULL;
-      return line_band (r, node, v[0], node->strict, INFINITY, FALSE, error);
+      return line_band (r, node, distance, node->strict, INFINITY, FALSE, error);
 
     case TMPL_WITHIN:
     case TMPL_BAND:
-      {
-        gboolean band = node->kind == TMPL_BAND;
-
-        if (!eval (r, node, node->exprs[0], &v[0], error) ||
-            (band && !eval (r, node, node->exprs[1], &v[1], error)))
-          return NULL;
-
-        if (!band)
-          v[1] = v[0], v[0] = 0;
-
-        if (v[1] < 0)
-          {
-            set_error_at (error, r->tmpl->filename, node->line,
-                          _("The distance “%s” is negative"),
-                          muster_expr_get_text (node->exprs[band ? 1 : 0]));
-            return NULL;
-          }
-
-        return line_band (r, node, v[0], band ? node->from_strict : FALSE,
-                          v[1], node->strict, error);
-      }
+      return resolve_band (r, node, error);
 
     case TMPL_RECT:
-      {
-        MusterPoint corners[4];
-
-        for (guint i = 0; i < 4; i++)
-          {
-            if (!eval (r, node, node->exprs[i], &v[i], error))
-              return NULL;
-          }
-        if (v[2] <= 0 || v[3] <= 0)
-          {
-            set_error_at (error, r->tmpl->filename, node->line,
-                          _("The rectangle has no area (width %s, height %s)"),
-                          muster_expr_get_text (node->exprs[2]),
-                          muster_expr_get_text (node->exprs[3]));
-            return NULL;
-          }
-
-        corners[0] = (MusterPoint) { v[0], v[1] };
-        corners[1] = (MusterPoint) { v[0] + v[2], v[1] };
-        corners[2] = (MusterPoint) { v[0] + v[2], v[1] + v[3] };
-        corners[3] = (MusterPoint) { v[0], v[1] + v[3] };
-
-        return muster_region_new_polygon (corners, 4, node->strict, error);
-      }
+      return resolve_rect (r, node, error);
 
     case TMPL_CIRCLE:
-      for (guint i = 0; i < 3; i++)
-        {
-          if (!eval (r, node, node->exprs[i], &v[i], error))
-            return NULL;
-        }
-      if (v[2] <= 0)
-        {
-          set_error_at (error, r->tmpl->filename, node->line,
-                        _("The radius “%s” is not positive"),
-                        muster_expr_get_text (node->exprs[2]));
-          return NULL;
-        }
-      return muster_region_new_circle (v[0], v[1], v[2], node->strict);
+      return resolve_circle (r, node, error);
 
     case TMPL_POLYGON:
-      {
-        guint n = node->coords->len / 2;
-        g_autofree MusterPoint *points = g_new (MusterPoint, n);
-        g_autoptr(GError) local_error = NULL;
-        MusterRegion *region;
-
-        for (guint i = 0; i < n; i++)
-          {
-            if (!eval (r, node, g_ptr_array_index (node->coords, 2 * i), &points[i].x, error) ||
-                !eval (r, node, g_ptr_array_index (node->coords, 2 * i + 1), &points[i].y, error))
-              return NULL;
-          }
-
-        region = muster_region_new_polygon (points, n, node->strict, &local_error);
-        if (region == NULL)
-          set_error_at (error, r->tmpl->filename, node->line,
-                        _("<polygon>: %s"), local_error->message);
-
-        return region;
-      }
+      return resolve_polygon (r, node, error);
 
     case TMPL_UNION:
     case TMPL_INTERSECTION:
     case TMPL_DIFFERENCE:
-      {
-        g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_region_unref);
-
-        for (guint i = 0; i < node->children->len; i++)
-          {
-            MusterRegion *part = resolve_node (r, g_ptr_array_index (node->children, i), error);
-
-            if (part == NULL)
-              return NULL;
-            g_ptr_array_add (parts, part);
-          }
-
-        return muster_region_new_set (node->kind == TMPL_UNION ? MUSTER_REGION_UNION :
-                                      node->kind == TMPL_INTERSECTION ? MUSTER_REGION_INTERSECTION :
-                                      MUSTER_REGION_DIFFERENCE,
-                                      g_steal_pointer (&parts));
-      }
+      return resolve_combination (r, node, error);
 
     case TMPL_CHOOSE:
       return resolve_choice (r, node, 0, error);

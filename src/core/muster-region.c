@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "muster-region.h"
 
@@ -278,6 +279,295 @@ muster_region_contains_point (const MusterRegion *region,
     }
 }
 
+/* The zone as drawn, exactly.
+ *
+ * A choice made base by base (IF_WITHIN: condition, then, otherwise) is
+ * drawn as (condition ∩ then) ∪ (otherwise − condition), and a base is
+ * within that when the part of it in the condition lies in "then" and the
+ * part outside in "otherwise". For a base square to the table in the
+ * shipped zones this is the same as "the whole base within the condition
+ * gets 'then', any other 'otherwise'"; for a base turned at an angle or a
+ * round one across the condition's edge it need not be, and the drawing is
+ * what a player sees (RULES.md, Encircle: "entirely within the zone as
+ * drawn").
+ *
+ * It is worked out when the condition is made of half-planes and the board
+ * with unions and intersections (a union of convex pieces, and so is its
+ * complement), and "then" and "otherwise" are intersections of
+ * half-planes: the lowest value of each half-plane's n·p over the part of
+ * the outline in each piece is compared with its bound. Anything else
+ * falls back to the choice by whole base. */
+
+typedef struct
+{
+  double   nx, ny, c;
+  gboolean strict;
+} Plane;
+
+#define MAX_PIECES 32
+#define MAX_PLANES 16
+
+typedef struct
+{
+  guint n;
+  Plane planes[MAX_PLANES];
+} Piece;
+
+/* Pieces of region (negated: of its complement) into out; FALSE when the
+ * region is not made of half-planes and the board, or has too many. */
+static gboolean
+convex_pieces (const MusterRegion *region,
+               gboolean            negate,
+               GArray             *out)
+{
+  gboolean product;
+
+  switch (region->kind)
+    {
+    case MUSTER_REGION_HALF_PLANE:
+    case MUSTER_REGION_BOARD:
+      {
+        Plane planes[4];
+        guint n = 0;
+
+        if (region->kind == MUSTER_REGION_HALF_PLANE)
+          planes[n++] = (Plane) { region->nx, region->ny, region->c, region->strict };
+        else
+          {
+            const MusterBox *b = &region->outline.bounds;
+
+            planes[n++] = (Plane) { 1, 0, b->x0, region->strict };
+            planes[n++] = (Plane) { 0, 1, b->y0, region->strict };
+            planes[n++] = (Plane) { -1, 0, -b->x1, region->strict };
+            planes[n++] = (Plane) { 0, -1, -b->y1, region->strict };
+          }
+
+        if (!negate)
+          {
+            Piece piece = { n, { { 0 } } };
+
+            memcpy (piece.planes, planes, n * sizeof (Plane));
+            g_array_append_val (out, piece);
+          }
+        else
+          for (guint i = 0; i < n; i++)
+            {
+              /* Not n·p >= c is -n·p > -c (strictness flips). */
+              Piece piece = { 1, { { -planes[i].nx, -planes[i].ny, -planes[i].c, !planes[i].strict } } };
+
+              g_array_append_val (out, piece);
+            }
+        return out->len <= MAX_PIECES;
+      }
+
+    case MUSTER_REGION_UNION:
+    case MUSTER_REGION_INTERSECTION:
+      /* An intersection, or the complement of a union, combines every
+       * piece of each part with every piece of the others. */
+      product = (region->kind == MUSTER_REGION_INTERSECTION) != negate;
+      if (!product)
+        {
+          for (guint i = 0; i < region->children->len; i++)
+            if (!convex_pieces (child (region, i), negate, out))
+              return FALSE;
+          return out->len <= MAX_PIECES;
+        }
+      else
+        {
+          g_autoptr(GArray) acc = g_array_new (FALSE, FALSE, sizeof (Piece));
+          Piece everywhere = { 0, { { 0 } } };
+          guint start = out->len;
+
+          g_array_append_val (acc, everywhere);
+          for (guint i = 0; i < region->children->len; i++)
+            {
+              g_autoptr(GArray) part = g_array_new (FALSE, FALSE, sizeof (Piece));
+              g_autoptr(GArray) next = g_array_new (FALSE, FALSE, sizeof (Piece));
+
+              if (!convex_pieces (child (region, i), negate, part))
+                return FALSE;
+              for (guint a = 0; a < acc->len; a++)
+                for (guint b = 0; b < part->len; b++)
+                  {
+                    Piece joined = g_array_index (acc, Piece, a);
+                    const Piece *more = &g_array_index (part, Piece, b);
+
+                    if (joined.n + more->n > MAX_PLANES || next->len >= MAX_PIECES)
+                      return FALSE;
+                    memcpy (joined.planes + joined.n, more->planes, more->n * sizeof (Plane));
+                    joined.n += more->n;
+                    g_array_append_val (next, joined);
+                  }
+              g_array_unref (acc);
+              acc = g_steal_pointer (&next);
+            }
+          g_array_append_vals (out, acc->data, acc->len);
+          return out->len - start <= MAX_PIECES;
+        }
+
+    case MUSTER_REGION_POLYGON:
+    case MUSTER_REGION_CIRCLE:
+    case MUSTER_REGION_DIFFERENCE:
+    case MUSTER_REGION_IF_WITHIN:
+    default:
+      return FALSE;
+    }
+}
+
+/* Keeps the part of the polygon p (n points, at most 2 × max) where
+ * n·x >= c, with the plane's strictness and the slack of at_least(). */
+static guint
+clip_points (MusterPoint *p,
+             guint        n,
+             const Plane *plane)
+{
+  MusterPoint kept[2 * MAX_PLANES + 64];
+  double bound = plane->strict ? plane->c + MUSTER_EPSILON_MM : plane->c - MUSTER_EPSILON_MM;
+  guint m = 0;
+
+  for (guint i = 0; i < n && m + 2 <= G_N_ELEMENTS (kept); i++)
+    {
+      MusterPoint a = p[i], b = p[(i + 1) % n];
+      double da = plane->nx * a.x + plane->ny * a.y - bound;
+      double db = plane->nx * b.x + plane->ny * b.y - bound;
+
+      if (da >= 0)
+        kept[m++] = a;
+      if ((da >= 0) != (db >= 0))
+        {
+          double t = da / (da - db);
+
+          kept[m++] = (MusterPoint) { a.x + t * (b.x - a.x), a.y + t * (b.y - a.y) };
+        }
+    }
+
+  memcpy (p, kept, m * sizeof (MusterPoint));
+
+  return m;
+}
+
+/* Whether the part of the outline in piece lies in every plane of
+ * target (vacuously when there is no such part). Circles are taken by
+ * the points where the lowest values can be: the circle's own lowest
+ * point, where it meets the piece's lines, and the piece's corners. */
+static gboolean
+part_within (const MusterOutline *outline,
+             const Piece         *piece,
+             const Piece         *target)
+{
+  if (outline->kind == MUSTER_OUTLINE_POLYGON)
+    {
+      MusterPoint p[2 * MAX_PLANES + 64];
+      guint n = MIN (outline->n_points, 64);
+
+      /* Piece outlines (bases) are convex and have few points. */
+      if (outline->n_points > 64)
+        return FALSE;
+      memcpy (p, outline->points, n * sizeof (MusterPoint));
+      for (guint i = 0; i < piece->n && n > 0; i++)
+        n = clip_points (p, n, &piece->planes[i]);
+
+      for (guint t = 0; t < target->n; t++)
+        for (guint i = 0; i < n; i++)
+          if (!at_least (target->planes[t].nx * p[i].x + target->planes[t].ny * p[i].y,
+                         target->planes[t].c, target->planes[t].strict))
+            return FALSE;
+      return TRUE;
+    }
+  else
+    {
+      MusterPoint c = outline->centre;
+      double r = outline->radius;
+      Piece shifted = *piece;
+
+      /* The piece's lines moved by the slack, as clip_points() does: a
+       * circle only touching a strict boundary has no part beyond it. */
+      for (guint i = 0; i < shifted.n; i++)
+        shifted.planes[i].c += shifted.planes[i].strict ? MUSTER_EPSILON_MM : -MUSTER_EPSILON_MM;
+      piece = &shifted;
+
+      for (guint t = 0; t < target->n; t++)
+        {
+          const Plane *goal = &target->planes[t];
+          MusterPoint candidates[1 + 2 * MAX_PLANES + MAX_PLANES * MAX_PLANES];
+          guint m = 0;
+
+          candidates[m++] = (MusterPoint) { c.x - r * goal->nx, c.y - r * goal->ny };
+          for (guint i = 0; i < piece->n; i++)
+            {
+              const Plane *a = &piece->planes[i];
+              double d = a->nx * c.x + a->ny * c.y - a->c;   /* centre to the line */
+              double h2 = r * r - d * d;
+
+              if (h2 >= 0)
+                {
+                  double h = sqrt (h2);
+                  MusterPoint foot = { c.x - d * a->nx, c.y - d * a->ny };
+
+                  candidates[m++] = (MusterPoint) { foot.x - h * a->ny, foot.y + h * a->nx };
+                  candidates[m++] = (MusterPoint) { foot.x + h * a->ny, foot.y - h * a->nx };
+                }
+              for (guint j = i + 1; j < piece->n; j++)
+                {
+                  const Plane *b = &piece->planes[j];
+                  double det = a->nx * b->ny - a->ny * b->nx;
+                  MusterPoint x;
+
+                  if (fabs (det) < 1e-12)
+                    continue;
+                  x = (MusterPoint) { (a->c * b->ny - a->ny * b->c) / det,
+                                      (a->nx * b->c - a->c * b->nx) / det };
+                  if (hypot (x.x - c.x, x.y - c.y) <= r + MUSTER_EPSILON_MM)
+                    candidates[m++] = x;
+                }
+            }
+
+          for (guint k = 0; k < m; k++)
+            {
+              gboolean in_piece = TRUE;
+
+              for (guint i = 0; i < piece->n && in_piece; i++)
+                in_piece = piece->planes[i].nx * candidates[k].x + piece->planes[i].ny * candidates[k].y >=
+                           piece->planes[i].c - 1e-9;
+              if (in_piece && !at_least (goal->nx * candidates[k].x + goal->ny * candidates[k].y,
+                                         goal->c, goal->strict))
+                return FALSE;
+            }
+        }
+      return TRUE;
+    }
+}
+
+/* The exact test of an IF_WITHIN (see above); FALSE in *decided when it
+ * cannot be had. */
+static gboolean
+if_within_as_drawn (const MusterRegion  *region,
+                    const MusterOutline *outline,
+                    gboolean            *decided)
+{
+  g_autoptr(GArray) inside = g_array_new (FALSE, FALSE, sizeof (Piece));
+  g_autoptr(GArray) outside = g_array_new (FALSE, FALSE, sizeof (Piece));
+  g_autoptr(GArray) then_region = g_array_new (FALSE, FALSE, sizeof (Piece));
+  g_autoptr(GArray) otherwise = g_array_new (FALSE, FALSE, sizeof (Piece));
+
+  *decided = FALSE;
+  if (!convex_pieces (child (region, 0), FALSE, inside) ||
+      !convex_pieces (child (region, 0), TRUE, outside) ||
+      !convex_pieces (child (region, 1), FALSE, then_region) || then_region->len != 1 ||
+      !convex_pieces (child (region, 2), FALSE, otherwise) || otherwise->len != 1)
+    return FALSE;
+
+  *decided = TRUE;
+  for (guint i = 0; i < inside->len; i++)
+    if (!part_within (outline, &g_array_index (inside, Piece, i), &g_array_index (then_region, Piece, 0)))
+      return FALSE;
+  for (guint i = 0; i < outside->len; i++)
+    if (!part_within (outline, &g_array_index (outside, Piece, i), &g_array_index (otherwise, Piece, 0)))
+      return FALSE;
+
+  return TRUE;
+}
+
 static gboolean region_excludes_outline (const MusterRegion  *region,
                                          const MusterOutline *outline);
 
@@ -332,6 +622,13 @@ muster_region_contains_outline (const MusterRegion  *region,
       return TRUE;
 
     case MUSTER_REGION_IF_WITHIN:
+      {
+        gboolean decided;
+        gboolean inside = if_within_as_drawn (region, outline, &decided);
+
+        if (decided)
+          return inside;
+      }
       if (muster_region_contains_outline (child (region, 0), outline))
         return muster_region_contains_outline (child (region, 1), outline);
       return muster_region_contains_outline (child (region, 2), outline);

@@ -11,8 +11,12 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-expr.h"
 #include "muster-roster.h"
+#include "muster-roster-private.h"
+#include "muster-xml.h"
 
 #define PREFIX        "mr"
 #define ENTRY_ATTR    "{" MUSTER_ROSTER_NAMESPACE "}entry"
@@ -77,6 +81,23 @@ muster_roster_hold_from_string (const char       *text,
       }
 
   return FALSE;
+}
+
+GType
+muster_piece_template_get_type (void)
+{
+  static gsize type = 0;
+
+  if (g_once_init_enter (&type))
+    {
+      GType t = g_boxed_type_register_static (g_intern_static_string ("MusterPieceTemplate"),
+                                              (GBoxedCopyFunc) muster_piece_copy,
+                                              (GBoxedFreeFunc) muster_piece_free);
+
+      g_once_init_leave (&type, t);
+    }
+
+  return type;
 }
 
 /* Entries */
@@ -147,65 +168,80 @@ muster_roster_entry_get_footprint (const MusterRosterEntry *entry,
     }
 }
 
-/* Reading: GMarkup over the text the layout kept */
+/* Reading: the roster element, from the tree of the file as the layout
+ * reads it, or from the text that the layout kept of it */
 
-typedef struct
+static gboolean
+is_ours (xmlNode    *node,
+         const char *name)
 {
-  char      *prefix;      /* of our namespace on the root, "" for default */
-  gboolean   ours;
-  guint      depth;
-  GPtrArray *entries;
-} ParseState;
-
-static const char *
-local_name (const char *qname,
-            const char *prefix)
-{
-  gsize n = strlen (prefix);
-
-  if (n == 0)
-    return strchr (qname, ':') == NULL ? qname : NULL;
-
-  if (strncmp (qname, prefix, n) == 0 && qname[n] == ':')
-    return qname + n + 1;
-
-  return NULL;
+  return muster_xml_is_foreign (node) &&
+         (g_strcmp0 ((const char *) node->ns->href, MUSTER_ROSTER_NAMESPACE) == 0 ||
+          g_strcmp0 ((const char *) node->ns->href, MUSTER_LEGACY_ROSTER_NAMESPACE) == 0) &&
+         g_strcmp0 ((const char *) node->name, name) == 0;
 }
 
-static const char *
-find_attr (const char **names,
-           const char **values,
-           const char  *name)
+gboolean
+_muster_roster_is_element (xmlNode *node)
 {
-  for (guint i = 0; names[i] != NULL; i++)
-    if (strcmp (names[i], name) == 0)
-      return values[i];
-
-  return NULL;
+  return is_ours (node, "roster");
 }
 
-static double
-read_length (const char *text,
-             double      fallback)
+/* A whole number from 1 to 10000, or fallback when absent. */
+static gboolean
+read_count (xmlNode     *node,
+            const char  *filename,
+            const char  *id,
+            const char  *attr,
+            guint       *value,
+            guint        fallback,
+            GError     **error)
 {
-  double value;
+  const char *text = muster_xml_peek_prop (node, attr);
+  guint64 number;
 
-  if (text == NULL || !muster_length_parse (text, MUSTER_UNIT_MM, &value, NULL) || value <= 0)
-    return fallback;
+  *value = fallback;
+  if (text == NULL)
+    return TRUE;
 
-  return value;
+  if (!g_ascii_string_to_unsigned (text, 10, 1, 10000, &number, NULL))
+    return muster_xml_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID, filename, node,
+                                 _("roster entry “%s”: %s=“%s” is not a whole number from 1 to 10000"),
+                                 id, attr, text);
+
+  *value = (guint) number;
+
+  return TRUE;
 }
 
-static guint
-read_uint (const char *text,
-           guint       fallback)
+/* A length greater than zero (a bare number in millimetres), or
+ * fallback when absent. */
+static gboolean
+read_length (xmlNode     *node,
+             const char  *filename,
+             const char  *id,
+             const char  *attr,
+             double      *value,
+             double       fallback,
+             GError     **error)
 {
-  guint64 value;
+  g_autoptr(GError) local_error = NULL;
+  const char *text = muster_xml_peek_prop (node, attr);
 
-  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, 10000, &value, NULL))
-    return fallback;
+  *value = fallback;
+  if (text == NULL)
+    return TRUE;
 
-  return value;
+  if (!muster_length_parse (text, MUSTER_UNIT_MM, value, &local_error))
+    return muster_xml_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID, filename, node,
+                                 _("roster entry “%s”: %s: %s"), id, attr, local_error->message);
+
+  if (!(*value > 0) || *value > MUSTER_LAYOUT_MAX_LENGTH_MM)
+    return muster_xml_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID, filename, node,
+                                 _("roster entry “%s”: %s=“%s” is not a size greater than zero"),
+                                 id, attr, text);
+
+  return TRUE;
 }
 
 static char **
@@ -231,119 +267,151 @@ read_list (const char *text)
   return g_steal_pointer (&list);
 }
 
-static void
-start_element (GMarkupParseContext  *context,
-               const char           *element_name,
-               const char          **names,
-               const char          **values,
-               gpointer              user_data,
-               GError              **error)
+/* The words of an attribute whose values are one of a list (NULL-
+ * terminated): *value the index of text, or fallback when absent. */
+static gboolean
+read_choice (xmlNode             *node,
+             const char          *filename,
+             const char          *id,
+             const char          *attr,
+             const char * const  *names,
+             guint               *value,
+             guint                fallback,
+             GError             **error)
 {
-  ParseState *state = user_data;
-  const char *local;
+  const char *text = muster_xml_peek_prop (node, attr);
+  g_autofree char *list = NULL;
 
-  if (state->depth++ == 0)
+  *value = fallback;
+  if (text == NULL)
+    return TRUE;
+
+  for (guint i = 0; names[i] != NULL; i++)
     {
-      /* The root: ours when its name is in our namespace. */
-      const char *colon = strchr (element_name, ':');
-      g_autofree char *prefix = colon != NULL ? g_strndup (element_name, colon - element_name) : g_strdup ("");
-      g_autofree char *xmlns = *prefix != '\0' ? g_strconcat ("xmlns:", prefix, NULL) : g_strdup ("xmlns");
-
-      state->ours = g_strcmp0 (find_attr (names, values, xmlns), MUSTER_ROSTER_NAMESPACE) == 0 &&
-                    g_strcmp0 (colon != NULL ? colon + 1 : element_name, "roster") == 0;
-      state->prefix = g_steal_pointer (&prefix);
-      return;
+      if (strcmp (text, names[i]) == 0)
+        {
+          *value = i;
+          return TRUE;
+        }
     }
 
-  if (!state->ours || state->depth != 2)
-    return;
+  list = g_strjoinv (", ", (char **) names);
 
-  local = local_name (element_name, state->prefix);
-  if (g_strcmp0 (local, "entry") == 0)
-    {
-      MusterRosterEntry *entry = muster_roster_entry_new ();
-      const char *text;
-      char **list;
-
-      entry->id = g_strdup (find_attr (names, values, "id"));
-      entry->name = g_strdup (find_attr (names, values, "name"));
-      entry->count = read_uint (find_attr (names, values, "count"), 1);
-      if (g_strcmp0 (find_attr (names, values, "kind"), "unit") == 0)
-        entry->kind = MUSTER_PIECE_UNIT;
-      entry->preset = g_strdup (find_attr (names, values, "base"));
-
-      text = find_attr (names, values, "shape");
-      if (g_strcmp0 (text, "rect") == 0)
-        entry->base.shape = MUSTER_BASE_RECT;
-      else if (g_strcmp0 (text, "oval") == 0)
-        entry->base.shape = MUSTER_BASE_OVAL;
-      else
-        entry->base.shape = MUSTER_BASE_ROUND;
-      entry->base.width = read_length (find_attr (names, values, "width"), 25);
-      entry->base.depth = read_length (find_attr (names, values, "depth"), entry->base.width);
-      if (entry->base.shape == MUSTER_BASE_ROUND)
-        entry->base.depth = entry->base.width;
-
-      entry->files = read_uint (find_attr (names, values, "files"), 1);
-      entry->ranks = read_uint (find_attr (names, values, "ranks"), 1);
-      entry->lieutenant = g_strcmp0 (find_attr (names, values, "lieutenant"), "true") == 0;
-
-      list = read_list (find_attr (names, values, "categories"));
-      entry->categories = list;
-      list = read_list (find_attr (names, values, "skills"));
-      entry->skills = list;
-
-      if (!muster_roster_hold_from_string (find_attr (names, values, "hold"), &entry->hold))
-        entry->hold = MUSTER_ROSTER_HOLD_NONE;
-
-      if (entry->id == NULL)
-        muster_roster_entry_free (entry);
-      else
-        g_ptr_array_add (state->entries, entry);
-    }
+  return muster_xml_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID, filename, node,
+                               _("roster entry “%s”: %s=“%s” is not one of %s"), id, attr, text, list);
 }
 
-static void
-end_element (GMarkupParseContext  *context,
-             const char           *element_name,
-             gpointer              user_data,
-             GError              **error)
+static gboolean
+read_entry (xmlNode             *node,
+            const char          *filename,
+            MusterRosterEntry  **entry,
+            GError             **error)
 {
-  ParseState *state = user_data;
+  static const char * const kinds[] = { "model", "unit", NULL };
+  static const char * const shapes[] = { "round", "oval", "rect", NULL };
+  static const char * const booleans[] = { "false", "true", NULL };
+  static const char * const holds[] = { "none", "back", "off-table", "reserve", "delayed", NULL };
+  static const MusterBaseShape shape_values[] = { MUSTER_BASE_ROUND, MUSTER_BASE_OVAL, MUSTER_BASE_RECT };
+  g_autoptr(MusterRosterEntry) e = muster_roster_entry_new ();
+  const char *id = muster_xml_peek_prop (node, "id");
+  guint kind, shape, lieutenant, hold;
 
-  state->depth--;
+  G_STATIC_ASSERT (G_N_ELEMENTS (holds) == G_N_ELEMENTS (hold_names) + 1);
+
+  if (id == NULL || *id == '\0' || strpbrk (id, " \t\r\n") != NULL)
+    return muster_xml_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID, filename, node,
+                                 _("a roster entry needs an id, a word without spaces"));
+
+  if (!read_count (node, filename, id, "count", &e->count, 1, error) ||
+      !read_choice (node, filename, id, "kind", kinds, &kind, 0, error) ||
+      !read_choice (node, filename, id, "shape", shapes, &shape, 0, error) ||
+      !read_length (node, filename, id, "width", &e->base.width, 25, error) ||
+      !read_length (node, filename, id, "depth", &e->base.depth, e->base.width, error) ||
+      !read_count (node, filename, id, "files", &e->files, 1, error) ||
+      !read_count (node, filename, id, "ranks", &e->ranks, 1, error) ||
+      !read_choice (node, filename, id, "lieutenant", booleans, &lieutenant, 0, error) ||
+      !read_choice (node, filename, id, "hold", holds, &hold, MUSTER_ROSTER_HOLD_NONE, error))
+    return FALSE;
+
+  e->id = g_strdup (id);
+  e->name = muster_xml_get_prop (node, "name");
+  e->kind = kind == 1 ? MUSTER_PIECE_UNIT : MUSTER_PIECE_MODEL;
+  e->preset = muster_xml_get_prop (node, "base");
+  e->base.shape = shape_values[shape];
+  if (e->base.shape == MUSTER_BASE_ROUND)
+    e->base.depth = e->base.width;
+  e->lieutenant = lieutenant == 1;
+  e->hold = (MusterRosterHold) hold;
+  e->categories = read_list (muster_xml_peek_prop (node, "categories"));
+  e->skills = read_list (muster_xml_peek_prop (node, "skills"));
+
+  *entry = g_steal_pointer (&e);
+
+  return TRUE;
 }
 
-static const GMarkupParser parser = {
-  start_element,
-  end_element,
-  NULL,
-  NULL,
-  NULL,
-};
+GPtrArray *
+_muster_roster_read_element (xmlNode     *node,
+                             const char  *filename,
+                             GError     **error)
+{
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GHashTable) lines = NULL;
 
-/* The entries in text, or NULL when text is not a roster. */
+  g_return_val_if_fail (_muster_roster_is_element (node), NULL);
+  g_return_val_if_fail (filename != NULL, NULL);
+
+  entries = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_roster_entry_free);
+  lines = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      MusterRosterEntry *entry = NULL;
+      gpointer first;
+
+      if (!is_ours (child, "entry"))
+        continue;
+
+      if (!read_entry (child, filename, &entry, error))
+        return NULL;
+
+      g_ptr_array_add (entries, entry);
+      if (g_hash_table_lookup_extended (lines, entry->id, NULL, &first))
+        {
+          muster_xml_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID, filename, child,
+                                _("the roster entry id “%s” is used twice (first on line %d)"),
+                                entry->id, GPOINTER_TO_INT (first));
+          return NULL;
+        }
+      g_hash_table_insert (lines, entry->id, GINT_TO_POINTER (muster_xml_get_line (child)));
+    }
+
+  return g_steal_pointer (&entries);
+}
+
+/* The entries in text (an extension element that the layout kept), or
+ * NULL when text is not a roster. The layout checked the rosters it
+ * read (_muster_roster_read_element()), and the roster writes only what
+ * it reads back, so a roster that does not read is a bug. */
 static GPtrArray *
 parse_roster (const char *text)
 {
-  g_autoptr(GMarkupParseContext) context = NULL;
-  ParseState state = { 0 };
+  g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  GPtrArray *entries;
+  xmlNode *root;
 
-  state.entries = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_roster_entry_free);
-  context = g_markup_parse_context_new (&parser, G_MARKUP_PREFIX_ERROR_POSITION, &state, NULL);
+  doc = muster_xml_parse (bytes, "roster", MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE, &error);
+  root = doc != NULL ? xmlDocGetRootElement (doc) : NULL;
+  if (!_muster_roster_is_element (root))
+    return NULL;
 
-  if (!g_markup_parse_context_parse (context, text, -1, NULL) ||
-      !g_markup_parse_context_end_parse (context, NULL) ||
-      !state.ours)
-    {
-      g_free (state.prefix);
-      g_ptr_array_unref (state.entries);
-      return NULL;
-    }
+  entries = _muster_roster_read_element (root, "roster", &error);
+  if (entries == NULL)
+    g_warning ("A roster that does not read: %s", error->message);
 
-  g_free (state.prefix);
-
-  return state.entries;
+  return entries;
 }
 
 /* Writing */

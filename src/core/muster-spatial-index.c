@@ -847,3 +847,70 @@ muster_spatial_index_query (MusterSpatialIndex *index,
         }
     }
 }
+
+/* Z-order */
+
+typedef struct
+{
+  guint32 code;
+  guint   index;
+} SpatialKey;
+
+static int
+compare_spatial_keys (gconstpointer a,
+                      gconstpointer b)
+{
+  const SpatialKey *ka = a;
+  const SpatialKey *kb = b;
+
+  if (ka->code != kb->code)
+    return ka->code < kb->code ? -1 : 1;
+
+  return ka->index < kb->index ? -1 : ka->index > kb->index;
+}
+
+/* Spreads the low 16 bits of v over the even bits. */
+static guint32
+spread_bits (guint32 v)
+{
+  v &= 0xffff;
+  v = (v | (v << 8)) & 0x00ff00ff;
+  v = (v | (v << 4)) & 0x0f0f0f0f;
+  v = (v | (v << 2)) & 0x33333333;
+  v = (v | (v << 1)) & 0x55555555;
+
+  return v;
+}
+
+guint *
+muster_spatial_index_z_order (const MusterPoint *points,
+                              guint              n_points,
+                              double             cell_size)
+{
+  g_autofree SpatialKey *keys = NULL;
+  guint *rank;
+
+  g_return_val_if_fail (points != NULL || n_points == 0, NULL);
+  g_return_val_if_fail (isfinite (cell_size) && cell_size > 0, NULL);
+
+  keys = g_new (SpatialKey, MAX (n_points, 1));
+  for (guint i = 0; i < n_points; i++)
+    {
+      double x = points[i].x;
+      double y = points[i].y;
+      double cx = isfinite (x) ? CLAMP (floor (x / cell_size), 0, 0xffff) : 0;
+      double cy = isfinite (y) ? CLAMP (floor (y / cell_size), 0, 0xffff) : 0;
+
+      keys[i].code = spread_bits ((guint32) cx) | (spread_bits ((guint32) cy) << 1);
+      keys[i].index = i;
+    }
+
+  if (n_points > 1)
+    qsort (keys, n_points, sizeof (SpatialKey), compare_spatial_keys);
+
+  rank = g_new (guint, MAX (n_points, 1));
+  for (guint k = 0; k < n_points; k++)
+    rank[keys[k].index] = k;
+
+  return rank;
+}

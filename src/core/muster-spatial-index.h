@@ -32,6 +32,14 @@ void                muster_spatial_index_query  (MusterSpatialIndex       *index
                                                  const MusterBox          *box,
                                                  GArray                   *ids);
 
+/* The rank of each point in the order of a Z-curve through square cells
+ * of cell_size (mm) from the origin: points near each other come near
+ * each other. Returns a new array of n_points ranks (rank[i] is where
+ * point i comes); ties keep the points' order. */
+guint              *muster_spatial_index_z_order (const MusterPoint    *points,
+                                                  guint                 n_points,
+                                                  double                cell_size);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterSpatialIndex, muster_spatial_index_free)
 
 G_END_DECLS

@@ -16,7 +16,7 @@
 
 #include "muster-expr.h"
 #include "muster-region-template.h"
-#include "muster-system.h"
+#include "muster-system-private.h"
 #include "muster-xml.h"
 
 /* A game-system file (data/systems/NAME.xml, schema data/muster-system.rng):
@@ -44,32 +44,7 @@
  * REGION is the zone language of muster-region-template.c. Names are in
  * English and translated when the file is read. */
 
-#define SHIPPED_SYSTEMS_PATH "/io/github/muster/Muster/core/systems/"
 #define MAX_OPTION_COMBINATIONS 256
-
-typedef struct
-{
-  char                 *zone;
-  MusterRegionTemplate *tmpl;
-} SkillRegion;
-
-struct _MusterSystem
-{
-  GObject     parent_instance;
-
-  char       *id;
-  char       *name;
-  char       *filename;
-  int         line;
-  MusterUnit  units;
-  GBytes     *bytes;
-
-  GPtrArray  *boards;       /* MusterBoardPreset */
-  GPtrArray  *bases;        /* MusterBasePreset */
-  GPtrArray  *rules;        /* MusterRuleDef */
-  GPtrArray  *deployments;  /* MusterDeployment */
-  GPtrArray  *skills;       /* MusterSkillDef */
-};
 
 G_DEFINE_FINAL_TYPE (MusterSystem, muster_system, G_TYPE_OBJECT)
 
@@ -155,6 +130,7 @@ zone_free (MusterZone *zone)
   g_free (zone->name);
   g_free (zone->option_name);
   g_free (zone->option_value);
+  g_free (zone->board);
   muster_region_template_free (zone->tmpl);
   g_free (zone);
 }
@@ -248,26 +224,9 @@ muster_system_init (MusterSystem *self)
 
 /* Reading */
 
-G_GNUC_PRINTF (4, 5)
-static gboolean
-invalid (MusterSystem  *self,
-         xmlNode       *node,
-         GError       **error,
-         const char    *format,
-         ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID,
-               "%s:%d: %s", self->filename, MAX (1, muster_xml_get_line (node)), message);
-
-  return FALSE;
-}
+#define invalid(self, node, error, ...) \
+  muster_xml_set_error ((error), MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID, \
+                        (self)->filename, (node), __VA_ARGS__)
 
 /* Names are written in English and shown translated. */
 static char *
@@ -453,6 +412,7 @@ read_rules (MusterSystem  *self,
       g_autofree char *code = NULL;
       g_autofree char *distance = NULL;
       g_autofree char *turns = NULL;
+      g_autofree char *steps = NULL;
       gboolean known = FALSE;
 
       if (!muster_xml_is_element (node, "rule"))
@@ -502,8 +462,23 @@ read_rules (MusterSystem  *self,
             return invalid (self, node, error, _("turns=\"%s\" is not a number of turns"), turns);
           rule->turns = (guint) n;
         }
-      else if (rule->code == MUSTER_RULE_DEPLOY_SEQUENCE)
-        return invalid (self, node, error, _("The rule “%s” needs a number of turns"), code);
+
+      steps = muster_xml_get_prop (node, "steps");
+      if (steps != NULL)
+        {
+          guint64 n;
+
+          /* The players take the steps in turn, all but one and then the
+           * last: an even number. */
+          if (!g_ascii_string_to_unsigned (steps, 10, 2, 100, &n, NULL) || n % 2 != 0)
+            return invalid (self, node, error,
+                            _("steps=\"%s\" is not an even number of deployment steps"), steps);
+          rule->steps = (guint) n;
+        }
+
+      if (rule->code == MUSTER_RULE_DEPLOY_SEQUENCE && (turns == NULL) == (steps == NULL))
+        return invalid (self, node, error,
+                        _("The rule “%s” needs a number of turns or of steps, not both"), code);
 
       rule->exempt = read_list (node, "exempt");
       rule->kinds = read_list (node, "kinds");
@@ -584,6 +559,11 @@ read_zone (MusterSystem      *self,
   zone->name = translated (name);
   zone->option_name = muster_xml_get_prop (node, "option");
   zone->option_value = muster_xml_get_prop (node, "value");
+  zone->board = muster_xml_get_prop (node, "board");
+
+  if (zone->board != NULL && strcmp (zone->board, "landscape") != 0 &&
+      strcmp (zone->board, "portrait") != 0)
+    return invalid (self, node, error, _("board=\"%s\": use landscape or portrait"), zone->board);
 
   if (zone->option_name != NULL)
     {
@@ -597,12 +577,15 @@ read_zone (MusterSystem      *self,
                         zone->option_name, zone->option_value);
     }
 
-  /* Two zones may share an id only when the same option tells them apart. */
+  /* Two zones may share an id only when the same option, or the shape of
+   * the board, tells them apart. */
   for (guint i = 0; i < deployment->zones->len; i++)
     {
       const MusterZone *other = g_ptr_array_index (deployment->zones, i);
 
       if (strcmp (other->id, zone->id) != 0)
+        continue;
+      if (zone->board != NULL && other->board != NULL && strcmp (zone->board, other->board) != 0)
         continue;
 
       if (zone->option_name == NULL || other->option_name == NULL ||
@@ -812,6 +795,11 @@ option_combinations (const MusterDeployment *deployment)
   return combinations;
 }
 
+static gboolean zone_applies (const MusterDeployment *deployment,
+                              const MusterZone       *zone,
+                              GHashTable             *options,
+                              gboolean                portrait);
+
 /* Resolves every zone and skill region on every board preset for every
  * player and option, so that an unknown name, a division by zero or a
  * choice that leaves a player without a zone is found when the file is
@@ -821,21 +809,26 @@ check_resolves (MusterSystem  *self,
                 GError       **error)
 {
   static const char * const roles[] = { "attacker", "defender" };
-  static const char * const edges[] = { "west", "east" };
+  static const char * const edges[][2] = { { "west", "east" }, { "north", "south" } };
 
   for (guint d = 0; d < self->deployments->len; d++)
     {
       const MusterDeployment *deployment = g_ptr_array_index (self->deployments, d);
       g_autoptr(GPtrArray) combinations = option_combinations (deployment);
 
-      for (guint b = 0; b < self->boards->len; b++)
+      /* Every preset, and every preset turned a quarter: a portrait board
+       * has zones of its own. */
+      for (guint b = 0; b < 2 * self->boards->len; b++)
         {
-          const MusterBoardPreset *board = g_ptr_array_index (self->boards, b);
+          const MusterBoardPreset *board = g_ptr_array_index (self->boards, b / 2);
+          double width = b % 2 == 0 ? board->width : board->height;
+          double height = b % 2 == 0 ? board->height : board->width;
+          gboolean portrait = width < height;
 
           for (guint c = 0; c < combinations->len; c++)
             {
               MusterRegionContext context = {
-                board->width, board->height, NULL, NULL,
+                width, height, NULL, NULL,
                 g_ptr_array_index (combinations, c), self->units
               };
 
@@ -843,12 +836,22 @@ check_resolves (MusterSystem  *self,
                 {
                   const MusterZone *zone = g_ptr_array_index (deployment->zones, z);
 
-                  for (guint i = 0; i < G_N_ELEMENTS (roles) * G_N_ELEMENTS (edges); i++)
+                  if (!zone_applies (deployment, zone, context.options, portrait))
+                    continue;
+                  /* A zone for boards of any shape that measures from the
+                   * Centre Line's north or south side (as every zone did
+                   * before portrait boards had zones of their own) cannot
+                   * be had on a portrait board; that is said when one is
+                   * asked for, and does not stop the file loading. */
+                  if (zone->board == NULL && portrait)
+                    continue;
+
+                  for (guint i = 0; i < G_N_ELEMENTS (roles) * 2; i++)
                     {
                       g_autoptr(MusterRegion) region = NULL;
 
-                      context.role = roles[i / G_N_ELEMENTS (edges)];
-                      context.short_edge = edges[i % G_N_ELEMENTS (edges)];
+                      context.role = roles[i / 2];
+                      context.short_edge = edges[portrait][i % 2];
                       region = muster_region_template_resolve (zone->tmpl, &context, error);
                       if (region == NULL)
                         return FALSE;
@@ -938,11 +941,11 @@ read_system (MusterSystem  *self,
  * /core/system/shipped-follow-the-schema checks each with
  * muster_system_new_from_bytes()), so load_shipped() reads it without
  * the check, which is most of the work of reading it. */
-static MusterSystem *
-system_new_from_bytes (GBytes      *bytes,
-                       const char  *filename,
-                       gboolean     check_schema,
-                       GError     **error)
+MusterSystem *
+_muster_system_new_from_bytes (GBytes      *bytes,
+                               const char  *filename,
+                               gboolean     check_schema,
+                               GError     **error)
 {
   g_autoptr(MusterSystem) self = NULL;
   g_autoptr(xmlDoc) doc = NULL;
@@ -975,7 +978,7 @@ muster_system_new_from_bytes (GBytes      *bytes,
   g_return_val_if_fail (filename != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return system_new_from_bytes (bytes, filename, TRUE, error);
+  return _muster_system_new_from_bytes (bytes, filename, TRUE, error);
 }
 
 MusterSystem *
@@ -1196,8 +1199,12 @@ muster_deployment_get_option (const MusterDeployment *deployment,
 static gboolean
 zone_applies (const MusterDeployment *deployment,
               const MusterZone       *zone,
-              GHashTable             *options)
+              GHashTable             *options,
+              gboolean                portrait)
 {
+  if (zone->board != NULL && strcmp (zone->board, portrait ? "portrait" : "landscape") != 0)
+    return FALSE;
+
   if (zone->option_name == NULL)
     return TRUE;
 
@@ -1205,24 +1212,51 @@ zone_applies (const MusterDeployment *deployment,
                     zone->option_value) == 0;
 }
 
-GPtrArray *
-muster_deployment_list_zones (const MusterDeployment *deployment,
-                              GHashTable             *options)
+static GPtrArray *
+list_zones (const MusterDeployment *deployment,
+            GHashTable             *options,
+            gboolean                portrait)
 {
-  GPtrArray *zones;
+  GPtrArray *zones = g_ptr_array_new ();
 
-  g_return_val_if_fail (deployment != NULL, NULL);
-
-  zones = g_ptr_array_new ();
   for (guint i = 0; i < deployment->zones->len; i++)
     {
       MusterZone *zone = g_ptr_array_index (deployment->zones, i);
 
-      if (zone_applies (deployment, zone, options))
+      if (zone_applies (deployment, zone, options, portrait))
         g_ptr_array_add (zones, zone);
     }
 
   return zones;
+}
+
+static const MusterZone *
+lookup_zone (const MusterDeployment *deployment,
+             const char             *zone_id,
+             GHashTable             *options,
+             gboolean                portrait)
+{
+  if (zone_id == NULL)
+    return NULL;
+
+  for (guint i = 0; i < deployment->zones->len; i++)
+    {
+      const MusterZone *zone = g_ptr_array_index (deployment->zones, i);
+
+      if (strcmp (zone->id, zone_id) == 0 && zone_applies (deployment, zone, options, portrait))
+        return zone;
+    }
+
+  return NULL;
+}
+
+GPtrArray *
+muster_deployment_list_zones (const MusterDeployment *deployment,
+                              GHashTable             *options)
+{
+  g_return_val_if_fail (deployment != NULL, NULL);
+
+  return list_zones (deployment, options, FALSE);
 }
 
 const MusterZone *
@@ -1232,18 +1266,30 @@ muster_deployment_lookup_zone (const MusterDeployment *deployment,
 {
   g_return_val_if_fail (deployment != NULL, NULL);
 
-  if (zone_id == NULL)
-    return NULL;
+  return lookup_zone (deployment, zone_id, options, FALSE);
+}
 
-  for (guint i = 0; i < deployment->zones->len; i++)
-    {
-      const MusterZone *zone = g_ptr_array_index (deployment->zones, i);
+GPtrArray *
+muster_deployment_list_zones_on_board (const MusterDeployment *deployment,
+                                       GHashTable             *options,
+                                       double                  width,
+                                       double                  height)
+{
+  g_return_val_if_fail (deployment != NULL, NULL);
 
-      if (strcmp (zone->id, zone_id) == 0 && zone_applies (deployment, zone, options))
-        return zone;
-    }
+  return list_zones (deployment, options, width < height);
+}
 
-  return NULL;
+const MusterZone *
+muster_deployment_lookup_zone_on_board (const MusterDeployment *deployment,
+                                        const char             *zone_id,
+                                        GHashTable             *options,
+                                        double                  width,
+                                        double                  height)
+{
+  g_return_val_if_fail (deployment != NULL, NULL);
+
+  return lookup_zone (deployment, zone_id, options, width < height);
 }
 
 /* Every option of the deployment type with its value (given or default),
@@ -1330,10 +1376,10 @@ muster_system_resolve_zone (MusterSystem           *self,
   if ((values = complete_options (deployment, options, error)) == NULL)
     return NULL;
 
-  zone = muster_deployment_lookup_zone (deployment, zone_id, values);
+  zone = lookup_zone (deployment, zone_id, values, width < height);
   if (zone == NULL)
     {
-      g_autoptr(GPtrArray) zones = muster_deployment_list_zones (deployment, values);
+      g_autoptr(GPtrArray) zones = list_zones (deployment, values, width < height);
       g_autoptr(GString) names = g_string_new (NULL);
 
       for (guint i = 0; i < zones->len; i++)
@@ -1417,322 +1463,4 @@ muster_system_resolve_skill_region (MusterSystem           *self,
     return NULL;
 
   return clip_to_board (region, width, height);
-}
-
-/* Registry
- *
- * The shipped systems are read when first asked for: a command that
- * needs one system (or none) does not read and schema-check them all.
- * A shipped system's file is named after its id ("t9a.xml"), which the
- * tests check; the user's files are read at once, since only reading
- * them tells their ids. */
-
-struct _MusterSystemRegistry
-{
-  GMutex         lock;
-  GStrv          shipped_names;   /* sorted, "ID.xml" */
-  MusterSystem **shipped;         /* one per name, NULL until read */
-  gboolean      *shipped_tried;   /* one per name: read, or failed to */
-  GPtrArray     *user;            /* MusterSystem */
-  GPtrArray     *systems;         /* all, once listed */
-  GPtrArray     *errors;          /* GError */
-  gboolean       listed;
-};
-
-static MusterSystemRegistry *default_registry;
-
-/* The index of the shipped system with the id, or -1. */
-static int
-shipped_index (MusterSystemRegistry *registry,
-               const char           *system_id)
-{
-  gsize len = strlen (system_id);
-
-  for (guint i = 0; registry->shipped_names[i] != NULL; i++)
-    {
-      const char *name = registry->shipped_names[i];
-
-      if (strncmp (name, system_id, len) == 0 && strcmp (name + len, ".xml") == 0)
-        return (int) i;
-    }
-
-  return -1;
-}
-
-/* Called with the lock held. */
-static MusterSystem *
-load_shipped (MusterSystemRegistry *registry,
-              guint                 i)
-{
-  g_autofree char *path = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *name = registry->shipped_names[i];
-  MusterSystem *system;
-
-  if (registry->shipped_tried[i])
-    return registry->shipped[i];
-
-  registry->shipped_tried[i] = TRUE;
-
-  path = g_strconcat ("systems/", name, NULL);
-  bytes = muster_xml_lookup_data (path, &error);
-  if (bytes == NULL)
-    g_error ("Cannot read the shipped game system %s: %s", name, error->message);
-
-  system = system_new_from_bytes (bytes, name, FALSE, &error);
-  if (system == NULL)
-    {
-      /* A bug in Muster itself, which the tests catch. */
-      g_critical ("Shipped game system %s: %s", name, error->message);
-      g_ptr_array_add (registry->errors, g_steal_pointer (&error));
-      return NULL;
-    }
-
-  if (strlen (system->id) + strlen (".xml") != strlen (name) ||
-      strncmp (system->id, name, strlen (system->id)) != 0)
-    g_critical ("Shipped game system %s has the id “%s”: it must be named after its id",
-                name, system->id);
-
-  registry->shipped[i] = system;
-
-  return system;
-}
-
-static MusterSystem *
-lookup_user (MusterSystemRegistry *registry,
-             const char           *system_id)
-{
-  for (guint i = 0; i < registry->user->len; i++)
-    {
-      MusterSystem *system = g_ptr_array_index (registry->user, i);
-
-      if (strcmp (system->id, system_id) == 0)
-        return system;
-    }
-
-  return NULL;
-}
-
-static void
-registry_add (MusterSystemRegistry *registry,
-              MusterSystem         *system)
-{
-  int shipped = shipped_index (registry, system->id);
-  MusterSystem *other = lookup_user (registry, system->id);
-
-  if (shipped >= 0 || other != NULL)
-    {
-      /* Shipped systems win: a user's file cannot replace one. */
-      g_ptr_array_add (registry->errors,
-                       g_error_new (MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID,
-                                    _("%s:%d: a game system with the id “%s” is already "
-                                      "installed (%s); this file is ignored"),
-                                    system->filename, MAX (1, system->line), system->id,
-                                    shipped >= 0 ? registry->shipped_names[shipped] : other->filename));
-      g_object_unref (system);
-      return;
-    }
-
-  g_ptr_array_add (registry->user, system);
-}
-
-static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
-{
-  return strcmp (*(const char * const *) a, *(const char * const *) b);
-}
-
-static void
-list_shipped (MusterSystemRegistry *registry)
-{
-  g_autoptr(GBytes) schema = NULL;
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) names = NULL;
-  g_autoptr(GError) error = NULL;
-
-  /* Registers the core's resources. */
-  schema = muster_xml_lookup_data ("muster-system.rng", &error);
-  if (schema == NULL)
-    g_error ("The game-system schema is missing: %s", error->message);
-
-  names = g_resources_enumerate_children (SHIPPED_SYSTEMS_PATH, G_RESOURCE_LOOKUP_FLAGS_NONE,
-                                          &error);
-  if (names == NULL)
-    g_error ("No shipped game systems: %s", error->message);
-
-  qsort (names, g_strv_length (names), sizeof (char *), compare_strings);
-
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      if (g_str_has_suffix (names[i], ".xml"))
-        g_strv_builder_add (builder, names[i]);
-    }
-
-  registry->shipped_names = g_strv_builder_end (builder);
-  registry->shipped = g_new0 (MusterSystem *, g_strv_length (registry->shipped_names) + 1);
-  registry->shipped_tried = g_new0 (gboolean, g_strv_length (registry->shipped_names) + 1);
-}
-
-static void
-load_user_dir (MusterSystemRegistry *registry,
-               const char           *user_dir)
-{
-  g_autoptr(GDir) dir = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  dir = g_dir_open (user_dir, 0, NULL);
-  if (dir == NULL)
-    return;   /* no user systems: not an error */
-
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      if (g_str_has_suffix (name, ".xml") && name[0] != '.')
-        g_ptr_array_add (names, g_strdup (name));
-    }
-
-  g_ptr_array_sort (names, compare_strings);
-
-  for (guint i = 0; i < names->len; i++)
-    {
-      g_autofree char *path = g_build_filename (user_dir, g_ptr_array_index (names, i), NULL);
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autoptr(GError) error = NULL;
-      MusterSystem *system;
-
-      /* A pipe or a device would block or never end. */
-      if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
-        {
-          g_ptr_array_add (registry->errors,
-                           g_error_new (MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_PARSE,
-                                        _("%s: not a regular file"), path));
-          continue;
-        }
-
-      system = muster_system_new_from_file (file, &error);
-      if (system == NULL)
-        {
-          g_debug ("Skipping %s: %s", path, error->message);
-          g_ptr_array_add (registry->errors, g_steal_pointer (&error));
-          continue;
-        }
-
-      registry_add (registry, system);
-    }
-}
-
-MusterSystemRegistry *
-muster_system_registry_new (const char *user_dir)
-{
-  MusterSystemRegistry *registry = g_new0 (MusterSystemRegistry, 1);
-  g_autofree char *default_dir = NULL;
-
-  g_mutex_init (&registry->lock);
-  registry->user = g_ptr_array_new_with_free_func (g_object_unref);
-  registry->systems = g_ptr_array_new_with_free_func (g_object_unref);
-  registry->errors = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
-
-  if (user_dir == NULL)
-    user_dir = default_dir = g_build_filename (g_get_user_data_dir (), "muster", "systems", NULL);
-
-  list_shipped (registry);
-  load_user_dir (registry, user_dir);
-
-  return registry;
-}
-
-MusterSystemRegistry *
-muster_system_registry_get_default (void)
-{
-  static gsize initialized;
-
-  if (g_once_init_enter (&initialized))
-    {
-      default_registry = muster_system_registry_new (NULL);
-      g_once_init_leave (&initialized, 1);
-    }
-
-  return default_registry;
-}
-
-void
-muster_system_registry_free (MusterSystemRegistry *registry)
-{
-  if (registry == NULL)
-    return;
-
-  g_return_if_fail (registry != default_registry);
-
-  for (guint i = 0; registry->shipped_names[i] != NULL; i++)
-    g_clear_object (&registry->shipped[i]);
-  g_free (registry->shipped);
-  g_free (registry->shipped_tried);
-  g_strfreev (registry->shipped_names);
-  g_clear_pointer (&registry->user, g_ptr_array_unref);
-  g_clear_pointer (&registry->systems, g_ptr_array_unref);
-  g_clear_pointer (&registry->errors, g_ptr_array_unref);
-  g_mutex_clear (&registry->lock);
-  g_free (registry);
-}
-
-GPtrArray *
-muster_system_registry_list (MusterSystemRegistry *registry)
-{
-  g_return_val_if_fail (registry != NULL, NULL);
-
-  g_mutex_lock (&registry->lock);
-
-  /* Shipped systems first, in the order of their files, then the user's. */
-  if (!registry->listed)
-    {
-      for (guint i = 0; registry->shipped_names[i] != NULL; i++)
-        {
-          MusterSystem *system = load_shipped (registry, i);
-
-          if (system != NULL)
-            g_ptr_array_add (registry->systems, g_object_ref (system));
-        }
-
-      for (guint i = 0; i < registry->user->len; i++)
-        g_ptr_array_add (registry->systems, g_object_ref (g_ptr_array_index (registry->user, i)));
-
-      registry->listed = TRUE;
-    }
-
-  g_mutex_unlock (&registry->lock);
-
-  return registry->systems;
-}
-
-MusterSystem *
-muster_system_registry_lookup (MusterSystemRegistry *registry,
-                               const char           *system_id)
-{
-  MusterSystem *system;
-  int i;
-
-  g_return_val_if_fail (registry != NULL, NULL);
-
-  if (system_id == NULL)
-    return NULL;
-
-  i = shipped_index (registry, system_id);
-  if (i < 0)
-    return lookup_user (registry, system_id);
-
-  g_mutex_lock (&registry->lock);
-  system = load_shipped (registry, (guint) i);
-  g_mutex_unlock (&registry->lock);
-
-  return system;
-}
-
-GPtrArray *
-muster_system_registry_get_errors (MusterSystemRegistry *registry)
-{
-  g_return_val_if_fail (registry != NULL, NULL);
-
-  return registry->errors;
 }

@@ -38,6 +38,8 @@ struct _MusterRuleDef
   MusterRuleCode code;
   double         distance;     /* mm: enemy-too-close, unit-spacing */
   guint          turns;        /* deploy-sequence: first N turns single unit */
+  guint          steps;        /* deploy-sequence: N steps taken in turn, all
+                                * but one then the last (Infinity: 4), or 0 */
   char         **exempt;       /* categories ignored (deploy-order), or NULL */
   char         **kinds;        /* piece kinds the rule applies to, or NULL for all */
 };
@@ -79,6 +81,8 @@ struct _MusterZone
   char *name;               /* for people */
   char *option_name;        /* zone exists only when this option ... */
   char *option_value;       /* ... has this value; both NULL if always */
+  char *board;              /* "landscape" or "portrait": the zone exists only
+                             * on boards of that shape; NULL on any */
   /*< private >*/
   gpointer tmpl;            /* MusterRegionTemplate */
 };
@@ -130,15 +134,54 @@ const MusterRuleDef     *muster_system_get_rule             (MusterSystem       
                                                              MusterRuleCode          code);
 
 /* Zones of the deployment that exist with these options (name → value;
- * missing options take their defaults). */
+ * missing options take their defaults) on a board of width × height: a
+ * portrait board (width < height) has its Centre Line north to south, and
+ * zones of its own ("west", "east"). Without the board, as on a landscape
+ * one. */
 GPtrArray               *muster_deployment_list_zones       (const MusterDeployment *deployment,
                                                              GHashTable             *options);
 const MusterZone        *muster_deployment_lookup_zone      (const MusterDeployment *deployment,
                                                              const char             *zone_id,
                                                              GHashTable             *options);
+GPtrArray               *muster_deployment_list_zones_on_board  (const MusterDeployment *deployment,
+                                                                 GHashTable             *options,
+                                                                 double                  width,
+                                                                 double                  height);
+const MusterZone        *muster_deployment_lookup_zone_on_board (const MusterDeployment *deployment,
+                                                                 const char             *zone_id,
+                                                                 GHashTable             *options,
+                                                                 double                  width,
+                                                                 double                  height);
 const char              *muster_deployment_get_option       (const MusterDeployment *deployment,
                                                              GHashTable             *options,
                                                              const char             *name);
+
+/* What a player starts with in a deployment type. */
+typedef struct
+{
+  const char *zone;         /* a zone id of the type (owned by it), or NULL */
+  const char *role;         /* "attacker" (the first player) or "defender" */
+  const char *short_edge;   /* "west" or "east"; "north" or "south" on a
+                             * portrait board */
+} MusterPlace;
+
+/* Where player_index (0: the first player, red; 1: the second, blue)
+ * stands by default on a width × height board: red on the south side of
+ * the table (the west side where the zones lie west and east, as on a
+ * portrait 9th Age table) with the west (on a portrait board, north)
+ * short edge and the attacker's role, blue opposite. previous_zone (any
+ * type's zone id, or NULL): the player keeps to its side of the table, as
+ * when Refused Flank's diagonal changes. taken_zone: a zone another
+ * player has, or NULL. The one default of the window and the export. */
+void                     muster_system_get_default_place    (MusterSystem           *self,
+                                                             const MusterDeployment *deployment,
+                                                             GHashTable             *options,
+                                                             double                  width,
+                                                             double                  height,
+                                                             guint                   player_index,
+                                                             const char             *previous_zone,
+                                                             const char             *taken_zone,
+                                                             MusterPlace            *place);
 
 /* Resolves a zone for one player on one board; the result is clipped to
  * the board. role and short_edge may be NULL. */

@@ -13,9 +13,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "muster-expr.h"
-#include "muster-spatial-index.h"
-#include "muster-validate.h"
+#include "muster-choices.h"
+#include "muster-validate-private.h"
 
 /* How validation stays incremental.
  *
@@ -40,136 +39,26 @@
  * neighbourhood and its turn are.
  */
 
-#define RULE_BIT(code) (1u << (code))
-
-#define UNARY_RULES (RULE_BIT (MUSTER_RULE_OFF_BOARD) | \
-                     RULE_BIT (MUSTER_RULE_OUTSIDE_ZONE))
-#define PAIR_RULES  (RULE_BIT (MUSTER_RULE_BASE_CONTACT) | \
-                     RULE_BIT (MUSTER_RULE_OVERLAP) | \
-                     RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE) | \
-                     RULE_BIT (MUSTER_RULE_UNIT_SPACING))
-
-/* The grid of the spatial index is never finer than this (4"): a big
- * unit's base then lies in 2 × 2 cells, and a query around it looks at
- * some 3 × 3. */
-#define MIN_CELL_SIZE_MM (4 * MUSTER_MM_PER_INCH)
-
-typedef enum
-{
-  SHORT_EDGE_NONE,
-  SHORT_EDGE_WEST,
-  SHORT_EDGE_EAST,
-} ShortEdge;
-
-typedef struct
-{
-  const MusterRuleDef *def;     /* NULL when the rule is not in force */
-  guint                kinds;   /* a bit per MusterPieceKind */
-} Rule;
-
-typedef struct _PlayerState PlayerState;
-
-/* The pieces of one player deployed in one turn that a sequence rule
- * counts. */
-typedef struct
-{
-  PlayerState *player;
-  guint        turn;
-  GPtrArray   *members;   /* PieceState, not owned */
-} Group;
-
-struct _PlayerState
-{
-  char         *id;
-  MusterRegion *zone;            /* NULL: no zone, no outside-zone */
-  GHashTable   *skill_regions;   /* skill id → MusterRegion */
-  ShortEdge     short_edge;
-  GTree        *order_groups;    /* turn → Group, for deploy-order */
-  GHashTable   *seq_groups;      /* turn → Group, for deploy-sequence */
-};
-
-/* What the pair rules read of a piece, gathered in one place so that
- * checking a crowded neighbourhood does not chase pointers. */
-typedef struct
-{
-  const MusterPiece   *piece;
-  const MusterOutline *outline;
-  const char          *owner;        /* interned */
-  PlayerState         *player;       /* the owner, when a player of the layout */
-  guint                turn;
-  MusterPieceKind      kind;
-  gboolean             deployable;
-  guint                applies;      /* RULE_BIT of each rule that looks at it */
-} PieceInfo;
-
-/* The rule and the other piece of a violation, kept beside the
- * violations so that dropping a pair scans a compact array. */
-typedef struct
-{
-  MusterRuleCode code;
-  guint          other_serial;
-} ViolationKey;
-
-typedef struct
-{
-  guint          serial;
-  guint          slot;           /* id in the spatial index, index in slots */
-  MusterPiece   *piece;          /* owned by the layout */
-  MusterOutline  outline;
-  PieceInfo      info;
-  PlayerState   *player;         /* the owner, when a player of the layout */
-  /* Made when first needed: most pieces of a big table break no rule. */
-  GPtrArray     *violations;     /* MusterViolation, or NULL */
-  GArray        *keys;           /* ViolationKey, in step with violations */
-  GArray        *partners;       /* guint slots of pieces sharing pair verdicts, or NULL */
-  Group         *order_group;    /* deploy-order membership, or NULL */
-  Group         *seq_group;      /* deploy-sequence membership, or NULL */
-  gboolean       sorted;
-  gboolean       pooled;         /* in the validator's slab, not allocated alone */
-} PieceState;
-
-typedef struct
-{
-  MusterTerrain *terrain;        /* owned by the layout */
-  MusterOutline  outline;
-} TerrainState;
-
-struct _MusterValidator
-{
-  GObject                 parent_instance;
-
-  MusterLayout           *layout;
-  MusterSystem           *system;
-  double                  tolerance;
-
-  const MusterDeployment *deployment;   /* NULL: nothing is checked */
-  Rule                    rules[MUSTER_N_RULES];
-  double                  width;
-  double                  height;
-  double                  pair_reach;     /* farthest a piece pair rule looks */
-  double                  terrain_reach;  /* farthest a terrain rule looks */
-
-  GHashTable             *players;        /* id → PlayerState */
-  GHashTable             *pieces;         /* serial → PieceState */
-  GPtrArray              *slots;          /* slot → PieceState or NULL */
-  PieceState             *slab;           /* the states of a full validation */
-  GArray                 *free_slots;     /* guint */
-  GArray                 *terrain;        /* TerrainState */
-  MusterSpatialIndex     *index;          /* piece boxes, by slot */
-  MusterSpatialIndex     *terrain_index;  /* terrain boxes, by position in terrain */
-  guint                   n_violations;
-  GPtrArray              *no_violations;  /* empty, for pieces without */
-  gboolean                rebuilding;
-  GError                 *error;          /* of the last rebuild */
-};
-
 G_DEFINE_FINAL_TYPE (MusterValidator, muster_validator, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
   PROP_TOLERANCE,
+  PROP_DEPLOYMENT_OVER,
   N_PROPS
 };
+
+/* The rules of placement in the Deployment Phase (RULES.md: "The
+ * deployment rules govern placement during the Deployment Phase only"):
+ * once it is over, a piece that moves in a Player Turn is no longer held
+ * to its zone, the deployment order and steps, the distance from enemy
+ * units it was deployed at, or kept out of contact (troopers engage in
+ * close combat). Overlap, off-board and unit spacing still apply. */
+#define DEPLOYMENT_RULES (RULE_BIT (MUSTER_RULE_OUTSIDE_ZONE) | \
+                          RULE_BIT (MUSTER_RULE_BASE_CONTACT) | \
+                          RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE) | \
+                          RULE_BIT (MUSTER_RULE_DEPLOY_ORDER) | \
+                          RULE_BIT (MUSTER_RULE_DEPLOY_SEQUENCE))
 
 enum {
   VIOLATIONS_CHANGED,
@@ -179,200 +68,7 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static const char * const rule_codes[MUSTER_N_RULES] = {
-  [MUSTER_RULE_OFF_BOARD] = "off-board",
-  [MUSTER_RULE_OUTSIDE_ZONE] = "outside-zone",
-  [MUSTER_RULE_BASE_CONTACT] = "base-contact",
-  [MUSTER_RULE_OVERLAP] = "overlap",
-  [MUSTER_RULE_ENEMY_TOO_CLOSE] = "enemy-too-close",
-  [MUSTER_RULE_DEPLOY_ORDER] = "deploy-order",
-  [MUSTER_RULE_DEPLOY_SEQUENCE] = "deploy-sequence",
-  [MUSTER_RULE_UNIT_SPACING] = "unit-spacing",
-};
-
-/* Rule codes */
-
-const char *
-muster_rule_code_to_string (MusterRuleCode code)
-{
-  g_return_val_if_fail ((guint) code < MUSTER_N_RULES, NULL);
-
-  return rule_codes[code];
-}
-
-gboolean
-muster_rule_code_from_string (const char     *text,
-                              MusterRuleCode *code)
-{
-  g_return_val_if_fail (text != NULL, FALSE);
-
-  for (guint i = 0; i < MUSTER_N_RULES; i++)
-    {
-      if (strcmp (text, rule_codes[i]) == 0)
-        {
-          if (code != NULL)
-            *code = (MusterRuleCode) i;
-          return TRUE;
-        }
-    }
-
-  return FALSE;
-}
-
-/* Violations */
-
-void
-muster_violation_free (MusterViolation *violation)
-{
-  if (violation == NULL)
-    return;
-
-  g_free (violation->piece_id);
-  g_free (violation->other_id);
-  g_free (violation);
-}
-
-MusterViolation *
-muster_violation_copy (const MusterViolation *violation)
-{
-  MusterViolation *copy;
-
-  g_return_val_if_fail (violation != NULL, NULL);
-
-  copy = g_new (MusterViolation, 1);
-  *copy = *violation;
-  copy->piece_id = g_strdup (violation->piece_id);
-  copy->other_id = g_strdup (violation->other_id);
-
-  return copy;
-}
-
-static char *
-format_inches (double mm)
-{
-  return muster_length_format (mm, MUSTER_UNIT_INCH);
-}
-
-char *
-muster_violation_describe (const MusterViolation *violation)
-{
-  const char *other;
-
-  g_return_val_if_fail (violation != NULL, NULL);
-  g_return_val_if_fail ((guint) violation->code < MUSTER_N_RULES, NULL);
-
-  other = violation->other_id != NULL ? violation->other_id : "?";
-
-  switch (violation->code)
-    {
-    case MUSTER_RULE_OFF_BOARD:
-      return g_strdup (_("Not entirely on the table"));
-
-    case MUSTER_RULE_OUTSIDE_ZONE:
-      return g_strdup (_("Not entirely inside the deployment zone"));
-
-    case MUSTER_RULE_BASE_CONTACT:
-      switch (violation->other_kind)
-        {
-        case MUSTER_VIOLATION_OTHER_OBJECTIVE:
-          return g_strdup (_("In contact with an objective"));
-        case MUSTER_VIOLATION_OTHER_ENEMY:
-          /* Translators: %s is the id of a piece */
-          return g_strdup_printf (_("In contact with enemy piece %s"), other);
-        case MUSTER_VIOLATION_OTHER_NEUTRAL:
-          /* Translators: %s is the id of a piece */
-          return g_strdup_printf (_("In contact with neutral piece %s"), other);
-        case MUSTER_VIOLATION_OTHER_MARKER:
-          /* Translators: %s is the id of a marker */
-          return g_strdup_printf (_("In contact with marker %s"), other);
-        case MUSTER_VIOLATION_OTHER_NONE:
-        case MUSTER_VIOLATION_OTHER_FRIEND:
-        case MUSTER_VIOLATION_OTHER_TERRAIN:
-        default:
-          /* Translators: %s is the id of a piece */
-          return g_strdup_printf (_("In contact with %s"), other);
-        }
-
-    case MUSTER_RULE_OVERLAP:
-      /* Translators: %s is the id of a piece or of terrain */
-      return g_strdup_printf (_("Overlaps %s"), other);
-
-    case MUSTER_RULE_ENEMY_TOO_CLOSE:
-      {
-        g_autofree char *distance = format_inches (violation->distance);
-
-        /* Translators: "Within 20″ of enemy unit b3" */
-        return g_strdup_printf (_("Within %s of enemy unit %s"), distance, other);
-      }
-
-    case MUSTER_RULE_DEPLOY_ORDER:
-      /* Translators: %s is the id of the unit deployed before this one */
-      return g_strdup_printf (_("Not farther from the short edge than %s, deployed before it"),
-                              other);
-
-    case MUSTER_RULE_DEPLOY_SEQUENCE:
-      return g_strdup_printf (_("More than one unit deployed in turn %u"), violation->turn);
-
-    case MUSTER_RULE_UNIT_SPACING:
-      {
-        g_autofree char *distance = format_inches (violation->distance);
-
-        /* Translators: "Within 1″ of u4"; u4 is a unit or terrain */
-        return g_strdup_printf (_("Within %s of %s"), distance, other);
-      }
-
-    case MUSTER_N_RULES:
-    default:
-      g_return_val_if_reached (NULL);
-    }
-}
-
-static int
-compare_violations_in_piece (const MusterViolation *a,
-                             const MusterViolation *b)
-{
-  int cmp;
-
-  if (a->code != b->code)
-    {
-      cmp = strcmp (rule_codes[a->code], rule_codes[b->code]);
-      if (cmp != 0)
-        return cmp;
-    }
-
-  return g_strcmp0 (a->other_id, b->other_id);
-}
-
-static int
-compare_violations_in_piece_cb (gconstpointer a,
-                                gconstpointer b)
-{
-  return compare_violations_in_piece (*(MusterViolation * const *) a,
-                                      *(MusterViolation * const *) b);
-}
-
-static int
-compare_violations_cb (gconstpointer a,
-                       gconstpointer b)
-{
-  const MusterViolation *va = *(MusterViolation * const *) a;
-  const MusterViolation *vb = *(MusterViolation * const *) b;
-  int cmp = strcmp (va->piece_id, vb->piece_id);
-
-  if (cmp != 0)
-    return cmp;
-
-  return compare_violations_in_piece (va, vb);
-}
-
 /* Rules */
-
-static gboolean
-rule_in_force (MusterValidator *self,
-               MusterRuleCode   code)
-{
-  return self->rules[code].def != NULL;
-}
 
 /* The rule is in force and looks at this piece: of one of its kinds, and
  * of none of its exempt categories. */
@@ -401,34 +97,7 @@ rule_applies (MusterValidator   *self,
   return TRUE;
 }
 
-static double
-rule_distance (MusterValidator *self,
-               MusterRuleCode   code)
-{
-  return self->rules[code].def != NULL ? self->rules[code].def->distance : 0.0;
-}
-
 /* Players and pieces */
-
-static void
-group_free (gpointer data)
-{
-  Group *group = data;
-
-  g_ptr_array_unref (group->members);
-  g_free (group);
-}
-
-static int
-compare_turns (gconstpointer a,
-               gconstpointer b,
-               gpointer      user_data)
-{
-  guint ta = GPOINTER_TO_UINT (a);
-  guint tb = GPOINTER_TO_UINT (b);
-
-  return ta < tb ? -1 : ta > tb ? 1 : 0;
-}
 
 static void
 player_state_free (gpointer data)
@@ -440,6 +109,7 @@ player_state_free (gpointer data)
   g_hash_table_unref (player->skill_regions);
   g_tree_unref (player->order_groups);
   g_hash_table_unref (player->seq_groups);
+  g_free (player->step_counts);
   g_free (player);
 }
 
@@ -481,15 +151,6 @@ lookup_piece (MusterValidator *self,
   return g_hash_table_lookup (self->pieces, GUINT_TO_POINTER (serial));
 }
 
-static PieceState *
-lookup_slot (MusterValidator *self,
-             guint            slot)
-{
-  g_assert (slot < self->slots->len);
-
-  return g_ptr_array_index (self->slots, slot);
-}
-
 static MusterViolationOther
 other_kind_of (const MusterPiece *piece,
                const MusterPiece *other)
@@ -506,13 +167,13 @@ other_kind_of (const MusterPiece *piece,
   return MUSTER_VIOLATION_OTHER_ENEMY;
 }
 
-static MusterViolation *
-violation_new (MusterValidator      *self,
-               const MusterPiece    *piece,
-               MusterRuleCode        code,
-               const char           *other_id,
-               guint                 other_serial,
-               MusterViolationOther  other_kind)
+MusterViolation *
+_muster_validator_violation_new (MusterValidator      *self,
+                                 const MusterPiece    *piece,
+                                 MusterRuleCode        code,
+                                 const char           *other_id,
+                                 guint                 other_serial,
+                                 MusterViolationOther  other_kind)
 {
   MusterViolation *v = g_new0 (MusterViolation, 1);
 
@@ -528,14 +189,19 @@ violation_new (MusterValidator      *self,
   return v;
 }
 
-static MusterViolation *
-violation_new_for_piece (MusterValidator   *self,
-                         const MusterPiece *piece,
-                         MusterRuleCode     code,
-                         const MusterPiece *other)
+MusterViolation *
+_muster_validator_violation_new_for_piece (MusterValidator   *self,
+                                           const MusterPiece *piece,
+                                           MusterRuleCode     code,
+                                           const MusterPiece *other)
 {
-  return violation_new (self, piece, code, other->id, other->serial,
-                        other_kind_of (piece, other));
+  MusterViolation *v = _muster_validator_violation_new (self, piece, code, other->id, other->serial,
+                                                        other_kind_of (piece, other));
+
+  if (other->name != NULL && *other->name != '\0')
+    v->other_name = g_strdup (other->name);
+
+  return v;
 }
 
 static guint
@@ -554,9 +220,9 @@ ensure_violations (PieceState *ps)
     }
 }
 
-static void
-add_partner (PieceState *ps,
-             guint       slot)
+void
+_muster_validator_add_partner (PieceState *ps,
+                               guint       slot)
 {
   if (ps->partners == NULL)
     ps->partners = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -564,10 +230,10 @@ add_partner (PieceState *ps,
   g_array_append_val (ps->partners, slot);
 }
 
-static void
-add_violation (MusterValidator *self,
-               PieceState      *ps,
-               MusterViolation *violation)
+void
+_muster_validator_add_violation (MusterValidator *self,
+                                 PieceState      *ps,
+                                 MusterViolation *violation)
 {
   ViolationKey key = { violation->code, violation->other_serial };
 
@@ -578,13 +244,13 @@ add_violation (MusterValidator *self,
   self->n_violations++;
 }
 
-static void
-add_violations (MusterValidator *self,
-                PieceState      *ps,
-                GPtrArray       *violations)
+void
+_muster_validator_add_violations (MusterValidator *self,
+                                  PieceState      *ps,
+                                  GPtrArray       *violations)
 {
   for (guint i = 0; i < violations->len; i++)
-    add_violation (self, ps, g_ptr_array_index (violations, i));
+    _muster_validator_add_violation (self, ps, g_ptr_array_index (violations, i));
 
   g_ptr_array_set_free_func (violations, NULL);
   g_ptr_array_set_size (violations, 0);
@@ -593,11 +259,11 @@ add_violations (MusterValidator *self,
 
 /* Removes the violations of ps whose code is in codes and, when
  * other_serial is not 0, that name that piece. */
-static void
-remove_violations (MusterValidator *self,
-                   PieceState      *ps,
-                   guint            codes,
-                   guint            other_serial)
+void
+_muster_validator_remove_violations (MusterValidator *self,
+                                     PieceState      *ps,
+                                     guint            codes,
+                                     guint            other_serial)
 {
   if (ps->violations == NULL)
     return;
@@ -622,9 +288,9 @@ remove_violations (MusterValidator *self,
     }
 }
 
-static void
-remove_partner (PieceState *ps,
-                guint       slot)
+void
+_muster_validator_remove_partner (PieceState *ps,
+                                  guint       slot)
 {
   for (guint i = 0; ps->partners != NULL && i < ps->partners->len; i++)
     {
@@ -656,13 +322,6 @@ piece_info_init (MusterValidator     *self,
       if (rule_applies (self, code, piece))
         info->applies |= RULE_BIT (code);
     }
-}
-
-static gboolean
-info_applies (const PieceInfo *info,
-              MusterRuleCode   code)
-{
-  return (info->applies & RULE_BIT (code)) != 0;
 }
 
 /* Unary rules */
@@ -717,8 +376,8 @@ check_unary (MusterValidator *self,
   on_board = outline_on_board (self, outline);
 
   if (!on_board && info_applies (info, MUSTER_RULE_OFF_BOARD))
-    g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_OFF_BOARD, NULL, 0,
-                                          MUSTER_VIOLATION_OTHER_NONE));
+    g_ptr_array_add (sink, _muster_validator_violation_new (self, piece, MUSTER_RULE_OFF_BOARD, NULL, 0,
+                                                            MUSTER_VIOLATION_OTHER_NONE));
 
   /* Zones are clipped to the board: a base off it is outside its zone,
    * whatever regions its skills allow. A piece with a skill that lets it
@@ -727,513 +386,8 @@ check_unary (MusterValidator *self,
   if (player != NULL && player->zone != NULL &&
       info_applies (info, MUSTER_RULE_OUTSIDE_ZONE) &&
       (!on_board || !outline_in_zone (player, piece, outline)))
-    g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_OUTSIDE_ZONE, NULL, 0,
-                                          MUSTER_VIOLATION_OTHER_NONE));
-}
-
-/* Pair rules */
-
-/* A lower bound of the separation of two outlines: the gap between their
- * bounding boxes. */
-static double
-box_gap (const MusterBox *a,
-         const MusterBox *b)
-{
-  double dx = MAX (a->x0 - b->x1, b->x0 - a->x1);
-  double dy = MAX (a->y0 - b->y1, b->y0 - a->y1);
-
-  return MAX (dx, dy);
-}
-
-static gboolean
-within_distance (double separation,
-                 double distance)
-{
-  /* "More than N" is strict: exactly N is too close. */
-  return separation <= distance + MUSTER_EPSILON_MM;
-}
-
-static MusterContact
-classify (MusterValidator *self,
-          double           separation)
-{
-  /* Exactly the tolerance counts as contact, not overlap. */
-  return muster_contact_classify (separation, self->tolerance + MUSTER_EPSILON_MM);
-}
-
-/* The pair verdicts of a and b: the rules broken by a (in *codes_a) and by
- * b (in *codes_b). Only deployable pieces break rules. An overlapping pair
- * breaks overlap and nothing else. */
-static void
-check_pair (MusterValidator *self,
-            const PieceInfo *a,
-            const PieceInfo *b,
-            guint           *codes_a,
-            guint           *codes_b)
-{
-  gboolean same_owner;
-  MusterContact contact;
-  double separation;
-
-  *codes_a = 0;
-  *codes_b = 0;
-
-  if (!a->deployable && !b->deployable)
-    return;
-
-  if (box_gap (&a->outline->bounds, &b->outline->bounds) > self->pair_reach + MUSTER_EPSILON_MM)
-    return;
-
-  separation = muster_outline_separation (a->outline, b->outline, NULL, NULL);
-  contact = classify (self, separation);
-  same_owner = a->owner == b->owner;
-
-  if (contact == MUSTER_CONTACT_OVERLAP && rule_in_force (self, MUSTER_RULE_OVERLAP))
-    {
-      if (a->deployable && info_applies (a, MUSTER_RULE_OVERLAP))
-        *codes_a |= RULE_BIT (MUSTER_RULE_OVERLAP);
-      if (b->deployable && info_applies (b, MUSTER_RULE_OVERLAP))
-        *codes_b |= RULE_BIT (MUSTER_RULE_OVERLAP);
-      return;
-    }
-
-  /* Contact with an enemy or neutral piece, a marker of another owner or
-   * any objective; friendly contact is fine. */
-  if (contact != MUSTER_CONTACT_APART)
-    {
-      if (a->deployable && info_applies (a, MUSTER_RULE_BASE_CONTACT) &&
-          (b->kind == MUSTER_PIECE_OBJECTIVE || !same_owner))
-        *codes_a |= RULE_BIT (MUSTER_RULE_BASE_CONTACT);
-      if (b->deployable && info_applies (b, MUSTER_RULE_BASE_CONTACT) &&
-          (a->kind == MUSTER_PIECE_OBJECTIVE || !same_owner))
-        *codes_b |= RULE_BIT (MUSTER_RULE_BASE_CONTACT);
-    }
-
-  /* Both must be units of two players. */
-  if (a->deployable && b->deployable && !same_owner &&
-      info_applies (a, MUSTER_RULE_ENEMY_TOO_CLOSE) &&
-      info_applies (b, MUSTER_RULE_ENEMY_TOO_CLOSE) &&
-      within_distance (separation, rule_distance (self, MUSTER_RULE_ENEMY_TOO_CLOSE)))
-    {
-      *codes_a |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
-      *codes_b |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
-    }
-
-  /* Any other unit, friend or foe. */
-  if (info_applies (a, MUSTER_RULE_UNIT_SPACING) &&
-      info_applies (b, MUSTER_RULE_UNIT_SPACING) &&
-      within_distance (separation, rule_distance (self, MUSTER_RULE_UNIT_SPACING)))
-    {
-      if (a->deployable)
-        *codes_a |= RULE_BIT (MUSTER_RULE_UNIT_SPACING);
-      if (b->deployable)
-        *codes_b |= RULE_BIT (MUSTER_RULE_UNIT_SPACING);
-    }
-}
-
-static void
-add_pair_violations (MusterValidator   *self,
-                     const MusterPiece *piece,
-                     const MusterPiece *other,
-                     guint              codes,
-                     GPtrArray         *sink)
-{
-  for (guint code = 0; code < MUSTER_N_RULES; code++)
-    {
-      if (codes & RULE_BIT (code))
-        g_ptr_array_add (sink, violation_new_for_piece (self, piece, code, other));
-    }
-}
-
-/* Impassable terrain and buildings: no overlap, and (9th Age) no unit
- * within 1". */
-static void
-check_terrain (MusterValidator *self,
-               const PieceInfo *info,
-               GPtrArray       *sink)
-{
-  const MusterPiece *piece = info->piece;
-  const MusterOutline *outline = info->outline;
-  g_autoptr(GArray) ids = NULL;
-  MusterBox box;
-
-  if (!info->deployable || self->terrain->len == 0)
-    return;
-
-  ids = g_array_new (FALSE, FALSE, sizeof (guint));
-  box = outline->bounds;
-  muster_box_expand (&box, self->terrain_reach + MUSTER_EPSILON_MM);
-  muster_spatial_index_query (self->terrain_index, &box, ids);
-
-  for (guint i = 0; i < ids->len; i++)
-    {
-      const TerrainState *ts = &g_array_index (self->terrain, TerrainState,
-                                               g_array_index (ids, guint, i));
-      double separation;
-
-      if (box_gap (&outline->bounds, &ts->outline.bounds) > self->terrain_reach + MUSTER_EPSILON_MM)
-        continue;
-
-      separation = muster_outline_separation (outline, &ts->outline, NULL, NULL);
-
-      if (classify (self, separation) == MUSTER_CONTACT_OVERLAP &&
-          rule_in_force (self, MUSTER_RULE_OVERLAP))
-        {
-          if (info_applies (info, MUSTER_RULE_OVERLAP))
-            g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_OVERLAP,
-                                                  ts->terrain->id, 0,
-                                                  MUSTER_VIOLATION_OTHER_TERRAIN));
-        }
-      else if (info_applies (info, MUSTER_RULE_UNIT_SPACING) &&
-               within_distance (separation, rule_distance (self, MUSTER_RULE_UNIT_SPACING)))
-        {
-          g_ptr_array_add (sink, violation_new (self, piece, MUSTER_RULE_UNIT_SPACING,
-                                                ts->terrain->id, 0,
-                                                MUSTER_VIOLATION_OTHER_TERRAIN));
-        }
-    }
-}
-
-/* Works out the pair verdicts of ps with every piece within reach (with
- * only_later, only with those of a greater serial, so that a full pass
- * meets each pair once) and records them on both sides, then those of ps
- * with the terrain. */
-static void
-commit_pairs (MusterValidator *self,
-              PieceState      *ps,
-              gboolean         only_later)
-{
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GPtrArray) sink = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
-  MusterBox box = ps->outline.bounds;
-
-  muster_box_expand (&box, self->pair_reach + MUSTER_EPSILON_MM);
-  muster_spatial_index_query (self->index, &box, ids);
-
-  for (guint i = 0; i < ids->len; i++)
-    {
-      PieceState *other = lookup_slot (self, g_array_index (ids, guint, i));
-      guint codes_a;
-      guint codes_b;
-
-      g_assert (other != NULL);
-      if (other == ps || (only_later && other->serial < ps->serial))
-        continue;
-
-      check_pair (self, &ps->info, &other->info, &codes_a, &codes_b);
-      if ((codes_a | codes_b) == 0)
-        continue;
-
-      add_pair_violations (self, ps->piece, other->piece, codes_a, sink);
-      add_violations (self, ps, sink);
-      add_pair_violations (self, other->piece, ps->piece, codes_b, sink);
-      add_violations (self, other, sink);
-      add_partner (ps, other->slot);
-      add_partner (other, ps->slot);
-    }
-
-  check_terrain (self, &ps->info, sink);
-  add_violations (self, ps, sink);
-}
-
-/* Forgets every pair verdict of ps, and the mirrored ones of its
- * partners. */
-static void
-drop_pairs (MusterValidator *self,
-            PieceState      *ps)
-{
-  if (ps->partners == NULL)
-    {
-      remove_violations (self, ps, PAIR_RULES, 0);
-      return;
-    }
-
-  for (guint i = 0; i < ps->partners->len; i++)
-    {
-      PieceState *other = lookup_slot (self, g_array_index (ps->partners, guint, i));
-
-      g_assert (other != NULL);
-      remove_violations (self, other, PAIR_RULES, ps->serial);
-      remove_partner (other, ps->slot);
-    }
-
-  g_array_set_size (ps->partners, 0);
-  remove_violations (self, ps, PAIR_RULES, 0);
-}
-
-/* Sequence rules */
-
-static Group *
-group_new (PlayerState *player,
-           guint        turn)
-{
-  Group *group = g_new0 (Group, 1);
-
-  group->player = player;
-  group->turn = turn;
-  group->members = g_ptr_array_new ();
-
-  return group;
-}
-
-/* deploy-order (Marching Columns): each unit's centre farther from the
- * player's short edge than the centre of the unit deployed before it.
- * Units of one turn may have gone down in any order, so the units of a
- * turn have to lie beyond the farthest unit of the previous turn that has
- * any; units of one turn at exactly the same distance are not flagged.
- * Pieces with no turn (0) are not in the order. */
-static gboolean
-order_eligible (MusterValidator *self,
-                const PieceInfo *info,
-                PlayerState     *player)
-{
-  return player != NULL &&
-         player->short_edge != SHORT_EDGE_NONE &&
-         info->turn > 0 &&
-         info->deployable &&
-         info_applies (info, MUSTER_RULE_DEPLOY_ORDER);
-}
-
-static double
-order_distance (MusterValidator   *self,
-                const PlayerState *player,
-                double             x)
-{
-  return player->short_edge == SHORT_EDGE_WEST ? x : self->width - x;
-}
-
-/* The unit that the player deployed last before turn (see above), or
- * NULL. */
-static PieceState *
-order_reference (MusterValidator *self,
-                 PlayerState     *player,
-                 guint            turn)
-{
-  GTreeNode *node = g_tree_lower_bound (player->order_groups, GUINT_TO_POINTER (turn));
-  PieceState *best = NULL;
-  double best_distance = 0.0;
-  Group *group;
-
-  if (node != NULL)
-    node = g_tree_node_previous (node);
-  else
-    node = g_tree_node_last (player->order_groups);
-
-  if (node == NULL)
-    return NULL;
-
-  group = g_tree_node_value (node);
-  for (guint i = 0; i < group->members->len; i++)
-    {
-      PieceState *member = g_ptr_array_index (group->members, i);
-      double distance = order_distance (self, player, member->piece->x);
-
-      if (best == NULL || distance > best_distance ||
-          (distance == best_distance && strcmp (member->piece->id, best->piece->id) < 0))
-        {
-          best = member;
-          best_distance = distance;
-        }
-    }
-
-  return best;
-}
-
-/* The deploy-order verdict of piece, with its centre at x. */
-static MusterViolation *
-order_verdict (MusterValidator   *self,
-               const MusterPiece *piece,
-               PlayerState       *player,
-               double             x)
-{
-  PieceState *reference = order_reference (self, player, piece->turn);
-
-  if (reference != NULL &&
-      order_distance (self, player, x) <=
-        order_distance (self, player, reference->piece->x) + MUSTER_EPSILON_MM)
-    return violation_new_for_piece (self, piece, MUSTER_RULE_DEPLOY_ORDER, reference->piece);
-
-  return NULL;
-}
-
-static void
-order_check_member (MusterValidator *self,
-                    PieceState      *ps)
-{
-  MusterViolation *violation;
-
-  g_assert (ps->order_group != NULL);
-
-  remove_violations (self, ps, RULE_BIT (MUSTER_RULE_DEPLOY_ORDER), 0);
-  violation = order_verdict (self, ps->piece, ps->order_group->player, ps->piece->x);
-  if (violation != NULL)
-    add_violation (self, ps, violation);
-}
-
-static void
-order_check_group (MusterValidator *self,
-                   Group           *group)
-{
-  for (guint i = 0; i < group->members->len; i++)
-    order_check_member (self, g_ptr_array_index (group->members, i));
-}
-
-/* Re-checks the first turn after turn: its reference may have changed. */
-static void
-order_check_after (MusterValidator *self,
-                   PlayerState     *player,
-                   guint            turn)
-{
-  GTreeNode *node = g_tree_upper_bound (player->order_groups, GUINT_TO_POINTER (turn));
-
-  if (node != NULL)
-    order_check_group (self, g_tree_node_value (node));
-}
-
-static void
-order_leave (MusterValidator *self,
-             PieceState      *ps)
-{
-  Group *group = ps->order_group;
-  PlayerState *player;
-  guint turn;
-
-  if (group == NULL)
-    return;
-
-  player = group->player;
-  turn = group->turn;
-  g_ptr_array_remove_fast (group->members, ps);
-  ps->order_group = NULL;
-  remove_violations (self, ps, RULE_BIT (MUSTER_RULE_DEPLOY_ORDER), 0);
-
-  if (group->members->len == 0)
-    g_tree_remove (player->order_groups, GUINT_TO_POINTER (turn));
-
-  if (!self->rebuilding)
-    order_check_after (self, player, turn);
-}
-
-static void
-order_join (MusterValidator *self,
-            PieceState      *ps)
-{
-  guint turn = ps->info.turn;
-  Group *group;
-
-  g_assert (ps->order_group == NULL);
-
-  if (!order_eligible (self, &ps->info, ps->player))
-    return;
-
-  group = g_tree_lookup (ps->player->order_groups, GUINT_TO_POINTER (turn));
-  if (group == NULL)
-    {
-      group = group_new (ps->player, turn);
-      g_tree_insert (ps->player->order_groups, GUINT_TO_POINTER (turn), group);
-    }
-
-  g_ptr_array_add (group->members, ps);
-  ps->order_group = group;
-
-  /* A full rebuild checks every group once at the end. */
-  if (!self->rebuilding)
-    {
-      order_check_member (self, ps);
-      order_check_after (self, ps->player, turn);
-    }
-}
-
-static gboolean
-order_check_group_cb (gpointer key,
-                      gpointer value,
-                      gpointer user_data)
-{
-  order_check_group (user_data, value);
-
-  return FALSE;
-}
-
-/* deploy-sequence (Counterthrust, Marching Columns): in each of the first
- * N deployment turns a player deploys a single unit, so two units of one
- * player in one of those turns both break it. "No Characters unless
- * forced" needs to know what was left to deploy, which a layout does not
- * tell, so it is not checked here. Infinity's deployment steps are kept by
- * the deployment phase as it happens, not by this static check. */
-static gboolean
-seq_eligible (MusterValidator *self,
-              const PieceInfo *info,
-              PlayerState     *player)
-{
-  const MusterRuleDef *def = self->rules[MUSTER_RULE_DEPLOY_SEQUENCE].def;
-
-  return player != NULL &&
-         def != NULL &&
-         info->turn > 0 &&
-         info->turn <= def->turns &&
-         info->deployable &&
-         info_applies (info, MUSTER_RULE_DEPLOY_SEQUENCE);
-}
-
-static MusterViolation *
-seq_violation_new (MusterValidator   *self,
-                   const MusterPiece *piece)
-{
-  return violation_new (self, piece, MUSTER_RULE_DEPLOY_SEQUENCE, NULL, 0,
-                        MUSTER_VIOLATION_OTHER_NONE);
-}
-
-static void
-seq_join (MusterValidator *self,
-          PieceState      *ps)
-{
-  guint turn = ps->info.turn;
-  Group *group;
-
-  g_assert (ps->seq_group == NULL);
-
-  if (!seq_eligible (self, &ps->info, ps->player))
-    return;
-
-  group = g_hash_table_lookup (ps->player->seq_groups, GUINT_TO_POINTER (turn));
-  if (group == NULL)
-    {
-      group = group_new (ps->player, turn);
-      g_hash_table_insert (ps->player->seq_groups, GUINT_TO_POINTER (turn), group);
-    }
-
-  g_ptr_array_add (group->members, ps);
-  ps->seq_group = group;
-
-  if (group->members->len == 2)
-    {
-      PieceState *first = g_ptr_array_index (group->members, 0);
-
-      add_violation (self, first, seq_violation_new (self, first->piece));
-    }
-
-  if (group->members->len >= 2)
-    add_violation (self, ps, seq_violation_new (self, ps->piece));
-}
-
-static void
-seq_leave (MusterValidator *self,
-           PieceState      *ps)
-{
-  Group *group = ps->seq_group;
-
-  if (group == NULL)
-    return;
-
-  g_ptr_array_remove_fast (group->members, ps);
-  ps->seq_group = NULL;
-  remove_violations (self, ps, RULE_BIT (MUSTER_RULE_DEPLOY_SEQUENCE), 0);
-
-  if (group->members->len == 1)
-    remove_violations (self, g_ptr_array_index (group->members, 0),
-                       RULE_BIT (MUSTER_RULE_DEPLOY_SEQUENCE), 0);
-  else if (group->members->len == 0)
-    g_hash_table_remove (group->player->seq_groups, GUINT_TO_POINTER (group->turn));
+    g_ptr_array_add (sink, _muster_validator_violation_new (self, piece, MUSTER_RULE_OUTSIDE_ZONE, NULL, 0,
+                                                            MUSTER_VIOLATION_OTHER_NONE));
 }
 
 /* Pieces */
@@ -1306,15 +460,15 @@ static void
 piece_forget (MusterValidator *self,
               PieceState      *ps)
 {
-  order_leave (self, ps);
-  seq_leave (self, ps);
-  drop_pairs (self, ps);
-  remove_violations (self, ps, UNARY_RULES, 0);
+  _muster_validator_order_leave (self, ps);
+  _muster_validator_seq_leave (self, ps);
+  _muster_validator_drop_pairs (self, ps);
+  _muster_validator_remove_violations (self, ps, UNARY_RULES, 0);
 
   g_assert (piece_n_violations (ps) == 0);
 }
 
-/* Works out every verdict of ps (see commit_pairs() for only_later). */
+/* Works out every verdict of ps (see _muster_validator_commit_pairs() for only_later). */
 static void
 piece_check (MusterValidator *self,
              PieceState      *ps,
@@ -1323,10 +477,10 @@ piece_check (MusterValidator *self,
   g_autoptr(GPtrArray) sink = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
 
   check_unary (self, &ps->info, sink);
-  add_violations (self, ps, sink);
-  commit_pairs (self, ps, only_later);
-  order_join (self, ps);
-  seq_join (self, ps);
+  _muster_validator_add_violations (self, ps, sink);
+  _muster_validator_commit_pairs (self, ps, only_later);
+  _muster_validator_order_join (self, ps);
+  _muster_validator_seq_join (self, ps);
 }
 
 static void
@@ -1345,6 +499,10 @@ short_edge_from_string (const char *text)
     return SHORT_EDGE_WEST;
   if (g_strcmp0 (text, "east") == 0)
     return SHORT_EDGE_EAST;
+  if (g_strcmp0 (text, "north") == 0)
+    return SHORT_EDGE_NORTH;
+  if (g_strcmp0 (text, "south") == 0)
+    return SHORT_EDGE_SOUTH;
 
   return SHORT_EDGE_NONE;
 }
@@ -1392,10 +550,15 @@ player_state_new (MusterValidator    *self,
 
   ps->id = g_strdup (player->id);
   ps->short_edge = short_edge_from_string (player->short_edge);
+  /* Marching Columns measures from a short edge: west or east, north or
+   * south on a portrait board. A long edge gives no order to check. */
+  if ((ps->short_edge == SHORT_EDGE_NORTH || ps->short_edge == SHORT_EDGE_SOUTH) !=
+      (self->width < self->height))
+    ps->short_edge = SHORT_EDGE_NONE;
   ps->skill_regions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                              (GDestroyNotify) muster_region_unref);
-  ps->order_groups = g_tree_new_full (compare_turns, NULL, NULL, group_free);
-  ps->seq_groups = g_hash_table_new_full (NULL, NULL, NULL, group_free);
+  ps->order_groups = g_tree_new_full (_muster_validator_compare_turns, NULL, NULL, _muster_validator_group_free);
+  ps->seq_groups = g_hash_table_new_full (NULL, NULL, NULL, _muster_validator_group_free);
 
   if (self->deployment == NULL || player->zone == NULL)
     return ps;
@@ -1445,87 +608,38 @@ clear_state (MusterValidator *self)
   g_array_set_size (self->terrain, 0);
   g_clear_pointer (&self->index, muster_spatial_index_free);
   g_clear_pointer (&self->terrain_index, muster_spatial_index_free);
+  g_hash_table_remove_all (self->terrain_violations);
   memset (self->rules, 0, sizeof self->rules);
   self->deployment = NULL;
   self->n_violations = 0;
   g_clear_error (&self->error);
 }
 
-typedef struct
-{
-  guint32 code;
-  guint   index;
-} SpatialKey;
-
-static int
-compare_spatial_keys (gconstpointer a,
-                      gconstpointer b)
-{
-  const SpatialKey *ka = a;
-  const SpatialKey *kb = b;
-
-  if (ka->code != kb->code)
-    return ka->code < kb->code ? -1 : 1;
-
-  return ka->index < kb->index ? -1 : ka->index > kb->index;
-}
-
-/* Spreads the low 16 bits of v over the even bits. */
-static guint32
-spread_bits (guint32 v)
-{
-  v &= 0xffff;
-  v = (v | (v << 8)) & 0x00ff00ff;
-  v = (v | (v << 4)) & 0x0f0f0f0f;
-  v = (v | (v << 2)) & 0x33333333;
-  v = (v | (v << 1)) & 0x55555555;
-
-  return v;
-}
-
-/* The pieces in the order of a Z-curve through the cells of the grid, so
- * that pieces near each other on the table get slots, index entries and
- * memory near each other, and a full pass, which looks around each piece
- * in turn, finds what it looks at still in the processor's caches. In
- * the order of the layout, a big table is a random walk through memory.
- * The order changes no verdict. */
-static SpatialKey *
-spatial_order (GPtrArray *pieces,
-               double     cell)
-{
-  SpatialKey *keys = g_new (SpatialKey, pieces->len);
-
-  for (guint i = 0; i < pieces->len; i++)
-    {
-      const MusterPiece *piece = g_ptr_array_index (pieces, i);
-      double cx = isfinite (piece->x) ? CLAMP (floor (piece->x / cell), 0, 0xffff) : 0;
-      double cy = isfinite (piece->y) ? CLAMP (floor (piece->y / cell), 0, 0xffff) : 0;
-
-      keys[i].code = spread_bits ((guint32) cx) | (spread_bits ((guint32) cy) << 1);
-      keys[i].index = i;
-    }
-
-  if (pieces->len > 1)
-    qsort (keys, pieces->len, sizeof (SpatialKey), compare_spatial_keys);
-
-  return keys;
-}
-
 /* The states of every piece of the layout, side by side in one block in
- * the order of spatial_order() (their slots follow it too), then their
- * outlines and index entries, in slot order. */
+ * the order of a Z-curve through the cells of the grid (their slots
+ * follow it too), then their outlines and index entries, in slot order:
+ * pieces near each other on the table get slots, index entries and memory
+ * near each other, and a full pass, which looks around each piece in
+ * turn, finds what it looks at still in the processor's caches. In the
+ * order of the layout, a big table is a random walk through memory. The
+ * order changes no verdict. */
 static void
 add_all_pieces (MusterValidator *self,
                 double           cell)
 {
   GPtrArray *pieces = muster_layout_get_pieces (self->layout);
-  g_autofree SpatialKey *keys = spatial_order (pieces, cell);
-  g_autofree guint *rank = g_new (guint, pieces->len);
+  g_autofree MusterPoint *centres = g_new (MusterPoint, MAX (pieces->len, 1));
+  g_autofree guint *rank = NULL;
 
   g_assert (self->slab == NULL && self->slots->len == 0);
 
-  for (guint k = 0; k < pieces->len; k++)
-    rank[keys[k].index] = k;
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+
+      centres[i] = (MusterPoint) { piece->x, piece->y };
+    }
+  rank = muster_spatial_index_z_order (centres, pieces->len, cell);
 
   self->slab = g_new0 (PieceState, pieces->len);
   g_ptr_array_set_size (self->slots, pieces->len);
@@ -1552,6 +666,57 @@ add_all_pieces (MusterValidator *self,
     }
 }
 
+/* Terrain: impassable terrain and buildings go into their index for the
+ * pair rules; any terrain not entirely on the table is off-board itself
+ * (a table made smaller cuts it off), reported under its own id. */
+static void
+add_all_terrain (MusterValidator  *self,
+                 GError          **first_error)
+{
+  GPtrArray *terrain = muster_layout_get_terrain (self->layout);
+
+  for (guint i = 0; i < terrain->len; i++)
+    {
+      MusterTerrain *t = g_ptr_array_index (terrain, i);
+      TerrainState ts = { t, { 0, } };
+      GPtrArray *violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
+      GError *local_error = NULL;
+      gboolean on_board = TRUE;
+
+      g_hash_table_insert (self->terrain_violations, GUINT_TO_POINTER (t->serial), violations);
+
+      /* A polygon is on the table when its corners are. */
+      for (guint j = 0; j < t->n_points; j++)
+        on_board = on_board &&
+                   t->points[j].x >= -MUSTER_EPSILON_MM && t->points[j].x <= self->width + MUSTER_EPSILON_MM &&
+                   t->points[j].y >= -MUSTER_EPSILON_MM && t->points[j].y <= self->height + MUSTER_EPSILON_MM;
+
+      if (!on_board && rule_in_force (self, MUSTER_RULE_OFF_BOARD))
+        {
+          MusterViolation *v = g_new0 (MusterViolation, 1);
+
+          v->serial = t->serial;
+          v->piece_id = g_strdup (t->id);
+          v->code = MUSTER_RULE_OFF_BOARD;
+          g_ptr_array_add (violations, v);
+          self->n_violations++;
+        }
+
+      if (t->kind == MUSTER_TERRAIN_AREA)
+        continue;
+
+      if (!muster_outline_init_polygon (&ts.outline, t->points, t->n_points, &local_error))
+        {
+          g_prefix_error (&local_error, "%s: ", t->id);
+          keep_error (first_error, local_error);
+          continue;
+        }
+
+      muster_spatial_index_insert (self->terrain_index, self->terrain->len, &ts.outline.bounds);
+      g_array_append_val (self->terrain, ts);
+    }
+}
+
 /* Throws everything away and validates the whole layout. On error, what
  * could be worked out is kept (a player whose zone fails to resolve has
  * no zone), and the error is kept for muster_validator_revalidate(). */
@@ -1563,7 +728,6 @@ rebuild (MusterValidator  *self,
   const char *system_id = muster_system_get_id (self->system);
   const char *deployment_id = muster_layout_get_deployment_id (self->layout);
   GPtrArray *players;
-  GPtrArray *terrain;
   double cell;
 
   clear_state (self);
@@ -1593,6 +757,8 @@ rebuild (MusterValidator  *self,
         {
           const MusterRuleDef *def = muster_system_get_rule (self->system, self->deployment, code);
 
+          if (self->deployment_over && (DEPLOYMENT_RULES & RULE_BIT (code)) != 0)
+            def = NULL;
           self->rules[code].def = def;
           self->rules[code].kinds = def != NULL ? kinds_from_strv (def->kinds) : 0;
         }
@@ -1623,28 +789,10 @@ rebuild (MusterValidator  *self,
       g_hash_table_insert (self->players, g_strdup (player->id),
                            player_state_new (self, player, &first_error));
     }
+  if (self->deployment != NULL && first_error == NULL)
+    muster_choices_check (self->layout, self->system, self->deployment, NULL, &first_error);
 
-  terrain = muster_layout_get_terrain (self->layout);
-  for (guint i = 0; i < terrain->len; i++)
-    {
-      MusterTerrain *t = g_ptr_array_index (terrain, i);
-      TerrainState ts = { t, { 0, } };
-      GError *local_error = NULL;
-
-      if (t->kind == MUSTER_TERRAIN_AREA)
-        continue;
-
-      if (!muster_outline_init_polygon (&ts.outline, t->points, t->n_points, &local_error))
-        {
-          g_prefix_error (&local_error, "%s: ", t->id);
-          keep_error (&first_error, local_error);
-          continue;
-        }
-
-      muster_spatial_index_insert (self->terrain_index, self->terrain->len, &ts.outline.bounds);
-      g_array_append_val (self->terrain, ts);
-    }
-
+  add_all_terrain (self, &first_error);
   add_all_pieces (self, cell);
 
   self->rebuilding = TRUE;
@@ -1658,7 +806,8 @@ rebuild (MusterValidator  *self,
 
     g_hash_table_iter_init (&iter, self->players);
     while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &player))
-      g_tree_foreach (player->order_groups, order_check_group_cb, self);
+      g_tree_foreach (player->order_groups, _muster_validator_order_check_group_cb, self);
+    _muster_validator_seq_check_all (self);
   }
 
   if (first_error != NULL)
@@ -1800,6 +949,7 @@ muster_validator_finalize (GObject *object)
   g_clear_pointer (&self->players, g_hash_table_unref);
   g_clear_pointer (&self->terrain, g_array_unref);
   g_clear_pointer (&self->no_violations, g_ptr_array_unref);
+  g_clear_pointer (&self->terrain_violations, g_hash_table_unref);
   g_clear_error (&self->error);
 
   G_OBJECT_CLASS (muster_validator_parent_class)->finalize (object);
@@ -1819,6 +969,10 @@ muster_validator_get_property (GObject    *object,
       g_value_set_double (value, self->tolerance);
       break;
 
+    case PROP_DEPLOYMENT_OVER:
+      g_value_set_boolean (value, self->deployment_over);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1836,6 +990,10 @@ muster_validator_set_property (GObject      *object,
     {
     case PROP_TOLERANCE:
       muster_validator_set_tolerance (self, g_value_get_double (value));
+      break;
+
+    case PROP_DEPLOYMENT_OVER:
+      muster_validator_set_deployment_over (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -1866,6 +1024,21 @@ muster_validator_class_init (MusterValidatorClass *klass)
                           G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS));
 
+  /**
+   * MusterValidator:deployment-over:
+   *
+   * Whether the Deployment Phase is over: pieces are then no longer held
+   * to the rules of deployment (their zones, the deployment order and
+   * steps, Counterthrust's distance, base contact); overlap, off-board
+   * and unit spacing still apply.
+   */
+  properties[PROP_DEPLOYMENT_OVER] =
+    g_param_spec_boolean ("deployment-over", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE |
+                           G_PARAM_EXPLICIT_NOTIFY |
+                           G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1893,6 +1066,8 @@ muster_validator_init (MusterValidator *self)
   self->terrain = g_array_new (FALSE, TRUE, sizeof (TerrainState));
   g_array_set_clear_func (self->terrain, terrain_state_clear);
   self->no_violations = g_ptr_array_new ();
+  self->terrain_violations = g_hash_table_new_full (NULL, NULL, NULL,
+                                                    (GDestroyNotify) g_ptr_array_unref);
 }
 
 /* Public API */
@@ -1967,6 +1142,38 @@ muster_validator_set_tolerance (MusterValidator *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOLERANCE]);
 }
 
+void
+muster_validator_set_deployment_over (MusterValidator *self,
+                                      gboolean         over)
+{
+  g_return_if_fail (MUSTER_IS_VALIDATOR (self));
+
+  over = !!over;
+  if (self->deployment_over == over)
+    return;
+
+  self->deployment_over = over;
+
+  if (self->layout != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!rebuild (self, &error))
+        g_debug ("Cannot validate the layout fully: %s", error->message);
+      emit_changed (self);
+    }
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEPLOYMENT_OVER]);
+}
+
+gboolean
+muster_validator_get_deployment_over (MusterValidator *self)
+{
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), FALSE);
+
+  return self->deployment_over;
+}
+
 double
 muster_validator_get_tolerance (MusterValidator *self)
 {
@@ -2000,7 +1207,7 @@ muster_validator_get_piece_violations (MusterValidator *self,
 
   ps = lookup_piece (self, serial);
   if (ps == NULL)
-    return NULL;
+    return g_hash_table_lookup (self->terrain_violations, GUINT_TO_POINTER (serial));
 
   /* Most pieces break no rule: they share one empty array. */
   if (ps->violations == NULL)
@@ -2008,7 +1215,7 @@ muster_validator_get_piece_violations (MusterValidator *self,
 
   if (!ps->sorted)
     {
-      g_ptr_array_sort (ps->violations, compare_violations_in_piece_cb);
+      g_ptr_array_sort (ps->violations, _muster_violation_compare_in_piece_cb);
       for (guint i = 0; i < ps->violations->len; i++)
         {
           const MusterViolation *v = g_ptr_array_index (ps->violations, i);
@@ -2029,6 +1236,7 @@ muster_validator_collect (MusterValidator *self)
   GPtrArray *all;
   GHashTableIter iter;
   PieceState *ps;
+  GPtrArray *terrain;
 
   g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), NULL);
 
@@ -2041,7 +1249,14 @@ muster_validator_collect (MusterValidator *self)
         g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (ps->violations, i)));
     }
 
-  g_ptr_array_sort (all, compare_violations_cb);
+  g_hash_table_iter_init (&iter, self->terrain_violations);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &terrain))
+    {
+      for (guint i = 0; i < terrain->len; i++)
+        g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (terrain, i)));
+    }
+
+  g_ptr_array_sort (all, _muster_violation_compare_cb);
 
   return all;
 }
@@ -2100,34 +1315,29 @@ muster_validator_check_placement (MusterValidator   *self,
       if (other == ps)
         continue;
 
-      check_pair (self, &info, &other->info, &codes_a, &codes_b);
-      add_pair_violations (self, piece, other->piece, codes_a, sink);
+      _muster_validator_check_pair (self, &info, &other->info, &codes_a, &codes_b);
+      _muster_validator_add_pair_violations (self, piece, other->piece, codes_a, sink);
     }
 
-  check_terrain (self, &info, sink);
+  _muster_validator_check_terrain (self, &info, sink);
 
-  if (order_eligible (self, &info, player))
+  if (_muster_validator_order_eligible (self, &info, player))
     {
-      MusterViolation *violation = order_verdict (self, piece, player, x);
+      MusterViolation *violation = _muster_validator_order_verdict (self, piece, player, x, y);
 
       if (violation != NULL)
         g_ptr_array_add (sink, violation);
     }
 
-  if (seq_eligible (self, &info, player))
-    {
-      Group *group = g_hash_table_lookup (player->seq_groups, GUINT_TO_POINTER (piece->turn));
-      guint n = group != NULL ? group->members->len : 0;
+  {
+    MusterViolation *violation = _muster_validator_seq_predict (self, &info, player, ps);
 
-      if (ps == NULL || ps->seq_group != group)
-        n++;
-
-      if (n >= 2)
-        g_ptr_array_add (sink, seq_violation_new (self, piece));
-    }
+    if (violation != NULL)
+      g_ptr_array_add (sink, violation);
+  }
 
   muster_outline_clear (&outline);
-  g_ptr_array_sort (sink, compare_violations_in_piece_cb);
+  g_ptr_array_sort (sink, _muster_violation_compare_in_piece_cb);
 
   return sink;
 }

@@ -26,6 +26,18 @@ typedef enum
   MUSTER_VIOLATION_OTHER_TERRAIN,
 } MusterViolationOther;
 
+/* What breaks deploy-sequence (see muster-validate-sequence.c). */
+typedef enum
+{
+  MUSTER_SEQUENCE_NONE,
+  MUSTER_SEQUENCE_CROWDED_TURN,        /* 9th Age: two units in a single-unit turn */
+  MUSTER_SEQUENCE_BEYOND_LAST,         /* Infinity: a step after the last */
+  MUSTER_SEQUENCE_SHARED_STEP,         /* troopers of two players in one step */
+  MUSTER_SEQUENCE_OTHER_PLAYERS_STEP,  /* in a step of the other player */
+  MUSTER_SEQUENCE_CROWDED_LAST,        /* more than the one kept back */
+  MUSTER_SEQUENCE_NONE_KEPT_BACK,      /* all but one left none for later */
+} MusterSequenceProblem;
+
 /* One broken rule of one deployable piece. Pair rules appear once on each
  * deployable piece involved, each naming the other. */
 struct _MusterViolation
@@ -40,16 +52,33 @@ struct _MusterViolation
   guint                 other_serial;  /* the other piece, 0 for terrain or none */
   MusterViolationOther  other_kind;
   double                distance;      /* mm: the rule's distance, or 0 */
-  guint                 turn;          /* deploy-sequence: the crowded turn */
+  guint                 turn;          /* deploy-sequence: the piece's turn or step */
+
+  /* Added later still. */
+  char                  *other_name;   /* the other as a player knows it
+                                        * ("Warriors", "the building"), or NULL */
+  MusterTerrainKind      other_terrain; /* the other's kind, when it is terrain */
+  MusterSequenceProblem  sequence;     /* deploy-sequence: what is wrong */
+  guint                  steps;        /* deploy-sequence by steps: how many */
 };
 
 const char      *muster_rule_code_to_string   (MusterRuleCode           code);
 gboolean         muster_rule_code_from_string (const char              *text,
                                                MusterRuleCode          *code);
-/* A translated sentence: "Not entirely inside the deployment zone". */
+/* A translated sentence: "Not entirely inside the deployment zone",
+ * "Overlaps Warriors", naming the other thing as a player knows it. */
 char            *muster_violation_describe    (const MusterViolation   *violation);
+/* The other thing as a player knows it: its name, "the building",
+ * "the objective", or the id of an unnamed model or unit. */
+char            *muster_violation_dup_other_name (const MusterViolation *violation);
 void             muster_violation_free        (MusterViolation         *violation);
 MusterViolation *muster_violation_copy        (const MusterViolation   *violation);
+
+/* What a player calls a piece or terrain (see muster_violation_describe()):
+ * the name it was given, else "the objective", "the marker", "the building",
+ * "the impassable terrain", or the id of a model or unit. */
+const char      *muster_piece_get_display_name   (const MusterPiece     *piece);
+const char      *muster_terrain_get_display_name (const MusterTerrain   *terrain);
 
 G_DECLARE_FINAL_TYPE (MusterValidator, muster_validator, MUSTER, VALIDATOR, GObject)
 
@@ -66,18 +95,29 @@ MusterValidator *muster_validator_new         (MusterLayout            *layout,
 void             muster_validator_set_tolerance (MusterValidator       *self,
                                                  double                 tolerance_mm);
 double           muster_validator_get_tolerance (MusterValidator       *self);
+/* Once the Deployment Phase is over (the game engine says so, or the
+ * layout's game log), pieces that move in Player Turns are not checked
+ * against the rules of deployment: outside-zone, base-contact,
+ * enemy-too-close, deploy-order and deploy-sequence go; overlap,
+ * off-board and unit-spacing stay. Revalidates when it changes. */
+void             muster_validator_set_deployment_over (MusterValidator *self,
+                                                       gboolean         over);
+gboolean         muster_validator_get_deployment_over (MusterValidator *self);
 /* Rebuilds everything: after the game, board or players changed. */
 gboolean         muster_validator_revalidate  (MusterValidator         *self,
                                                GError                 **error);
 
 /* Violations of one piece (MusterViolation, owned by the validator and
  * valid until the next change), sorted by rule code then other id; NULL
- * when the validator does not know the serial. */
+ * when the validator does not know the serial. A terrain's serial gives
+ * the terrain's own: off-board when it is not entirely on the table. */
 GPtrArray       *muster_validator_get_piece_violations (MusterValidator *self,
                                                         guint            serial);
 /* Every violation, sorted by piece id, then rule code (as text), then
  * other id (a new array that frees its elements). One per piece, rule and
- * other: a unit too close to three others has three. */
+ * other: a unit too close to three others has three. Terrain not entirely
+ * on the table is there too, under the terrain's id and serial, as
+ * off-board. */
 GPtrArray       *muster_validator_collect     (MusterValidator         *self);
 guint            muster_validator_count       (MusterValidator         *self);
 

@@ -24,6 +24,7 @@ typedef struct
 {
   char *message;
   int   line;
+  int   code;         /* libxml2's, of the parser's error kept; 0 for none */
 } XmlFirstError;
 
 /* libxml2's messages may quote the input, cut in the middle of a
@@ -57,6 +58,125 @@ clean_message (const char *text)
   return g_string_free (clean, FALSE);
 }
 
+/* Whether the parser has read all of its input: then what is missing
+ * is missing because the file ends. */
+static gboolean
+at_end_of_input (const xmlError *err)
+{
+  xmlParserCtxtPtr ctxt = err->ctxt;
+
+  return ctxt != NULL && ctxt->input != NULL && ctxt->input->cur != NULL && ctxt->input->end != NULL &&
+         ctxt->input->cur >= ctxt->input->end;
+}
+
+/* What is wrong with markup that the parser refuses, in words (libxml2's
+ * own are for programmers: "Couldn't find end of Start Tag board line
+ * 2"), and on which line: *line is the error's, or the line of the tag
+ * at fault where that says more. NULL for an error these words do not
+ * cover, whose own message is then kept. */
+static char *
+explain_parser_error (const xmlError *err,
+                      int            *line)
+{
+  const char *s1 = err->str1;
+  const char *s2 = err->str2;
+  const char *text = err->message != NULL ? err->message : "";
+
+  switch ((int) err->code)
+    {
+    case XML_ERR_DOCUMENT_EMPTY:
+      return g_strdup (_("the file holds no XML element"));
+    case XML_ERR_DOCUMENT_END:
+      return g_strdup (_("more follows the end of the document, after its last element is closed"));
+    case XML_ERR_INVALID_CHAR:
+    case XML_ERR_INVALID_ENCODING:
+      if (strstr (text, "UTF-8") != NULL || (s1 != NULL && g_str_has_prefix (s1, "Bytes:")))
+        return g_strdup (_("the text is not in UTF-8, nor in the encoding the file declares"));
+      if (!g_str_has_prefix (text, "xmlParseCharRef"))
+        return g_strdup (_("the file holds a character that XML does not allow"));
+      G_GNUC_FALLTHROUGH;
+    case XML_ERR_INVALID_CHARREF:
+      return g_strdup (_("a character reference “&#…;” names a character that XML does not allow"));
+    case XML_ERR_ENTITYREF_SEMICOL_MISSING:
+      return g_strdup (_("an “&” starts no character reference: write it as “&amp;”"));
+    case XML_ERR_UNDECLARED_ENTITY:
+    case XML_WAR_UNDECLARED_ENTITY:
+      return s1 != NULL ? g_strdup_printf (_("“&%s;” is no character reference that XML knows: write "
+                                             "an “&” as “&amp;”"), s1) : NULL;
+    case XML_ERR_UNKNOWN_ENCODING:
+    case XML_ERR_UNSUPPORTED_ENCODING:
+      return s1 != NULL ? g_strdup_printf (_("the file declares the encoding “%s”, which Muster does not "
+                                             "read"), s1) : NULL;
+    case XML_ERR_LT_IN_ATTRIBUTE:
+      return g_strdup (_("an attribute value holds a “<”: write it as “&lt;”"));
+    case XML_ERR_ATTRIBUTE_NOT_STARTED:
+      return g_strdup (_("an attribute value is not in quotes"));
+    case XML_ERR_ATTRIBUTE_NOT_FINISHED:
+      return g_strdup (_("an attribute value has no closing quote"));
+    case XML_ERR_ATTRIBUTE_WITHOUT_VALUE:
+      return s1 != NULL ? g_strdup_printf (_("the attribute “%s” has no value"), s1) : NULL;
+    case XML_ERR_ATTRIBUTE_REDEFINED:
+      return s1 != NULL ? g_strdup_printf (_("the attribute “%s” is given twice in one tag"), s1) : NULL;
+    case XML_ERR_COMMENT_NOT_FINISHED:
+      return g_strdup (_("a comment is not closed: “-->” is missing"));
+    case XML_ERR_PI_NOT_FINISHED:
+      return g_strdup (_("a processing instruction is not closed: “?>” is missing"));
+    case XML_ERR_MISPLACED_CDATA_END:
+      return g_strdup (_("“]]>” may not stand in text"));
+    case XML_ERR_CDATA_NOT_FINISHED:
+      return g_strdup (_("a CDATA section is not closed: “]]>” is missing"));
+    case XML_ERR_RESERVED_XML_NAME:
+      return g_strdup (_("the XML declaration “<?xml …?>” may only stand at the very start of the file"));
+    case XML_ERR_SPACE_REQUIRED:
+      if (!g_str_has_prefix (text, "attributes construct error"))
+        return NULL;
+      return g_strdup (_("the attributes of a tag are not written as name=\"value\" with spaces "
+                         "between them"));
+    case XML_ERR_NAME_REQUIRED:
+      if (g_str_has_prefix (text, "xmlParseEntityRef"))
+        return g_strdup (_("an “&” starts no character reference: write it as “&amp;”"));
+      if (g_str_has_prefix (text, "StartTag"))
+        return g_strdup (_("a “<” is not followed by the name of an element: write it as “&lt;”"));
+      if (g_str_has_prefix (text, "error parsing attribute name"))
+        return g_strdup (_("a tag holds something that is not an attribute"));
+      return NULL;
+    case XML_ERR_GT_REQUIRED:
+      if (s1 == NULL)
+        return NULL;
+      if (err->int1 > 0)
+        *line = err->int1;
+      if (at_end_of_input (err))
+        return g_strdup_printf (_("the file ends inside the <%s> tag"), s1);
+      return g_strdup_printf (_("the <%s> tag is not closed: a “>” is missing"), s1);
+    case XML_ERR_TAG_NAME_MISMATCH:
+      return s1 != NULL && s2 != NULL
+             ? g_strdup_printf (_("the end tag </%s> does not close <%s>, which is open since line %d"),
+                                s2, s1, err->int1)
+             : NULL;
+    case XML_ERR_TAG_NOT_FINISHED:
+      return s1 != NULL
+             ? g_strdup_printf (_("the file ends before the <%s> element of line %d is closed"), s1, err->int1)
+             : NULL;
+    case XML_NS_ERR_UNDEFINED_NAMESPACE:
+      return s1 != NULL ? g_strdup_printf (_("the namespace prefix “%s” is not declared"), s1) : NULL;
+    default:
+      return NULL;
+    }
+}
+
+/* Whether first, the error kept, is told better by err, the parser's
+ * next: a tag cut short by the end of the file or by the next tag is
+ * first an attribute that goes wrong ("attributes construct error",
+ * "error parsing attribute name"), then the tag that is not closed. */
+static gboolean
+is_told_better_by (const XmlFirstError *first,
+                   const xmlError      *err)
+{
+  return err->code == XML_ERR_GT_REQUIRED &&
+         (first->code == XML_ERR_NAME_REQUIRED ||
+          (first->code == XML_ERR_SPACE_REQUIRED && at_end_of_input (err)));
+}
+
 static void
 capture_first_error (void           *user_data,
 #if LIBXML_VERSION >= 21200
@@ -66,12 +186,25 @@ capture_first_error (void           *user_data,
 #endif
 {
   XmlFirstError *first = user_data;
+  g_autofree char *words = NULL;
+  int line;
 
-  if (first->message != NULL || err == NULL || err->level < XML_ERR_ERROR)
+  if (err == NULL || err->level < XML_ERR_ERROR)
     return;
 
-  first->message = clean_message (err->message != NULL ? err->message : _("unknown error"));
-  first->line = err->line;
+  if (first->message != NULL && !is_told_better_by (first, err))
+    return;
+
+  line = err->line;
+  if (err->domain == XML_FROM_PARSER || err->domain == XML_FROM_NAMESPACE)
+    {
+      words = explain_parser_error (err, &line);
+      first->code = err->code;
+    }
+
+  g_free (first->message);
+  first->message = clean_message (words != NULL ? words : err->message != NULL ? err->message : _("unknown error"));
+  first->line = line;
   /* RELAX NG errors often carry the node but no line. */
   if (first->line <= 0 && err->node != NULL)
     first->line = (int) xmlGetLineNo ((xmlNode *) err->node);
@@ -290,40 +423,18 @@ skip_past (const char *p,
   return data_end;
 }
 
-static gboolean
-looking_at (const char *p,
-            const char *data_end,
-            const char *ascii)
-{
-  gsize len = strlen (ascii);
-
-  return (gsize) (data_end - p) >= len && memcmp (p, ascii, len) == 0;
-}
-
-/* Children of the root read by hand (muster_xml_parse_lifting()). */
-typedef struct
-{
-  gsize start;
-  gsize end;
-} LiftedRegion;
-
-typedef struct
-{
-  MusterXmlLiftFunc  func;
-  gpointer           user_data;
-  GArray            *regions;    /* LiftedRegion, in document order */
-} ScanLift;
-
 /* scan_markup() for input a byte at a time (UTF-8 and the like), the
  * same scan with the text between tags skipped by memchr() and the line
  * counted only for an error. With lift, each child element of the root
- * is first offered to lift->func; what it takes is skipped. */
+ * is first offered to it (see muster_xml_scan_lifting()); what it takes
+ * is skipped. */
 static ScanResult
-scan_markup_bytes (const char     *data,
-                   gsize           size,
-                   gsize           start,
-                   int            *line,
-                   const ScanLift *lift)
+scan_markup_bytes (const char        *data,
+                   gsize              size,
+                   gsize              start,
+                   int               *line,
+                   MusterXmlLiftFunc  lift,
+                   gpointer           user_data)
 {
   const char *end = data + size;
   const char *p = data + start;
@@ -339,20 +450,20 @@ scan_markup_bytes (const char     *data,
       if (p == NULL)
         break;
 
-      if (looking_at (p, end, "<!--"))
+      if (muster_xml_looking_at (p, end, "<!--"))
         p = skip_past (p, end, "-->");
-      else if (looking_at (p, end, "<![CDATA["))
+      else if (muster_xml_looking_at (p, end, "<![CDATA["))
         p = skip_past (p, end, "]]>");
-      else if (looking_at (p, end, "<!DOCTYPE"))
+      else if (muster_xml_looking_at (p, end, "<!DOCTYPE"))
         {
           *line = line_at (data, p - data);
           return SCAN_DOCTYPE;
         }
-      else if (looking_at (p, end, "<?"))
+      else if (muster_xml_looking_at (p, end, "<?"))
         p = skip_past (p, end, "?>");
-      else if (looking_at (p, end, "<!"))
+      else if (muster_xml_looking_at (p, end, "<!"))
         p = skip_past (p, end, ">");
-      else if (looking_at (p, end, "</"))
+      else if (muster_xml_looking_at (p, end, "</"))
         {
           if (depth > 0)
             depth--;
@@ -364,14 +475,11 @@ scan_markup_bytes (const char     *data,
            * element, which needs none of the checks below. */
           if (lift != NULL && depth == 1)
             {
-              gsize length = lift->func (p, end - p, lift->user_data);
+              gsize length = lift (p, end - p, user_data);
 
               if (length > 0)
                 {
-                  LiftedRegion region = { p - data, p - data + length };
-
                   g_assert (length <= (gsize) (end - p));
-                  g_array_append_val (lift->regions, region);
                   p += length;
                   continue;
                 }
@@ -426,7 +534,7 @@ scan_markup (const char *data,
   scanner_init (&scanner, data, size);
 
   if (scanner.width == 1)
-    return scan_markup_bytes (data, size, scanner.pos, line, NULL);
+    return scan_markup_bytes (data, size, scanner.pos, line, NULL, NULL);
 
   while (scanner.pos < scanner.n_units)
     {
@@ -499,16 +607,16 @@ scan_markup (const char *data,
 
 /* libxml2's parse of data and the checks after it: the part of
  * muster_xml_parse() after the first look at the bytes. */
-static xmlDoc *
-parse_document (const char  *data,
-                gsize        size,
-                const char  *filename,
-                GQuark       domain,
-                int          code,
-                GError     **error)
+xmlDoc *
+muster_xml_parse_scanned (const char  *data,
+                          gsize        size,
+                          const char  *filename,
+                          GQuark       domain,
+                          int          code,
+                          GError     **error)
 {
   g_autoptr(xmlDoc) doc = NULL;
-  XmlFirstError first = { NULL, 0 };
+  XmlFirstError first = { NULL, 0, 0 };
   xmlParserCtxtPtr ctxt;
 
   ctxt = xmlNewParserCtxt ();
@@ -530,9 +638,8 @@ parse_document (const char  *data,
 
   if (doc == NULL || !ctxt->wellFormed || first.message != NULL)
     {
-      g_set_error (error, domain, code, "%s:%d: %s", filename,
-                   first.line > 0 ? first.line : 1,
-                   first.message != NULL ? first.message : _("not well-formed XML"));
+      muster_xml_set_error_at (error, domain, code, filename, first.line, "%s",
+                               first.message != NULL ? first.message : _("not well-formed XML"));
       g_free (first.message);
       xmlFreeParserCtxt (ctxt);
       return NULL;
@@ -647,40 +754,7 @@ muster_xml_parse (GBytes      *bytes,
   if (!check_bytes (data, size, filename, domain, code, error))
     return NULL;
 
-  return parse_document (data, size, filename, domain, code, error);
-}
-
-/* Lifting.
- *
- * libxml2 builds a node for every element, attribute and stretch of
- * text, and frees them all again: for a layout of thousands of pieces,
- * most of the work of reading it. So the first look at the bytes also
- * offers each child element of the root to the caller, which may read
- * it by hand (a piece of the usual form) and take it out. libxml2 then
- * parses what is left, where each run of such children, with the white
- * space between them, stands one empty element <muster-lifted/>
- * followed by the run's line breaks (so every node after it keeps its
- * line). The node's lifted count says how many children it stands for.
- *
- * It is the same document: a lifted child is a well-formed element that
- * needs no namespace and no reference (the contract of
- * MusterXmlLiftFunc), and the first look follows the markup of a
- * well-formed document exactly. If libxml2 accepts what is left, then
- * everything before each run is well-formed, so the first look was right
- * that the run stands among the children of the root, and the document
- * with the run put back is well-formed too, with the same tree around
- * it. (A run that the first look misplaced in a document that is not
- * well-formed leaves its stand-in where libxml2 refuses it, or where it
- * is not a child of the root: then the counts below differ.) Whenever
- * anything fails, the whole document is parsed as muster_xml_parse()
- * does, for its verdict and its message. */
-
-#define LIFTED_NAME "muster-lifted"
-
-static gboolean
-is_xml_space (char c)
-{
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+  return muster_xml_parse_scanned (data, size, filename, domain, code, error);
 }
 
 /* Whether libxml2 reads data a byte at a time as UTF-8: a UTF-8 byte
@@ -702,13 +776,13 @@ read_as_utf8 (const char *data,
   if (scanner.width != 1)
     return FALSE;
 
-  if (looking_at (p, end, "\xEF\xBB\xBF"))
+  if (muster_xml_looking_at (p, end, "\xEF\xBB\xBF"))
     p += 3;
 
   if (p >= end || *p != '<')
     return FALSE;
 
-  if (!looking_at (p, end, "<?xml") || end - p < 6 || !is_xml_space (p[5]))
+  if (!muster_xml_looking_at (p, end, "<?xml") || end - p < 6 || !muster_xml_is_space (p[5]))
     return TRUE;
 
   decl_end = skip_past (p, end, "?>");
@@ -720,11 +794,11 @@ read_as_utf8 (const char *data,
   p = encoding + strlen ("encoding");
   if (g_strstr_len (p, decl_end - p, "encoding") != NULL)
     return FALSE;
-  while (p < decl_end && is_xml_space (*p))
+  while (p < decl_end && muster_xml_is_space (*p))
     p++;
   if (p >= decl_end || *p != '=')
     return FALSE;
-  for (p++; p < decl_end && is_xml_space (*p); p++)
+  for (p++; p < decl_end && muster_xml_is_space (*p); p++)
     ;
   if (p >= decl_end || (*p != '"' && *p != '\''))
     return FALSE;
@@ -736,237 +810,22 @@ read_as_utf8 (const char *data,
   return p < decl_end && p - value == 5 && g_ascii_strncasecmp (value, "UTF-8", 5) == 0;
 }
 
-typedef struct
+gboolean
+muster_xml_scan_lifting (GBytes            *bytes,
+                         MusterXmlLiftFunc  lift,
+                         gpointer           user_data)
 {
-  gsize start;
-  gsize end;
-  guint n_children;
-  int   line;         /* of its stand-in */
-} LiftedRun;
-
-/* Consecutive lifted children with only white space between them. */
-static GArray *
-gather_runs (const char *data,
-             GArray     *regions)
-{
-  GArray *runs = g_array_new (FALSE, FALSE, sizeof (LiftedRun));
-
-  for (guint i = 0; i < regions->len; i++)
-    {
-      const LiftedRegion *region = &g_array_index (regions, LiftedRegion, i);
-      LiftedRun *last = runs->len > 0 ? &g_array_index (runs, LiftedRun, runs->len - 1) : NULL;
-      gboolean joined = last != NULL;
-
-      for (gsize pos = joined ? last->end : 0; joined && pos < region->start; pos++)
-        joined = is_xml_space (data[pos]);
-
-      if (joined)
-        {
-          last->end = region->end;
-          last->n_children++;
-        }
-      else
-        {
-          LiftedRun run = { region->start, region->end, 1, 0 };
-
-          g_array_append_val (runs, run);
-        }
-    }
-
-  return runs;
-}
-
-/* The number of line feeds in data. */
-static guint
-count_line_feeds (const char *data,
-                  gsize       size)
-{
-  const char *end = data + size;
-  guint n = 0;
-
-  for (const char *p = data; (p = memchr (p, '\n', end - p)) != NULL; p++)
-    n++;
-
-  return n;
-}
-
-/* Below the line where libxml2 stops keeping an element's line in its
- * node and takes it from the nodes around it (which lifting changes). */
-#define LIFTING_MAX_LINE_FEEDS 65000
-
-/* data with each run replaced by its stand-in and its line breaks, so
- * that every node after it is on the same line as before; NULL when
- * the document is too long for that to be sure. */
-static char *
-replace_runs (const char *data,
-              gsize       size,
-              GArray     *runs,
-              gsize      *new_size)
-{
-  g_autoptr(GString) text = g_string_sized_new (size);
-  guint n_line_feeds = 0;
-  gsize pos = 0;
-
-  for (guint i = 0; i < runs->len; i++)
-    {
-      LiftedRun *run = &g_array_index (runs, LiftedRun, i);
-      const char *run_start = data + run->start;
-      const char *run_end = data + run->end;
-
-      n_line_feeds += count_line_feeds (data + pos, run->start - pos);
-      g_string_append_len (text, data + pos, run->start - pos);
-      g_string_append (text, "<" LIFTED_NAME "/>");
-      run->line = n_line_feeds + 1;
-
-      if (memchr (run_start, '\r', run_end - run_start) == NULL)
-        {
-          /* libxml2 counts lines by their line feeds. */
-          for (const char *p = run_start; (p = memchr (p, '\n', run_end - p)) != NULL; p++)
-            {
-              g_string_append_c (text, '\n');
-              n_line_feeds++;
-            }
-        }
-      else
-        {
-          /* Carriage returns too, as they were: none joined to a line
-           * feed that did not follow it, before or after the run. */
-          for (const char *p = run_start; p < run_end; p++)
-            {
-              if (*p != '\r' && *p != '\n')
-                continue;
-              if (*p == '\n' && text->str[text->len - 1] == '\r' && p[-1] != '\r')
-                g_string_append_c (text, ' ');
-              g_string_append_c (text, *p);
-              n_line_feeds += *p == '\n';
-            }
-          if (text->str[text->len - 1] == '\r' && run->end < size && *run_end == '\n')
-            g_string_append_c (text, ' ');
-        }
-
-      pos = run->end;
-    }
-
-  n_line_feeds += count_line_feeds (data + pos, size - pos);
-  g_string_append_len (text, data + pos, size - pos);
-
-  if (n_line_feeds > LIFTING_MAX_LINE_FEEDS)
-    return NULL;
-
-  *new_size = text->len;
-
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-/* Marks each stand-in with the number of children it stands for; FALSE
- * unless the <muster-lifted> elements among the children of the root
- * are the runs' stand-ins, one for one, each as it was written and on
- * its line. (Each run that libxml2 accepted is one of them, so there
- * are as many only if the document has none of its own; the rest is to
- * be sure.) */
-static gboolean
-mark_runs (xmlDoc *doc,
-           GArray *runs)
-{
-  xmlNode *root = xmlDocGetRootElement (doc);
-  guint n_found = 0;
-
-  for (xmlNode *child = root->children; child != NULL; child = child->next)
-    {
-      const LiftedRun *run;
-
-      if (!muster_xml_is_element (child, LIFTED_NAME))
-        continue;
-
-      if (n_found == runs->len)
-        return FALSE;
-
-      run = &g_array_index (runs, LiftedRun, n_found++);
-      if (child->properties != NULL || child->children != NULL || child->nsDef != NULL ||
-          xmlGetLineNo (child) != run->line)
-        return FALSE;
-    }
-
-  if (n_found != runs->len)
-    return FALSE;
-
-  n_found = 0;
-  for (xmlNode *child = root->children; child != NULL; child = child->next)
-    {
-      if (muster_xml_is_element (child, LIFTED_NAME))
-        child->_private = GUINT_TO_POINTER (g_array_index (runs, LiftedRun, n_found++).n_children);
-    }
-
-  return TRUE;
-}
-
-xmlDoc *
-muster_xml_parse_lifting (GBytes             *bytes,
-                          const char         *filename,
-                          MusterXmlLiftFunc   lift,
-                          gpointer            user_data,
-                          gboolean           *lifted,
-                          GQuark              domain,
-                          int                 code,
-                          GError            **error)
-{
-  g_autoptr(GArray) regions = NULL;
-  g_autoptr(GArray) runs = NULL;
-  g_autofree char *rest = NULL;
-  xmlDoc *doc;
-  ScanLift scan_lift;
   const char *data;
-  gsize rest_size;
   gsize size;
   int line = 1;
 
-  g_return_val_if_fail (bytes != NULL, NULL);
-  g_return_val_if_fail (filename != NULL, NULL);
-  g_return_val_if_fail (lift != NULL, NULL);
-  g_return_val_if_fail (lifted != NULL, NULL);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+  g_return_val_if_fail (lift != NULL, FALSE);
 
-  *lifted = FALSE;
   data = g_bytes_get_data (bytes, &size);
 
-  if (size == 0 || size > MUSTER_XML_MAX_BYTES || !read_as_utf8 (data, size))
-    return muster_xml_parse (bytes, filename, domain, code, error);
-
-  regions = g_array_new (FALSE, FALSE, sizeof (LiftedRegion));
-  scan_lift.func = lift;
-  scan_lift.user_data = user_data;
-  scan_lift.regions = regions;
-
-  if (scan_markup_bytes (data, size, 0, &line, &scan_lift) != SCAN_OK)
-    return muster_xml_parse (bytes, filename, domain, code, error);
-
-  /* Nothing lifted: the first look was muster_xml_parse()'s own. */
-  if (regions->len == 0)
-    return parse_document (data, size, filename, domain, code, error);
-
-  runs = gather_runs (data, regions);
-  rest = replace_runs (data, size, runs, &rest_size);
-  if (rest == NULL)
-    return parse_document (data, size, filename, domain, code, error);
-
-  doc = parse_document (rest, rest_size, filename, domain, code, NULL);
-
-  if (doc == NULL || !mark_runs (doc, runs))
-    {
-      g_clear_pointer (&doc, xmlFreeDoc);
-      return muster_xml_parse (bytes, filename, domain, code, error);
-    }
-
-  *lifted = TRUE;
-
-  return doc;
-}
-
-guint
-muster_xml_get_lifted (xmlNode *node)
-{
-  g_return_val_if_fail (node != NULL, 0);
-
-  return node->type == XML_ELEMENT_NODE ? GPOINTER_TO_UINT (node->_private) : 0;
+  return size > 0 && size <= MUSTER_XML_MAX_BYTES && read_as_utf8 (data, size) &&
+         scan_markup_bytes (data, size, 0, &line, lift, user_data) == SCAN_OK;
 }
 
 GBytes *
@@ -1077,7 +936,7 @@ muster_xml_validate (xmlDoc      *doc,
                      int          code,
                      GError     **error)
 {
-  XmlFirstError first = { NULL, 0 };
+  XmlFirstError first = { NULL, 0, 0 };
   xmlRelaxNGValidCtxtPtr vctxt;
   xmlRelaxNGPtr schema;
   int ret;
@@ -1093,9 +952,8 @@ muster_xml_validate (xmlDoc      *doc,
 
   if (ret != 0)
     {
-      g_set_error (error, domain, code, "%s:%d: %s", filename,
-                   first.line > 0 ? first.line : 1,
-                   first.message != NULL ? first.message : _("does not follow the schema"));
+      muster_xml_set_error_at (error, domain, code, filename, first.line, "%s",
+                               first.message != NULL ? first.message : _("does not follow the schema"));
       g_free (first.message);
       return FALSE;
     }
@@ -1367,6 +1225,16 @@ muster_xml_is_element (xmlNode    *node,
          g_strcmp0 ((const char *) node->name, name) == 0;
 }
 
+gboolean
+muster_xml_is_foreign (xmlNode *node)
+{
+  return node != NULL &&
+         node->type == XML_ELEMENT_NODE &&
+         node->ns != NULL &&
+         node->ns->href != NULL &&
+         node->ns->href[0] != '\0';
+}
+
 int
 muster_xml_get_line (xmlNode *node)
 {
@@ -1374,4 +1242,75 @@ muster_xml_get_line (xmlNode *node)
     return 0;
 
   return (int) xmlGetLineNo (node);
+}
+
+xmlNode *
+muster_xml_find_child (xmlNode    *parent,
+                       const char *name)
+{
+  g_return_val_if_fail (parent != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (xmlNode *child = parent->children; child != NULL; child = child->next)
+    {
+      if (muster_xml_is_element (child, name))
+        return child;
+    }
+
+  return NULL;
+}
+
+G_GNUC_PRINTF (6, 0)
+static void
+set_error_valist (GError     **error,
+                  GQuark       domain,
+                  int          code,
+                  const char  *filename,
+                  int          line,
+                  const char  *format,
+                  va_list      args)
+{
+  g_autofree char *message = NULL;
+
+  if (error == NULL)
+    return;
+
+  message = g_strdup_vprintf (format, args);
+  g_set_error (error, domain, code, "%s:%d: %s", filename, MAX (1, line), message);
+}
+
+gboolean
+muster_xml_set_error (GError     **error,
+                      GQuark       domain,
+                      int          code,
+                      const char  *filename,
+                      xmlNode     *node,
+                      const char  *format,
+                      ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  set_error_valist (error, domain, code, filename, muster_xml_get_line (node), format, args);
+  va_end (args);
+
+  return FALSE;
+}
+
+gboolean
+muster_xml_set_error_at (GError     **error,
+                         GQuark       domain,
+                         int          code,
+                         const char  *filename,
+                         int          line,
+                         const char  *format,
+                         ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  set_error_valist (error, domain, code, filename, line, format, args);
+  va_end (args);
+
+  return FALSE;
 }

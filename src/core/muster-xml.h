@@ -7,6 +7,8 @@
 
 #pragma once
 
+#include <string.h>
+
 #include <gio/gio.h>
 #include <libxml/tree.h>
 
@@ -31,6 +33,15 @@ xmlDoc   *muster_xml_parse        (GBytes      *bytes,
                                    GQuark       domain,
                                    int          code,
                                    GError     **error);
+/* muster_xml_parse() without its first look at the bytes: libxml2's
+ * parse and the checks after it, for data that has had that look
+ * (muster_xml_scan_lifting()). */
+xmlDoc   *muster_xml_parse_scanned (const char  *data,
+                                    gsize        size,
+                                    const char  *filename,
+                                    GQuark       domain,
+                                    int          code,
+                                    GError     **error);
 /* Reads a child element of the root by hand, given its text from its
  * "<" to the end of the document (UTF-8, not NUL-terminated): returns the
  * length of the element when it has read all of it, or 0 to leave it to
@@ -44,24 +55,15 @@ typedef gsize (*MusterXmlLiftFunc) (const char *text,
                                     gsize       available,
                                     gpointer    user_data);
 
-/* muster_xml_parse(), with the children of the root that lift() takes
- * left out of the tree (see muster-xml.c): each run of them, with the
- * white space between them, stands one empty element whose
- * muster_xml_get_lifted() count is the number of children it stands for,
- * in document order. *lifted says whether the tree has such stand-ins;
- * when it is FALSE, the document was parsed whole and whatever lift()
- * took is to be forgotten. The verdict and the message are
- * muster_xml_parse()'s. */
-xmlDoc   *muster_xml_parse_lifting (GBytes             *bytes,
-                                    const char         *filename,
+/* The first look that muster_xml_parse() takes at bytes, for bytes that
+ * libxml2 reads as UTF-8 a byte at a time, with each child element of
+ * the root offered to lift first: what lift takes, the look skips. FALSE
+ * when the bytes are not such, or when the look finds what
+ * muster_xml_parse() refuses (it then says why). The lifting of layouts
+ * (muster-layout-lifting.c) is built on it. */
+gboolean  muster_xml_scan_lifting  (GBytes             *bytes,
                                     MusterXmlLiftFunc   lift,
-                                    gpointer            user_data,
-                                    gboolean           *lifted,
-                                    GQuark              domain,
-                                    int                 code,
-                                    GError            **error);
-/* How many lifted children node stands for: 0 for any other node. */
-guint     muster_xml_get_lifted    (xmlNode            *node);
+                                    gpointer            user_data);
 /* Checks doc against a RELAX NG schema from the core's resources
  * (e.g. "muster-layout.rng"). */
 gboolean  muster_xml_validate     (xmlDoc      *doc,
@@ -109,8 +111,33 @@ char     *muster_xml_get_prop     (xmlNode     *node,
                                    const char  *name);
 gboolean  muster_xml_is_element   (xmlNode     *node,
                                    const char  *name);
+/* An element in a namespace: an extension of a format whose own elements
+ * are in none. */
+gboolean  muster_xml_is_foreign   (xmlNode     *node);
+/* The first child element of parent with that name (in no namespace),
+ * or NULL. */
+xmlNode  *muster_xml_find_child   (xmlNode     *parent,
+                                   const char  *name);
 /* Line of node for messages (0 if unknown). */
 int       muster_xml_get_line     (xmlNode     *node);
+/* Sets error (in domain, with code) to "FILENAME:LINE: message", LINE
+ * being the line of node (1 when unknown). Returns FALSE, for a reader
+ * to return at once. */
+gboolean  muster_xml_set_error    (GError     **error,
+                                   GQuark       domain,
+                                   int          code,
+                                   const char  *filename,
+                                   xmlNode     *node,
+                                   const char  *format,
+                                   ...) G_GNUC_PRINTF (6, 7);
+/* muster_xml_set_error() with the line given (0 or less: 1). */
+gboolean  muster_xml_set_error_at (GError     **error,
+                                   GQuark       domain,
+                                   int          code,
+                                   const char  *filename,
+                                   int          line,
+                                   const char  *format,
+                                   ...) G_GNUC_PRINTF (6, 7);
 /* Reads a file, but no more than one byte past MUSTER_XML_MAX_BYTES
  * (which muster_xml_parse() then refuses), whatever its size: a device
  * or a huge file cannot fill the memory. G_IO_ERROR on failure. */
@@ -119,6 +146,24 @@ GBytes   *muster_xml_read_file    (GFile       *file,
 /* The core's resources: systems/ and the schemas. */
 GBytes   *muster_xml_lookup_data  (const char  *name,
                                    GError     **error);
+
+/* Whether the bytes from p (up to end) begin with ascii. */
+static inline gboolean
+muster_xml_looking_at (const char *p,
+                       const char *end,
+                       const char *ascii)
+{
+  gsize len = strlen (ascii);
+
+  return (gsize) (end - p) >= len && memcmp (p, ascii, len) == 0;
+}
+
+/* XML's white space. */
+static inline gboolean
+muster_xml_is_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
 

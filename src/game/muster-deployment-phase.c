@@ -42,6 +42,8 @@ struct _MusterDeploymentPhase
 
   GPtrArray                  *troopers;     /* Trooper, in the order added */
   GHashTable                 *by_id;        /* id → Trooper */
+  MusterTrooperNameFunc       name_func;
+  gpointer                    name_data;
 
   MusterPlacementCheck        check;
   gpointer                    check_data;
@@ -60,6 +62,7 @@ struct _MusterDeploymentPhase
   gboolean                    needs_short_edge;   /* with the first unit */
   gboolean                    can_delay;          /* undeployed units become Delayed */
   char                       *short_edge[2];
+  const char * const         *short_edges;       /* the table's two, static */
 };
 
 enum {
@@ -70,6 +73,27 @@ enum {
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MusterDeploymentPhase, muster_deployment_phase, G_TYPE_OBJECT)
+
+/* For people: the name the caller gives a trooper, else its id. */
+static const char *
+name_of (MusterDeploymentPhase *self,
+         const char            *trooper_id)
+{
+  const char *name = self->name_func != NULL ? self->name_func (trooper_id, self->name_data) : NULL;
+
+  return name != NULL ? name : trooper_id;
+}
+
+void
+muster_deployment_phase_set_name_func (MusterDeploymentPhase *self,
+                                       MusterTrooperNameFunc  func,
+                                       gpointer               user_data)
+{
+  g_return_if_fail (MUSTER_IS_DEPLOYMENT_PHASE (self));
+
+  self->name_func = func;
+  self->name_data = user_data;
+}
 G_DEFINE_QUARK (muster-deployment-phase-error-quark, muster_deployment_phase_error)
 
 static gboolean refuse (GError     **error,
@@ -255,31 +279,9 @@ muster_deployment_phase_set_max_reserves (MusterDeploymentPhase *self,
   self->max_reserves = max_reserves;
 }
 
-static gboolean data_error (GError     **error,
-                            const char  *filename,
-                            xmlNode     *node,
-                            const char  *format,
-                            ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-data_error (GError     **error,
-            const char  *filename,
-            xmlNode     *node,
-            const char  *format,
-            ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error (error, MUSTER_DEPLOYMENT_PHASE_ERROR, MUSTER_DEPLOYMENT_PHASE_ERROR_DATA,
-               "%s:%d: %s", filename, MAX (1, muster_xml_get_line (node)), message);
-
-  return FALSE;
-}
+#define data_error(error, filename, node, ...) \
+  muster_xml_set_error ((error), MUSTER_DEPLOYMENT_PHASE_ERROR, MUSTER_DEPLOYMENT_PHASE_ERROR_DATA, \
+                        (filename), (node), __VA_ARGS__)
 
 static gboolean
 read_count (xmlNode     *node,
@@ -352,17 +354,6 @@ split_words (const char *text)
   return any ? g_strv_builder_end (builder) : NULL;
 }
 
-static xmlNode *
-find_child (xmlNode    *parent,
-            const char *name)
-{
-  for (xmlNode *child = parent->children; child != NULL; child = child->next)
-    if (muster_xml_is_element (child, name))
-      return child;
-
-  return NULL;
-}
-
 gboolean
 muster_deployment_phase_load_rules (MusterDeploymentPhase  *self,
                                     GBytes                 *system_file,
@@ -389,7 +380,7 @@ muster_deployment_phase_load_rules (MusterDeploymentPhase  *self,
   if (doc == NULL)
     return FALSE;
 
-  section = find_child (xmlDocGetRootElement (doc), "deployment-sequence");
+  section = muster_xml_find_child (xmlDocGetRootElement (doc), "deployment-sequence");
   if (section == NULL)
     return TRUE;
 
@@ -635,7 +626,7 @@ lookup_own (MusterDeploymentPhase  *self,
   if (trooper == NULL)
     {
       refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_UNKNOWN_TROOPER,
-              _("There is no trooper “%s” in the deployment"), trooper_id);
+              _("There is no trooper “%s” in the deployment"), name_of (self, trooper_id));
       return NULL;
     }
 
@@ -643,7 +634,7 @@ lookup_own (MusterDeploymentPhase  *self,
     {
       refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_NOT_YOURS,
               _("“%s” belongs to %s, not to %s"),
-              trooper_id, self->player_ids[trooper->player], self->player_ids[player]);
+              name_of (self, trooper_id), self->player_ids[trooper->player], self->player_ids[player]);
       return NULL;
     }
 
@@ -657,11 +648,11 @@ expect_undone (MusterDeploymentPhase  *self,
 {
   if (trooper->placed)
     return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_ALREADY_DONE,
-                   _("“%s” is already on the table"), trooper->id);
+                   _("“%s” is already on the table"), name_of (self, trooper->id));
 
   if (trooper->hold != MUSTER_HOLD_NONE)
     return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_ALREADY_DONE,
-                   _("“%s” is held off the table"), trooper->id);
+                   _("“%s” is held off the table"), name_of (self, trooper->id));
 
   return TRUE;
 }
@@ -874,7 +865,7 @@ muster_deployment_phase_place (MusterDeploymentPhase  *self,
             g_propagate_error (error, g_steal_pointer (&local_error));
           else
             refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_PLACEMENT,
-                    _("“%s” cannot be deployed there"), trooper_id);
+                    _("“%s” cannot be deployed there"), name_of (self, trooper_id));
           return FALSE;
         }
     }
@@ -938,7 +929,7 @@ infinity_hold_back (MusterDeploymentPhase  *self,
     return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_CANNOT_HOLD,
                    _("“%s” has no skill (such as Airborne Deployment or TO Camouflage) "
                      "that lets it stay off the table"),
-                   trooper->id);
+                   name_of (self, trooper->id));
 
   if (!check_infinity_placement (self, player, error))
     return FALSE;
@@ -968,7 +959,7 @@ t9a_hold_back (MusterDeploymentPhase  *self,
     case MUSTER_HOLD_SPECIAL_DEPLOYMENT:
       if ((trooper->flags & MUSTER_TROOPER_SPECIAL_DEPLOYMENT) == 0)
         return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_CANNOT_HOLD,
-                       _("“%s” has no Special Deployment rule"), trooper->id);
+                       _("“%s” has no Special Deployment rule"), name_of (self, trooper->id));
       break;
 
     case MUSTER_HOLD_RESERVE:
@@ -1050,7 +1041,7 @@ muster_deployment_phase_release (MusterDeploymentPhase  *self,
 
   if (trooper->hold == MUSTER_HOLD_NONE)
     return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_INVALID,
-                   _("“%s” is not held back"), trooper_id);
+                   _("“%s” is not held back"), name_of (self, trooper_id));
 
   if (self->game == MUSTER_DEPLOYMENT_GAME_INFINITY)
     {
@@ -1086,6 +1077,24 @@ expect_rule (MusterDeploymentPhase  *self,
                  _("This deployment type has no such rule"));
 }
 
+static const char * const *
+short_edges_of (MusterDeploymentPhase *self)
+{
+  static const char * const landscape[] = { "west", "east", NULL };
+
+  return self->short_edges != NULL ? self->short_edges : landscape;
+}
+
+void
+muster_deployment_phase_set_short_edges (MusterDeploymentPhase *self,
+                                         const char * const    *edges)
+{
+  g_return_if_fail (MUSTER_IS_DEPLOYMENT_PHASE (self));
+  g_return_if_fail (edges != NULL && edges[0] != NULL && edges[1] != NULL);
+
+  self->short_edges = edges;
+}
+
 gboolean
 muster_deployment_phase_choose_short_edge (MusterDeploymentPhase  *self,
                                            int                     player,
@@ -1115,9 +1124,10 @@ muster_deployment_phase_choose_short_edge (MusterDeploymentPhase  *self,
                    _("%s chose a short Board Edge with the first unit; it cannot change"),
                    self->player_ids[player]);
 
-  if (!g_str_equal (edge, "west") && !g_str_equal (edge, "east"))
+  if (!g_strv_contains (short_edges_of (self), edge))
     return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_INVALID,
-                   _("“%s” is not a short Board Edge: choose “west” or “east”"), edge);
+                   _("“%s” is not a short Board Edge of this table: choose “%s” or “%s”"), edge,
+                   short_edges_of (self)[0], short_edges_of (self)[1]);
 
   g_free (self->short_edge[player]);
   self->short_edge[player] = g_strdup (edge);

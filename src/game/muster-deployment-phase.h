@@ -102,6 +102,10 @@ typedef gboolean (*MusterPlacementCheck) (MusterDeploymentPhase  *phase,
                                           gpointer                user_data,
                                           GError                **error);
 
+/* A trooper's name, for people; NULL for its id. */
+typedef const char *(*MusterTrooperNameFunc) (const char *trooper_id,
+                                              gpointer    user_data);
+
 GQuark                      muster_deployment_phase_error_quark          (void);
 
 /* first_player deploys first (Infinity: chosen by the keeper of
@@ -118,6 +122,10 @@ void                        muster_deployment_phase_set_placement_check  (Muster
                                                                           MusterPlacementCheck    check,
                                                                           gpointer                user_data,
                                                                           GDestroyNotify          destroy);
+/* Messages name troopers by this. */
+void                        muster_deployment_phase_set_name_func        (MusterDeploymentPhase  *self,
+                                                                          MusterTrooperNameFunc   func,
+                                                                          gpointer                user_data);
 /* 9th Age, during setup: each player's first turns deploy a single unit
  * and no unit of these categories unless nothing else is left (0 turns:
  * no such rule). */
@@ -192,8 +200,11 @@ gboolean                    muster_deployment_phase_release              (Muster
                                                                           int                     player,
                                                                           const char             *trooper_id,
                                                                           GError                **error);
-/* 9th Age Marching Columns: before a player's first unit ("west" or
- * "east"). */
+/* 9th Age Marching Columns: before a player's first unit, one of the
+ * table's short edges: "west" or "east", or "north" or "south" once
+ * set_short_edges() says the table is taller than wide. */
+void                        muster_deployment_phase_set_short_edges      (MusterDeploymentPhase  *self,
+                                                                          const char * const     *edges);
 gboolean                    muster_deployment_phase_choose_short_edge    (MusterDeploymentPhase  *self,
                                                                           int                     player,
                                                                           const char             *edge,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
+#include <sys/random.h>
 
 #include "muster-dice.h"
 
@@ -22,7 +23,21 @@ struct _MusterDice
 
   guint64    seed;
   guint64    state[4];
+  /* Each die from the system's cryptographic source: nothing that is
+   * saved, or could be, decides the next one. */
+  gboolean   system_source;
   GPtrArray *log;           /* MusterRoll */
+
+  /* A replay: the dice the log says were thrown, in order (MusterRoll),
+   * and the first way the dice thrown since differ from them. */
+  GQueue     expected;
+  gboolean   replaying;
+  char      *fault;
+
+  /* A game across the network: the dice both Musters agreed on (see
+   * muster_dice_set_source()). */
+  MusterDiceSource source;
+  gpointer         source_data;
 };
 
 enum {
@@ -102,6 +117,28 @@ reseed (MusterDice *self,
     self->state[i] = splitmix64 (&x);
 }
 
+/* 64 bits from the kernel's cryptographic source (getrandom(2)). It only
+ * fails before the pool is first seeded, which a desktop is long past, or
+ * when interrupted: then it is asked again. */
+static guint64
+system_u64 (void)
+{
+  guint64 x = 0;
+  gsize got = 0;
+
+  while (got < sizeof x)
+    {
+      ssize_t n = getrandom ((guint8 *) &x + got, sizeof x - got, 0);
+
+      if (n > 0)
+        got += (gsize) n;
+      else if (n < 0 && errno != EINTR && errno != EAGAIN)
+        g_error ("The system's random source failed: %s", g_strerror (errno));
+    }
+
+  return x;
+}
+
 /* Unbiased: outputs below 2^64 mod sides are thrown away. */
 static guint
 draw (MusterDice *self,
@@ -112,8 +149,16 @@ draw (MusterDice *self,
 
   g_assert (sides >= 2);
 
+  if (self->source != NULL)
+    {
+      guint value = self->source (sides, self->source_data);
+
+      g_assert (value >= 1 && value <= sides);
+      return value;
+    }
+
   do
-    x = next_u64 (self);
+    x = self->system_source ? system_u64 () : next_u64 (self);
   while (x < threshold);
 
   return (guint) (x % sides) + 1;
@@ -151,6 +196,8 @@ muster_dice_finalize (GObject *object)
   MusterDice *self = (MusterDice *)object;
 
   g_clear_pointer (&self->log, g_ptr_array_unref);
+  g_queue_clear_full (&self->expected, muster_roll_free);
+  g_free (self->fault);
 
   G_OBJECT_CLASS (muster_dice_parent_class)->finalize (object);
 }
@@ -248,9 +295,22 @@ muster_dice_new (guint64 seed)
 MusterDice *
 muster_dice_new_random (void)
 {
-  guint64 seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  MusterDice *self = muster_dice_new (0);
 
-  return muster_dice_new (seed);
+  self->system_source = TRUE;
+
+  return self;
+}
+
+void
+muster_dice_set_source (MusterDice       *self,
+                        MusterDiceSource  source,
+                        gpointer          user_data)
+{
+  g_return_if_fail (MUSTER_IS_DICE (self));
+
+  self->source = source;
+  self->source_data = user_data;
 }
 
 guint64
@@ -259,6 +319,121 @@ muster_dice_get_seed (MusterDice *self)
   g_return_val_if_fail (MUSTER_IS_DICE (self), 0);
 
   return self->seed;
+}
+
+static void
+set_fault (MusterDice *self,
+           char       *fault)
+{
+  if (self->fault == NULL)
+    self->fault = fault;
+  else
+    g_free (fault);
+}
+
+/* In a replay, the next die the log expects, checked against what the
+ * game throws now (value 0: Muster rolls it). Returns the value a roll
+ * takes, or 0 when there is none to take. */
+static guint
+take_expected (MusterDice *self,
+               guint       sides,
+               guint       value,
+               gboolean    manual,
+               const char *who)
+{
+  MusterRoll *expected = g_queue_peek_head (&self->expected);
+  guint result = 0;
+
+  /* Outside a replay only the dice typed in are expected: Muster rolls
+   * the others, whatever comes before or after them. */
+  if (expected != NULL && !self->replaying && !manual && expected->manual)
+    return 0;
+
+  expected = g_queue_pop_head (&self->expected);
+  if (expected == NULL)
+    {
+      if (self->replaying)
+        /* Translators: a die's number in the roll log, then its sides */
+        set_fault (self, g_strdup_printf (_("die %u (a d%u) is not in the log"), self->log->len + 1, sides));
+      return 0;
+    }
+
+  if (expected->sides != sides || !expected->manual != !manual ||
+      (manual && expected->value != value) ||
+      (expected->who != NULL && *expected->who != '\0' && g_strcmp0 (expected->who, who) != 0))
+    set_fault (self, g_strdup_printf (_("die %u (a d%u) is not the one in the log"), self->log->len + 1, sides));
+  else if (!manual)
+    result = expected->value;
+
+  muster_roll_free (expected);
+
+  return result;
+}
+
+void
+muster_dice_expect (MusterDice *self,
+                    guint       sides,
+                    guint       value,
+                    gboolean    manual,
+                    const char *who)
+{
+  MusterRoll *roll;
+
+  g_return_if_fail (MUSTER_IS_DICE (self));
+  g_return_if_fail (sides >= 2 && sides <= MUSTER_DICE_MAX_SIDES);
+  g_return_if_fail (value >= 1 && value <= sides);
+
+  roll = g_new0 (MusterRoll, 1);
+  roll->sides = sides;
+  roll->value = value;
+  roll->manual = manual;
+  roll->who = g_strdup (who);
+  g_queue_push_tail (&self->expected, roll);
+}
+
+const MusterRoll *
+muster_dice_peek_expected (MusterDice *self,
+                           guint       index)
+{
+  g_return_val_if_fail (MUSTER_IS_DICE (self), NULL);
+
+  return g_queue_peek_nth (&self->expected, index);
+}
+
+guint
+muster_dice_get_n_expected (MusterDice *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DICE (self), 0);
+
+  return self->expected.length;
+}
+
+void
+muster_dice_set_replaying (MusterDice *self,
+                           gboolean    replaying)
+{
+  g_return_if_fail (MUSTER_IS_DICE (self));
+
+  self->replaying = !!replaying;
+}
+
+gboolean
+muster_dice_check (MusterDice  *self,
+                   GError     **error)
+{
+  g_return_val_if_fail (MUSTER_IS_DICE (self), FALSE);
+
+  if (self->expected.length > 0)
+    set_fault (self, g_strdup (_("the log holds dice that the game did not throw")));
+  g_queue_clear_full (&self->expected, muster_roll_free);
+
+  if (self->fault == NULL)
+    return TRUE;
+
+  g_set_error_literal (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_MISMATCH, self->fault);
+  g_clear_pointer (&self->fault, g_free);
+
+  return FALSE;
 }
 
 guint
@@ -272,7 +447,9 @@ muster_dice_roll (MusterDice *self,
   g_return_val_if_fail (MUSTER_IS_DICE (self), 0);
   g_return_val_if_fail (sides >= 2 && sides <= MUSTER_DICE_MAX_SIDES, 0);
 
-  value = draw (self, sides);
+  value = take_expected (self, sides, 0, FALSE, who);
+  if (value == 0)
+    value = draw (self, sides);
   append_entry (self, sides, value, FALSE, who, why);
   announce (self);
 
@@ -305,6 +482,7 @@ muster_dice_record (MusterDice  *self,
       return FALSE;
     }
 
+  take_expected (self, sides, value, TRUE, who);
   append_entry (self, sides, value, TRUE, who, why);
   announce (self);
 
@@ -473,12 +651,96 @@ parse_error (GError     **error,
   return FALSE;
 }
 
+/* The first line of a roll log: its magic, its version and the seed. */
+static MusterDice *
+read_header (char  **fields,
+             guint   line_no,
+             GError **error)
+{
+  guint64 version, seed;
+
+  if (g_strv_length (fields) != 3 || g_strcmp0 (fields[0], MUSTER_DICE_LOG_MAGIC) != 0)
+    {
+      parse_error (error, line_no, _("the roll log does not start with its header"));
+      return NULL;
+    }
+
+  if (!parse_uint (fields[1], 10, G_MAXUINT, &version) || version != MUSTER_DICE_LOG_VERSION)
+    {
+      parse_error (error, line_no, _("this roll log format is not known"));
+      return NULL;
+    }
+
+  if (strlen (fields[2]) != 16 || !parse_uint (fields[2], 16, G_MAXUINT64, &seed))
+    {
+      parse_error (error, line_no, _("the seed is not 16 hexadecimal digits"));
+      return NULL;
+    }
+
+  return muster_dice_new (seed);
+}
+
+/* One entry of a roll log, appended to self's log; a rolled die must be
+ * the one self's seed draws next. */
+static gboolean
+read_entry (MusterDice  *self,
+            char       **fields,
+            guint        line_no,
+            GError     **error)
+{
+  g_autofree char *who = NULL;
+  g_autofree char *why = NULL;
+  guint64 seq, sides, value;
+  gboolean manual;
+
+  if (g_strv_length (fields) != 6)
+    return parse_error (error, line_no, _("an entry has six tab-separated fields"));
+
+  if (!parse_uint (fields[0], 10, G_MAXUINT, &seq) || seq != self->log->len + 1)
+    return parse_error (error, line_no, _("the entries are not numbered 1, 2, 3, …"));
+
+  if (fields[1][0] != 'd' ||
+      !parse_uint (fields[1] + 1, 10, MUSTER_DICE_MAX_SIDES, &sides) || sides < 2)
+    return parse_error (error, line_no, _("the die is not written as d2 to d1000"));
+
+  if (!parse_uint (fields[2], 10, sides, &value) || value < 1)
+    return parse_error (error, line_no, _("the value is not a result of the die"));
+
+  if (g_strcmp0 (fields[3], "manual") == 0)
+    manual = TRUE;
+  else if (g_strcmp0 (fields[3], "rolled") == 0)
+    manual = FALSE;
+  else
+    return parse_error (error, line_no, _("the source is neither “rolled” nor “manual”"));
+
+  who = unescape (fields[4]);
+  why = unescape (fields[5]);
+  if (who == NULL || why == NULL)
+    return parse_error (error, line_no, _("a text field has an unknown escape"));
+
+  if (!manual)
+    {
+      guint expected = draw (self, (guint) sides);
+
+      if (expected != value)
+        {
+          g_set_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_MISMATCH,
+                       _("Roll log line %u: roll %u (d%u) should be %u by the seed, not %u"),
+                       line_no, (guint) seq, (guint) sides, expected, (guint) value);
+          return FALSE;
+        }
+    }
+
+  append_entry (self, (guint) sides, (guint) value, manual, who, why);
+
+  return TRUE;
+}
+
 MusterDice *
 muster_dice_new_from_strv (const char * const  *lines,
                            GError             **error)
 {
   g_autoptr(MusterDice) self = NULL;
-  gboolean have_header = FALSE;
   guint line_no = 0;
 
   g_return_val_if_fail (lines != NULL, NULL);
@@ -487,10 +749,6 @@ muster_dice_new_from_strv (const char * const  *lines,
   for (const char * const *l = lines; *l != NULL; l++)
     {
       g_auto(GStrv) fields = NULL;
-      g_autofree char *who = NULL;
-      g_autofree char *why = NULL;
-      guint64 seq, sides, value;
-      gboolean manual;
 
       line_no++;
 
@@ -499,93 +757,16 @@ muster_dice_new_from_strv (const char * const  *lines,
 
       fields = g_strsplit (*l, "\t", -1);
 
-      if (!have_header)
+      if (self == NULL)
         {
-          guint64 version, seed;
-
-          if (g_strv_length (fields) != 3 || g_strcmp0 (fields[0], MUSTER_DICE_LOG_MAGIC) != 0)
-            {
-              parse_error (error, line_no, _("the roll log does not start with its header"));
-              return NULL;
-            }
-
-          if (!parse_uint (fields[1], 10, G_MAXUINT, &version) || version != MUSTER_DICE_LOG_VERSION)
-            {
-              parse_error (error, line_no, _("this roll log format is not known"));
-              return NULL;
-            }
-
-          if (strlen (fields[2]) != 16 || !parse_uint (fields[2], 16, G_MAXUINT64, &seed))
-            {
-              parse_error (error, line_no, _("the seed is not 16 hexadecimal digits"));
-              return NULL;
-            }
-
-          self = muster_dice_new (seed);
-          have_header = TRUE;
-          continue;
+          if ((self = read_header (fields, line_no, error)) == NULL)
+            return NULL;
         }
-
-      if (g_strv_length (fields) != 6)
-        {
-          parse_error (error, line_no, _("an entry has six tab-separated fields"));
-          return NULL;
-        }
-
-      if (!parse_uint (fields[0], 10, G_MAXUINT, &seq) || seq != self->log->len + 1)
-        {
-          parse_error (error, line_no, _("the entries are not numbered 1, 2, 3, …"));
-          return NULL;
-        }
-
-      if (fields[1][0] != 'd' ||
-          !parse_uint (fields[1] + 1, 10, MUSTER_DICE_MAX_SIDES, &sides) || sides < 2)
-        {
-          parse_error (error, line_no, _("the die is not written as d2 to d1000"));
-          return NULL;
-        }
-
-      if (!parse_uint (fields[2], 10, sides, &value) || value < 1)
-        {
-          parse_error (error, line_no, _("the value is not a result of the die"));
-          return NULL;
-        }
-
-      if (g_strcmp0 (fields[3], "manual") == 0)
-        manual = TRUE;
-      else if (g_strcmp0 (fields[3], "rolled") == 0)
-        manual = FALSE;
-      else
-        {
-          parse_error (error, line_no, _("the source is neither “rolled” nor “manual”"));
-          return NULL;
-        }
-
-      who = unescape (fields[4]);
-      why = unescape (fields[5]);
-      if (who == NULL || why == NULL)
-        {
-          parse_error (error, line_no, _("a text field has an unknown escape"));
-          return NULL;
-        }
-
-      if (!manual)
-        {
-          guint expected = draw (self, (guint) sides);
-
-          if (expected != value)
-            {
-              g_set_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_MISMATCH,
-                           _("Roll log line %u: roll %u (d%u) should be %u by the seed, not %u"),
-                           line_no, (guint) seq, (guint) sides, expected, (guint) value);
-              return NULL;
-            }
-        }
-
-      append_entry (self, (guint) sides, (guint) value, manual, who, why);
+      else if (!read_entry (self, fields, line_no, error))
+        return NULL;
     }
 
-  if (!have_header)
+  if (self == NULL)
     {
       parse_error (error, MAX (line_no, 1), _("the roll log has no header"));
       return NULL;

@@ -72,11 +72,23 @@ GQuark            muster_dice_error_quark      (void);
 /* Dice with a reproducible sequence: the same seed rolls the same values on
  * every machine (xoshiro256** seeded by splitmix64; a die of n sides takes
  * the next output that is not in the biased low range and maps it by
- * modulo, so the draws per roll depend on the seed alone). */
+ * modulo, so the draws per roll depend on the seed alone). For tests,
+ * and for reading old roll logs: a game's dice are new_random()'s. */
 MusterDice       *muster_dice_new              (guint64              seed);
-/* Seeded from the system's random source. */
+/* Each die from the system's cryptographic source (getrandom()): what
+ * a saved game keeps (the dice thrown) never tells the next die. */
 MusterDice       *muster_dice_new_random       (void);
 guint64           muster_dice_get_seed         (MusterDice          *self);
+
+/* A game played across the network (src/game/muster-game-net.c): each
+ * die Muster rolls takes its value (1 .. sides) from source instead,
+ * until the source is set back to NULL. Dice typed in, and dice a replay
+ * expects, are not asked for. */
+typedef guint (*MusterDiceSource) (guint    sides,
+                                   gpointer user_data);
+void              muster_dice_set_source       (MusterDice          *self,
+                                                MusterDiceSource     source,
+                                                gpointer             user_data);
 
 /* Rolls one die of sides, logs it and emits "rolled". Returns 1 .. sides. */
 guint             muster_dice_roll             (MusterDice          *self,
@@ -91,13 +103,37 @@ gboolean          muster_dice_record           (MusterDice          *self,
                                                 const char          *why,
                                                 GError             **error);
 
+/* A replay of a saved game: the dice it threw, in order. Each roll() or
+ * record() takes the next one (a roll() gets its value; outside a
+ * replay, only dice typed in are expected, and roll() leaves them); one of other
+ * sides, source or thrower is a fault, and so is a die the game throws
+ * with none left while replaying (set_replaying). check() reports the
+ * first fault since the last check, and any die expected but not thrown,
+ * and forgets what was left. */
+void              muster_dice_expect           (MusterDice          *self,
+                                                guint                sides,
+                                                guint                value,
+                                                gboolean             manual,
+                                                const char          *who);
+guint             muster_dice_get_n_expected   (MusterDice          *self);
+/* The index-th die still expected (sequence 0), or NULL. */
+const MusterRoll *muster_dice_peek_expected    (MusterDice          *self,
+                                                guint                index);
+void              muster_dice_set_replaying    (MusterDice          *self,
+                                                gboolean             replaying);
+gboolean          muster_dice_check            (MusterDice          *self,
+                                                GError             **error);
+
 guint             muster_dice_get_n_rolls      (MusterDice          *self);
 /* index is 0-based; the entry's sequence is index + 1. */
 const MusterRoll *muster_dice_get_roll         (MusterDice          *self,
                                                 guint                index);
 const MusterRoll *muster_dice_get_last_roll    (MusterDice          *self);
 
-/* The log as text lines (for the layout file's <roll-log>):
+/* The roll log of layouts saved before the game log became XML (the
+ * <rl:roll-log> extension element), as text lines. Only the reading of
+ * such layouts (muster-game-legacy.c) and the tests use it: the seed it
+ * keeps would tell every die still to come.
  *
  *   #muster-roll-log<TAB>1<TAB>SEED
  *   SEQ<TAB>dSIDES<TAB>VALUE<TAB>rolled|manual<TAB>WHO<TAB>WHY

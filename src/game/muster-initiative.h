@@ -78,6 +78,9 @@ G_DECLARE_FINAL_TYPE (MusterInfinityInitiative, muster_infinity_initiative, MUST
 MusterInfinityInitiative      *muster_infinity_initiative_new                  (MusterDice                *dice,
                                                                                 const char * const        *player_ids,
                                                                                 const char * const        *zone_ids);
+/* The players' names in messages (their ids until then). */
+void                           muster_infinity_initiative_set_player_names     (MusterInfinityInitiative  *self,
+                                                                                const char * const        *names);
 MusterInfinityInitiativeState  muster_infinity_initiative_get_state            (MusterInfinityInitiative  *self);
 /* Whether player has something to do now (both players, in WIP and ROLL). */
 gboolean                       muster_infinity_initiative_is_waiting_for       (MusterInfinityInitiative  *self,
@@ -189,9 +192,22 @@ gboolean               muster_t9a_pregame_load_types                 (MusterT9aP
                                                                       GError               **error);
 MusterT9aChoice        muster_t9a_pregame_get_type_choice            (MusterT9aPregame      *self,
                                                                       const char            *deployment_id);
-/* The values allowed for the choice (NULL-terminated, static). */
+/* The values allowed for the choice on a landscape table (NULL-terminated,
+ * static); get_choice_values(), for the game's table. */
 const char * const    *muster_t9a_choice_get_values                  (MusterT9aChoice        choice);
+/* A portrait table (width < height): zones west and east, short edges
+ * north and south. Before the type's choice is made. */
+void                   muster_t9a_pregame_set_portrait               (MusterT9aPregame      *self,
+                                                                      gboolean               portrait);
+const char * const    *muster_t9a_pregame_get_choice_values          (MusterT9aPregame      *self,
+                                                                      MusterT9aChoice        choice);
+/* The two zones the chooser picks from, with diagonal (NULL: none). */
+const char * const    *muster_t9a_pregame_get_zone_ids               (MusterT9aPregame      *self,
+                                                                      const char            *diagonal);
 
+/* The players' names in messages (their ids until then). */
+void                   muster_t9a_pregame_set_player_names           (MusterT9aPregame      *self,
+                                                                      const char * const    *names);
 MusterT9aPregameState  muster_t9a_pregame_get_state                  (MusterT9aPregame      *self);
 gboolean               muster_t9a_pregame_is_waiting_for             (MusterT9aPregame      *self,
                                                                       int                    player);

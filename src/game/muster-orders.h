@@ -226,6 +226,14 @@ MusterOrderSequence     *muster_order_sequence_new            (MusterOrderRules 
                                                                const char               *active_player,
                                                                const char               *reactive_player,
                                                                guint                     n_orders);
+/* The name of a player or trooper, for people; NULL for its id. */
+typedef const char *(*MusterOrderNameFunc) (const char *id,
+                                            gpointer    user_data);
+
+/* Messages and the roll log name players and troopers by this. */
+void                     muster_order_sequence_set_name_func  (MusterOrderSequence      *self,
+                                                               MusterOrderNameFunc       func,
+                                                               gpointer                  user_data);
 /* The reactive player's troopers that eligibility is asked about. */
 void                     muster_order_sequence_set_reactive_troopers (MusterOrderSequence *self,
                                                                       const char * const  *trooper_ids);

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "muster-application.h"
+#include "muster-draft.h"
 #include "muster-preferences-window.h"
 #include "muster-window.h"
 
@@ -21,35 +22,13 @@ struct _MusterApplication
   AdwApplication  parent_instance;
 
   GSettings      *settings;
-  /* The last session ended without closing its windows (a crash) and
-   * left an autosave: offered once, in the first window. */
-  gboolean        offer_autosave;
+  /* Drafts left behind by a Muster that crashed are offered once, in
+   * the first window. */
+  gboolean        offer_drafts;
   gboolean        systems_reported;
 };
 
 G_DEFINE_FINAL_TYPE (MusterApplication, muster_application, ADW_TYPE_APPLICATION)
-
-static char *
-state_path (const char *name)
-{
-  return g_build_filename (g_get_user_state_dir (), "muster", name, NULL);
-}
-
-GFile *
-muster_application_dup_autosave_file (void)
-{
-  g_autofree char *path = state_path ("autosave.muster");
-
-  return g_file_new_for_path (path);
-}
-
-GFile *
-muster_application_dup_autosave_info_file (void)
-{
-  g_autofree char *path = state_path ("autosave.ini");
-
-  return g_file_new_for_path (path);
-}
 
 MusterApplication *
 muster_application_new (void)
@@ -62,30 +41,80 @@ muster_application_new (void)
 }
 
 static void
-offer_autosave (MusterApplication *self,
-                MusterWindow      *window)
+restore_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     MusterWindow     *first)
 {
-  g_autoptr(GFile) autosave = NULL;
-  g_autoptr(GFile) info_file = NULL;
-  g_autoptr(GKeyFile) info = NULL;
-  g_autoptr(GFile) original = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *uri = NULL;
+  GPtrArray *orphans = g_object_get_data (G_OBJECT (dialog), "orphans");
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (first));
 
-  if (!self->offer_autosave)
+  for (guint i = 0; i < orphans->len; i++)
+    {
+      const MusterOrphan *orphan = g_ptr_array_index (orphans, i);
+      MusterWindow *window = first;
+
+      if (g_strcmp0 (response, "restore") != 0)
+        {
+          muster_draft_delete_orphan (orphan->id);
+          continue;
+        }
+
+      /* The first in the window that asked, the others each in its own. */
+      if (i > 0)
+        window = muster_window_new (MUSTER_APPLICATION (app));
+      muster_window_restore_draft (window, orphan->id);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+/* The drafts a Muster left behind when it ended without closing their
+ * windows (a crash, a kill): every one is offered back, under its name. */
+static void
+offer_drafts (MusterApplication *self,
+              MusterWindow      *window)
+{
+  g_autoptr(GPtrArray) orphans = NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+  GtkWidget *dialog;
+
+  if (!self->offer_drafts)
     return;
-  self->offer_autosave = FALSE;
+  self->offer_drafts = FALSE;
 
-  autosave = muster_application_dup_autosave_file ();
-  info_file = muster_application_dup_autosave_info_file ();
-  info = g_key_file_new ();
-  path = g_file_get_path (info_file);
-  if (path != NULL && g_key_file_load_from_file (info, path, G_KEY_FILE_NONE, NULL))
-    uri = g_key_file_get_string (info, "Autosave", "File", NULL);
-  if (uri != NULL)
-    original = g_file_new_for_uri (uri);
+  orphans = muster_draft_list_orphans ();
+  if (orphans->len == 0)
+    return;
 
-  muster_window_offer_autosave (window, autosave, original);
+  for (guint i = 0; i < orphans->len; i++)
+    {
+      const MusterOrphan *orphan = g_ptr_array_index (orphans, i);
+
+      g_string_append_printf (names, "\n• %s", orphan->title != NULL ? orphan->title : _("Untitled Layout"));
+    }
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (window),
+                                   g_dngettext (GETTEXT_PACKAGE, "Restore Unsaved Layout?",
+                                                "Restore Unsaved Layouts?", orphans->len),
+                                   NULL);
+  /* Translators: the names of the layouts follow, one a line */
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  g_dngettext (GETTEXT_PACKAGE,
+                                               "Muster did not close properly last time. This layout was "
+                                               "saved automatically and can be restored:%s",
+                                               "Muster did not close properly last time. These layouts were "
+                                               "saved automatically and can be restored:%s", orphans->len),
+                                  names->str);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "discard", _("_Discard"),
+                                    "restore", _("_Restore"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "discard");
+  g_object_set_data_full (G_OBJECT (dialog), "orphans", g_steal_pointer (&orphans),
+                          (GDestroyNotify) g_ptr_array_unref);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (restore_response_cb), window, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* Once, in the first window. */
@@ -110,7 +139,7 @@ muster_application_activate (GApplication *app)
     window = GTK_WINDOW (muster_window_new (self));
 
   gtk_window_present (window);
-  offer_autosave (self, MUSTER_WINDOW (window));
+  offer_drafts (self, MUSTER_WINDOW (window));
   report_system_errors (self, MUSTER_WINDOW (window));
 }
 
@@ -132,17 +161,30 @@ muster_application_open (GApplication  *app,
           muster_window_get_file (MUSTER_WINDOW (active)) == NULL &&
           !muster_window_get_modified (MUSTER_WINDOW (active)) &&
           muster_layout_get_pieces (muster_window_get_layout (MUSTER_WINDOW (active)))->len == 0)
-        window = MUSTER_WINDOW (active);
+        {
+          window = MUSTER_WINDOW (active);
+          muster_window_open (window, files[i]);
+        }
+      /* A file that cannot be read leaves no empty table beside the
+       * layout that was open, whose window says why. */
+      else if (MUSTER_IS_WINDOW (active))
+        {
+          window = muster_window_open_new (self, files[i], MUSTER_WINDOW (active));
+          if (window == NULL)
+            continue;
+        }
       else
-        window = muster_window_new (self);
+        {
+          window = muster_window_new (self);
+          muster_window_open (window, files[i]);
+        }
 
-      muster_window_open (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
       report_system_errors (self, window);
     }
 
-  /* An autosave is not offered in place of what was asked for. */
-  self->offer_autosave = FALSE;
+  /* Drafts are not offered in place of what was asked for. */
+  self->offer_drafts = FALSE;
 }
 
 static void
@@ -255,12 +297,17 @@ muster_application_startup (GApplication *app)
   MusterApplication *self = MUSTER_APPLICATION (app);
   GtkApplication *gtk_app = GTK_APPLICATION (app);
   g_autoptr(GAction) units = NULL;
-  g_autofree char *dir = state_path (NULL);
-  g_autofree char *marker = state_path ("running");
-  g_autoptr(GFile) autosave = muster_application_dup_autosave_file ();
 
   skip_gtk_default_theme ();
   G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
+
+  /* Run from the build tree: the application's icon from the sources. */
+  if (g_getenv ("MUSTER_SOURCE_DATA_DIR") != NULL)
+    {
+      g_autofree char *icons = g_build_filename (g_getenv ("MUSTER_SOURCE_DATA_DIR"), "icons", NULL);
+
+      gtk_icon_theme_add_search_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()), icons);
+    }
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
@@ -272,11 +319,9 @@ muster_application_startup (GApplication *app)
                            G_CALLBACK (update_colour_scheme), self, G_CONNECT_SWAPPED);
   update_colour_scheme (self);
 
-  /* A marker that lives as long as the session: found at start, it says
-   * the last one did not end cleanly. */
-  self->offer_autosave = g_file_test (marker, G_FILE_TEST_EXISTS) && g_file_query_exists (autosave, NULL);
-  g_mkdir_with_parents (dir, 0700);
-  g_file_set_contents (marker, "", 0, NULL);
+  /* Each window's draft is locked while it is open: those nobody holds
+   * are a crashed Muster's (muster-draft.h). */
+  self->offer_drafts = TRUE;
 
   set_accels (gtk_app, "app.quit", "<Control>q", NULL);
   set_accels (gtk_app, "app.preferences", "<Control>comma", NULL);
@@ -325,10 +370,6 @@ static void
 muster_application_shutdown (GApplication *app)
 {
   MusterApplication *self = MUSTER_APPLICATION (app);
-  g_autofree char *marker = state_path ("running");
-
-  /* A clean end: nothing to offer back next time. */
-  g_unlink (marker);
 
   g_clear_object (&self->settings);
 

@@ -17,10 +17,4 @@ G_DECLARE_FINAL_TYPE (MusterApplication, muster_application, MUSTER, APPLICATION
 
 MusterApplication *muster_application_new                     (void);
 
-/* Where unsaved layouts are kept against a crash:
- * $XDG_STATE_HOME/muster/autosave.muster, and beside it the file the
- * layout belongs to (autosave.ini). */
-GFile             *muster_application_dup_autosave_file       (void);
-GFile             *muster_application_dup_autosave_info_file  (void);
-
 G_END_DECLS

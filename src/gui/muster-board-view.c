@@ -15,6 +15,7 @@
 
 #include "muster-board-view.h"
 #include "muster-expr.h"
+#include "muster-roster.h"
 
 #define MIN_ZOOM 0.5
 #define MAX_ZOOM 40.0
@@ -217,23 +218,6 @@ G_DEFINE_ENUM_TYPE (MusterBoardTool, muster_board_tool,
   G_DEFINE_ENUM_VALUE (MUSTER_BOARD_TOOL_POLYGON, "polygon"),
   G_DEFINE_ENUM_VALUE (MUSTER_BOARD_TOOL_OBJECTIVE, "objective"),
   G_DEFINE_ENUM_VALUE (MUSTER_BOARD_TOOL_MARKER, "marker"))
-
-GType
-muster_piece_template_get_type (void)
-{
-  static gsize type = 0;
-
-  if (g_once_init_enter (&type))
-    {
-      GType t = g_boxed_type_register_static (g_intern_static_string ("MusterPieceTemplate"),
-                                              (GBoxedCopyFunc) muster_piece_copy,
-                                              (GBoxedFreeFunc) muster_piece_free);
-
-      g_once_init_leave (&type, t);
-    }
-
-  return type;
-}
 
 static void cancel_interaction (MusterBoardView *self);
 static void update_accessible (MusterBoardView *self);

@@ -16,7 +16,6 @@ G_BEGIN_DECLS
 
 #define MUSTER_TYPE_BOARD_VIEW     (muster_board_view_get_type ())
 #define MUSTER_TYPE_BOARD_TOOL     (muster_board_tool_get_type ())
-#define MUSTER_TYPE_PIECE_TEMPLATE (muster_piece_template_get_type ())
 
 typedef enum
 {
@@ -29,9 +28,6 @@ typedef enum
 } MusterBoardTool;
 
 GType        muster_board_tool_get_type      (void) G_GNUC_CONST;
-/* A MusterPiece as a boxed value: what a roster row carries when it is
- * dragged onto the table. */
-GType        muster_piece_template_get_type  (void) G_GNUC_CONST;
 
 G_DECLARE_FINAL_TYPE (MusterBoardView, muster_board_view, MUSTER, BOARD_VIEW, GtkWidget)
 

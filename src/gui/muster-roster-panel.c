@@ -13,7 +13,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "muster-board-view.h"
 #include "muster-entry-dialog.h"
 #include "muster-roster-panel.h"
 

@@ -11,89 +11,15 @@
 
 #include <glib/gi18n.h>
 
-#include "muster-game-popover.h"
-#include "muster-phase-panel.h"
-#include "muster-print.h"
+#include "muster-game-restart-dialog.h"
+#include "muster-net-dialog.h"
 #include "muster-roster-panel.h"
-#include "muster-sight-overlay.h"
-#include "muster-violations-list.h"
-#include "muster-window.h"
-
-#define MUSTER_MIME_TYPE "application/x-muster-layout"
-#define AUTOSAVE_DELAY   3   /* seconds after the last change */
-#define MAX_RECENT       8
-#define SIGHT_CELL_MM    (MUSTER_MM_PER_INCH / 2)
-#define SIGHT_DELAY_MS   120  /* after the last move, the Line of Fire again */
-
-/* What to do once unsaved changes are saved or discarded. */
-typedef enum
-{
-  AFTER_NOTHING,
-  AFTER_NEW,
-  AFTER_OPEN_DIALOG,
-  AFTER_OPEN_FILE,
-  AFTER_CLOSE,
-} After;
-
-struct _MusterWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  GSettings            *settings;
-  MusterLayout         *layout;
-  MusterSystem         *system;
-  MusterValidator      *validator;
-  MusterHistory        *history;
-  MusterRoster         *roster;
-  GFile                *file;
-  char                 *tool;
-  char                 *terrain_kind;
-  guint                 autosave_id;
-  guint                 retry_id;
-  gboolean              reloading_roster;
-  gboolean              close_confirmed;
-  GtkWidget            *context_menu;
-  GtkFileChooserNative *chooser;
-
-  After                 after;
-  GFile                *after_file;
-
-  /* The Line of Fire overlay: whose, what it sees, and where it was drawn */
-  char                 *sight_piece;
-  char                 *sight_player;
-  MusterSightGrid      *sight_grid;
-  guint                 sight_update_id;
-  guint                 sight_tick_id;
-  double                sight_drawn[3];
-
-  /* Template children */
-  AdwWindowTitle       *window_title;
-  AdwToastOverlay      *toast_overlay;
-  /* The "deleted" toast whose Undo button undoes the deletion; dismissed
-   * by any later change of the history, after which it would undo
-   * something else. */
-  AdwToast             *undo_toast;
-  guint                 undo_toast_id;
-  AdwFlap              *flap;
-  GtkStack             *sidebar_stack;
-  GtkStack             *player_stack;
-  AdwBin               *phase_bin;
-  MusterPhasePanel     *phase_panel;       /* made when first shown */
-  GtkWidget            *sight_area;
-  MusterViolationsList *violations_list;
-  MusterBoardView      *board_view;
-  MusterGamePopover    *game_popover;      /* made when first opened */
-  GtkMenuButton        *game_button;
-  GtkWidget            *terrain_kind_button;
-  GtkLabel             *terrain_kind_label;
-  GMenu                *recent_menu;
-  AdwSplitButton       *open_button;
-  GMenuModel           *piece_menu;
-  GMenuModel           *terrain_menu;
-};
+#include "muster-sidebar-split.h"
+#include "muster-window-private.h"
 
 enum {
   PROP_0,
+  PROP_DOCUMENT,
   PROP_TOOL,
   PROP_TERRAIN_KIND,
   PROP_SIDEBAR_VISIBLE,
@@ -104,15 +30,9 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static void run_after      (MusterWindow *self);
-static void save_as        (MusterWindow *self);
-static void update_actions (MusterWindow *self);
-static void select_piece_cb (MusterWindow *self,
-                             const char   *piece_id);
-
-static void
-show_message (MusterWindow *self,
-              const char   *message)
+void
+_muster_window_show_message (MusterWindow *self,
+                             const char   *message)
 {
   /* Toast titles are markup; messages name files and XML elements. */
   g_autofree char *escaped = g_markup_escape_text (message, -1);
@@ -122,130 +42,37 @@ show_message (MusterWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
-static MusterUnit
-display_units (MusterWindow *self)
+MusterUnit
+_muster_window_display_units (MusterWindow *self)
 {
   return g_settings_get_enum (self->settings, "units") == 1 ? MUSTER_UNIT_CM : MUSTER_UNIT_INCH;
 }
 
 /* The title */
 
-static char *
-dup_display_name (MusterWindow *self)
-{
-  g_autoptr(GFileInfo) info = NULL;
-
-  if (self->file == NULL)
-    return g_strdup (_("Untitled Layout"));
-
-  info = g_file_query_info (self->file, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
-                            G_FILE_QUERY_INFO_NONE, NULL, NULL);
-  if (info != NULL)
-    return g_strdup (g_file_info_get_display_name (info));
-
-  return g_file_get_basename (self->file);
-}
-
 gboolean
 muster_window_get_modified (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
 
-  return self->history != NULL && !muster_history_is_clean (self->history);
+  return muster_document_get_modified (self->document);
 }
 
 static void
 update_title (MusterWindow *self)
 {
-  const MusterDeployment *deployment = NULL;
-  g_autofree char *name = dup_display_name (self);
+  const char *name = muster_document_get_title (self->document);
   g_autofree char *title = NULL;
   g_autofree char *window_title = NULL;
-  g_autofree char *subtitle = NULL;
-  gboolean modified = muster_window_get_modified (self);
-
-  if (self->layout == NULL)
-    return;
-
-  if (self->system != NULL)
-    deployment = muster_system_lookup_deployment (self->system,
-                                                  muster_layout_get_deployment_id (self->layout));
 
   /* Translators: the window title of a layout with unsaved changes */
-  title = modified ? g_strdup_printf (_("• %s"), name) : g_strdup (name);
-  subtitle = g_strdup_printf ("%s — %s",
-                              self->system != NULL ? muster_system_get_name (self->system)
-                                                   : muster_layout_get_system_id (self->layout),
-                              deployment != NULL ? deployment->name
-                                                 : muster_layout_get_deployment_id (self->layout));
+  title = muster_document_get_modified (self->document) ? g_strdup_printf (_("• %s"), name) : g_strdup (name);
   adw_window_title_set_title (self->window_title, title);
-  adw_window_title_set_subtitle (self->window_title, subtitle);
+  adw_window_title_set_subtitle (self->window_title, muster_document_get_subtitle (self->document));
 
   /* Translators: the window's title for the window manager: file name — application */
   window_title = g_strdup_printf (_("%s — Muster"), title);
   gtk_window_set_title (GTK_WINDOW (self), window_title);
-}
-
-/* Autosave */
-
-static void
-remove_autosave (void)
-{
-  g_autoptr(GFile) file = muster_application_dup_autosave_file ();
-  g_autoptr(GFile) info = muster_application_dup_autosave_info_file ();
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *backup_path = g_strconcat (path, "~", NULL);
-  g_autoptr(GFile) backup = g_file_new_for_path (backup_path);
-
-  g_file_delete (file, NULL, NULL);
-  g_file_delete (backup, NULL, NULL);
-  g_file_delete (info, NULL, NULL);
-}
-
-static gboolean
-autosave_cb (gpointer data)
-{
-  MusterWindow *self = data;
-  g_autoptr(GFile) file = muster_application_dup_autosave_file ();
-  g_autoptr(GFile) info_file = muster_application_dup_autosave_info_file ();
-  g_autoptr(GFile) dir = g_file_get_parent (file);
-  g_autoptr(GKeyFile) info = g_key_file_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  gsize length;
-
-  self->autosave_id = 0;
-
-  if (self->layout == NULL || !muster_window_get_modified (self))
-    return G_SOURCE_REMOVE;
-
-  g_file_make_directory_with_parents (dir, NULL, NULL);
-  if (!muster_layout_save (self->layout, file, &error))
-    {
-      g_warning ("Could not save the layout automatically: %s", error->message);
-      return G_SOURCE_REMOVE;
-    }
-
-  /* Where the layout came from, to offer it back under its name. */
-  if (self->file != NULL)
-    {
-      g_autofree char *uri = g_file_get_uri (self->file);
-
-      g_key_file_set_string (info, "Autosave", "File", uri);
-    }
-  text = g_key_file_to_data (info, &length, NULL);
-  g_file_replace_contents (info_file, text, length, NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL, NULL);
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-schedule_autosave (MusterWindow *self)
-{
-  g_clear_handle_id (&self->autosave_id, g_source_remove);
-
-  if (muster_window_get_modified (self))
-    self->autosave_id = g_timeout_add_seconds (AUTOSAVE_DELAY, autosave_cb, self);
 }
 
 /* Players */
@@ -265,11 +92,11 @@ place_entry_cb (MusterWindow      *self,
                 const char        *entry_id,
                 MusterRosterPanel *panel)
 {
-  MusterPiece *piece = muster_roster_make_piece (self->roster, entry_id);
+  MusterPiece *piece = muster_roster_make_piece (muster_document_get_roster (self->document), entry_id);
 
   if (piece == NULL)
     {
-      show_message (self, _("All of these are on the table already"));
+      _muster_window_show_message (self, _("All of these are on the table already"));
       return;
     }
 
@@ -290,7 +117,7 @@ muster_window_get_roster_panel (MusterWindow *self,
 static void
 update_player_titles (MusterWindow *self)
 {
-  GPtrArray *players = muster_layout_get_players (self->layout);
+  GPtrArray *players = muster_layout_get_players (muster_document_get_layout (self->document));
 
   for (guint i = 0; i < players->len; i++)
     {
@@ -304,21 +131,31 @@ update_player_titles (MusterWindow *self)
 }
 
 static void
+select_piece_cb (MusterWindow *self,
+                 const char   *piece_id)
+{
+  _muster_window_select_piece (self, piece_id);
+}
+
+static void
 rebuild_player_pages (MusterWindow *self)
 {
   g_autofree char *visible = g_strdup (muster_board_view_get_acting_player (self->board_view));
-  GPtrArray *players = muster_layout_get_players (self->layout);
+  MusterLayout *layout = muster_document_get_layout (self->document);
+  GPtrArray *players = layout != NULL ? muster_layout_get_players (layout) : NULL;
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->player_stack))) != NULL)
     gtk_stack_remove (self->player_stack, child);
 
-  for (guint i = 0; i < players->len; i++)
+  for (guint i = 0; players != NULL && i < players->len; i++)
     {
       const MusterPlayer *player = g_ptr_array_index (players, i);
       MusterRosterPanel *panel;
 
-      panel = muster_roster_panel_new (self->roster, self->history, self->system, player->id);
+      panel = muster_roster_panel_new (muster_document_get_roster (self->document),
+                                       muster_document_get_history (self->document),
+                                       muster_document_get_system (self->document), player->id);
       g_signal_connect_object (panel, "place-entry", G_CALLBACK (place_entry_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (panel, "select-piece", G_CALLBACK (select_piece_cb), self, G_CONNECT_SWAPPED);
       gtk_stack_add_titled (self->player_stack, GTK_WIDGET (panel), player->id,
@@ -330,179 +167,91 @@ rebuild_player_pages (MusterWindow *self)
   player_page_changed_cb (self);
 }
 
-/* Line of Fire */
-
-/* Follows the pan and zoom of the board, which say nothing when they
- * change: a redraw only when the table moved under the overlay. */
-static gboolean
-sight_tick_cb (GtkWidget     *widget,
-               GdkFrameClock *clock,
-               gpointer       data)
-{
-  MusterWindow *self = data;
-  double x, y;
-  double scale = muster_board_view_get_scale (self->board_view);
-
-  muster_board_view_board_to_widget (self->board_view, (MusterPoint) { 0, 0 }, &x, &y);
-  if (x != self->sight_drawn[0] || y != self->sight_drawn[1] || scale != self->sight_drawn[2])
-    gtk_widget_queue_draw (widget);
-
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-sight_draw_cb (GtkDrawingArea *area,
-               cairo_t        *cr,
-               int             width,
-               int             height,
-               gpointer        data)
-{
-  MusterWindow *self = data;
-  graphene_point_t origin;
-  double x, y, scale;
-
-  if (self->sight_grid == NULL)
-    return;
-
-  scale = muster_board_view_get_scale (self->board_view);
-  muster_board_view_board_to_widget (self->board_view, (MusterPoint) { 0, 0 }, &x, &y);
-  self->sight_drawn[0] = x;
-  self->sight_drawn[1] = y;
-  self->sight_drawn[2] = scale;
-
-  if (!gtk_widget_compute_point (GTK_WIDGET (self->board_view), GTK_WIDGET (area),
-                                 &GRAPHENE_POINT_INIT (x, y), &origin))
-    return;
-
-  cairo_translate (cr, origin.x, origin.y);
-  cairo_scale (cr, scale, scale);
-  muster_sight_overlay_render (cr, self->sight_grid, scale);
-}
-
-/* What the piece, or the player's troopers, see on the table now. */
-static void
-update_sight (MusterWindow *self)
-{
-  g_autoptr(GPtrArray) viewers = g_ptr_array_new ();
-
-  g_clear_handle_id (&self->sight_update_id, g_source_remove);
-  g_clear_pointer (&self->sight_grid, muster_sight_grid_unref);
-
-  if (self->layout != NULL && (self->sight_piece != NULL || self->sight_player != NULL))
-    {
-      GPtrArray *pieces = muster_layout_get_pieces (self->layout);
-
-      for (guint i = 0; i < pieces->len; i++)
-        {
-          MusterPiece *piece = g_ptr_array_index (pieces, i);
-
-          if (self->sight_piece != NULL ? g_strcmp0 (piece->id, self->sight_piece) == 0
-                                        : muster_sight_is_trooper (piece) &&
-                                          g_strcmp0 (piece->owner, self->sight_player) == 0)
-            g_ptr_array_add (viewers, piece);
-        }
-
-      if (self->sight_player != NULL || viewers->len > 0)
-        self->sight_grid = muster_sight_visible_cells (self->layout, (const MusterPiece * const *) viewers->pdata,
-                                                       viewers->len, SIGHT_CELL_MM);
-    }
-
-  gtk_widget_set_visible (self->sight_area, self->sight_grid != NULL);
-  if (self->sight_grid != NULL && self->sight_tick_id == 0)
-    self->sight_tick_id = gtk_widget_add_tick_callback (self->sight_area, sight_tick_cb, self, NULL);
-  else if (self->sight_grid == NULL && self->sight_tick_id != 0)
-    {
-      gtk_widget_remove_tick_callback (self->sight_area, self->sight_tick_id);
-      self->sight_tick_id = 0;
-    }
-  gtk_widget_queue_draw (self->sight_area);
-}
-
-static gboolean
-sight_update_cb (gpointer data)
-{
-  MusterWindow *self = data;
-
-  self->sight_update_id = 0;
-  update_sight (self);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* Once the pieces stop moving. */
-static void
-schedule_sight_update (MusterWindow *self)
-{
-  if (self->sight_piece == NULL && self->sight_player == NULL)
-    return;
-
-  g_clear_handle_id (&self->sight_update_id, g_source_remove);
-  self->sight_update_id = g_timeout_add (SIGHT_DELAY_MS, sight_update_cb, self);
-}
+/* The Game page */
 
 static void
 show_sight_cb (MusterWindow *self,
                const char   *piece_id,
                const char   *player_id)
 {
-  g_free (self->sight_piece);
-  g_free (self->sight_player);
-  self->sight_piece = g_strdup (piece_id);
-  self->sight_player = g_strdup (player_id);
-  update_sight (self);
+  _muster_window_show_sight (self, piece_id, player_id);
 }
 
-/* Dice thrown are thrown: no undo step, but the file has changed. */
-static void
-roll_log_changed_cb (MusterWindow *self)
+/* The game panel is some tenth of the work of starting: it is made when
+ * its page is first shown (or asked for), and follows the document's
+ * game from then on. */
+MusterGamePanel *
+_muster_window_ensure_game_panel (MusterWindow *self)
 {
-  if (self->history == NULL)
-    return;
+  if (self->game_panel != NULL)
+    return self->game_panel;
 
-  muster_history_set_modified (self->history);
-  schedule_autosave (self);
-}
-
-/* The phase panel is some tenth of the work of starting: it is made when
- * its page is first shown (or asked for), with the game on the table. */
-static MusterPhasePanel *
-ensure_phase_panel (MusterWindow *self)
-{
-  if (self->phase_panel != NULL)
-    return self->phase_panel;
-
-  self->phase_panel = MUSTER_PHASE_PANEL (muster_phase_panel_new ());
-  gtk_widget_set_vexpand (GTK_WIDGET (self->phase_panel), TRUE);
-  g_signal_connect_object (self->phase_panel, "show-sight", G_CALLBACK (show_sight_cb), self,
+  self->game_panel = MUSTER_GAME_PANEL (muster_game_panel_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->game_panel), TRUE);
+  g_signal_connect_object (self->game_panel, "show-sight", G_CALLBACK (show_sight_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->phase_panel, "roll-log-changed", G_CALLBACK (roll_log_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->phase_panel, "game-log-changed", G_CALLBACK (roll_log_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  adw_bin_set_child (self->phase_bin, GTK_WIDGET (self->phase_panel));
+  adw_bin_set_child (self->phase_bin, GTK_WIDGET (self->game_panel));
+  g_object_bind_property (self->document, "game", self->game_panel, "game", G_BINDING_SYNC_CREATE);
 
-  if (self->layout != NULL && self->system != NULL && self->validator != NULL)
-    muster_phase_panel_set_game (self->phase_panel, self->layout, self->system, self->validator);
-
-  return self->phase_panel;
+  return self->game_panel;
 }
 
 static void
 sidebar_page_changed_cb (MusterWindow *self)
 {
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->sidebar_stack), "game") == 0)
-    ensure_phase_panel (self);
+    _muster_window_ensure_game_panel (self);
 }
 
-/* The model */
+/* Following the document */
 
-/* Undo and redo change the rosters under the roster's feet. */
+/* Another game: a new layout or game system. When the players (not undo
+ * or redo) changed the game system after dice were thrown, they say
+ * whether those dice stay. */
 static void
-reload_roster (MusterWindow *self)
+game_changed_cb (MusterWindow *self)
 {
-  self->reloading_roster = TRUE;
-  muster_roster_reload (self->roster);
-  self->reloading_roster = FALSE;
+  MusterGame *game = muster_document_get_game (self->document);
+  MusterHistory *history = muster_document_get_history (self->document);
+  g_autoptr(MusterGame) earlier = g_steal_pointer (&self->shown_game);
+
+  self->shown_game = game != NULL ? g_object_ref (game) : NULL;
+  if (earlier != NULL && game != NULL && earlier != game &&
+      muster_game_get_layout (earlier) == muster_game_get_layout (game) &&
+      history != NULL && !muster_history_is_applying (history))
+    muster_game_restart_dialog_present (GTK_WINDOW (self), game, earlier);
+}
+
+/* A new validator: the board's scene and the Problems list follow. */
+static void
+validator_changed_cb (MusterWindow *self)
+{
+  MusterValidator *validator = muster_document_get_validator (self->document);
+  g_autoptr(MusterScene) scene = NULL;
+
+  if (validator == NULL)
+    return;
+
+  muster_validator_set_tolerance (validator, g_settings_get_double (self->settings, "contact-tolerance"));
+  scene = muster_scene_new (muster_document_get_layout (self->document), muster_document_get_system (self->document),
+                            validator);
+  muster_scene_set_units (scene, _muster_window_display_units (self));
+  muster_board_view_set_validator (self->board_view, validator);
+  muster_board_view_set_history (self->board_view, muster_document_get_history (self->document));
+  muster_board_view_set_units (self->board_view, _muster_window_display_units (self));
+  muster_board_view_set_scene (self->board_view, scene);
+  muster_violations_list_set_validator (self->violations_list, validator);
+  rebuild_player_pages (self);
+}
+
+static void
+layout_changed_cb (MusterWindow *self)
+{
+  if (self->game_popover != NULL)
+    muster_game_popover_set_layout (self->game_popover, muster_document_get_layout (self->document),
+                                    muster_document_get_history (self->document));
+  update_player_titles (self);
+  _muster_window_update_actions (self);
 }
 
 static void
@@ -510,163 +259,58 @@ history_changed_cb (MusterWindow *self)
 {
   if (self->undo_toast != NULL && self->undo_toast_id == 0)
     adw_toast_dismiss (self->undo_toast);
-  update_title (self);
-  update_actions (self);
-  schedule_autosave (self);
+  _muster_window_update_actions (self);
 }
 
 static void
-roster_changed_cb (MusterWindow *self)
+document_problem_cb (MusterWindow *self,
+                     const char   *message)
 {
-  if (!self->reloading_roster && !muster_history_is_applying (self->history))
-    muster_history_note_change (self->history);
-}
-
-static gboolean rebuild_for_system (MusterWindow *self);
-
-static gboolean
-retry_cb (gpointer data)
-{
-  MusterWindow *self = data;
-
-  self->retry_id = 0;
-  if (!rebuild_for_system (self))
-    show_message (self, _("This game cannot be shown: its deployment zones are unknown"));
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-layout_changed_cb (MusterWindow *self)
-{
-  if (self->system == NULL ||
-      g_strcmp0 (muster_system_get_id (self->system), muster_layout_get_system_id (self->layout)) != 0)
-    {
-      /* The players may not have zones of the new game yet: later. */
-      if (!rebuild_for_system (self) && self->retry_id == 0)
-        self->retry_id = g_idle_add (retry_cb, self);
-    }
-
-  update_title (self);
-  update_player_titles (self);
+  _muster_window_show_message (self, message);
 }
 
 static void
 tolerance_changed_cb (MusterWindow *self)
 {
-  if (self->validator != NULL)
-    muster_validator_set_tolerance (self->validator,
-                                    g_settings_get_double (self->settings, "contact-tolerance"));
+  muster_document_set_tolerance (self->document, g_settings_get_double (self->settings, "contact-tolerance"));
 }
 
-/* Shows layout with system: a new validator and scene. */
-static gboolean
-show_game (MusterWindow  *self,
-           MusterSystem  *system,
-           GError       **error)
+static void
+follow_document (MusterWindow *self)
 {
-  g_autoptr(MusterValidator) validator = NULL;
-  g_autoptr(MusterScene) scene = NULL;
+  self->document_signals = g_signal_group_new (MUSTER_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->document_signals, "notify::title", G_CALLBACK (update_title), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::subtitle", G_CALLBACK (update_title), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::modified", G_CALLBACK (update_title), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::validator", G_CALLBACK (validator_changed_cb), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::game", G_CALLBACK (game_changed_cb), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::layout", G_CALLBACK (layout_changed_cb), self);
+  g_signal_group_connect_swapped (self->document_signals, "problem", G_CALLBACK (document_problem_cb), self);
 
-  validator = muster_validator_new (self->layout, system, error);
-  if (validator == NULL)
-    return FALSE;
+  self->layout_signals = g_signal_group_new (MUSTER_TYPE_LAYOUT);
+  g_signal_group_connect_swapped (self->layout_signals, "changed", G_CALLBACK (layout_changed_cb), self);
+  g_signal_group_connect_swapped (self->layout_signals, "changed",
+                                  G_CALLBACK (_muster_window_schedule_sight_update), self);
+  g_signal_group_connect_swapped (self->layout_signals, "piece-added",
+                                  G_CALLBACK (_muster_window_schedule_sight_update), self);
+  g_signal_group_connect_swapped (self->layout_signals, "piece-removed",
+                                  G_CALLBACK (_muster_window_schedule_sight_update), self);
+  g_signal_group_connect_swapped (self->layout_signals, "piece-changed",
+                                  G_CALLBACK (_muster_window_schedule_sight_update), self);
 
-  g_set_object (&self->system, system);
-  g_set_object (&self->validator, validator);
-  tolerance_changed_cb (self);
+  self->history_signals = g_signal_group_new (MUSTER_TYPE_HISTORY);
+  g_signal_group_connect_swapped (self->history_signals, "changed", G_CALLBACK (history_changed_cb), self);
 
-  scene = muster_scene_new (self->layout, system, validator);
-  muster_scene_set_units (scene, display_units (self));
-  muster_board_view_set_validator (self->board_view, validator);
-  muster_board_view_set_history (self->board_view, self->history);
-  muster_board_view_set_units (self->board_view, display_units (self));
-  muster_board_view_set_scene (self->board_view, scene);
-  muster_violations_list_set_validator (self->violations_list, validator);
-  if (self->phase_panel != NULL)
-    muster_phase_panel_set_game (self->phase_panel, self->layout, system, validator);
+  self->document_bindings = g_binding_group_new ();
+  g_binding_group_bind (self->document_bindings, "layout", self->layout_signals, "target", G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->document_bindings, "history", self->history_signals, "target", G_BINDING_SYNC_CREATE);
 
-  rebuild_player_pages (self);
-  update_title (self);
-
-  return TRUE;
+  g_signal_group_set_target (self->document_signals, self->document);
+  g_binding_group_set_source (self->document_bindings, self->document);
 }
 
-static gboolean
-rebuild_for_system (MusterWindow *self)
-{
-  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (),
-                                                        muster_layout_get_system_id (self->layout));
-
-  if (system == NULL)
-    return FALSE;
-
-  return show_game (self, system, NULL);
-}
-
-/* Takes a loaded layout and shows it; the old one is kept on failure. */
-static gboolean
-set_layout (MusterWindow  *self,
-            MusterLayout  *layout,
-            GFile         *file,
-            GError       **error)
-{
-  g_autoptr(MusterValidator) check = NULL;
-  MusterSystem *system;
-
-  system = muster_system_registry_lookup (muster_system_registry_get_default (),
-                                          muster_layout_get_system_id (layout));
-  if (system == NULL)
-    {
-      g_set_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_UNKNOWN,
-                   _("Unknown game system “%s”"), muster_layout_get_system_id (layout));
-      return FALSE;
-    }
-
-  /* Fail before anything changes. */
-  check = muster_validator_new (layout, system, error);
-  if (check == NULL)
-    return FALSE;
-  g_clear_object (&check);
-
-  if (self->layout != NULL)
-    g_signal_handlers_disconnect_by_data (self->layout, self);
-  if (self->history != NULL)
-    g_signal_handlers_disconnect_by_data (self->history, self);
-  if (self->roster != NULL)
-    g_signal_handlers_disconnect_by_data (self->roster, self);
-  g_clear_handle_id (&self->retry_id, g_source_remove);
-
-  g_set_object (&self->layout, layout);
-  g_set_object (&self->file, file);
-  g_clear_object (&self->history);
-  g_clear_object (&self->roster);
-  self->history = muster_history_new (layout);
-  self->roster = muster_roster_new (layout);
-
-  if (!show_game (self, system, error))
-    return FALSE;
-
-  if (self->game_popover != NULL)
-    muster_game_popover_set_layout (self->game_popover, layout, self->history);
-
-  g_signal_connect_object (layout, "changed", G_CALLBACK (layout_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->history, "changed", G_CALLBACK (history_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->history, "notify::clean", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->roster, "changed", G_CALLBACK (roster_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (layout, "piece-added", G_CALLBACK (schedule_sight_update), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (layout, "piece-removed", G_CALLBACK (schedule_sight_update), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (layout, "piece-changed", G_CALLBACK (schedule_sight_update), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (layout, "changed", G_CALLBACK (schedule_sight_update), self, G_CONNECT_SWAPPED);
-
-  update_title (self);
-  update_actions (self);
-
-  return TRUE;
-}
-
-static MusterLayout *
-default_layout (MusterWindow *self)
+MusterLayout *
+_muster_window_default_layout (MusterWindow *self)
 {
   g_autofree char *system_id = g_settings_get_string (self->settings, "default-system");
   g_autofree char *deployment_id = g_settings_get_string (self->settings, "default-deployment");
@@ -710,506 +354,19 @@ default_layout (MusterWindow *self)
                             board != NULL ? board->height : 48 * 25.4);
 }
 
-void
-muster_window_new_layout (MusterWindow *self)
-{
-  g_autoptr(MusterLayout) layout = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_return_if_fail (MUSTER_IS_WINDOW (self));
-
-  layout = default_layout (self);
-  if (!set_layout (self, layout, NULL, &error))
-    show_message (self, error->message);
-}
-
-/* Files */
-
-static void
-add_recent (GFile *file)
-{
-  g_autofree char *uri = g_file_get_uri (file);
-  GtkRecentData data = { 0 };
-
-  data.display_name = NULL;
-  data.mime_type = (char *) MUSTER_MIME_TYPE;
-  data.app_name = (char *) "Muster";
-  data.app_exec = (char *) "muster %u";
-
-  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
-}
-
-gboolean
-muster_window_open (MusterWindow *self,
-                    GFile        *file)
-{
-  g_autoptr(MusterLayout) layout = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  layout = muster_layout_new_from_file (file, &error);
-  if (layout == NULL || !set_layout (self, layout, file, &error))
-    {
-      show_message (self, error->message);
-      return FALSE;
-    }
-
-  add_recent (file);
-
-  return TRUE;
-}
-
-gboolean
-muster_window_save_to (MusterWindow  *self,
-                       GFile         *file,
-                       GError       **error)
-{
-  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  if (!muster_layout_save (self->layout, file, error))
-    return FALSE;
-
-  g_set_object (&self->file, file);
-  muster_history_set_clean (self->history);
-  g_clear_handle_id (&self->autosave_id, g_source_remove);
-  remove_autosave ();
-  add_recent (file);
-  update_title (self);
-
-  return TRUE;
-}
-
-static gboolean
-save (MusterWindow *self)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (self->file == NULL)
-    {
-      save_as (self);
-      return FALSE;
-    }
-
-  if (!muster_window_save_to (self, self->file, &error))
-    {
-      show_message (self, error->message);
-      self->after = AFTER_NOTHING;
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
-static void
-add_filters (GtkFileChooser *chooser)
-{
-  g_autoptr(GtkFileFilter) layouts = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (layouts, _("Muster Layouts"));
-  gtk_file_filter_add_mime_type (layouts, MUSTER_MIME_TYPE);
-  gtk_file_filter_add_suffix (layouts, "muster");
-  gtk_file_chooser_add_filter (chooser, layouts);
-
-  gtk_file_filter_set_name (all, _("All Files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (chooser, all);
-}
-
-static void
-save_response_cb (MusterWindow         *self,
-                  int                   response,
-                  GtkFileChooserNative *chooser)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  g_clear_object (&self->chooser);
-
-  if (file == NULL)
-    {
-      self->after = AFTER_NOTHING;
-      return;
-    }
-
-  /* Layouts end in .muster. */
-  {
-    g_autofree char *name = g_file_get_basename (file);
-
-    if (!g_str_has_suffix (name, ".muster"))
-      {
-        g_autoptr(GFile) parent = g_file_get_parent (file);
-        g_autofree char *with_suffix = g_strconcat (name, ".muster", NULL);
-
-        g_set_object (&file, g_file_get_child (parent, with_suffix));
-      }
-  }
-
-  if (!muster_window_save_to (self, file, &error))
-    {
-      show_message (self, error->message);
-      self->after = AFTER_NOTHING;
-      return;
-    }
-
-  run_after (self);
-}
-
-static void
-save_as (MusterWindow *self)
-{
-  g_autofree char *name = NULL;
-
-  if (self->chooser != NULL)
-    return;
-
-  self->chooser = gtk_file_chooser_native_new (_("Save Layout"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  add_filters (GTK_FILE_CHOOSER (self->chooser));
-
-  if (self->file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (self->chooser), self->file, NULL);
-  else
-    {
-      /* Translators: the file name offered for a new layout; keep the suffix */
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), _("Layout.muster"));
-    }
-
-  g_signal_connect_swapped (self->chooser, "response", G_CALLBACK (save_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
-}
-
-static void
-open_response_cb (MusterWindow         *self,
-                  int                   response,
-                  GtkFileChooserNative *chooser)
-{
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  g_clear_object (&self->chooser);
-
-  if (file != NULL)
-    muster_window_open (self, file);
-}
-
-static void
-show_open_dialog (MusterWindow *self)
-{
-  if (self->chooser != NULL)
-    return;
-
-  self->chooser = gtk_file_chooser_native_new (_("Open Layout"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  add_filters (GTK_FILE_CHOOSER (self->chooser));
-  g_signal_connect_swapped (self->chooser, "response", G_CALLBACK (open_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
-}
-
-static void
-run_after (MusterWindow *self)
-{
-  After after = self->after;
-  g_autoptr(GFile) file = g_steal_pointer (&self->after_file);
-
-  self->after = AFTER_NOTHING;
-
-  switch (after)
-    {
-    case AFTER_NEW:
-      muster_window_new_layout (self);
-      break;
-
-    case AFTER_OPEN_DIALOG:
-      show_open_dialog (self);
-      break;
-
-    case AFTER_OPEN_FILE:
-      if (file != NULL)
-        muster_window_open (self, file);
-      break;
-
-    case AFTER_CLOSE:
-      self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
-      break;
-
-    case AFTER_NOTHING:
-    default:
-      break;
-    }
-}
-
-static void
-discard_response_cb (MusterWindow     *self,
-                     const char       *response,
-                     AdwMessageDialog *dialog)
-{
-  if (g_strcmp0 (response, "discard") == 0)
-    run_after (self);
-  else if (g_strcmp0 (response, "save") == 0)
-    {
-      if (save (self))
-        run_after (self);
-    }
-  else
-    {
-      self->after = AFTER_NOTHING;
-      g_clear_object (&self->after_file);
-    }
-}
-
-/* Runs after, once the player has saved or discarded what is unsaved. */
-static void
-confirm_then (MusterWindow *self,
-              After         after,
-              GFile        *file)
-{
-  g_autofree char *name = NULL;
-  GtkWidget *dialog;
-
-  self->after = after;
-  g_set_object (&self->after_file, file);
-
-  if (!muster_window_get_modified (self))
-    {
-      run_after (self);
-      return;
-    }
-
-  name = dup_display_name (self);
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _("“%s” has unsaved changes. Changes which are not saved will be lost."),
-                                  name);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
-                                    "save", _("_Save"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (discard_response_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static gboolean
-close_request_cb (MusterWindow *self)
-{
-  if (self->close_confirmed || !muster_window_get_modified (self))
-    {
-      /* Nothing is lost: no autosave to offer back. */
-      if (self->autosave_id != 0 || muster_window_get_modified (self))
-        remove_autosave ();
-      g_clear_handle_id (&self->autosave_id, g_source_remove);
-      return GDK_EVENT_PROPAGATE;
-    }
-
-  confirm_then (self, AFTER_CLOSE, NULL);
-
-  return GDK_EVENT_STOP;
-}
-
-static void
-restore_response_cb (MusterWindow     *self,
-                     const char       *response,
-                     AdwMessageDialog *dialog)
-{
-  GFile *autosave = g_object_get_data (G_OBJECT (dialog), "autosave");
-  GFile *original = g_object_get_data (G_OBJECT (dialog), "original");
-  g_autoptr(MusterLayout) layout = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (g_strcmp0 (response, "restore") != 0)
-    {
-      remove_autosave ();
-      return;
-    }
-
-  layout = muster_layout_new_from_file (autosave, &error);
-  if (layout == NULL || !set_layout (self, layout, original, &error))
-    {
-      show_message (self, error->message);
-      return;
-    }
-
-  /* Never saved to its file: unsaved changes. */
-  muster_history_set_modified (self->history);
-  update_title (self);
-}
-
-/* Built when first asked for, not with every window (as GTK does with
- * gtk/help-overlay.ui): it is a good part of the start-up otherwise. */
-static void
-show_help_overlay_action (GtkWidget  *widget,
-                          const char *action_name,
-                          GVariant   *parameter)
-{
-  GtkApplicationWindow *window = GTK_APPLICATION_WINDOW (widget);
-  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (window);
-
-  if (overlay == NULL)
-    {
-      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_BASE "/muster-shortcuts-window.ui");
-
-      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
-      gtk_application_window_set_help_overlay (window, overlay);
-    }
-
-  gtk_window_present (GTK_WINDOW (overlay));
-}
-
-static void
-system_errors_response_cb (AdwMessageDialog *dialog,
-                           const char       *response)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
-static void
-show_system_errors_cb (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-  GPtrArray *errors = muster_system_registry_get_errors (muster_system_registry_get_default ());
-  g_autoptr(GString) body = g_string_new (NULL);
-  GtkWidget *dialog;
-
-  for (guint i = 0; i < errors->len; i++)
-    {
-      const GError *error = g_ptr_array_index (errors, i);
-
-      if (body->len > 0)
-        g_string_append (body, "\n\n");
-      g_string_append (body, error->message);
-    }
-
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Game Systems Not Loaded"), body->str);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  g_signal_connect (dialog, "response", G_CALLBACK (system_errors_response_cb), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-void
-muster_window_report_system_errors (MusterWindow *self)
-{
-  GPtrArray *errors;
-  g_autofree char *text = NULL;
-  AdwToast *toast;
-
-  g_return_if_fail (MUSTER_IS_WINDOW (self));
-
-  errors = muster_system_registry_get_errors (muster_system_registry_get_default ());
-  if (errors->len == 0)
-    return;
-
-  text = g_strdup_printf (ngettext ("%u game system of yours could not be read and was skipped",
-                                    "%u game systems of yours could not be read and were skipped",
-                                    errors->len),
-                          errors->len);
-  toast = adw_toast_new (text);
-  adw_toast_set_button_label (toast, _("_Details"));
-  adw_toast_set_action_name (toast, "win.show-system-errors");
-  adw_toast_set_timeout (toast, 0);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-}
-
-void
-muster_window_offer_autosave (MusterWindow *self,
-                              GFile        *autosave,
-                              GFile        *original)
-{
-  GtkWidget *dialog;
-
-  g_return_if_fail (MUSTER_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (autosave));
-
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Restore Unsaved Changes?"),
-                                   _("Muster did not close properly last time. The layout you were "
-                                     "working on was saved automatically and can be restored."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "discard", _("_Discard"),
-                                    "restore", _("_Restore"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "discard");
-  g_object_set_data_full (G_OBJECT (dialog), "autosave", g_object_ref (autosave), g_object_unref);
-  if (original != NULL)
-    g_object_set_data_full (G_OBJECT (dialog), "original", g_object_ref (original), g_object_unref);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (restore_response_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-update_recent_menu (MusterWindow *self)
-{
-  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
-  guint n = 0;
-
-  g_menu_remove_all (self->recent_menu);
-
-  for (GList *l = items; l != NULL && n < MAX_RECENT; l = l->next)
-    {
-      GtkRecentInfo *info = l->data;
-      const char *uri = gtk_recent_info_get_uri (info);
-      g_autoptr(GMenuItem) item = NULL;
-
-      if (!g_str_has_suffix (uri, ".muster") || !gtk_recent_info_exists (info))
-        continue;
-
-      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
-      g_menu_item_set_action_and_target (item, "win.open-recent", "s", uri);
-      g_menu_append_item (self->recent_menu, item);
-      n++;
-    }
-
-  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
-}
-
-static gboolean
-drop_file_cb (MusterWindow  *self,
-              const GValue  *value,
-              double         x,
-              double         y,
-              GtkDropTarget *target)
-{
-  GSList *files;
-
-  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
-    return FALSE;
-
-  files = g_value_get_boxed (value);
-  if (files == NULL)
-    return FALSE;
-
-  confirm_then (self, AFTER_OPEN_FILE, files->data);
-
-  return TRUE;
-}
-
 /* The board */
 
-static void
-update_actions (MusterWindow *self)
+void
+_muster_window_update_actions (MusterWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean pieces = muster_board_view_get_n_selected (self->board_view) > 0;
   gboolean terrain = muster_board_view_get_selected_terrain (self->board_view) != NULL;
 
-  gtk_widget_action_set_enabled (widget, "win.undo", self->history != NULL && muster_history_can_undo (self->history));
-  gtk_widget_action_set_enabled (widget, "win.redo", self->history != NULL && muster_history_can_redo (self->history));
+  MusterHistory *history = muster_document_get_history (self->document);
+
+  gtk_widget_action_set_enabled (widget, "win.undo", history != NULL && muster_history_can_undo (history));
+  gtk_widget_action_set_enabled (widget, "win.redo", history != NULL && muster_history_can_redo (history));
   gtk_widget_action_set_enabled (widget, "board.delete", pieces || terrain);
   gtk_widget_action_set_enabled (widget, "board.rotate-cw", pieces);
   gtk_widget_action_set_enabled (widget, "board.rotate-ccw", pieces);
@@ -1217,8 +374,8 @@ update_actions (MusterWindow *self)
   gtk_widget_action_set_enabled (widget, "board.select-none", pieces || terrain);
 }
 
-static const char *
-terrain_kind_name (MusterTerrainKind kind,
+const char *
+_muster_window_terrain_kind_name (MusterTerrainKind kind,
                    gboolean          blocks_lof)
 {
   switch (kind)
@@ -1233,9 +390,9 @@ terrain_kind_name (MusterTerrainKind kind,
     }
 }
 
-static void
-set_terrain_kind (MusterWindow *self,
-                  const char   *name)
+void
+_muster_window_set_terrain_kind (MusterWindow *self,
+                                 const char   *name)
 {
   MusterTerrainKind kind = MUSTER_TERRAIN_BUILDING;
   gboolean blocks = TRUE;
@@ -1281,13 +438,14 @@ selection_changed_cb (MusterWindow *self)
 {
   g_autoptr(GArray) selection = muster_board_view_get_selection (self->board_view);
   const char *terrain_id = muster_board_view_get_selected_terrain (self->board_view);
+  MusterLayout *layout = muster_document_get_layout (self->document);
 
-  update_actions (self);
+  _muster_window_update_actions (self);
 
   /* A player's piece makes that player the one acting. */
-  if (selection->len > 0 && self->layout != NULL)
+  if (selection->len > 0)
     {
-      const MusterPiece *piece = muster_layout_lookup_serial (self->layout, g_array_index (selection, guint, 0));
+      const MusterPiece *piece = muster_layout_lookup_serial (layout, g_array_index (selection, guint, 0));
 
       if (piece != NULL && muster_piece_is_deployable (piece) &&
           gtk_stack_get_child_by_name (self->player_stack, piece->owner) != NULL)
@@ -1295,12 +453,12 @@ selection_changed_cb (MusterWindow *self)
     }
 
   /* The kind menu shows the selected terrain's kind. */
-  if (terrain_id != NULL && self->layout != NULL)
+  if (terrain_id != NULL)
     {
-      const MusterTerrain *terrain = muster_layout_lookup_terrain (self->layout, terrain_id);
+      const MusterTerrain *terrain = muster_layout_lookup_terrain (layout, terrain_id);
 
       if (terrain != NULL)
-        set_terrain_kind (self, terrain_kind_name (terrain->kind, terrain->blocks_lof));
+        _muster_window_set_terrain_kind (self, _muster_window_terrain_kind_name (terrain->kind, terrain->blocks_lof));
     }
 }
 
@@ -1313,11 +471,11 @@ violation_activated_cb (MusterWindow *self,
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
 
-static void
-select_piece_cb (MusterWindow *self,
-                 const char   *piece_id)
+void
+_muster_window_select_piece (MusterWindow *self,
+                             const char   *piece_id)
 {
-  const MusterPiece *piece = muster_layout_lookup_piece (self->layout, piece_id);
+  const MusterPiece *piece = muster_layout_lookup_piece (muster_document_get_layout (self->document), piece_id);
 
   if (piece != NULL)
     violation_activated_cb (self, piece->serial);
@@ -1327,7 +485,7 @@ static void
 board_message_cb (MusterWindow *self,
                   const char   *text)
 {
-  show_message (self, text);
+  _muster_window_show_message (self, text);
 }
 
 static gboolean
@@ -1435,6 +593,14 @@ set_tool (MusterWindow *self,
 
 /* Accessors */
 
+MusterDocument *
+muster_window_get_document (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  return self->document;
+}
+
 MusterBoardView *
 muster_window_get_board_view (MusterWindow *self)
 {
@@ -1448,7 +614,7 @@ muster_window_get_layout (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
 
-  return self->layout;
+  return muster_document_get_layout (self->document);
 }
 
 MusterValidator *
@@ -1456,7 +622,7 @@ muster_window_get_validator (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
 
-  return self->validator;
+  return muster_document_get_validator (self->document);
 }
 
 MusterHistory *
@@ -1464,7 +630,7 @@ muster_window_get_history (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
 
-  return self->history;
+  return muster_document_get_history (self->document);
 }
 
 MusterRoster *
@@ -1472,7 +638,7 @@ muster_window_get_roster (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
 
-  return self->roster;
+  return muster_document_get_roster (self->document);
 }
 
 GFile *
@@ -1480,7 +646,7 @@ muster_window_get_file (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
 
-  return self->file;
+  return muster_document_get_file (self->document);
 }
 
 GtkWidget *
@@ -1492,19 +658,19 @@ muster_window_get_violations_list (MusterWindow *self)
 }
 
 GtkWidget *
-muster_window_get_phase_panel (MusterWindow *self)
+muster_window_get_game_panel (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
 
-  return GTK_WIDGET (ensure_phase_panel (self));
+  return GTK_WIDGET (_muster_window_ensure_game_panel (self));
 }
 
-MusterSightGrid *
-muster_window_get_sight_grid (MusterWindow *self)
+MusterGame *
+muster_window_get_game (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
 
-  return self->sight_grid;
+  return muster_document_get_game (self->document);
 }
 
 void
@@ -1515,267 +681,6 @@ muster_window_show_sidebar_page (MusterWindow *self,
   g_return_if_fail (page != NULL);
 
   gtk_stack_set_visible_child_name (self->sidebar_stack, page);
-}
-
-/* Actions */
-
-static void
-new_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *param)
-{
-  confirm_then (MUSTER_WINDOW (widget), AFTER_NEW, NULL);
-}
-
-static void
-open_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
-{
-  confirm_then (MUSTER_WINDOW (widget), AFTER_OPEN_DIALOG, NULL);
-}
-
-static void
-open_recent_menu_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-
-  adw_split_button_popup (self->open_button);
-}
-
-static void
-open_recent_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *param)
-{
-  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
-
-  confirm_then (MUSTER_WINDOW (widget), AFTER_OPEN_FILE, file);
-}
-
-static void
-save_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-
-  self->after = AFTER_NOTHING;
-  save (self);
-}
-
-static void
-save_as_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-
-  self->after = AFTER_NOTHING;
-  save_as (self);
-}
-
-static void
-undo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-
-  muster_board_view_cancel (self->board_view);
-  if (muster_history_undo (self->history))
-    reload_roster (self);
-}
-
-static void
-redo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-
-  muster_board_view_cancel (self->board_view);
-  if (muster_history_redo (self->history))
-    reload_roster (self);
-}
-
-static void
-zoom_in_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *param)
-{
-  muster_board_view_zoom_in (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-zoom_out_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *param)
-{
-  muster_board_view_zoom_out (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-zoom_reset_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  muster_board_view_zoom_reset (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-delete_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
-{
-  muster_board_view_delete_selection (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-rotate_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
-{
-  muster_board_view_rotate_selection (MUSTER_WINDOW (widget)->board_view,
-                                      g_str_equal (action_name, "board.rotate-cw") ? 15 : -15);
-}
-
-static void
-prone_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
-{
-  muster_board_view_toggle_prone (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-select_all_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  muster_board_view_select_all (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-select_none_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *param)
-{
-  muster_board_view_unselect_all (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-select_next_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-
-  muster_board_view_select_next (self->board_view, g_str_equal (action_name, "board.select-previous"));
-  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-}
-
-static void
-add_entry_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-  GtkWidget *panel = gtk_stack_get_visible_child (self->player_stack);
-
-  if (MUSTER_IS_ROSTER_PANEL (panel))
-    muster_roster_panel_add_entry (MUSTER_ROSTER_PANEL (panel));
-}
-
-static void
-focus_pane_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-  GtkWidget *panel = gtk_stack_get_visible_child (self->player_stack);
-
-  /* F6 goes round the panes: the table, then the sidebar. */
-  if (gtk_widget_has_focus (GTK_WIDGET (self->board_view)) && panel != NULL)
-    {
-      adw_flap_set_reveal_flap (self->flap, TRUE);
-      gtk_widget_child_focus (panel, GTK_DIR_TAB_FORWARD);
-    }
-  else
-    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-}
-
-typedef struct
-{
-  const char        *id;
-  MusterTerrainKind  kind;
-  gboolean           blocks_lof;
-  double             width;     /* inches */
-  double             depth;
-  guint              sides;     /* 4: a rectangle; more: a rounded outline */
-} TerrainPreset;
-
-static const TerrainPreset terrain_presets[] = {
-  { "small-building", MUSTER_TERRAIN_BUILDING, TRUE, 4, 4, 4 },
-  { "large-building", MUSTER_TERRAIN_BUILDING, TRUE, 8, 6, 4 },
-  { "forest", MUSTER_TERRAIN_AREA, TRUE, 8, 6, 10 },
-  { "hill", MUSTER_TERRAIN_AREA, FALSE, 10, 6, 12 },
-  { "rocks", MUSTER_TERRAIN_IMPASSABLE, FALSE, 4, 3, 7 },
-  { "wall", MUSTER_TERRAIN_IMPASSABLE, FALSE, 6, 0.5, 4 },
-};
-
-static void
-add_terrain_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-  const char *id = g_variant_get_string (param, NULL);
-  const TerrainPreset *preset = NULL;
-  g_autofree MusterPoint *points = NULL;
-  MusterPoint centre;
-  double a, b;
-
-  for (guint i = 0; i < G_N_ELEMENTS (terrain_presets); i++)
-    if (g_str_equal (terrain_presets[i].id, id))
-      preset = &terrain_presets[i];
-
-  if (preset == NULL || self->layout == NULL)
-    return;
-
-  /* In the middle of what is in view. */
-  muster_board_view_widget_to_board (self->board_view,
-                                     gtk_widget_get_width (GTK_WIDGET (self->board_view)) / 2.0,
-                                     gtk_widget_get_height (GTK_WIDGET (self->board_view)) / 2.0,
-                                     &centre);
-  a = preset->width * MUSTER_MM_PER_INCH / 2;
-  b = preset->depth * MUSTER_MM_PER_INCH / 2;
-  points = g_new (MusterPoint, preset->sides);
-
-  if (preset->sides == 4)
-    {
-      points[0] = (MusterPoint) { centre.x - a, centre.y - b };
-      points[1] = (MusterPoint) { centre.x + a, centre.y - b };
-      points[2] = (MusterPoint) { centre.x + a, centre.y + b };
-      points[3] = (MusterPoint) { centre.x - a, centre.y + b };
-    }
-  else
-    {
-      /* A lumpy oval, as real terrain is. */
-      for (guint i = 0; i < preset->sides; i++)
-        {
-          double t = 2 * G_PI * i / preset->sides;
-          double r = 1.0 - 0.12 * ((i * 7) % 3) / 2.0;
-
-          points[i] = (MusterPoint) { centre.x + a * r * cos (t), centre.y + b * r * sin (t) };
-        }
-    }
-
-  set_terrain_kind (self, terrain_kind_name (preset->kind, preset->blocks_lof));
-  muster_board_view_add_terrain (self->board_view, points, preset->sides);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
 
 /* The game popover, made when the button first opens it. */
@@ -1789,41 +694,10 @@ create_game_popover (GtkMenuButton *button,
     return;
 
   self->game_popover = MUSTER_GAME_POPOVER (muster_game_popover_new ());
-  muster_game_popover_set_units (self->game_popover, display_units (self));
-  if (self->layout != NULL)
-    muster_game_popover_set_layout (self->game_popover, self->layout, self->history);
+  muster_game_popover_set_units (self->game_popover, _muster_window_display_units (self));
+  muster_game_popover_set_layout (self->game_popover, muster_document_get_layout (self->document),
+                                  muster_document_get_history (self->document));
   gtk_menu_button_set_popover (button, GTK_WIDGET (self->game_popover));
-}
-
-static void
-game_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
-{
-  gtk_menu_button_popup (MUSTER_WINDOW (widget)->game_button);
-}
-
-static void
-print_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-  g_autoptr(MusterScene) print_scene = NULL;
-  MusterPrintOperation *operation;
-
-  if (self->layout == NULL)
-    return;
-
-  /* Paper gets the light theme, the ruler and the hatching, and marks
-   * illegal pieces as the exports do. */
-  print_scene = muster_scene_new (self->layout, self->system, self->validator);
-  muster_scene_set_flags (print_scene, MUSTER_RENDER_ALL);
-  muster_scene_set_units (print_scene, display_units (self));
-  operation = muster_print_operation_new (print_scene);
-  /* The operation may finish after this returns: it lives until "done". */
-  g_signal_connect (operation, "done", G_CALLBACK (g_object_unref), NULL);
-  muster_print_operation_run_dialog (operation, GTK_WINDOW (self));
 }
 
 /* Settings */
@@ -1837,7 +711,7 @@ sidebar_revealed_cb (MusterWindow *self)
 static void
 units_changed_cb (MusterWindow *self)
 {
-  MusterUnit units = display_units (self);
+  MusterUnit units = _muster_window_display_units (self);
   MusterScene *scene = muster_board_view_get_scene (self->board_view);
 
   if (scene != NULL)
@@ -1847,6 +721,12 @@ units_changed_cb (MusterWindow *self)
     muster_game_popover_set_units (self->game_popover, units);
 }
 
+static gboolean
+close_request_cb (MusterWindow *self)
+{
+  return _muster_window_close_request (self);
+}
+
 /* GObject */
 
 static void
@@ -1854,38 +734,26 @@ muster_window_dispose (GObject *object)
 {
   MusterWindow *self = (MusterWindow *)object;
 
-  g_clear_handle_id (&self->autosave_id, g_source_remove);
-  g_clear_handle_id (&self->retry_id, g_source_remove);
   g_clear_handle_id (&self->undo_toast_id, g_source_remove);
   g_clear_weak_pointer (&self->undo_toast);
-  g_clear_handle_id (&self->sight_update_id, g_source_remove);
-  if (self->sight_tick_id != 0)
-    gtk_widget_remove_tick_callback (self->sight_area, self->sight_tick_id);
-  self->sight_tick_id = 0;
-  g_clear_pointer (&self->sight_grid, muster_sight_grid_unref);
-  if (self->layout != NULL)
-    g_signal_handlers_disconnect_by_data (self->layout, self);
-  if (self->history != NULL)
-    g_signal_handlers_disconnect_by_data (self->history, self);
-  if (self->roster != NULL)
-    g_signal_handlers_disconnect_by_data (self->roster, self);
-  g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
+  _muster_window_dispose_sight (self);
+  _muster_window_dispose_files (self);
+  if (self->document_signals != NULL)
+    g_signal_group_set_target (self->document_signals, NULL);
+  if (self->document_bindings != NULL)
+    g_binding_group_set_source (self->document_bindings, NULL);
   g_clear_pointer (&self->context_menu, gtk_widget_unparent);
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
-  self->phase_panel = NULL;   /* was in phase_bin */
+  self->game_panel = NULL;    /* was in phase_bin */
   self->game_popover = NULL;  /* was game_button's */
 
-  g_clear_object (&self->roster);
-  g_clear_object (&self->history);
-  g_clear_object (&self->validator);
-  g_clear_object (&self->system);
-  g_clear_object (&self->layout);
-  g_clear_object (&self->file);
-  g_clear_object (&self->after_file);
+  g_clear_object (&self->document_bindings);
+  g_clear_object (&self->document_signals);
+  g_clear_object (&self->layout_signals);
+  g_clear_object (&self->history_signals);
+  g_clear_object (&self->shown_game);
+  g_clear_object (&self->document);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (muster_window_parent_class)->dispose (object);
@@ -1898,8 +766,6 @@ muster_window_finalize (GObject *object)
 
   g_clear_pointer (&self->tool, g_free);
   g_clear_pointer (&self->terrain_kind, g_free);
-  g_clear_pointer (&self->sight_piece, g_free);
-  g_clear_pointer (&self->sight_player, g_free);
 
   G_OBJECT_CLASS (muster_window_parent_class)->finalize (object);
 }
@@ -1914,6 +780,10 @@ muster_window_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+
     case PROP_TOOL:
       g_value_set_string (value, self->tool);
       break;
@@ -1946,13 +816,14 @@ muster_window_set_property (GObject      *object,
       break;
 
     case PROP_TERRAIN_KIND:
-      set_terrain_kind (self, g_value_get_string (value));
+      _muster_window_set_terrain_kind (self, g_value_get_string (value));
       break;
 
     case PROP_SIDEBAR_VISIBLE:
       adw_flap_set_reveal_flap (self->flap, g_value_get_boolean (value));
       break;
 
+    case PROP_DOCUMENT:
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1969,6 +840,9 @@ muster_window_class_init (MusterWindowClass *klass)
   object_class->get_property = muster_window_get_property;
   object_class->set_property = muster_window_set_property;
 
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, MUSTER_TYPE_DOCUMENT,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
   properties[PROP_TOOL] =
     g_param_spec_string ("tool", NULL, NULL, "select",
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
@@ -2007,42 +881,11 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, tool_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, sidebar_page_changed_cb);
 
-  /* On the window, so they work wherever the focus is. */
-  gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
-  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
-  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
-  gtk_widget_class_install_action (widget_class, "win.open-recent-menu", NULL, open_recent_menu_action);
-  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
-  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
-  gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
-  gtk_widget_class_install_action (widget_class, "win.game", NULL, game_action);
-  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_help_overlay_action);
-  gtk_widget_class_install_action (widget_class, "win.show-system-errors", NULL, show_system_errors_cb);
-  gtk_widget_class_install_action (widget_class, "win.focus-next-pane", NULL, focus_pane_action);
-  gtk_widget_class_install_property_action (widget_class, "win.show-sidebar", "sidebar-visible");
-  gtk_widget_class_install_action (widget_class, "board.zoom-in", NULL, zoom_in_action);
-  gtk_widget_class_install_action (widget_class, "board.zoom-out", NULL, zoom_out_action);
-  gtk_widget_class_install_action (widget_class, "board.zoom-reset", NULL, zoom_reset_action);
-  gtk_widget_class_install_property_action (widget_class, "board.tool", "tool");
-  gtk_widget_class_install_property_action (widget_class, "board.terrain-kind", "terrain-kind");
-  gtk_widget_class_install_action (widget_class, "board.delete", NULL, delete_action);
-  gtk_widget_class_install_action (widget_class, "board.rotate-cw", NULL, rotate_action);
-  gtk_widget_class_install_action (widget_class, "board.rotate-ccw", NULL, rotate_action);
-  gtk_widget_class_install_action (widget_class, "board.toggle-prone", NULL, prone_action);
-  gtk_widget_class_install_action (widget_class, "board.select-all", NULL, select_all_action);
-  gtk_widget_class_install_action (widget_class, "board.select-none", NULL, select_none_action);
-  gtk_widget_class_install_action (widget_class, "board.select-next", NULL, select_next_action);
-  gtk_widget_class_install_action (widget_class, "board.select-previous", NULL, select_next_action);
-  gtk_widget_class_install_action (widget_class, "board.add-terrain", "s", add_terrain_action);
-  gtk_widget_class_install_action (widget_class, "roster.add-entry", NULL, add_entry_action);
-
-  /* Without an application (the tests), the window has its own. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F6, 0, "win.focus-next-pane", NULL);
+  _muster_window_class_init_actions (widget_class);
 
   g_type_ensure (MUSTER_TYPE_BOARD_VIEW);
   g_type_ensure (MUSTER_TYPE_VIOLATIONS_LIST);
+  g_type_ensure (MUSTER_TYPE_SIDEBAR_SPLIT);
 }
 
 static void
@@ -2050,13 +893,12 @@ muster_window_init (MusterWindow *self)
 {
   g_autoptr(MusterLayout) layout = NULL;
   g_autoptr(GError) error = NULL;
-  GtkDropTarget *target;
 
   self->tool = g_strdup ("select");
   self->terrain_kind = g_strdup ("building");
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->sight_area), sight_draw_cb, self, NULL);
+  _muster_window_init_sight (self);
 
   self->settings = g_settings_new (APP_ID);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);
@@ -2071,20 +913,18 @@ muster_window_init (MusterWindow *self)
   gtk_menu_button_set_create_popup_func (self->game_button, create_game_popover, self, NULL);
   gtk_widget_set_visible (self->terrain_kind_button, FALSE);
 
-  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
-                           G_CALLBACK (update_recent_menu), self, G_CONNECT_SWAPPED);
-  update_recent_menu (self);
+  _muster_window_init_files (self);
 
-  /* Drop a layout anywhere to open it. */
-  target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
-  g_signal_connect_swapped (target, "drop", G_CALLBACK (drop_file_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+  self->document = muster_document_new ();
+  muster_document_set_tolerance (self->document, g_settings_get_double (self->settings, "contact-tolerance"));
+  follow_document (self);
 
-  layout = default_layout (self);
-  if (!set_layout (self, layout, NULL, &error))
+  layout = _muster_window_default_layout (self);
+  if (!muster_document_load_layout (self->document, layout, NULL, &error))
     g_warning ("No default table: %s", error->message);
 
   sidebar_page_changed_cb (self);
+  muster_net_dialog_install (self);
 }
 
 MusterWindow *

@@ -74,29 +74,30 @@ muster_export_bare_layout (MusterSystem           *system,
 {
   const MusterBoardPreset *board;
   MusterLayout *layout;
-  g_autoptr(GPtrArray) zones = NULL;
   GPtrArray *players;
+  const char *taken = NULL;
+  double width, height;
 
   g_return_val_if_fail (MUSTER_IS_SYSTEM (system), NULL);
   g_return_val_if_fail (deployment != NULL, NULL);
 
   board = muster_system_get_default_board (system);
-  layout = muster_layout_new (muster_system_get_id (system), deployment->id,
-                              board != NULL ? board->width : 72 * 25.4,
-                              board != NULL ? board->height : 48 * 25.4);
-  zones = muster_deployment_list_zones (deployment, NULL);
+  width = board != NULL ? board->width : 72 * 25.4;
+  height = board != NULL ? board->height : 48 * 25.4;
+  layout = muster_layout_new (muster_system_get_id (system), deployment->id, width, height);
   players = muster_layout_get_players (layout);
 
-  /* Give the two players the zones the type defines, so that a bare
-   * diagram of a diagonal type shows its diagonal zones. */
-  for (guint i = 0; i < players->len && zones != NULL && i < zones->len; i++)
+  /* Give the two players the places the window gives them, so that a
+   * bare diagram of a diagonal type shows its diagonal zones. */
+  for (guint i = 0; i < players->len && i < 2; i++)
     {
       const MusterPlayer *player = g_ptr_array_index (players, i);
-      const MusterZone *zone = g_ptr_array_index (zones, zones->len - 1 - i);
+      MusterPlace place;
 
-      muster_layout_update_player (layout, player->id, zone->id,
-                                   i == 0 ? "attacker" : "defender",
-                                   i == 0 ? "east" : "west");
+      muster_system_get_default_place (system, deployment, NULL, width, height, i,
+                                       NULL, taken, &place);
+      muster_layout_update_player (layout, player->id, place.zone, place.role, place.short_edge);
+      taken = place.zone;
     }
 
   return layout;

@@ -14,7 +14,7 @@
 #include <pango/pangocairo.h>
 
 #include "muster-expr.h"
-#include "muster-render.h"
+#include "muster-render-private.h"
 
 #define INCH MUSTER_MM_PER_INCH
 
@@ -27,6 +27,7 @@ typedef struct
   MusterPoint   label_at;     /* where it is drawn: clear of pieces */
   MusterBox     label_box;    /* as last drawn */
   gboolean      label_drawn;
+  gboolean      label_upright; /* read bottom to top: a tall, narrow zone */
 } SceneZone;
 
 /* A line that zones are measured from and that crosses the table (the
@@ -298,7 +299,9 @@ zone_name (MusterScene *self,
   if (deployment == NULL)
     return zone_id;
 
-  zone = muster_deployment_lookup_zone (deployment, zone_id, muster_layout_get_options (self->layout));
+  zone = muster_deployment_lookup_zone_on_board (deployment, zone_id, muster_layout_get_options (self->layout),
+                                                 muster_layout_get_width (self->layout),
+                                                 muster_layout_get_height (self->layout));
 
   return zone != NULL && zone->name != NULL ? zone->name : zone_id;
 }
@@ -725,21 +728,6 @@ in_view (MusterScene *self,
          y1 + reach >= self->view.y0 && y0 - reach <= self->view.y1;
 }
 
-/* Zones as unions of convex polygons, for drawing: every set operation of
- * the zone language reduces to clipping convex polygons by half-planes
- * (Sutherland–Hodgman), so a zone fills as one plain path. This keeps PDF
- * and SVG output vector (compositing groups would be rasterised) and the
- * screen fast. Polygons are kept in one orientation so that a non-zero
- * fill of overlapping pieces paints their union. */
-
-#define MAX_POLY 160
-
-typedef struct
-{
-  guint       n;
-  MusterPoint p[MAX_POLY];
-} Poly;
-
 static void
 path_outline (cairo_t             *cr,
               const MusterOutline *outline)
@@ -762,295 +750,17 @@ path_outline (cairo_t             *cr,
   cairo_close_path (cr);
 }
 
-/* Keeps the part of poly where a·x + b·y >= c. */
-static void
-clip_poly (Poly   *poly,
-           double  a,
-           double  b,
-           double  c)
-{
-  Poly out = { 0 };
-
-  for (guint i = 0; i < poly->n; i++)
-    {
-      MusterPoint p = poly->p[i];
-      MusterPoint q = poly->p[(i + 1) % poly->n];
-      double dp = a * p.x + b * p.y - c;
-      double dq = a * q.x + b * q.y - c;
-
-      if (dp >= 0 && out.n < MAX_POLY)
-        out.p[out.n++] = p;
-      if ((dp >= 0) != (dq >= 0) && out.n < MAX_POLY)
-        {
-          double t = dp / (dp - dq);
-
-          out.p[out.n++] = (MusterPoint) { p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t };
-        }
-    }
-
-  *poly = out;
-}
-
-static double
-poly_area (const Poly *poly)
-{
-  double area = 0;
-
-  for (guint i = 0; i < poly->n; i++)
-    {
-      MusterPoint p = poly->p[i];
-      MusterPoint q = poly->p[(i + 1) % poly->n];
-
-      area += p.x * q.y - q.x * p.y;
-    }
-
-  return area / 2;
-}
-
-static void
-add_poly (GArray *polys,
-          Poly   *poly)
-{
-  double area = poly_area (poly);
-
-  if (poly->n < 3 || fabs (area) < 1e-6)
-    return;
-
-  /* One orientation for all. */
-  if (area < 0)
-    for (guint i = 0; i < poly->n / 2; i++)
-      {
-        MusterPoint t = poly->p[i];
-
-        poly->p[i] = poly->p[poly->n - 1 - i];
-        poly->p[poly->n - 1 - i] = t;
-      }
-
-  g_array_append_vals (polys, poly, 1);
-}
-
-/* Clips convex polygon a by convex polygon b (both in one orientation). */
-static void
-clip_by_convex (Poly       *a,
-                const Poly *b)
-{
-  double sign = poly_area (b) > 0 ? 1 : -1;
-
-  for (guint i = 0; i < b->n && a->n > 0; i++)
-    {
-      MusterPoint p = b->p[i];
-      MusterPoint q = b->p[(i + 1) % b->n];
-      /* Inside of edge p→q. */
-      double nx = -(q.y - p.y) * sign;
-      double ny = (q.x - p.x) * sign;
-
-      clip_poly (a, nx, ny, nx * p.x + ny * p.y);
-    }
-}
-
-static void region_polys (const MusterRegion *region,
-                          const MusterBox    *box,
-                          GArray             *out);
-
-static void
-box_poly (Poly            *poly,
-          const MusterBox *box)
-{
-  poly->n = 4;
-  poly->p[0] = (MusterPoint) { box->x0, box->y0 };
-  poly->p[1] = (MusterPoint) { box->x1, box->y0 };
-  poly->p[2] = (MusterPoint) { box->x1, box->y1 };
-  poly->p[3] = (MusterPoint) { box->x0, box->y1 };
-}
-
-static GArray *
-intersect_polys (GArray *a,
-                 GArray *b)
-{
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (Poly));
-
-  for (guint i = 0; i < a->len; i++)
-    for (guint j = 0; j < b->len; j++)
-      {
-        Poly piece = g_array_index (a, Poly, i);
-
-        clip_by_convex (&piece, &g_array_index (b, Poly, j));
-        add_poly (out, &piece);
-      }
-
-  return out;
-}
-
-/* a − b: each convex piece of a, less each convex piece of b, splits into
- * the disjoint parts outside one edge of b and inside the edges before. */
-static GArray *
-subtract_polys (GArray *a,
-                GArray *b)
-{
-  GArray *current = g_array_ref (a);
-
-  for (guint j = 0; j < b->len; j++)
-    {
-      const Poly *cut = &g_array_index (b, Poly, j);
-      double sign = poly_area (cut) > 0 ? 1 : -1;
-      GArray *next = g_array_new (FALSE, FALSE, sizeof (Poly));
-
-      for (guint i = 0; i < current->len; i++)
-        {
-          Poly rest = g_array_index (current, Poly, i);
-
-          for (guint e = 0; e < cut->n && rest.n > 0; e++)
-            {
-              MusterPoint p = cut->p[e];
-              MusterPoint q = cut->p[(e + 1) % cut->n];
-              double nx = -(q.y - p.y) * sign;
-              double ny = (q.x - p.x) * sign;
-              double c = nx * p.x + ny * p.y;
-              Poly outside = rest;
-
-              clip_poly (&outside, -nx, -ny, -c);
-              add_poly (next, &outside);
-              clip_poly (&rest, nx, ny, c);
-            }
-        }
-
-      g_array_unref (current);
-      current = next;
-    }
-
-  return current;
-}
-
-static GArray *
-region_polys_new (const MusterRegion *region,
-                  const MusterBox    *box)
-{
-  GArray *polys = g_array_new (FALSE, FALSE, sizeof (Poly));
-
-  region_polys (region, box, polys);
-
-  return polys;
-}
-
-static void
-region_polys (const MusterRegion *region,
-              const MusterBox    *box,
-              GArray             *out)
-{
-  Poly poly = { 0 };
-
-  switch (region->kind)
-    {
-    case MUSTER_REGION_BOARD:
-    case MUSTER_REGION_HALF_PLANE:
-      box_poly (&poly, box);
-      if (region->kind == MUSTER_REGION_HALF_PLANE)
-        clip_poly (&poly, region->nx, region->ny, region->c);
-      else
-        clip_by_convex (&poly, &(Poly) { 4, { { region->outline.bounds.x0, region->outline.bounds.y0 },
-                                              { region->outline.bounds.x1, region->outline.bounds.y0 },
-                                              { region->outline.bounds.x1, region->outline.bounds.y1 },
-                                              { region->outline.bounds.x0, region->outline.bounds.y1 } } });
-      add_poly (out, &poly);
-      break;
-
-    case MUSTER_REGION_CIRCLE:
-      {
-        const MusterOutline *o = &region->outline;
-
-        poly.n = 128;
-        for (guint i = 0; i < poly.n; i++)
-          poly.p[i] = (MusterPoint) { o->centre.x + o->radius * cos (2 * G_PI * i / poly.n),
-                                      o->centre.y + o->radius * sin (2 * G_PI * i / poly.n) };
-        add_poly (out, &poly);
-      }
-      break;
-
-    case MUSTER_REGION_POLYGON:
-      {
-        const MusterOutline *o = &region->outline;
-
-        if (o->convex || o->parts == NULL)
-          {
-            poly.n = MIN (o->n_points, MAX_POLY);
-            for (guint i = 0; i < poly.n; i++)
-              poly.p[i] = o->points[i];
-            add_poly (out, &poly);
-          }
-        else
-          for (guint t = 0; t < o->n_parts; t++)
-            {
-              poly.n = 3;
-              for (guint i = 0; i < 3; i++)
-                poly.p[i] = o->points[o->parts[3 * t + i]];
-              add_poly (out, &poly);
-            }
-      }
-      break;
-
-    case MUSTER_REGION_UNION:
-      for (guint i = 0; i < region->children->len; i++)
-        region_polys (g_ptr_array_index (region->children, i), box, out);
-      break;
-
-    case MUSTER_REGION_INTERSECTION:
-    case MUSTER_REGION_DIFFERENCE:
-      {
-        GArray *acc;
-
-        if (region->children->len == 0)
-          break;
-
-        acc = region_polys_new (g_ptr_array_index (region->children, 0), box);
-        for (guint i = 1; i < region->children->len; i++)
-          {
-            GArray *other = region_polys_new (g_ptr_array_index (region->children, i), box);
-            GArray *next = region->kind == MUSTER_REGION_INTERSECTION
-                           ? intersect_polys (acc, other) : subtract_polys (acc, other);
-
-            g_array_unref (other);
-            g_array_unref (acc);
-            acc = next;
-          }
-        g_array_append_vals (out, acc->data, acc->len);
-        g_array_unref (acc);
-      }
-      break;
-
-    case MUSTER_REGION_IF_WITHIN:
-      {
-        /* Where a point could stand: (condition ∩ then) ∪ (otherwise − condition). */
-        GArray *condition = region_polys_new (g_ptr_array_index (region->children, 0), box);
-        GArray *then_polys = region_polys_new (g_ptr_array_index (region->children, 1), box);
-        GArray *otherwise = region_polys_new (g_ptr_array_index (region->children, 2), box);
-        GArray *a = intersect_polys (condition, then_polys);
-        GArray *b = subtract_polys (otherwise, condition);
-
-        g_array_append_vals (out, a->data, a->len);
-        g_array_append_vals (out, b->data, b->len);
-        g_array_unref (a);
-        g_array_unref (b);
-        g_array_unref (condition);
-        g_array_unref (then_polys);
-      }
-      break;
-
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 static void
 path_region (cairo_t            *cr,
              const MusterRegion *region,
              const MusterBox    *box)
 {
-  g_autoptr(GArray) polys = region_polys_new (region, box);
+  g_autoptr(GArray) polys = _muster_render_region_polys (region, box);
 
   cairo_new_path (cr);
   for (guint i = 0; i < polys->len; i++)
     {
-      const Poly *poly = &g_array_index (polys, Poly, i);
+      const MusterPoly *poly = &g_array_index (polys, MusterPoly, i);
 
       cairo_move_to (cr, poly->p[0].x, poly->p[0].y);
       for (guint j = 1; j < poly->n; j++)
@@ -1364,11 +1074,56 @@ zone_label_box (MusterScene     *self,
   pango_layout_get_extents (layout, NULL, &logical);
   w = logical.width / (double) PANGO_SCALE;
   h = logical.height / (double) PANGO_SCALE;
+  if (zone->label_upright)
+    {
+      double t = w;
+
+      w = h;
+      h = t;
+    }
 
   return (MusterBox) {
     zone->label_at.x - w / 2 - halo, zone->label_at.y - h / 2 - halo,
     zone->label_at.x + w / 2 + halo, zone->label_at.y + h / 2 + halo,
   };
+}
+
+static gboolean
+zone_holds_box (const SceneZone *zone,
+                const MusterBox *box)
+{
+  return muster_region_contains_point (zone->region, (MusterPoint) { box->x0, box->y0 }) &&
+         muster_region_contains_point (zone->region, (MusterPoint) { box->x1, box->y0 }) &&
+         muster_region_contains_point (zone->region, (MusterPoint) { box->x0, box->y1 }) &&
+         muster_region_contains_point (zone->region, (MusterPoint) { box->x1, box->y1 });
+}
+
+/* A zone's name reads across, unless it would stick out of a tall and
+ * narrow zone (those of a portrait table, west and east of its Centre
+ * Line) where it would fit upright. */
+static void
+orient_labels (MusterScene *self,
+               cairo_t     *cr,
+               double       px)
+{
+  double size = zone_label_size (px);
+
+  for (guint i = 0; i < self->zones->len; i++)
+    {
+      SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
+      MusterBox across, upright;
+
+      zone->label_upright = FALSE;
+      if (zone->region == NULL || zone->label == NULL)
+        continue;
+
+      across = zone_label_box (self, cr, zone, size);
+      if (zone_holds_box (zone, &across))
+        continue;
+      zone->label_upright = TRUE;
+      upright = zone_label_box (self, cr, zone, size);
+      zone->label_upright = zone_holds_box (zone, &upright);
+    }
 }
 
 static gboolean
@@ -1441,11 +1196,7 @@ place_labels_clear_of_pieces (MusterScene *self,
 
               if (MAX (abs (dx), abs (dy)) != ring || d >= best_d)
                 continue;
-              if (!muster_region_contains_point (zone->region, (MusterPoint) { moved.x0, moved.y0 }) ||
-                  !muster_region_contains_point (zone->region, (MusterPoint) { moved.x1, moved.y0 }) ||
-                  !muster_region_contains_point (zone->region, (MusterPoint) { moved.x0, moved.y1 }) ||
-                  !muster_region_contains_point (zone->region, (MusterPoint) { moved.x1, moved.y1 }) ||
-                  !muster_region_contains_point (zone->region, at))
+              if (!zone_holds_box (zone, &moved) || !muster_region_contains_point (zone->region, at))
                 continue;
               for (guint k = 0; k < near->len && clear; k++)
                 clear = !boxes_overlap (&moved, &g_array_index (near, MusterBox, k));
@@ -1482,9 +1233,12 @@ draw_zone_labels (MusterScene *self,
         PangoRectangle logical;
 
         pango_layout_get_extents (layout, NULL, &logical);
+        cairo_translate (cr, zone->label_at.x, zone->label_at.y);
+        if (zone->label_upright)
+          cairo_rotate (cr, -G_PI / 2);
         cairo_move_to (cr,
-                       zone->label_at.x - (logical.x + logical.width / 2.0) / PANGO_SCALE,
-                       zone->label_at.y - (logical.y + logical.height / 2.0) / PANGO_SCALE);
+                       -(logical.x + logical.width / 2.0) / PANGO_SCALE,
+                       -(logical.y + logical.height / 2.0) / PANGO_SCALE);
         pango_cairo_layout_path (cr, layout);
       }
       /* A halo in the table's colour keeps the name legible over pieces. */
@@ -2129,16 +1883,24 @@ muster_scene_draw_line_sample (MusterScene *self,
   cairo_restore (cr);
 }
 
+/* Terrain, or (off_table) only terrain that reaches past the table's
+ * edge, which the caller clips to what lies outside it: a building cut
+ * off by a table made narrower must be seen to be moved. Terrain that
+ * breaks a rule (off-board) is outlined in red, as pieces are. */
 static void
 draw_terrain (MusterScene *self,
               cairo_t     *cr,
-              double       px)
+              double       px,
+              gboolean     off_table)
 {
   GPtrArray *terrain = muster_layout_get_terrain (self->layout);
+  double width = muster_layout_get_width (self->layout);
+  double height = muster_layout_get_height (self->layout);
 
   for (guint i = 0; i < terrain->len; i++)
     {
       const MusterTerrain *t = g_ptr_array_index (terrain, i);
+      gboolean bad = FALSE;
       MusterBox box;
 
       if (t->n_points < 3)
@@ -2154,6 +1916,15 @@ draw_terrain (MusterScene *self,
         }
       if (!in_view (self, box.x0, box.y0, box.x1, box.y1, MAX (0.4, 1.0 / px)))
         continue;
+      if (off_table && box.x0 >= 0 && box.y0 >= 0 && box.x1 <= width && box.y1 <= height)
+        continue;
+
+      if (self->validator != NULL && (self->flags & MUSTER_RENDER_VIOLATIONS))
+        {
+          GPtrArray *v = muster_validator_get_piece_violations (self->validator, t->serial);
+
+          bad = v != NULL && v->len > 0;
+        }
 
       cairo_new_path (cr);
       cairo_move_to (cr, t->points[0].x, t->points[0].y);
@@ -2176,9 +1947,98 @@ draw_terrain (MusterScene *self,
           g_assert_not_reached ();
         }
       cairo_fill_preserve (cr);
-      cairo_set_line_width (cr, MAX (0.4, 1.0 / px));
-      cairo_set_source_rgba (cr, 0.15, 0.13, 0.10, 0.9);
+      if (bad)
+        {
+          cairo_set_line_width (cr, MAX (0.6, 2.5 / px));
+          cairo_set_source_rgba (cr, 0.88, 0.11, 0.14, 0.95);
+        }
+      else
+        {
+          cairo_set_line_width (cr, MAX (0.4, 1.0 / px));
+          cairo_set_source_rgba (cr, 0.15, 0.13, 0.10, 0.9);
+        }
       cairo_stroke (cr);
+    }
+}
+
+/* What a piece is labelled with in at most max_chars characters: its
+ * name, or as much of it as fits before an ellipsis (three letters at
+ * least); the id of a model or unit with no name, all that tells it
+ * apart (objectives and markers show what they are without one); NULL
+ * when nothing fits. */
+static char *
+piece_label (const MusterPiece *piece,
+             double             max_chars)
+{
+  const char *name = piece->name != NULL && *piece->name != '\0' ? piece->name : NULL;
+  const char *text = name != NULL ? name : piece->id;
+  glong length = g_utf8_strlen (text, -1);
+  g_autofree char *stem = NULL;
+  glong keep;
+
+  if (name == NULL && (piece->kind == MUSTER_PIECE_OBJECTIVE || piece->kind == MUSTER_PIECE_MARKER))
+    return NULL;
+  if (length <= max_chars)
+    return g_strdup (text);
+  if (name == NULL)
+    return NULL;
+
+  keep = (glong) floor (max_chars) - 1;
+  if (keep < 3)
+    return NULL;
+
+  stem = g_utf8_substring (name, 0, keep);
+  g_strchomp (stem);
+
+  return g_strconcat (stem, "…", NULL);
+}
+
+  /* The name the player gave (a roster entry's), shortened with an
+   * ellipsis where the base is too small for all of it, never the
+   * internal id in its place; the id only for a piece with no name.
+   * As large as the base allows between 9 and 14 device units
+   * (pixels on screen, points on paper), or none where not even a
+   * few letters fit: a label too small to read, or spilling over its
+   * neighbours, helps no one. */
+static void
+draw_piece_label (MusterScene         *self,
+                  cairo_t             *cr,
+                  const MusterPiece   *piece,
+                  const MusterOutline *outline,
+                  MusterColor          color,
+                  double               px)
+{
+  double bw = (outline->bounds.x1 - outline->bounds.x0) * px;
+  double bh = (outline->bounds.y1 - outline->bounds.y0) * px;
+  double size = CLAMP (MIN (bw, bh) * 0.45, 9.0, 14.0);
+  double max_chars = bw * 0.92 / (0.62 * size);
+  g_autofree char *label = size <= bh * 0.9 ? piece_label (piece, max_chars) : NULL;
+
+  /* Bold letters run about 0.62 of the size wide, wide ones more:
+   * measure, and shorten the name until it fits. */
+  for (guint tries = 0; label != NULL && tries < 4; tries++)
+    {
+      g_autoptr(PangoLayout) layout = make_text (self, cr, label, size / px, TRUE);
+      PangoRectangle logical;
+
+      pango_layout_get_extents (layout, NULL, &logical);
+      if (logical.width / (double) PANGO_SCALE * px <= bw * 0.92)
+        break;
+      max_chars = g_utf8_strlen (label, -1) - 1;
+      g_free (label);
+      label = piece_label (piece, max_chars);
+    }
+
+  if (label != NULL)
+    {
+      double luminance = 0.2126 * color.r + 0.7152 * color.g + 0.0722 * color.b;
+
+      if (luminance > 0.55)
+        cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.95);
+      else
+        cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
+      draw_text_centred (self, cr, label, (outline->bounds.x0 + outline->bounds.x1) / 2,
+                         (outline->bounds.y0 + outline->bounds.y1) / 2, size / px, TRUE);
     }
 }
 
@@ -2306,35 +2166,7 @@ draw_pieces (MusterScene *self,
           draw_text_centred (self, cr, "!", bx, by, r * 1.5, TRUE);
         }
 
-      /* The name the player gave (a roster entry's), or else the id, as
-       * large as the base allows between 9 and 14 device units (pixels on
-       * screen, points on paper), or none where neither fits: a label too
-       * small to read, or spilling over its neighbours, helps no one. */
-      {
-        double bw = (outline.bounds.x1 - outline.bounds.x0) * px;
-        double bh = (outline.bounds.y1 - outline.bounds.y0) * px;
-        double size = CLAMP (MIN (bw, bh) * 0.45, 9.0, 14.0);
-        const char *candidates[] = { piece->name, piece->id };
-        const char *label = NULL;
-
-        for (guint c = 0; c < G_N_ELEMENTS (candidates) && label == NULL; c++)
-          /* Bold digits and letters run about 0.62 of the size wide. */
-          if (candidates[c] != NULL && *candidates[c] != '\0' &&
-              0.62 * size * g_utf8_strlen (candidates[c], -1) <= bw * 0.92 && size <= bh * 0.9)
-            label = candidates[c];
-
-        if (label != NULL)
-          {
-            double luminance = 0.2126 * color.r + 0.7152 * color.g + 0.0722 * color.b;
-
-            if (luminance > 0.55)
-              cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.95);
-            else
-              cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
-            draw_text_centred (self, cr, label, (outline.bounds.x0 + outline.bounds.x1) / 2,
-                               (outline.bounds.y0 + outline.bounds.y1) / 2, size / px, TRUE);
-          }
-      }
+      draw_piece_label (self, cr, piece, &outline, color, px);
 
       muster_outline_clear (&outline);
     }
@@ -2463,6 +2295,7 @@ muster_scene_render (MusterScene *self,
       zone->label_drawn = FALSE;
       zone->label_at = zone->label_home;
     }
+  orient_labels (self, cr, px_per_mm);
   if ((self->flags & MUSTER_RENDER_ZONES) && (self->flags & MUSTER_RENDER_LABELS) &&
       (self->flags & MUSTER_RENDER_PIECES))
     place_labels_clear_of_pieces (self, cr, px_per_mm);
@@ -2490,7 +2323,7 @@ muster_scene_render (MusterScene *self,
         draw_dimensions (self, cr, width, height, px_per_mm);
     }
   if (self->flags & MUSTER_RENDER_TERRAIN)
-    draw_terrain (self, cr, px_per_mm);
+    draw_terrain (self, cr, px_per_mm, FALSE);
   if (self->flags & MUSTER_RENDER_PIECES)
     draw_pieces (self, cr, px_per_mm, FALSE);
   /* Last, so terrain and pieces never hide whose zone it is. */
@@ -2503,8 +2336,8 @@ muster_scene_render (MusterScene *self,
   set_color (cr, self->dark ? (MusterColor) { 0.7, 0.7, 0.65 } : (MusterColor) { 0.25, 0.22, 0.18 }, 1.0);
   cairo_stroke (cr);
 
-  /* What lies off the table too: an off-board piece, and its red mark,
-   * must be seen to be moved back. */
+  /* What lies off the table too: an off-board piece or terrain, and its
+   * red mark, must be seen to be moved back. */
   if (self->flags & MUSTER_RENDER_PIECES)
     {
       cairo_save (cr);
@@ -2514,6 +2347,8 @@ muster_scene_render (MusterScene *self,
       cairo_rectangle (cr, 0, 0, width, height);
       cairo_clip (cr);
       cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+      if (self->flags & MUSTER_RENDER_TERRAIN)
+        draw_terrain (self, cr, px_per_mm, TRUE);
       draw_pieces (self, cr, px_per_mm, TRUE);
       cairo_restore (cr);
     }

@@ -285,6 +285,79 @@ registration_mark (cairo_t *cr,
     }
 }
 
+/* Scissors, their points towards (dx, dy), centred on (x, y): two rings
+ * for the fingers and two crossed blades. White under black, so that
+ * they show over any fill. */
+static void
+scissors (cairo_t *cr,
+          double   x,
+          double   y,
+          double   dx,
+          double   dy)
+{
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  cairo_rotate (cr, atan2 (dy, dx));
+  for (int pass = 0; pass < 2; pass++)
+    {
+      cairo_new_path (cr);
+      for (int side = -1; side <= 1; side += 2)
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, -5.5, side * 3.2, 2.2, 0, 2 * G_PI);
+          /* A blade: from its ring across the pivot to the point. */
+          cairo_move_to (cr, -3.5, side * 2.4);
+          cairo_line_to (cr, 7, -side * 1.6);
+        }
+      if (pass == 0)
+        {
+          cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+          cairo_set_line_width (cr, 2.4);
+        }
+      else
+        {
+          cairo_set_source_rgb (cr, MUSTER_SHEETS_CUT_COLOR_R, MUSTER_SHEETS_CUT_COLOR_G,
+                                MUSTER_SHEETS_CUT_COLOR_B);
+          cairo_set_line_width (cr, 0.9);
+        }
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+/* A line to cut along, a to b: in a style of its own that no zone, Centre
+ * Line or diagonal of the drawing has (dash and dot, in the magenta of
+ * printers' cut lines, over a white halo), with scissors at both ends and
+ * in the middle. */
+static void
+cut_line (cairo_t *cr,
+          double   ax,
+          double   ay,
+          double   bx,
+          double   by)
+{
+  double dash_dot[] = { 9, 2.5, 1.5, 2.5 };
+  double length = hypot (bx - ax, by - ay);
+  double ux = (bx - ax) / length, uy = (by - ay) / length;
+
+  cairo_save (cr);
+  cairo_move_to (cr, ax, ay);
+  cairo_line_to (cr, bx, by);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
+  cairo_set_line_width (cr, 2.6);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, MUSTER_SHEETS_CUT_COLOR_R, MUSTER_SHEETS_CUT_COLOR_G,
+                        MUSTER_SHEETS_CUT_COLOR_B);
+  cairo_set_line_width (cr, 1.0);
+  cairo_set_dash (cr, dash_dot, G_N_ELEMENTS (dash_dot), 0);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+
+  scissors (cr, ax + ux * 14, ay + uy * 14, ux, uy);
+  scissors (cr, (ax + bx) / 2, (ay + by) / 2, ux, uy);
+  scissors (cr, bx - ux * 14, by - uy * 14, ux, uy);
+}
+
 /* A neighbour's label in the overlap that the neighbour will cover. */
 static void
 neighbour_label (cairo_t    *cr,
@@ -355,8 +428,9 @@ badge_init (Badge              *badge,
 
   if (index == 0)
     {
-      badge->howto = text_layout (cr, _("Cut along the dashed lines, lay each sheet over its neighbour "
-                                        "with the marks on top of each other, and tape."), 8, FALSE);
+      badge->howto = text_layout (cr, _("Cut along the dot-dash lines marked with scissors, lay each "
+                                        "sheet over its neighbour with the marks on top of each other, "
+                                        "and tape."), 8, FALSE);
       badge->width = MAX (badge->width, 190);
       pango_layout_set_width (badge->howto, (int) ((badge->width - 2 * BADGE_PAD) * PANGO_SCALE));
       pango_layout_set_wrap (badge->howto, PANGO_WRAP_WORD);
@@ -434,9 +508,37 @@ badge_draw (const Badge        *badge,
   cairo_restore (cr);
 }
 
+/* Whether the box (x, y, w, h) keeps clear of the table's edges, the
+ * rectangle t: players line those up with the real table, and a sheet's
+ * name over one hides it. */
+static gboolean
+clear_of_edges (double        x,
+                double        y,
+                double        w,
+                double        h,
+                const double  t[4])
+{
+  const double gap = 12;
+
+  /* The box, grown by the gap, against each edge as a thin rectangle. */
+  for (int e = 0; e < 4; e++)
+    {
+      gboolean vertical = e < 2;
+      double ex0 = vertical ? t[e == 0 ? 0 : 2] : t[0];
+      double ex1 = vertical ? ex0 : t[2];
+      double ey0 = vertical ? t[1] : t[e == 2 ? 1 : 3];
+      double ey1 = vertical ? t[3] : ey0;
+
+      if (ex1 >= x - gap && ex0 <= x + w + gap && ey1 >= y - gap && ey0 <= y + h + gap)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
 /* The badge goes in a corner of the part of the sheet that is its own,
- * the top-left one unless a corner of the table (which players line up
- * with the real table) would be under it. */
+ * clear of the table's edges and corners: the top-left one unless an edge
+ * runs there; else the badge moves in from the corner past the edge. */
 static void
 badge_place (const Badge        *badge,
              const MusterSheets *sheets,
@@ -447,7 +549,7 @@ badge_place (const Badge        *badge,
 {
   MusterLayout *layout = muster_scene_get_layout (scene);
   double step_x, step_y, left, top, right, bottom;
-  double corners[4][2];
+  double table[4];
 
   sheet_steps (sheets, &step_x, &step_y);
   left = sheets->margin + sheets->overlap + 6;
@@ -455,28 +557,65 @@ badge_place (const Badge        *badge,
   right = sheets->margin + step_x - 6 - badge->width;
   bottom = sheets->margin + step_y - 6 - badge->height;
 
-  for (int i = 0; i < 4; i++)
-    muster_sheets_table_to_page (sheets, scene, index,
-                                 (i & 1) ? muster_layout_get_width (layout) : 0,
-                                 (i & 2) ? muster_layout_get_height (layout) : 0,
-                                 &corners[i][0], &corners[i][1]);
+  muster_sheets_table_to_page (sheets, scene, index, 0, 0, &table[0], &table[1]);
+  muster_sheets_table_to_page (sheets, scene, index, muster_layout_get_width (layout),
+                               muster_layout_get_height (layout), &table[2], &table[3]);
 
-  for (int k = 0; k < 4; k++)
-    {
-      gboolean clear = TRUE;
+  for (int pass = 0; pass < 2; pass++)
+    for (int k = 0; k < 4; k++)
+      {
+        *x = (k & 1) ? right : left;
+        *y = (k & 2) ? bottom : top;
 
-      *x = (k & 1) ? right : left;
-      *y = (k & 2) ? bottom : top;
-      for (int i = 0; i < 4; i++)
-        if (corners[i][0] > *x - 24 && corners[i][0] < *x + badge->width + 24 &&
-            corners[i][1] > *y - 24 && corners[i][1] < *y + badge->height + 24)
-          clear = FALSE;
-      if (clear)
-        return;
-    }
+        /* Second pass: in from the corner, past the edges that cross it. */
+        if (pass == 1)
+          for (int e = 0; e < 4; e++)
+            {
+              double edge = table[e];
+              double gap = 14;
+
+              if (e % 2 == 0 && edge > *x - gap && edge < *x + badge->width + gap)
+                *x = (k & 1) ? edge - gap - badge->width : edge + gap;
+              else if (e % 2 == 1 && edge > *y - gap && edge < *y + badge->height + gap)
+                *y = (k & 2) ? edge - gap - badge->height : edge + gap;
+            }
+
+        if (*x >= left - 1e-6 && *x <= right + 1e-6 && *y >= top - 1e-6 && *y <= bottom + 1e-6 &&
+            clear_of_edges (*x, *y, badge->width, badge->height, table))
+          return;
+      }
 
   *x = left;
   *y = top;
+}
+
+gboolean
+muster_sheets_get_label_box (const MusterSheets *sheets,
+                             MusterScene        *scene,
+                             guint               index,
+                             MusterBox          *box)
+{
+  g_autofree char *label = NULL;
+  cairo_t *cr;
+  Badge badge;
+  double x, y;
+
+  g_return_val_if_fail (sheets != NULL, FALSE);
+  g_return_val_if_fail (scene != NULL, FALSE);
+  g_return_val_if_fail (box != NULL, FALSE);
+
+  if (index >= muster_sheets_count (sheets))
+    return FALSE;
+
+  label = muster_sheets_dup_label (sheets, index);
+  cr = measure_context ();
+  badge_init (&badge, sheets, scene, cr, index, label);
+  badge_place (&badge, sheets, scene, index, &x, &y);
+  *box = (MusterBox) { x, y, x + badge.width, y + badge.height };
+  badge_clear (&badge);
+  cairo_destroy (cr);
+
+  return TRUE;
 }
 
 void
@@ -516,11 +655,10 @@ muster_sheets_draw (const MusterSheets *sheets,
   cairo_save (cr);
 
   /* Where the neighbours go: a dotted line at the inner edge of each
-   * overlap this sheet shares, and a dashed line to cut along at the
-   * outer edge of those the neighbour before shares. */
+   * overlap this sheet shares, and a cut line at the outer edge of those
+   * the neighbour before shares. */
   {
     double dots[] = { 1, 2 };
-    double dashes[] = { 6, 3 };
 
     cairo_set_line_width (cr, 0.5);
     cairo_set_source_rgb (cr, 0, 0, 0);
@@ -536,20 +674,12 @@ muster_sheets_draw (const MusterSheets *sheets,
         cairo_line_to (cr, sheets->margin + printable_w, sheets->margin + step_y);
       }
     cairo_stroke (cr);
-
-    cairo_set_dash (cr, dashes, 2, 0);
-    if (column > 0)
-      {
-        cairo_move_to (cr, sheets->margin, sheets->margin);
-        cairo_line_to (cr, sheets->margin, sheets->margin + printable_h);
-      }
-    if (row > 0)
-      {
-        cairo_move_to (cr, sheets->margin, sheets->margin);
-        cairo_line_to (cr, sheets->margin + printable_w, sheets->margin);
-      }
-    cairo_stroke (cr);
     cairo_set_dash (cr, NULL, 0, 0);
+
+    if (column > 0)
+      cut_line (cr, sheets->margin, sheets->margin, sheets->margin, sheets->margin + printable_h);
+    if (row > 0)
+      cut_line (cr, sheets->margin, sheets->margin, sheets->margin + printable_w, sheets->margin);
   }
 
   /* Registration marks in the middle of every shared overlap, a quarter

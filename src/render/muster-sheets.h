@@ -62,6 +62,20 @@ void     muster_sheets_table_to_page (const MusterSheets *sheets,
                                       double              y,
                                       double             *page_x,
                                       double             *page_y);
+/* Where sheet index writes its name (A1, ...) with its map and scale bar,
+ * in points from the page's top-left corner: in a corner of the sheet's
+ * own part, clear of the table's edges. */
+gboolean muster_sheets_get_label_box (const MusterSheets *sheets,
+                                      MusterScene        *scene,
+                                      guint               index,
+                                      MusterBox          *box);
+
+/* The colour of the lines to cut along (a printer's cut-line magenta),
+ * which nothing else on a sheet has. */
+#define MUSTER_SHEETS_CUT_COLOR_R 0.85
+#define MUSTER_SHEETS_CUT_COLOR_G 0.05
+#define MUSTER_SHEETS_CUT_COLOR_B 0.55
+
 /* Draws sheet number index (row-major) on cr, whose origin is the page's
  * top-left corner in points. */
 void     muster_sheets_draw       (const MusterSheets *sheets,

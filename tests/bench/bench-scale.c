@@ -39,7 +39,9 @@
  *   bench-scale [--quick] [--png DIR]
  *
  * --quick skips the 50,000-base layout; --png writes each size's redraws
- * to DIR (to look at). */
+ * to DIR (to look at). Without --quick, the growth of a full validation
+ * from 5,000 to 50,000 bases is printed as a RATIO line (issue 18: at
+ * most ×12 for ×10 bases). */
 
 #define G_LOG_DOMAIN "bench-scale"
 
@@ -456,6 +458,16 @@ main (int   argc,
       printf ("  %5u → %5u: validate ×%.1f, check ×%.2f, redraw fit ×%.1f, redraw 1:1 ×%.2f, drag ×%.2f\n",
               p->n, r->n, r->validate_ms / p->validate_ms, r->check_us / p->check_us,
               r->fit_ms / p->fit_ms, r->play_ms / p->play_ms, r->drag_ms / p->drag_ms);
+    }
+
+  /* Issue 18: validation from 5,000 to 50,000 bases at most ×12 (×10 is
+   * linear; the rest is the memory hierarchy's). */
+  if (n_sizes == G_N_ELEMENTS (sizes) && big != NULL)
+    {
+      double growth = rows[n_sizes - 1].validate_ms / big->validate_ms;
+
+      printf ("\n  RATIO validate-growth-5000-50000 %.2f (target ≤ 12: %s)\n", growth,
+              verdict (growth <= 12));
     }
 
   if (big != NULL)

@@ -92,6 +92,23 @@ with tempfile.TemporaryDirectory() as tmp:
     check("beside-exe-module", opened_module(trace) == os.path.join(tmp, module_name),
           opened_module(trace))
 
+# Started straight from the build tree, as `build/src/muster`, with nothing
+# of `meson devenv`: it finds the tree's compiled settings schema.
+dev_vars = ("MUSTER_GUI_MODULE_DIR", "GSETTINGS_SCHEMA_DIR", "MUSTER_LOCALEDIR", "MUSTER_SOURCE_DATA_DIR")
+run, trace = start(muster, drop=dev_vars)
+check("build-tree-first-frame", first_frame(run), run.stdout + run.stderr)
+
+# With no schema to be found anywhere, one sentence and exit 1, not an
+# abort.
+with tempfile.TemporaryDirectory() as tmp:
+    os.mkdir(os.path.join(tmp, "src"))
+    shutil.copy2(muster, os.path.join(tmp, "src", "muster"))
+    shutil.copy2(os.path.join(os.path.dirname(muster), module_name), os.path.join(tmp, "src", module_name))
+    run, trace = start(os.path.join(tmp, "src", "muster"), drop=dev_vars,
+                       env_extra={"XDG_DATA_DIRS": os.path.join(tmp, "none")})
+    check("no-schema-says-so", run.returncode == 1 and "settings schema is not installed" in run.stderr
+          and "meson devenv" in run.stderr, "%d %s" % (run.returncode, run.stderr))
+
 print("1..%d" % len(results))
 for i, (name, ok, detail) in enumerate(results, 1):
     print(("ok" if ok else "not ok") + " %d /cli/gui-module/%s" % (i, name))

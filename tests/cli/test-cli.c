@@ -212,6 +212,70 @@ test_cli_unreadable (void)
   remove_temp (unknown_system);
 }
 
+/* Inconsistent choices are layout errors, as a missing Dawn Assault edge
+ * is: exit 2, naming the line of the player at fault. */
+static void
+test_cli_inconsistent_choices (void)
+{
+  static const struct {
+    const char *deployment;
+    const char *players;
+    const char *pieces;
+    int         line;
+    const char *needle;
+  } cases[] = {
+    { "frontline-clash",
+      "  <player id=\"red\" zone=\"north\"/>\n  <player id=\"blue\" zone=\"north\"/>\n", "",
+      6, "both in the zone “north”" },
+    { "encircle",
+      "  <player id=\"red\" zone=\"north\" role=\"defender\"/>\n"
+      "  <player id=\"blue\" zone=\"south\" role=\"defender\"/>\n", "",
+      6, "both defenders" },
+    { "dawn-assault",
+      "  <player id=\"red\" zone=\"north\" short-edge=\"east\"/>\n"
+      "  <player id=\"blue\" zone=\"south\" short-edge=\"east\"/>\n", "",
+      6, "both have the eastern short edge" },
+    { "dawn-assault",
+      "  <player id=\"red\" zone=\"north\" short-edge=\"east\"/>\n"
+      "  <player id=\"blue\" zone=\"south\"/>\n", "",
+      6, "short edge" },
+    { "marching-columns",
+      "  <player id=\"red\" zone=\"north\" short-edge=\"east\"/>\n"
+      "  <player id=\"blue\" zone=\"south\"/>\n",
+      "  <piece id=\"b1\" kind=\"unit\" owner=\"blue\" x=\"36\" y=\"44\" turn=\"1\">\n"
+      "    <base shape=\"rect\" width=\"100mm\" depth=\"40mm\"/>\n"
+      "  </piece>\n",
+      6, "“blue” has deployed but has no short edge" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = NULL;
+      g_autofree char *path = NULL;
+      g_autofree char *prefix = NULL;
+      g_auto(Run) run = { 0 };
+
+      text = g_strdup_printf ("<?xml version=\"1.0\"?>\n"
+                              "<muster-layout version=\"1\" units=\"in\">\n"
+                              "  <game system=\"t9a\" deployment=\"%s\"/>\n"
+                              "  <board width=\"72\" height=\"48\"/>\n"
+                              "%s%s"
+                              "</muster-layout>\n",
+                              cases[i].deployment, cases[i].players, cases[i].pieces);
+      path = write_temp ("choices.muster", text);
+
+      run_muster (&run, "--validate", path, NULL);
+      g_test_message ("%u: %s", i, run.err);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_cmpstr (run.out, ==, "");
+      prefix = g_strdup_printf ("%s:%d: ", path, cases[i].line);
+      g_assert_true (g_str_has_prefix (run.err, prefix));
+      g_assert_nonnull (strstr (run.err, cases[i].needle));
+
+      remove_temp (path);
+    }
+}
+
 static void
 test_cli_list_systems (void)
 {
@@ -345,6 +409,7 @@ main (int   argc,
   g_test_add_func ("/cli/validate/examples", test_cli_examples);
   g_test_add_func ("/cli/validate/line-format", test_cli_line_format);
   g_test_add_func ("/cli/validate/unreadable", test_cli_unreadable);
+  g_test_add_func ("/cli/validate/inconsistent-choices", test_cli_inconsistent_choices);
   g_test_add_func ("/cli/list-systems", test_cli_list_systems);
   g_test_add_func ("/cli/export/formats", test_cli_export);
   g_test_add_func ("/cli/export/refuses", test_cli_export_refuses);

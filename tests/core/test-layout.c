@@ -199,8 +199,8 @@ assert_layouts_equal (MusterLayout *a,
       assert_strings_equal (ta->ext_attrs, tb->ext_attrs);
     }
 
-  assert_strv_equal ((char **) muster_layout_get_roll_log (a), (char **) muster_layout_get_roll_log (b));
-  assert_strv_equal ((char **) muster_layout_get_game_log (a), (char **) muster_layout_get_game_log (b));
+  assert_strv_equal ((char **) muster_layout_get_legacy_roll_log (a), (char **) muster_layout_get_legacy_roll_log (b));
+  assert_strv_equal ((char **) muster_layout_get_legacy_game_log (a), (char **) muster_layout_get_legacy_game_log (b));
 }
 
 /* Loads bytes, saves, loads the result, saves again: the two layouts must
@@ -767,7 +767,6 @@ test_round_trip_files (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("muster-layout-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "copy.muster", NULL);
-  g_autofree char *backup = g_strconcat (path, "~", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   const char *names[] = { "full.muster", "extensions.muster", "units-cm.muster", "units-mm.muster" };
 
@@ -798,7 +797,12 @@ test_round_trip_files (void)
     }
 
   g_assert_cmpint (g_remove (path), ==, 0);
-  g_assert_cmpint (g_remove (backup), ==, 0);
+  for (guint i = 0; i < MUSTER_LAYOUT_BACKUPS; i++)
+    {
+      g_autoptr(GFile) backup = muster_layout_get_backup_file (file, i);
+
+      g_file_delete (backup, NULL, NULL);
+    }
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
@@ -811,8 +815,8 @@ test_save_write_error (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("muster-layout-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "keep.muster", NULL);
-  g_autofree char *backup = g_strconcat (path, "~", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) backup = muster_layout_get_backup_file (file, 0);
   g_autoptr(MusterLayout) small = load_path (LAYOUTS_DIR "/full.muster");
   g_autoptr(MusterLayout) big = load_path (LAYOUTS_DIR "/full.muster");
   g_autofree char *before = NULL;
@@ -855,18 +859,18 @@ test_save_write_error (void)
   g_assert_true (g_file_get_contents (path, &after, &after_len, NULL));
   g_assert_cmpmem (before, before_len, after, after_len);
 
-  /* The file and its backup, nothing else. */
+  /* The file, nothing else: its backup is not beside it. */
   listing = g_dir_open (dir, 0, NULL);
   while ((entry = g_dir_read_name (listing)) != NULL)
     {
-      g_assert_true (g_str_equal (entry, "keep.muster") || g_str_equal (entry, "keep.muster~"));
+      g_assert_cmpstr (entry, ==, "keep.muster");
       n_files++;
     }
   g_dir_close (listing);
-  g_assert_cmpuint (n_files, <=, 2);
+  g_assert_cmpuint (n_files, ==, 1);
 
   g_remove (path);
-  g_remove (backup);
+  g_file_delete (backup, NULL, NULL);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
@@ -1201,23 +1205,23 @@ test_roll_log (void)
   const char * const *kept;
   guint first;
 
-  g_assert_null (muster_layout_get_roll_log (layout));
+  g_assert_null (muster_layout_get_legacy_roll_log (layout));
 
   first = muster_dice_roll (dice, 20, "red", "Initiative roll, attempt 1");
   g_assert_true (muster_dice_record (dice, 20, 7, "blue", "Tab\there & <there>", &error));
   g_assert_no_error (error);
   lines = muster_dice_log_to_strv (dice);
-  muster_layout_set_roll_log (layout, (const char * const *) lines);
+  muster_layout_set_legacy_roll_log (layout, (const char * const *) lines);
 
   /* Kept in its own namespace, escaped, and read back line for line. */
   saved = assert_round_trip (layout);
   text = bytes_to_string (saved);
-  g_assert_nonnull (strstr (text, "<rl:roll-log xmlns:rl=\"" MUSTER_ROLL_LOG_NAMESPACE "\">"));
+  g_assert_nonnull (strstr (text, "<rl:roll-log xmlns:rl=\"" MUSTER_LEGACY_ROLL_LOG_NAMESPACE "\">"));
   g_assert_nonnull (strstr (text, "&amp; &lt;there&gt;"));
 
   again = muster_layout_new_from_bytes (saved, "saved.muster", &error);
   g_assert_no_error (error);
-  kept = muster_layout_get_roll_log (again);
+  kept = muster_layout_get_legacy_roll_log (again);
   g_assert_nonnull (kept);
   g_assert_cmpuint (g_strv_length ((char **) kept), ==, 3);
   g_assert_true (g_strv_equal (kept, (const char * const *) lines));
@@ -1235,14 +1239,14 @@ test_roll_log (void)
   g_assert_null (strstr (strstr (text, "</rl:roll-log>"), "<rl:roll-log"));
 
   /* Cleared: gone from the file. */
-  muster_layout_set_roll_log (again, NULL);
-  g_assert_null (muster_layout_get_roll_log (again));
+  muster_layout_set_legacy_roll_log (again, NULL);
+  g_assert_null (muster_layout_get_legacy_roll_log (again));
   cleared = muster_layout_to_bytes (again);
   cleared_text = bytes_to_string (cleared);
   g_assert_null (strstr (cleared_text, "roll-log"));
 }
 
-/* The game log of the Game page (muster-phase-panel.c), as a layout
+/* The game log of Muster 0.1 (converted by muster-game-legacy.c), as a layout
  * keeps it: in its own namespace, escaped, and read back line for line
  * whatever the lines say, as the roll log is. */
 static void
@@ -1274,23 +1278,23 @@ test_game_log (void)
   };
   const char * const *kept;
 
-  g_assert_null (muster_layout_get_game_log (layout));
+  g_assert_null (muster_layout_get_legacy_game_log (layout));
 
   /* Written as the Game page writes an action: its parameter printed. */
   seats = g_variant_ref_sink (g_variant_new ("(^asi)", names, 2));
   printed = g_variant_print (seats, TRUE);
   start = g_strdup_printf ("ti4-start-with\t%s", printed);
   lines[1] = start;
-  muster_layout_set_game_log (layout, lines);
-  muster_layout_set_roll_log (layout, rolls);
-  kept = muster_layout_get_game_log (layout);
+  muster_layout_set_legacy_game_log (layout, lines);
+  muster_layout_set_legacy_roll_log (layout, rolls);
+  kept = muster_layout_get_legacy_game_log (layout);
   g_assert_true (g_strv_equal (kept, lines));
   g_assert_true (kept != (const char * const *) lines);
 
   /* In its own namespace, after the roll log, escaped. */
   saved = assert_round_trip (layout);
   text = bytes_to_string (saved);
-  g_assert_nonnull (strstr (text, "<gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">\n"
+  g_assert_nonnull (strstr (text, "<gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">\n"
                                   "#muster-game-log&#9;1&#9;0&#9;ti4\n"));
   g_assert_nonnull (strstr (text, "&amp; there"));
   g_assert_nonnull (strstr (text, "&lt;Admiral&gt;"));
@@ -1301,7 +1305,7 @@ test_game_log (void)
   /* Read back line for line, every parameter as it was. */
   again = muster_layout_new_from_bytes (saved, "saved.muster", &error);
   g_assert_no_error (error);
-  kept = muster_layout_get_game_log (again);
+  kept = muster_layout_get_legacy_game_log (again);
   g_assert_nonnull (kept);
   g_assert_true (g_strv_equal (kept, lines));
   {
@@ -1321,20 +1325,20 @@ test_game_log (void)
   g_assert_no_error (error);
   reopened = muster_layout_new_from_file (file, &error);
   g_assert_no_error (error);
-  g_assert_true (g_strv_equal (muster_layout_get_game_log (reopened), lines));
-  g_assert_true (g_strv_equal (muster_layout_get_roll_log (reopened), rolls));
+  g_assert_true (g_strv_equal (muster_layout_get_legacy_game_log (reopened), lines));
+  g_assert_true (g_strv_equal (muster_layout_get_legacy_roll_log (reopened), rolls));
   g_unlink (path);
   g_rmdir (dir);
 
   /* Cleared: gone from the file; the roll log stays. */
-  muster_layout_set_game_log (again, NULL);
-  g_assert_null (muster_layout_get_game_log (again));
+  muster_layout_set_legacy_game_log (again, NULL);
+  g_assert_null (muster_layout_get_legacy_game_log (again));
   cleared = muster_layout_to_bytes (again);
   cleared_text = bytes_to_string (cleared);
   g_assert_null (strstr (cleared_text, "game-log"));
   g_assert_nonnull (strstr (cleared_text, "roll-log"));
-  muster_layout_set_game_log (again, (const char *[]) { NULL });
-  g_assert_null (muster_layout_get_game_log (again));
+  muster_layout_set_legacy_game_log (again, (const char *[]) { NULL });
+  g_assert_null (muster_layout_get_legacy_game_log (again));
 }
 
 /* A game log that the Game page cannot replay is kept as it is, as a
@@ -1350,21 +1354,21 @@ test_game_log_read (void)
   } cases[] = {
     /* Blank lines and the indentation around them go; lines that are
      * not actions stay, with their tabs, CR and LF. */
-    { "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">\n"
+    { "  <gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">\n"
       "    \n#muster-game-log&#9;1&#9;0&#9;t9a\r\nnot an action\n\t\n"
       "t9a-pick-type&#9;'encircle &amp; more'\n</gl:game-log>\n",
       { "#muster-game-log\t1\t0\tt9a", "not an action", "t9a-pick-type\t'encircle & more'", NULL }, NULL },
     /* Text in elements inside it counts; an empty one is no log. */
-    { "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">keep<gl:x>&#9;'a'</gl:x></gl:game-log>\n",
+    { "  <gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">keep<gl:x>&#9;'a'</gl:x></gl:game-log>\n",
       { "keep\t'a'", NULL }, NULL },
-    { "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">\n  </gl:game-log>\n", { NULL }, NULL },
+    { "  <gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">\n  </gl:game-log>\n", { NULL }, NULL },
     /* The last of two. */
-    { "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">a</gl:game-log>\n"
-      "  <g:game-log xmlns:g=\"" MUSTER_GAME_LOG_NAMESPACE "\">b</g:game-log>\n", { "b", NULL }, NULL },
+    { "  <gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">a</gl:game-log>\n"
+      "  <g:game-log xmlns:g=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">b</g:game-log>\n", { "b", NULL }, NULL },
     /* Elsewhere, or by another name or namespace: an extension. */
-    { "  <gl:game-logs xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">a</gl:game-logs>\n", { NULL }, NULL },
+    { "  <gl:game-logs xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">a</gl:game-logs>\n", { NULL }, NULL },
     { "  <gl:game-log xmlns:gl=\"urn:other\">a</gl:game-log>\n", { NULL }, NULL },
-    { "  <player id=\"green\"><gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">a</gl:game-log></player>\n",
+    { "  <player id=\"green\"><gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">a</gl:game-log></player>\n",
       { NULL }, NULL },
     /* In no namespace: not part of the format. */
     { "  <game-log>a</game-log>\n", { NULL },
@@ -1389,9 +1393,9 @@ test_game_log_read (void)
 
       g_assert_no_error (error);
       if (cases[c].lines[0] == NULL)
-        g_assert_null (muster_layout_get_game_log (layout));
+        g_assert_null (muster_layout_get_legacy_game_log (layout));
       else
-        g_assert_true (g_strv_equal (muster_layout_get_game_log (layout), cases[c].lines));
+        g_assert_true (g_strv_equal (muster_layout_get_legacy_game_log (layout), cases[c].lines));
       g_bytes_unref (assert_round_trip (layout));
 
       /* The same through libxml2's tree alone. */
@@ -1596,7 +1600,7 @@ static const BadCase bad_cases[] = {
     "  <player id=\"green\" role=\"pirate\"/>\n",
     MUSTER_LAYOUT_ERROR_INVALID, 7, "pirate" },
   { "bad-short-edge", NULL,
-    "  <player id=\"green\" short-edge=\"north\"/>\n",
+    "  <player id=\"green\" short-edge=\"top\"/>\n",
     MUSTER_LAYOUT_ERROR_INVALID, 7, "short-edge" },
   { "terrain-two-points", NULL,
     PIECE_AT_7
@@ -2463,8 +2467,7 @@ test_wide_extension (void)
 }
 
 /* Lifting: pieces of the usual form are read from the bytes of the
- * file, not from libxml2's tree (src/core/muster-xml.c,
- * muster_xml_parse_lifting()). Whatever the file, the verdict, the
+ * file, not from libxml2's tree (src/core/muster-layout-lifting.c). Whatever the file, the verdict, the
  * message and the layout must be those of the reading through the tree. */
 
 static void
@@ -2482,8 +2485,8 @@ assert_same_layout (MusterLayout *tree,
   gpointer name;
 
   g_assert_true (g_bytes_equal (tree_bytes, lifted_bytes));
-  assert_strv_equal ((char **) muster_layout_get_roll_log (tree), (char **) muster_layout_get_roll_log (lifted));
-  assert_strv_equal ((char **) muster_layout_get_game_log (tree), (char **) muster_layout_get_game_log (lifted));
+  assert_strv_equal ((char **) muster_layout_get_legacy_roll_log (tree), (char **) muster_layout_get_legacy_roll_log (lifted));
+  assert_strv_equal ((char **) muster_layout_get_legacy_game_log (tree), (char **) muster_layout_get_legacy_game_log (lifted));
 
   /* What the saved file does not say: exact values, serials, lines. */
   g_assert_cmpuint (tree_pieces->len, ==, lifted_pieces->len);
@@ -2594,14 +2597,14 @@ test_lifting (void)
     { NULL, "  <terrain id=\"t1\" kind=\"area\" points=\"1,1 2,1 2,2\"/>\n" LIFT_PIECE (8), 7 },
     { NULL, "  <x:note xmlns:x=\"urn:x\">" LIFT_PIECE (8) "</x:note>\n", 6 },
     /* The logs of the Game page, among lifted pieces. */
-    { NULL, "  <rl:roll-log xmlns:rl=\"" MUSTER_ROLL_LOG_NAMESPACE "\">\n#muster-roll-log&#9;1&#9;000000000000002a\n"
+    { NULL, "  <rl:roll-log xmlns:rl=\"" MUSTER_LEGACY_ROLL_LOG_NAMESPACE "\">\n#muster-roll-log&#9;1&#9;000000000000002a\n"
             "1&#9;d6&#9;3&#9;manual&#9;red&#9;Type &amp; more\n  </rl:roll-log>\n"
             LIFT_PIECE (7)
-            "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">\n#muster-game-log&#9;1&#9;0&#9;t9a\n"
+            "  <gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">\n#muster-game-log&#9;1&#9;0&#9;t9a\n"
             "t9a-enter-type&#9;uint32 3\nt9a-pick-type&#9;'encircle \xc3\xa9 &lt;&amp;&gt; \"q\"'\n"
             "start-deployment-with&#9;[(0, 'r#1', 'A\\tB', 'r', '', true, @as [], ['scout'])]\r\n"
             "  </gl:game-log>\n" LIFT_PIECE (8), 8 },
-    { NULL, "  <gl:game-log xmlns:gl=\"" MUSTER_GAME_LOG_NAMESPACE "\">" LIFT_PIECE (8) "</gl:game-log>\n", 6 },
+    { NULL, "  <gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">" LIFT_PIECE (8) "</gl:game-log>\n", 6 },
     /* Line breaks of every kind among and inside lifted pieces. */
     { NULL, "  <piece\r\n id='q'\r\n kind='model'\r owner='blue'\r\r x='1' y='1'\r\n>\r\n"
             "<base\rshape='round'\r\ndiameter='25'/>\r</piece>\r\n\r  <game-note/>\n", -1 },
@@ -2885,9 +2888,10 @@ test_save (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("muster-layout-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "game.muster", NULL);
-  g_autofree char *backup = g_strconcat (path, "~", NULL);
   g_autofree char *missing = g_build_filename (dir, "missing", "game.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) backup_file = muster_layout_get_backup_file (file, 0);
+  g_autofree char *backup = g_file_get_path (backup_file);
   g_autoptr(GFile) missing_file = g_file_new_for_path (missing);
   g_autoptr(MusterLayout) layout = load_path (EXAMPLES_DIR "/t9a-encircle-legal.muster");
   g_autoptr(GBytes) first_bytes = NULL;

@@ -238,6 +238,53 @@ test_if_within (void)
   g_assert_true (box_within (region, 1, 30, 21, 40));
   g_assert_true (muster_region_contains_point (region, (MusterPoint) { 20, 10 }));
   g_assert_false (muster_region_contains_point (region, (MusterPoint) { 21, 10 }));
+
+  /* The zone as drawn: a base across x = 20, its part there at y >= 10
+   * and its part beyond at y >= 30, is within: a diamond standing on its
+   * corner at (16, 10), reaching x = 24 at y = 30 ... */
+  {
+    MusterPoint diamond[] = { { 16, 10 }, { 26, 20 }, { 16, 30 }, { 6, 20 } };
+    MusterPoint lower[] = { { 18, 10 }, { 28, 20 }, { 18, 30 }, { 8, 20 } };
+    MusterOutline outline;
+
+    /* ... its part beyond x = 20 reaches down to y = 14: not 30. */
+    muster_outline_init_polygon (&outline, diamond, 4, NULL);
+    g_assert_false (muster_region_contains_outline (region, &outline));
+    muster_outline_clear (&outline);
+    for (guint i = 0; i < 4; i++)
+      diamond[i].y += 20 - 4;
+    /* Now its part beyond x = 20 starts at y = 30, and its lowest point,
+     * at y = 26 < 30, is within x <= 20: the drawn zone holds it, though
+     * the whole base is not within x <= 20. */
+    muster_outline_init_polygon (&outline, diamond, 4, NULL);
+    g_assert_true (muster_region_contains_outline (region, &outline));
+    muster_outline_clear (&outline);
+    /* One millimetre across, and its part beyond reaches below 30. */
+    for (guint i = 0; i < 4; i++)
+      lower[i].y += 16;
+    muster_outline_init_polygon (&outline, lower, 4, NULL);
+    g_assert_false (muster_region_contains_outline (region, &outline));
+    muster_outline_clear (&outline);
+  }
+
+  /* A round base across x = 20, centred at x = 18: its part beyond x = 20
+   * lies higher than its lowest point. */
+  {
+    MusterOutline circle;
+
+    /* Lowest point y = 12 (in x <= 20), part beyond x = 20 from y = 12 +
+     * (5 - sqrt (25 - 4)) ≈ 12.42: not 30. */
+    muster_outline_init_circle (&circle, 18, 17, 5);
+    g_assert_false (muster_region_contains_outline (region, &circle));
+    muster_outline_clear (&circle);
+    muster_outline_init_circle (&circle, 18, 35.5, 5);
+    g_assert_true (muster_region_contains_outline (region, &circle));
+    muster_outline_clear (&circle);
+    /* Touching x = 20 from within: all of it is there. */
+    muster_outline_init_circle (&circle, 15, 15, 5);
+    g_assert_true (muster_region_contains_outline (region, &circle));
+    muster_outline_clear (&circle);
+  }
 }
 
 static void
@@ -289,6 +336,76 @@ test_template_centre (void)
   g_assert_true (muster_region_contains_point (strip, pt (10, 22)));
   g_assert_true (muster_region_contains_point (strip, pt (10, 26)));
   g_assert_false (muster_region_contains_point (strip, pt (10, 26.01)));
+}
+
+/* The Centre Line is parallel to the long edges: on a portrait board it
+ * runs north to south, x = W/2, with sides west and east, and the short
+ * edges are north and south. */
+static void
+test_template_portrait (void)
+{
+  g_autoptr(MusterRegion) west = resolve ("<beyond line='centre' side='west' distance='12'/>",
+                                          H48, W72, NULL, NULL, NULL);
+  g_autoptr(MusterRegion) east = resolve ("<beyond line='centre' side='east' distance='12'/>",
+                                          H48, W72, NULL, NULL, NULL);
+  g_autoptr(MusterRegion) both = resolve ("<beyond line='centre' distance='12'/>",
+                                          H48, W72, NULL, NULL, NULL);
+  g_autoptr(MusterRegion) square = resolve ("<beyond line='centre' side='north' distance='12'/>",
+                                            H48, H48, NULL, NULL, NULL);
+  const char *edges = "<beyond line='opponent-short-edge' distance='height/4'/>";
+  g_autoptr(MusterRegion) north = resolve (edges, H48, W72, NULL, "north", NULL);
+  g_autoptr(MusterRegion) south = resolve (edges, H48, W72, NULL, "south", NULL);
+  g_autoptr(MusterRegion) chosen = resolve ("<choose><when board='landscape'><within line='north' distance='1'/></when>"
+                                            "<when board='portrait'><within line='west' distance='1'/></when></choose>",
+                                            H48, W72, NULL, NULL, NULL);
+  static const struct {
+    double      width, height;
+    const char *xml;
+    const char *short_edge;
+    const char *fragment;
+  } errors[] = {
+    { H48, W72, "<beyond line='centre' side='north' distance='1'/>", NULL, "north to south" },
+    { W72, H48, "<beyond line='centre' side='west' distance='1'/>", NULL, "west to east" },
+    { H48, W72, "<beyond line='own-short-edge' distance='1'/>", "west", "north or south" },
+    { W72, H48, "<beyond line='own-short-edge' distance='1'/>", "north", "west or east" },
+  };
+
+  /* x = 24 on a 48″ × 72″ board. */
+  g_assert_true (muster_region_contains_point (west, pt (11.99, 70)));
+  g_assert_false (muster_region_contains_point (west, pt (12, 70)));
+  g_assert_true (muster_region_contains_point (east, pt (36.01, 2)));
+  g_assert_false (muster_region_contains_point (east, pt (36, 2)));
+  g_assert_true (muster_region_contains_point (both, pt (11, 36)));
+  g_assert_true (muster_region_contains_point (both, pt (37, 36)));
+  g_assert_false (muster_region_contains_point (both, pt (24, 12)));
+  /* A square board is landscape: the Centre Line is y = H/2. */
+  g_assert_true (muster_region_contains_point (square, pt (40, 11.99)));
+  g_assert_false (muster_region_contains_point (square, pt (40, 12)));
+
+  /* The player on the north edge: the opponent's edge is the south one,
+   * more than 18″ from it. */
+  g_assert_true (muster_region_contains_point (north, pt (10, 53.99)));
+  g_assert_false (muster_region_contains_point (north, pt (10, 54)));
+  g_assert_true (muster_region_contains_point (south, pt (10, 18.01)));
+  g_assert_false (muster_region_contains_point (south, pt (10, 18)));
+
+  g_assert_true (muster_region_contains_point (chosen, pt (0.5, 40)));
+  g_assert_false (muster_region_contains_point (chosen, pt (20, 0.5)));
+
+  for (guint i = 0; i < G_N_ELEMENTS (errors); i++)
+    {
+      g_autoptr(MusterRegionTemplate) tmpl = NULL;
+      g_autoptr(GError) error = NULL;
+      MusterRegionContext context = { errors[i].width, errors[i].height, NULL, errors[i].short_edge,
+                                      NULL, MUSTER_UNIT_INCH };
+
+      tmpl = parse_template (errors[i].xml, &error);
+      g_assert_no_error (error);
+      g_assert_null (muster_region_template_resolve (tmpl, &context, &error));
+      g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID);
+      if (strstr (error->message, errors[i].fragment) == NULL)
+        g_error ("%s: message “%s” lacks “%s”", errors[i].xml, error->message, errors[i].fragment);
+    }
 }
 
 static void
@@ -504,7 +621,7 @@ test_template_errors (void)
     { "<beyond line='centre' side='north'/>", "distance" },
     { "<beyond side='north' distance='1'/>", "line" },
     { "<beyond line='middle' distance='1'/>", "Unknown line “middle”" },
-    { "<beyond line='centre' side='east' distance='1'/>", "not “east”" },
+    { "<beyond line='centre' side='north-east' distance='1'/>", "not “north-east”" },
     { "<beyond line='north' side='south' distance='1'/>", "board edge" },
     { "<beyond line='centre' distance='1' inclusive='yes'/>", "true or false" },
     { "<polygon points='0,0 1,1'/>", "three points" },
@@ -579,6 +696,7 @@ main (int   argc,
   g_test_add_func ("/core/region/if-within", test_if_within);
   g_test_add_func ("/core/region/clip", test_clip);
   g_test_add_func ("/core/region/template/centre", test_template_centre);
+  g_test_add_func ("/core/region/template/portrait", test_template_portrait);
   g_test_add_func ("/core/region/template/edges", test_template_edges);
   g_test_add_func ("/core/region/template/diagonals", test_template_diagonals);
   g_test_add_func ("/core/region/template/short-edges", test_template_short_edges);

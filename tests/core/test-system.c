@@ -291,7 +291,7 @@ test_t9a_data (Fixture       *fixture,
   rule = muster_system_get_rule (t9a, NULL, MUSTER_RULE_UNIT_SPACING);
   g_assert_nonnull (rule);
   g_assert_cmpfloat_with_epsilon (rule->distance, INCH, 1e-9);
-  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", NULL }));
+  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", "model", NULL }));
   g_assert_nonnull (muster_system_get_rule (t9a, NULL, MUSTER_RULE_OFF_BOARD));
   g_assert_nonnull (muster_system_get_rule (t9a, NULL, MUSTER_RULE_OUTSIDE_ZONE));
   g_assert_nonnull (muster_system_get_rule (t9a, NULL, MUSTER_RULE_OVERLAP));
@@ -303,10 +303,12 @@ test_t9a_data (Fixture       *fixture,
   rule = muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_ENEMY_TOO_CLOSE);
   g_assert_nonnull (rule);
   g_assert_cmpfloat_with_epsilon (rule->distance, 20 * INCH, 1e-9);
-  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", NULL }));
+  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", "model", NULL }));
+  g_assert_cmpstrv (rule->exempt, ((const char * const []) { "scout", NULL }));
   rule = muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_DEPLOY_SEQUENCE);
   g_assert_nonnull (rule);
   g_assert_cmpuint (rule->turns, ==, 3);
+  g_assert_cmpstrv (rule->exempt, ((const char * const []) { "scout", NULL }));
   g_assert_nonnull (muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_UNIT_SPACING));
   g_assert_null (muster_system_get_rule (t9a, counterthrust, MUSTER_RULE_DEPLOY_ORDER));
   g_assert_null (muster_system_get_rule (t9a, lookup_deployment (t9a, "frontline-clash"),
@@ -546,8 +548,15 @@ test_t9a_encircle (Fixture       *fixture,
       g_assert_true (box_within (defender, 0, centre - 15 * INCH - 81, 100, centre - 15 * INCH - 1));
       g_assert_true (box_within (defender, w / 2, centre - 9 * INCH - 81, w / 2 + 100, centre - 9 * INCH - 1));
       g_assert_false (box_within (defender, w / 2, centre - 9 * INCH - 80, w / 2 + 100, centre - 9 * INCH));
-      /* a defender straddling the line is elsewhere too: 9" */
-      g_assert_true (box_within (defender, quarter - 99, centre - 9 * INCH - 81, quarter + 1, centre - 9 * INCH - 1));
+      /* A defender straddling the line is within a quarter: 15", at both
+       * ends; so is one touching the line from the middle ("within" is
+       * inclusive). */
+      g_assert_false (box_within (defender, quarter - 99, centre - 9 * INCH - 81, quarter + 1, centre - 9 * INCH - 1));
+      g_assert_false (box_within (defender, w - quarter - 1, centre - 9 * INCH - 81, w - quarter + 99, centre - 9 * INCH - 1));
+      g_assert_false (box_within (defender, quarter, centre - 9 * INCH - 81, quarter + 100, centre - 9 * INCH - 1));
+      g_assert_true (box_within (defender, quarter + 1, centre - 9 * INCH - 81, quarter + 101, centre - 9 * INCH - 1));
+      g_assert_true (box_within (defender, quarter - 99, centre - 15 * INCH - 81, quarter + 1, centre - 15 * INCH - 1));
+      g_assert_false (box_within (defender, quarter - 99, centre - 15 * INCH - 80, quarter + 1, centre - 15 * INCH));
 
       /* South, attacker */
       g_assert_true (box_within (south_attacker, 0, centre + 9 * INCH + 1, 100, centre + 9 * INCH + 81));
@@ -627,6 +636,168 @@ test_t9a_refused_flank (Fixture       *fixture,
           g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_UNKNOWN);
           g_assert_nonnull (strstr (error->message, cases[j].zone));
         }
+    }
+}
+
+/* On a portrait board (48″ × 72″) the Centre Line runs north to south,
+ * x = 24″: the types that measure from it have west and east zones, and
+ * the short edges, a quarter of the length from which counts, are north
+ * and south. Refused Flank's diagonals are the same on any board. */
+static void
+test_t9a_portrait (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  MusterSystem *t9a = lookup_system (fixture, "t9a");
+  static const char * const centre_types[] = {
+    "frontline-clash", "dawn-assault", "counterthrust", "encircle", "marching-columns",
+  };
+  const MusterDeployment *dawn = lookup_deployment (t9a, "dawn-assault");
+  const MusterDeployment *encircle = lookup_deployment (t9a, "encircle");
+  const MusterDeployment *refused = lookup_deployment (t9a, "refused-flank");
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (centre_types); i++)
+    {
+      const MusterDeployment *deployment = lookup_deployment (t9a, centre_types[i]);
+      g_autoptr(GPtrArray) portrait = muster_deployment_list_zones_on_board (deployment, NULL,
+                                                                             48 * INCH, 72 * INCH);
+      g_autoptr(GPtrArray) landscape = muster_deployment_list_zones_on_board (deployment, NULL,
+                                                                              72 * INCH, 48 * INCH);
+      g_autoptr(GPtrArray) plain = muster_deployment_list_zones (deployment, NULL);
+      g_autoptr(MusterRegion) west = NULL;
+      g_autoptr(MusterRegion) east = NULL;
+      double depth = strcmp (centre_types[i], "counterthrust") == 0 ? 8 : 12;
+
+      g_assert_cmpuint (portrait->len, ==, 2);
+      g_assert_cmpstr (((MusterZone *) g_ptr_array_index (portrait, 0))->id, ==, "west");
+      g_assert_cmpstr (((MusterZone *) g_ptr_array_index (portrait, 1))->id, ==, "east");
+      g_assert_cmpstr (((MusterZone *) g_ptr_array_index (portrait, 0))->name, ==, "West");
+      g_assert_cmpuint (landscape->len, ==, 2);
+      g_assert_cmpstr (((MusterZone *) g_ptr_array_index (landscape, 0))->id, ==, "north");
+      g_assert_cmpuint (plain->len, ==, 2);
+      g_assert_cmpstr (((MusterZone *) g_ptr_array_index (plain, 1))->id, ==, "south");
+      g_assert_null (muster_deployment_lookup_zone_on_board (deployment, "north", NULL, 48 * INCH, 72 * INCH));
+      g_assert_nonnull (muster_deployment_lookup_zone_on_board (deployment, "east", NULL, 48 * INCH, 72 * INCH));
+      g_assert_null (muster_deployment_lookup_zone (deployment, "east", NULL));
+
+      if (deployment == encircle)
+        continue;
+      west = zone (t9a, deployment, "west", 48, 72, NULL, "attacker", "north");
+      east = zone (t9a, deployment, "east", 48, 72, NULL, "defender", "south");
+      g_assert_true (box_within (west, 0, 36 * INCH, 24 * INCH - depth * INCH - 1, 37 * INCH));
+      g_assert_false (box_within (west, 0, 36 * INCH, 24 * INCH - depth * INCH, 37 * INCH));
+      g_assert_true (box_within (east, 24 * INCH + depth * INCH + 1, 36 * INCH, 48 * INCH, 37 * INCH));
+      g_assert_false (box_within (east, 24 * INCH + depth * INCH, 36 * INCH, 48 * INCH, 37 * INCH));
+    }
+
+  /* A north zone on a portrait board is no zone of the type. */
+  g_assert_null (muster_system_resolve_zone (t9a, lookup_deployment (t9a, "frontline-clash"), "north",
+                                             48 * INCH, 72 * INCH, NULL, NULL, NULL, &error));
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_UNKNOWN);
+  g_assert_nonnull (strstr (error->message, "west, east"));
+  g_clear_error (&error);
+
+  /* Dawn Assault: more than 18″ (a quarter of 72″) from the opponent's
+   * short edge; the player on the north edge keeps clear of the south
+   * one. West or east is no short edge of this board. */
+  {
+    g_autoptr(MusterRegion) west = zone (t9a, dawn, "west", 48, 72, NULL, NULL, "north");
+
+    g_assert_true (box_within (west, 0, 53 * INCH, 1 * INCH, 54 * INCH - 1));
+    g_assert_false (box_within (west, 0, 53 * INCH, 1 * INCH, 54 * INCH));
+    g_assert_null (muster_system_resolve_zone (t9a, dawn, "west", 48 * INCH, 72 * INCH, NULL,
+                                               NULL, "west", &error));
+    g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "north or south"));
+    g_clear_error (&error);
+  }
+
+  /* Encircle: the quarters are 18″ from the north and south edges. */
+  {
+    g_autoptr(MusterRegion) attacker = zone (t9a, encircle, "west", 48, 72, NULL, "attacker", NULL);
+    g_autoptr(MusterRegion) defender = zone (t9a, encircle, "east", 48, 72, NULL, "defender", NULL);
+    double centre = 24 * INCH;
+
+    g_assert_true (box_within (attacker, centre - 9 * INCH - 81, 0, centre - 9 * INCH - 1, 18 * INCH));
+    g_assert_false (box_within (attacker, centre - 9 * INCH - 81, 18 * INCH - 99, centre - 9 * INCH - 1,
+                                18 * INCH + 1));
+    g_assert_true (box_within (attacker, centre - 15 * INCH - 81, 30 * INCH, centre - 15 * INCH - 1, 31 * INCH));
+    g_assert_true (box_within (defender, centre + 9 * INCH + 1, 30 * INCH, centre + 9 * INCH + 81, 31 * INCH));
+    g_assert_false (box_within (defender, centre + 9 * INCH + 1, 54 * INCH - 1, centre + 9 * INCH + 81,
+                                54 * INCH + 99));
+    g_assert_true (box_within (defender, centre + 15 * INCH + 1, 54 * INCH - 1, centre + 15 * INCH + 81,
+                               54 * INCH + 99));
+  }
+
+  /* Refused Flank: its zones on both shapes. */
+  {
+    g_autoptr(GPtrArray) zones = muster_deployment_list_zones_on_board (refused, NULL, 48 * INCH, 72 * INCH);
+
+    g_assert_cmpuint (zones->len, ==, 2);
+    g_assert_cmpstr (((MusterZone *) g_ptr_array_index (zones, 0))->id, ==, "north-east");
+  }
+}
+
+/* One default place per player, for the window and the export: red on
+ * the south side (west on a portrait table), attacker, west (north)
+ * short edge; blue opposite; a player keeps to the side of the zone
+ * they had. */
+static void
+test_default_places (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  MusterSystem *t9a = lookup_system (fixture, "t9a");
+  g_autoptr(GHashTable) ne_sw = options_new ("diagonal", "ne-sw");
+  static const struct {
+    const char *system, *deployment;
+    gboolean    portrait, ne_sw;
+    guint       player;
+    const char *previous, *taken;
+    const char *zone, *role, *short_edge;
+  } cases[] = {
+    { "t9a", "frontline-clash", FALSE, FALSE, 0, NULL, NULL, "south", "attacker", "west" },
+    { "t9a", "frontline-clash", FALSE, FALSE, 1, NULL, NULL, "north", "defender", "east" },
+    { "t9a", "dawn-assault", FALSE, FALSE, 0, NULL, NULL, "south", "attacker", "west" },
+    { "t9a", "encircle", FALSE, FALSE, 1, NULL, NULL, "north", "defender", "east" },
+    { "t9a", "refused-flank", FALSE, FALSE, 0, NULL, NULL, "south-west", "attacker", "west" },
+    { "t9a", "refused-flank", FALSE, FALSE, 1, NULL, NULL, "north-east", "defender", "east" },
+    /* The other diagonal: red stays on the south side. */
+    { "t9a", "refused-flank", FALSE, TRUE, 0, "south-west", NULL, "south-east", "attacker", "west" },
+    { "t9a", "refused-flank", FALSE, TRUE, 1, "north-east", NULL, "north-west", "defender", "east" },
+    /* A player who had the north keeps it, whoever they are. */
+    { "t9a", "refused-flank", FALSE, TRUE, 0, "north", NULL, "north-west", "attacker", "west" },
+    { "t9a", "frontline-clash", FALSE, FALSE, 1, "south", NULL, "south", "defender", "east" },
+    { "t9a", "frontline-clash", FALSE, FALSE, 1, "south", "south", "north", "defender", "east" },
+    { "t9a", "frontline-clash", TRUE, FALSE, 0, NULL, NULL, "west", "attacker", "north" },
+    { "t9a", "marching-columns", TRUE, FALSE, 1, NULL, NULL, "east", "defender", "south" },
+    { "t9a", "refused-flank", TRUE, TRUE, 0, NULL, NULL, "north-west", "attacker", "north" },
+    /* Refused Flank on a portrait table: red on the west side. */
+    { "t9a", "refused-flank", TRUE, FALSE, 0, NULL, NULL, "south-west", "attacker", "north" },
+    { "t9a", "refused-flank", TRUE, TRUE, 1, NULL, NULL, "south-east", "defender", "south" },
+    /* Infinity's players sit at the north and south edges on a table of
+     * either shape. */
+    { "infinity", "standard", FALSE, FALSE, 0, NULL, NULL, "south", "attacker", "west" },
+    { "infinity", "standard", TRUE, FALSE, 0, NULL, NULL, "south", "attacker", "north" },
+    { "infinity", "standard", TRUE, FALSE, 1, NULL, NULL, "north", "defender", "south" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MusterSystem *system = lookup_system (fixture, cases[i].system);
+      const MusterDeployment *deployment = lookup_deployment (system, cases[i].deployment);
+      double width = (cases[i].portrait ? 48 : 72) * INCH;
+      double height = (cases[i].portrait ? 72 : 48) * INCH;
+      MusterPlace place;
+
+      if (system != t9a)
+        width = height = 48 * INCH, width -= cases[i].portrait ? 16 * INCH : 0;
+
+      muster_system_get_default_place (system, deployment, cases[i].ne_sw ? ne_sw : NULL, width, height,
+                                       cases[i].player, cases[i].previous, cases[i].taken, &place);
+      g_test_message ("case %u", i);
+      g_assert_cmpstr (place.zone, ==, cases[i].zone);
+      g_assert_cmpstr (place.role, ==, cases[i].role);
+      g_assert_cmpstr (place.short_edge, ==, cases[i].short_edge);
     }
 }
 
@@ -859,6 +1030,10 @@ test_broken_files (void)
     { "bad-when-option.xml", MUSTER_SYSTEM_ERROR_INVALID, 9, "diagonl" },
     { "no-choice.xml", MUSTER_SYSTEM_ERROR_INVALID, 7, "defender" },
     { "bad-side.xml", MUSTER_SYSTEM_ERROR_SCHEMA, 7, "side" },
+    /* The Centre Line of a landscape board has no east side, and that of
+     * a portrait board (the preset turned a quarter) no north side. */
+    { "bad-centre-side.xml", MUSTER_SYSTEM_ERROR_INVALID, 7, "west to east" },
+    { "bad-board-shape.xml", MUSTER_SYSTEM_ERROR_INVALID, 7, "north to south" },
     { "skill-unknown-zone.xml", MUSTER_SYSTEM_ERROR_INVALID, 11, "nowhere" },
     { "missing-distance.xml", MUSTER_SYSTEM_ERROR_INVALID, 5, "distance" },
     { "division-by-zero.xml", MUSTER_SYSTEM_ERROR_INVALID, 10, "division by zero" },
@@ -1226,6 +1401,8 @@ main (int   argc,
   ADD ("/core/system/t9a/refused-flank", test_t9a_refused_flank);
   ADD ("/core/system/t9a/marching-columns", test_t9a_marching_columns);
   ADD ("/core/system/t9a/options", test_t9a_options);
+  ADD ("/core/system/t9a/portrait", test_t9a_portrait);
+  ADD ("/core/system/default-places", test_default_places);
   ADD ("/core/system/infinity/zones", test_infinity_zones);
   ADD ("/core/system/infinity/skills", test_infinity_skills);
   ADD ("/core/system/user-dir", test_user_dir);

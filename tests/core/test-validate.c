@@ -9,251 +9,7 @@
 
 #include "config.h"
 
-#include <math.h>
-#include <string.h>
-
-#include "muster-layout.h"
-#include "muster-system.h"
-#include "muster-validate.h"
-
-#define INCH MUSTER_MM_PER_INCH
-#define EXAMPLES_DIR TEST_DATA_DIR "/examples"
-
-/* Helpers */
-
-static MusterSystem *
-get_system (const char *system_id)
-{
-  MusterSystem *system;
-
-  system = muster_system_registry_lookup (muster_system_registry_get_default (), system_id);
-  g_assert_nonnull (system);
-
-  return system;
-}
-
-static MusterPiece *
-add_piece (MusterLayout    *layout,
-           const char      *id,
-           MusterPieceKind  kind,
-           const char      *owner,
-           MusterBaseShape  shape,
-           double           width,
-           double           depth,
-           double           x,
-           double           y,
-           double           rotation,
-           guint            turn)
-{
-  MusterBase base = { shape, width, shape == MUSTER_BASE_ROUND ? width : depth };
-  MusterPiece *piece = muster_piece_new (id, kind, owner, &base, x, y);
-
-  piece->rotation = rotation;
-  piece->turn = turn;
-  g_assert_true (muster_layout_add_piece (layout, piece));
-
-  return piece;
-}
-
-static MusterPiece *
-add_round (MusterLayout    *layout,
-           const char      *id,
-           MusterPieceKind  kind,
-           const char      *owner,
-           double           diameter,
-           double           x,
-           double           y,
-           guint            turn)
-{
-  return add_piece (layout, id, kind, owner, MUSTER_BASE_ROUND, diameter, diameter,
-                    x, y, 0, turn);
-}
-
-static MusterPiece *
-add_rect (MusterLayout *layout,
-          const char   *id,
-          const char   *owner,
-          double        width,
-          double        depth,
-          double        x,
-          double        y,
-          double        rotation,
-          guint         turn)
-{
-  return add_piece (layout, id, MUSTER_PIECE_UNIT, owner, MUSTER_BASE_RECT, width, depth,
-                    x, y, rotation, turn);
-}
-
-static void
-move_by (MusterLayout *layout,
-         MusterPiece  *piece,
-         double        dx,
-         double        dy)
-{
-  muster_layout_move_piece (layout, piece, piece->x + dx, piece->y + dy, piece->rotation);
-}
-
-/* "id: code" per line, once per piece and rule, as `muster --validate`
- * prints them. */
-static char *
-verdicts_of (MusterValidator *validator)
-{
-  g_autoptr(GPtrArray) violations = muster_validator_collect (validator);
-  GString *out = g_string_new (NULL);
-  g_autofree char *last = NULL;
-
-  for (guint i = 0; i < violations->len; i++)
-    {
-      const MusterViolation *v = g_ptr_array_index (violations, i);
-      g_autofree char *line = g_strdup_printf ("%s: %s\n", v->piece_id,
-                                               muster_rule_code_to_string (v->code));
-
-      if (g_strcmp0 (line, last) != 0)
-        g_string_append (out, line);
-      g_free (last);
-      last = g_steal_pointer (&line);
-    }
-
-  return g_string_free (out, FALSE);
-}
-
-/* Compares verdicts_of() with expected, naming the caller's line. */
-#define assert_verdicts(validator, expected) \
-  G_STMT_START { \
-    g_autofree char *verdicts_ = verdicts_of (validator); \
-    g_assert_cmpstr (verdicts_, ==, (expected)); \
-  } G_STMT_END
-
-/* Every violation, "id code other" per line. */
-static char *
-violation_lines (GPtrArray *violations)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < violations->len; i++)
-    {
-      const MusterViolation *v = g_ptr_array_index (violations, i);
-
-      g_string_append_printf (out, "%s %s %s\n", v->piece_id,
-                              muster_rule_code_to_string (v->code),
-                              v->other_id != NULL ? v->other_id : "-");
-    }
-
-  return g_string_free (out, FALSE);
-}
-
-static char *
-all_lines (MusterValidator *validator)
-{
-  g_autoptr(GPtrArray) violations = muster_validator_collect (validator);
-
-  return violation_lines (violations);
-}
-
-static char *
-piece_lines (MusterValidator *validator,
-             guint            serial)
-{
-  GPtrArray *violations = muster_validator_get_piece_violations (validator, serial);
-
-  g_assert_nonnull (violations);
-
-  return violation_lines (violations);
-}
-
-static gboolean
-has_verdict (MusterValidator *validator,
-             const char      *piece_id,
-             MusterRuleCode   code,
-             const char      *other_id)
-{
-  g_autoptr(GPtrArray) violations = muster_validator_collect (validator);
-
-  for (guint i = 0; i < violations->len; i++)
-    {
-      const MusterViolation *v = g_ptr_array_index (violations, i);
-
-      if (strcmp (v->piece_id, piece_id) == 0 && v->code == code &&
-          (other_id == NULL || g_strcmp0 (v->other_id, other_id) == 0))
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-static int
-compare_strings_cb (gconstpointer a,
-                    gconstpointer b)
-{
-  return strcmp (*(char * const *) a, *(char * const *) b);
-}
-
-static char *
-sorted_lines (const char *text)
-{
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-  g_autoptr(GPtrArray) kept = g_ptr_array_new ();
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_strstrip (lines[i]);
-      if (lines[i][0] != '\0')
-        g_ptr_array_add (kept, lines[i]);
-    }
-
-  g_ptr_array_sort (kept, compare_strings_cb);
-  for (guint i = 0; i < kept->len; i++)
-    {
-      if (i > 0 && strcmp (g_ptr_array_index (kept, i), g_ptr_array_index (kept, i - 1)) == 0)
-        continue;
-      g_string_append_printf (out, "%s\n", (const char *) g_ptr_array_index (kept, i));
-    }
-
-  return g_string_free (out, FALSE);
-}
-
-static MusterValidator *
-validator_for (MusterLayout *layout)
-{
-  g_autoptr(GError) error = NULL;
-  MusterValidator *validator;
-
-  validator = muster_validator_new (layout,
-                                    get_system (muster_layout_get_system_id (layout)),
-                                    &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (validator);
-
-  return validator;
-}
-
-static MusterLayout *
-new_t9a (const char *deployment_id)
-{
-  return muster_layout_new ("t9a", deployment_id, 72 * INCH, 48 * INCH);
-}
-
-static MusterLayout *
-new_infinity (void)
-{
-  return muster_layout_new ("infinity", "standard", 48 * INCH, 48 * INCH);
-}
-
-static void
-count_cb (gpointer  object,
-          guint    *count)
-{
-  (*count)++;
-}
-
-static void
-notify_cb (GObject    *object,
-           GParamSpec *pspec,
-           guint      *count)
-{
-  (*count)++;
-}
+#include "validate-helpers.h"
 
 /* Rule codes and messages */
 
@@ -283,76 +39,147 @@ test_rule_codes (void)
 static void
 test_describe (void)
 {
-  MusterViolation v = { 1, (char *) "u1", MUSTER_RULE_OFF_BOARD, NULL, 0,
-                        MUSTER_VIOLATION_OTHER_NONE, 0, 0 };
+  static const struct
+  {
+    MusterRuleCode         code;
+    MusterViolationOther   other_kind;
+    const char            *other_id;
+    const char            *other_name;
+    MusterTerrainKind      terrain;
+    MusterSequenceProblem  sequence;
+    const char            *expected;
+  } cases[] = {
+    { MUSTER_RULE_OFF_BOARD, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, 0, "Not entirely on the table" },
+    { MUSTER_RULE_OUTSIDE_ZONE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, 0,
+      "Not entirely inside the deployment zone" },
+    /* A piece is named as the player named it ... */
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_ENEMY, "b2", "Fusiliers 2", 0, 0,
+      "In contact with enemy Fusiliers 2" },
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_NEUTRAL, "n1", "Civilian", 0, 0,
+      "In contact with neutral Civilian" },
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_OBJECTIVE, "o1", "Antenna", 0, 0,
+      "In contact with the objective Antenna" },
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_MARKER, "m1", "Mine", 0, 0,
+      "In contact with the marker Mine" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_FRIEND, "u1", "Warriors", 0, 0, "Overlaps Warriors" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_TERRAIN, "t1", "the old mill", MUSTER_TERRAIN_BUILDING, 0,
+      "Overlaps the old mill" },
+    { MUSTER_RULE_ENEMY_TOO_CLOSE, MUSTER_VIOLATION_OTHER_ENEMY, "b3", "Knights", 0, 0,
+      "Within 20″ of enemy unit Knights" },
+    { MUSTER_RULE_UNIT_SPACING, MUSTER_VIOLATION_OTHER_FRIEND, "u4", "Skirmishers 3", 0, 0,
+      "Within 1″ of Skirmishers 3" },
+    { MUSTER_RULE_DEPLOY_ORDER, MUSTER_VIOLATION_OTHER_FRIEND, "u4", "Warriors", 0, 0,
+      "Not farther from the short edge than Warriors, deployed before it" },
+    /* ... else objectives, markers and terrain by what they are, units
+     * and models by their id. */
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_OBJECTIVE, "o1", NULL, 0, 0,
+      "In contact with the objective" },
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_MARKER, "m1", NULL, 0, 0,
+      "In contact with the marker" },
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_ENEMY, "b2", NULL, 0, 0, "In contact with enemy b2" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_OBJECTIVE, "o1", NULL, 0, 0, "Overlaps the objective" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_MARKER, "m1", NULL, 0, 0, "Overlaps the marker" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_TERRAIN, "t1", NULL, MUSTER_TERRAIN_BUILDING, 0,
+      "Overlaps the building" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_TERRAIN, "t2", NULL, MUSTER_TERRAIN_IMPASSABLE, 0,
+      "Overlaps the impassable terrain" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_ENEMY, "b2", NULL, 0, 0, "Overlaps b2" },
+    { MUSTER_RULE_UNIT_SPACING, MUSTER_VIOLATION_OTHER_TERRAIN, "t1", NULL, MUSTER_TERRAIN_BUILDING, 0,
+      "Within 1″ of the building" },
+    { MUSTER_RULE_UNIT_SPACING, MUSTER_VIOLATION_OTHER_TERRAIN, "t2", NULL, MUSTER_TERRAIN_IMPASSABLE, 0,
+      "Within 1″ of the impassable terrain" },
+    { MUSTER_RULE_ENEMY_TOO_CLOSE, MUSTER_VIOLATION_OTHER_ENEMY, "b3", NULL, 0, 0,
+      "Within 20″ of enemy unit b3" },
+    /* Sequences, by turns (9th Age) and by steps (Infinity). */
+    { MUSTER_RULE_DEPLOY_SEQUENCE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, MUSTER_SEQUENCE_CROWDED_TURN,
+      "More than one unit deployed in turn 1" },
+    { MUSTER_RULE_DEPLOY_SEQUENCE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, MUSTER_SEQUENCE_BEYOND_LAST,
+      "Deployed in step 1; the Deployment Phase has 4 steps" },
+    { MUSTER_RULE_DEPLOY_SEQUENCE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, MUSTER_SEQUENCE_SHARED_STEP,
+      "Troopers of two players deployed in step 1" },
+    { MUSTER_RULE_DEPLOY_SEQUENCE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0,
+      MUSTER_SEQUENCE_OTHER_PLAYERS_STEP, "Deployed in step 1, the other player’s step" },
+    { MUSTER_RULE_DEPLOY_SEQUENCE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, MUSTER_SEQUENCE_CROWDED_LAST,
+      "More than one trooper deployed in step 1, which is for the one kept back" },
+    { MUSTER_RULE_DEPLOY_SEQUENCE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, MUSTER_SEQUENCE_NONE_KEPT_BACK,
+      "All troopers deployed in step 1: one is kept back for step 3" },
+  };
   g_autoptr(MusterViolation) copy = NULL;
-  char *text;
 
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "Not entirely on the table");
-  g_free (text);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MusterViolation v = { 0 };
+      g_autofree char *text = NULL;
 
-  v.code = MUSTER_RULE_OUTSIDE_ZONE;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "Not entirely inside the deployment zone");
-  g_free (text);
+      v.serial = 1;
+      v.piece_id = (char *) "u1";
+      v.code = cases[i].code;
+      v.other_id = (char *) cases[i].other_id;
+      v.other_name = (char *) cases[i].other_name;
+      v.other_kind = cases[i].other_kind;
+      v.other_terrain = cases[i].terrain;
+      v.distance = cases[i].code == MUSTER_RULE_UNIT_SPACING ? INCH : 20 * INCH;
+      v.sequence = cases[i].sequence;
+      v.steps = 4;
+      v.turn = 1;
+      text = muster_violation_describe (&v);
+      g_assert_cmpstr (text, ==, cases[i].expected);
 
-  v.code = MUSTER_RULE_BASE_CONTACT;
-  v.other_id = (char *) "o1";
-  v.other_kind = MUSTER_VIOLATION_OTHER_OBJECTIVE;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "In contact with an objective");
-  g_free (text);
+      if (i == 2)
+        copy = muster_violation_copy (&v);
+    }
 
-  v.other_id = (char *) "b2";
-  v.other_kind = MUSTER_VIOLATION_OTHER_ENEMY;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "In contact with enemy piece b2");
-  g_free (text);
-
-  v.other_kind = MUSTER_VIOLATION_OTHER_NEUTRAL;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "In contact with neutral piece b2");
-  g_free (text);
-
-  v.other_kind = MUSTER_VIOLATION_OTHER_MARKER;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "In contact with marker b2");
-  g_free (text);
-
-  v.code = MUSTER_RULE_OVERLAP;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "Overlaps b2");
-  g_free (text);
-
-  v.code = MUSTER_RULE_ENEMY_TOO_CLOSE;
-  v.distance = 20 * INCH;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "Within 20″ of enemy unit b2");
-  g_free (text);
-
-  v.code = MUSTER_RULE_UNIT_SPACING;
-  v.distance = INCH;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "Within 1″ of b2");
-  g_free (text);
-
-  v.code = MUSTER_RULE_DEPLOY_ORDER;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "Not farther from the short edge than b2, deployed before it");
-  g_free (text);
-
-  v.code = MUSTER_RULE_DEPLOY_SEQUENCE;
-  v.other_id = NULL;
-  v.turn = 2;
-  text = muster_violation_describe (&v);
-  g_assert_cmpstr (text, ==, "More than one unit deployed in turn 2");
-  g_free (text);
-
-  copy = muster_violation_copy (&v);
   g_assert_cmpstr (copy->piece_id, ==, "u1");
-  g_assert_true (copy->piece_id != v.piece_id);
-  g_assert_cmpuint (copy->turn, ==, 2);
+  g_assert_cmpstr (copy->other_name, ==, "Fusiliers 2");
+  g_assert_cmpuint (copy->turn, ==, 1);
+}
+
+/* The names of pieces and terrain in the verdicts, as the validator
+ * finds them. */
+static void
+test_names (void)
+{
+  g_autoptr(MusterLayout) layout = new_infinity ();
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPoint square[] = { { 20 * INCH, 2 * INCH }, { 24 * INCH, 2 * INCH },
+                           { 24 * INCH, 6 * INCH }, { 20 * INCH, 6 * INCH } };
+  MusterTerrain *mill;
+  MusterPiece *piece;
+  g_autoptr(GPtrArray) violations = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  mill = muster_terrain_new ("t1", MUSTER_TERRAIN_BUILDING, square, G_N_ELEMENTS (square));
+  muster_layout_add_terrain (layout, mill);
+  piece = add_round (layout, "m1", MUSTER_PIECE_MODEL, "blue", 25, 20 * INCH, 4 * INCH, 0);
+  piece->name = g_strdup ("Fusiliers 2");
+  muster_layout_piece_changed (layout, piece);
+  add_round (layout, "o1", MUSTER_PIECE_OBJECTIVE, MUSTER_OWNER_NEUTRAL, 40, 10 * INCH, 4 * INCH, 0);
+  add_round (layout, "m2", MUSTER_PIECE_MODEL, "blue", 25, 10 * INCH, 4 * INCH + 32.5, 0);
+  add_round (layout, "m3", MUSTER_PIECE_MODEL, "red", 25, 20 * INCH - 12, 4 * INCH, 0);
+
+  violations = muster_validator_collect (validator);
+  for (guint i = 0; i < violations->len; i++)
+    {
+      const MusterViolation *v = g_ptr_array_index (violations, i);
+      g_autofree char *message = muster_violation_describe (v);
+
+      g_string_append_printf (text, "%s: %s\n", v->piece_id, message);
+    }
+
+  g_assert_cmpstr (text->str, ==,
+                   "m1: Overlaps m3\n"
+                   "m1: Overlaps the building\n"
+                   "m2: In contact with the objective\n"
+                   "m3: Not entirely inside the deployment zone\n"
+                   "m3: Overlaps Fusiliers 2\n");
+
+  g_assert_cmpstr (muster_piece_get_display_name (piece), ==, "Fusiliers 2");
+  g_assert_cmpstr (muster_piece_get_display_name (muster_layout_lookup_piece (layout, "o1")), ==,
+                   "the objective");
+  g_assert_cmpstr (muster_piece_get_display_name (muster_layout_lookup_piece (layout, "m2")), ==, "m2");
+  g_assert_cmpstr (muster_terrain_get_display_name (mill), ==, "the building");
+  mill->name = g_strdup ("the old mill");
+  g_assert_cmpstr (muster_terrain_get_display_name (mill), ==, "the old mill");
 }
 
 /* The shipped examples */
@@ -474,7 +301,7 @@ test_skill_region (void)
   g_autofree char *got = NULL;
 
   /* In red's half, outside its 12″ zone. */
-  r1 = add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 30 * INCH, 1);
+  r1 = add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 30 * INCH, 0);
   assert_verdicts (validator, "r1: outside-zone\n");
 
   /* Infiltration: anywhere in the own half of the table. */
@@ -495,6 +322,32 @@ test_skill_region (void)
   g_assert_cmpstr (got, ==, "r1: outside-zone\n");
 }
 
+/* A portrait board's Centre Line runs north to south: its zones are west
+ * and east of x = W/2. */
+static void
+test_portrait_zones (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 48 * INCH, 72 * INCH);
+  g_autoptr(MusterValidator) validator = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterPiece *r1;
+
+  /* The zones of a landscape board are not this board's. */
+  g_assert_null (muster_validator_new (layout, get_system ("t9a"), &error));
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_UNKNOWN);
+
+  muster_layout_update_player (layout, "red", "west", NULL, NULL);
+  muster_layout_update_player (layout, "blue", "east", NULL, NULL);
+  validator = validator_for (layout);
+
+  /* Exactly 12″ west of x = 24″, then 1 mm more. */
+  r1 = add_rect (layout, "r1", "red", 50, 50, 12 * INCH - 25, 60 * INCH, 0, 1);
+  add_rect (layout, "b1", "blue", 50, 50, 36 * INCH + 26, 10 * INCH, 0, 1);
+  assert_verdicts (validator, "r1: outside-zone\n");
+  move_by (layout, r1, -1, 0);
+  assert_verdicts (validator, "");
+}
+
 /* Contact and overlap */
 
 static void
@@ -507,14 +360,14 @@ test_objective_contact (void)
   g_autofree char *message = NULL;
 
   add_round (layout, "o1", MUSTER_PIECE_OBJECTIVE, MUSTER_OWNER_NEUTRAL, 40, 24 * INCH, 42 * INCH, 0);
-  r1 = add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 24 * INCH + 32.5, 42 * INCH, 1);
+  r1 = add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 24 * INCH + 32.5, 42 * INCH, 0);
 
   /* Exactly touching is contact. */
   assert_verdicts (validator, "r1: base-contact\n");
   violations = muster_validator_get_piece_violations (validator, r1->serial);
   g_assert_cmpuint (violations->len, ==, 1);
   message = muster_violation_describe (g_ptr_array_index (violations, 0));
-  g_assert_cmpstr (message, ==, "In contact with an objective");
+  g_assert_cmpstr (message, ==, "In contact with the objective");
 
   /* 1 mm away is not. */
   move_by (layout, r1, 1, 0);
@@ -536,18 +389,18 @@ test_contact_owners (void)
   MusterPiece *m;
 
   /* r1 touches a friendly model and a friendly marker: fine. */
-  add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 40 * INCH, 1);
-  add_round (layout, "r2", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH + 25, 40 * INCH, 1);
-  add_round (layout, "r3", MUSTER_PIECE_MARKER, "red", 40, 10 * INCH - 32.5, 40 * INCH, 1);
+  add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 40 * INCH, 0);
+  add_round (layout, "r2", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH + 25, 40 * INCH, 0);
+  add_round (layout, "r3", MUSTER_PIECE_MARKER, "red", 40, 10 * INCH - 32.5, 40 * INCH, 0);
   assert_verdicts (validator, "");
 
   /* An enemy marker, a neutral model and an enemy model. */
-  add_round (layout, "b1", MUSTER_PIECE_MARKER, "blue", 25, 20 * INCH, 40 * INCH, 1);
-  add_round (layout, "r4", MUSTER_PIECE_MODEL, "red", 25, 20 * INCH + 25, 40 * INCH, 1);
+  add_round (layout, "b1", MUSTER_PIECE_MARKER, "blue", 25, 20 * INCH, 40 * INCH, 0);
+  add_round (layout, "r4", MUSTER_PIECE_MODEL, "red", 25, 20 * INCH + 25, 40 * INCH, 0);
   add_round (layout, "n1", MUSTER_PIECE_MODEL, MUSTER_OWNER_NEUTRAL, 25, 30 * INCH, 40 * INCH, 0);
-  add_round (layout, "r5", MUSTER_PIECE_MODEL, "red", 25, 30 * INCH, 40 * INCH + 25, 1);
-  m = add_round (layout, "b2", MUSTER_PIECE_MODEL, "blue", 25, 40 * INCH, 40 * INCH, 1);
-  add_round (layout, "r6", MUSTER_PIECE_MODEL, "red", 40, 40 * INCH, 40 * INCH - 32.5, 1);
+  add_round (layout, "r5", MUSTER_PIECE_MODEL, "red", 25, 30 * INCH, 40 * INCH + 25, 0);
+  m = add_round (layout, "b2", MUSTER_PIECE_MODEL, "blue", 25, 40 * INCH, 40 * INCH, 0);
+  add_round (layout, "r6", MUSTER_PIECE_MODEL, "red", 40, 40 * INCH, 40 * INCH - 32.5, 0);
 
   got = all_lines (validator);
   g_assert_cmpstr (got, ==,
@@ -564,7 +417,7 @@ test_contact_owners (void)
   {
     g_autofree char *message = muster_violation_describe (g_ptr_array_index (violations, 0));
 
-    g_assert_cmpstr (message, ==, "In contact with enemy piece r6");
+    g_assert_cmpstr (message, ==, "In contact with enemy r6");
   }
   g_assert_true (has_verdict (validator, "r4", MUSTER_RULE_BASE_CONTACT, "b1"));
   {
@@ -576,9 +429,9 @@ test_contact_owners (void)
         g_autofree char *message = muster_violation_describe (v);
 
         if (strcmp (v->piece_id, "r4") == 0)
-          g_assert_cmpstr (message, ==, "In contact with marker b1");
+          g_assert_cmpstr (message, ==, "In contact with the marker");
         else if (strcmp (v->piece_id, "r5") == 0)
-          g_assert_cmpstr (message, ==, "In contact with neutral piece n1");
+          g_assert_cmpstr (message, ==, "In contact with neutral n1");
       }
   }
 
@@ -607,8 +460,8 @@ test_tolerance (void)
   guint notified = 0;
 
   /* Friends, 0.4 mm into each other: contact, which is fine. */
-  add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 40 * INCH, 1);
-  r2 = add_round (layout, "r2", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH + 25 - 0.4, 40 * INCH, 1);
+  add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 40 * INCH, 0);
+  r2 = add_round (layout, "r2", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH + 25 - 0.4, 40 * INCH, 0);
   assert_verdicts (validator, "");
 
   /* Exactly the tolerance is still contact. */
@@ -622,8 +475,8 @@ test_tolerance (void)
   g_clear_pointer (&got, g_free);
 
   /* An enemy 0.4 mm in: contact; 0.6 mm in: overlap and nothing else. */
-  add_round (layout, "r3", MUSTER_PIECE_MODEL, "red", 25, 30 * INCH, 40 * INCH, 1);
-  b1 = add_round (layout, "b1", MUSTER_PIECE_MODEL, "blue", 25, 30 * INCH + 24.6, 40 * INCH, 1);
+  add_round (layout, "r3", MUSTER_PIECE_MODEL, "red", 25, 30 * INCH, 40 * INCH, 0);
+  b1 = add_round (layout, "b1", MUSTER_PIECE_MODEL, "blue", 25, 30 * INCH + 24.6, 40 * INCH, 0);
   g_assert_true (has_verdict (validator, "r3", MUSTER_RULE_BASE_CONTACT, "b1"));
   g_assert_true (has_verdict (validator, "b1", MUSTER_RULE_BASE_CONTACT, "r3"));
   g_assert_false (has_verdict (validator, "r3", MUSTER_RULE_OVERLAP, NULL));
@@ -665,8 +518,8 @@ test_rotated_corners (void)
   double reach;
 
   /* Two 50 mm squares at 45°, corner on corner. */
-  add_rect (layout, "r1", "red", 50, 50, 20 * INCH, 42 * INCH, 45, 1);
-  b = add_rect (layout, "r2", "red", 50, 50, 20 * INCH + 50 * G_SQRT2, 42 * INCH, 45, 2);
+  add_rect (layout, "r1", "red", 50, 50, 20 * INCH, 42 * INCH, 45, 0);
+  b = add_rect (layout, "r2", "red", 50, 50, 20 * INCH + 50 * G_SQRT2, 42 * INCH, 45, 0);
   got = all_lines (validator);
   g_assert_cmpstr (got, ==, "r1 unit-spacing r2\nr2 unit-spacing r1\n");
   g_clear_pointer (&got, g_free);
@@ -687,9 +540,9 @@ test_rotated_corners (void)
   inf_validator = validator_for (inf);
   reach = 30 * cos (G_PI / 6) + 20 * sin (G_PI / 6);
   add_piece (inf, "r1", MUSTER_PIECE_MODEL, "red", MUSTER_BASE_RECT, 60, 40,
-             20 * INCH, 40 * INCH, 30, 1);
+             20 * INCH, 40 * INCH, 30, 0);
   e = add_piece (inf, "b1", MUSTER_PIECE_MODEL, "blue", MUSTER_BASE_RECT, 50, 100,
-                 20 * INCH + reach + 25, 40 * INCH, 0, 1);
+                 20 * INCH + reach + 25, 40 * INCH, 0, 0);
   g_assert_true (has_verdict (inf_validator, "r1", MUSTER_RULE_BASE_CONTACT, "b1"));
   g_assert_false (has_verdict (inf_validator, "r1", MUSTER_RULE_OVERLAP, NULL));
 
@@ -701,7 +554,219 @@ test_rotated_corners (void)
   g_assert_false (has_verdict (inf_validator, "r1", MUSTER_RULE_BASE_CONTACT, NULL));
 }
 
+/* Terrain not entirely on the table is off-board itself: a 9″ building
+ * cut by a table made narrower, area terrain too. */
+static void
+test_terrain_off_board (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("frontline-clash");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPoint building[] = { { 44 * INCH, 2 * INCH }, { 53 * INCH, 2 * INCH },
+                             { 53 * INCH, 8 * INCH }, { 44 * INCH, 8 * INCH } };
+  MusterPoint wood[] = { { 60 * INCH, 20 * INCH }, { 70 * INCH, 20 * INCH }, { 65 * INCH, 28 * INCH } };
+  MusterTerrain *t1 = muster_terrain_new ("t1", MUSTER_TERRAIN_BUILDING, building, G_N_ELEMENTS (building));
+  MusterTerrain *t2 = muster_terrain_new ("t2", MUSTER_TERRAIN_AREA, wood, G_N_ELEMENTS (wood));
+  GPtrArray *own;
+
+  muster_layout_add_terrain (layout, t1);
+  muster_layout_add_terrain (layout, t2);
+  assert_verdicts (validator, "");
+  g_assert_cmpuint (muster_validator_get_piece_violations (validator, t1->serial)->len, ==, 0);
+
+  muster_layout_set_board (layout, 48 * INCH, 48 * INCH);
+  assert_verdicts (validator, "t1: off-board\nt2: off-board\n");
+  g_assert_cmpuint (muster_validator_count (validator), ==, 2);
+  own = muster_validator_get_piece_violations (validator, t1->serial);
+  g_assert_cmpuint (own->len, ==, 1);
+  {
+    const MusterViolation *v = g_ptr_array_index (own, 0);
+    g_autofree char *message = muster_violation_describe (v);
+
+    g_assert_cmpuint (v->serial, ==, t1->serial);
+    g_assert_cmpstr (v->piece_id, ==, "t1");
+    g_assert_cmpstr (message, ==, "Not entirely on the table");
+  }
+
+  /* Exactly at the edge is on the table. */
+  muster_layout_set_board (layout, 53 * INCH, 48 * INCH);
+  assert_verdicts (validator, "t2: off-board\n");
+  muster_layout_set_board (layout, 72 * INCH, 48 * INCH);
+  assert_verdicts (validator, "");
+  g_assert_cmpuint (muster_validator_count (validator), ==, 0);
+}
+
+/* Past the Deployment Phase, pieces that move are no longer held to the
+ * rules of deployment; overlap, off-board and unit spacing stay. */
+static void
+test_deployment_over (void)
+{
+  g_autoptr(MusterLayout) layout = new_infinity ();
+  g_autoptr(MusterLayout) t9a = new_t9a ("counterthrust");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  g_autoptr(MusterValidator) t9a_validator = validator_for (t9a);
+  const char *deploying, *playing;
+  guint changed = 0, notified = 0;
+
+  g_signal_connect (validator, "violations-changed", G_CALLBACK (count_cb), &changed);
+  g_signal_connect (validator, "notify::deployment-over", G_CALLBACK (notify_cb), &notified);
+  g_assert_false (muster_validator_get_deployment_over (validator));
+
+  /* A red trooper deep in blue's half, in contact with a blue one,
+   * overlapping another, and deployed in a step that does not exist; one
+   * hanging off the table. */
+  add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 20 * INCH, 10 * INCH, 5);
+  add_round (layout, "b1", MUSTER_PIECE_MODEL, "blue", 25, 20 * INCH + 25, 10 * INCH, 0);
+  add_round (layout, "r2", MUSTER_PIECE_MODEL, "red", 25, 20 * INCH - 20, 10 * INCH, 0);
+  add_round (layout, "r3", MUSTER_PIECE_MODEL, "red", 25, 0, 40 * INCH, 0);
+  deploying = "b1: base-contact\nr1: base-contact\nr1: deploy-sequence\nr1: outside-zone\nr1: overlap\n"
+              "r2: outside-zone\nr2: overlap\nr3: off-board\nr3: outside-zone\n";
+  playing = "r1: overlap\nr2: overlap\nr3: off-board\n";
+  assert_verdicts (validator, deploying);
+
+  muster_validator_set_deployment_over (validator, TRUE);
+  g_assert_true (muster_validator_get_deployment_over (validator));
+  g_assert_cmpuint (changed, ==, 5);
+  g_assert_cmpuint (notified, ==, 1);
+  assert_verdicts (validator, playing);
+
+  /* Moves in Player Turns follow the same rules. */
+  move_by (layout, muster_layout_lookup_piece (layout, "b1"), 0, 30 * INCH);
+  assert_verdicts (validator, playing);
+  muster_validator_set_deployment_over (validator, TRUE);
+  g_assert_cmpuint (notified, ==, 1);
+
+  g_object_set (validator, "deployment-over", FALSE, NULL);
+  g_assert_cmpuint (notified, ==, 2);
+  assert_verdicts (validator, "b1: outside-zone\nr1: deploy-sequence\nr1: outside-zone\nr1: overlap\n"
+                              "r2: outside-zone\nr2: overlap\nr3: off-board\nr3: outside-zone\n");
+
+  /* The 9th Age: Counterthrust's 20″ goes, unit spacing stays. */
+  add_rect (t9a, "r1", "red", 50, 50, 30 * INCH, 33 * INCH + 25, 0, 2);
+  add_rect (t9a, "b1", "blue", 50, 50, 30 * INCH, 15 * INCH - 25, 0, 1);
+  add_rect (t9a, "r2", "red", 50, 50, 30 * INCH + 50 + INCH, 33 * INCH + 25, 0, 3);
+  assert_verdicts (t9a_validator, "r1: enemy-too-close\nr1: unit-spacing\nr2: enemy-too-close\nr2: unit-spacing\n");
+  muster_validator_set_deployment_over (t9a_validator, TRUE);
+  assert_verdicts (t9a_validator, "r1: unit-spacing\nr2: unit-spacing\n");
+}
+
 /* Distances */
+
+/* Whether the outline of piece lies in the player's zone point by point
+ * (its corners, and its edge every 0.2 mm): the zone as the board draws
+ * it. The Encircle zones have no holes, so the edge of a base in them
+ * puts all of it there. */
+static gboolean
+drawn_zone_holds (MusterValidator   *validator,
+                  const MusterPiece *piece)
+{
+  const MusterRegion *zone = muster_validator_get_zone (validator, piece->owner);
+  MusterOutline outline;
+  gboolean inside = TRUE;
+
+  muster_piece_get_outline (piece, &outline);
+  if (outline.kind == MUSTER_OUTLINE_CIRCLE)
+    for (guint k = 0; k < 4000 && inside; k++)
+      inside = muster_region_contains_point (zone, (MusterPoint) {
+        outline.centre.x + outline.radius * cos (2 * G_PI * k / 4000),
+        outline.centre.y + outline.radius * sin (2 * G_PI * k / 4000) });
+  else
+    for (guint i = 0; i < outline.n_points && inside; i++)
+      {
+        MusterPoint a = outline.points[i];
+        MusterPoint b = outline.points[(i + 1) % outline.n_points];
+        guint steps = (guint) ceil (hypot (b.x - a.x, b.y - a.y) / 0.2);
+
+        for (guint k = 0; k <= steps && inside; k++)
+          inside = muster_region_contains_point (zone, (MusterPoint) { a.x + (b.x - a.x) * k / steps,
+                                                                       a.y + (b.y - a.y) * k / steps });
+      }
+  muster_outline_clear (&outline);
+
+  return inside;
+}
+
+/* Encircle: the attacker needs 9″ only with the whole base within a
+ * quarter of the length from a short edge, the defender only with the
+ * whole base between the quarter lines; a base straddling a W/4 line
+ * needs 15″ in both roles, at both ends, on both sides. The verdict is
+ * always that of the zone as drawn. */
+static void
+test_encircle (void)
+{
+  static const char * const roles[] = { "attacker", "defender" };
+  /* x of the base's centre: in the west quarter, across the west
+   * quarter line, in the middle, across the east one, in the east
+   * quarter. */
+  static const double xs[] = { 10, 18, 36, 54, 62 };
+
+  for (guint r = 0; r < G_N_ELEMENTS (roles); r++)
+    {
+      g_autoptr(MusterLayout) layout = new_t9a ("encircle");
+      g_autoptr(MusterValidator) validator = NULL;
+      gboolean attacker = r == 0;
+      g_autoptr(GRand) rand = g_rand_new_with_seed (15);
+
+      muster_layout_update_player (layout, "red", "south", roles[r], NULL);
+      muster_layout_update_player (layout, "blue", "north", roles[1 - r], NULL);
+      validator = validator_for (layout);
+
+      for (guint i = 0; i < G_N_ELEMENTS (xs); i++)
+        {
+          gboolean quarter = i == 0 || i == 4;
+          gboolean middle = i == 2;
+          /* 2″ square bases, their edge 9.01″ and 15.01″ from the
+           * Centre Line. */
+          MusterPiece *near_red = add_rect (layout, "r1", "red", 2 * INCH, 2 * INCH,
+                                            xs[i] * INCH, 34.01 * INCH, 0, 0);
+          MusterPiece *near_blue = add_rect (layout, "b1", "blue", 2 * INCH, 2 * INCH,
+                                             xs[i] * INCH, 13.99 * INCH, 0, 0);
+          /* Red has the role, blue the other. */
+          gboolean red_legal = attacker ? quarter : middle;
+          gboolean blue_legal = attacker ? middle : quarter;
+          g_autofree char *expected = g_strconcat (blue_legal ? "" : "b1: outside-zone\n",
+                                                   red_legal ? "" : "r1: outside-zone\n", NULL);
+
+          assert_verdicts (validator, expected);
+          g_assert_cmpint (drawn_zone_holds (validator, near_red), ==, red_legal);
+          g_assert_cmpint (drawn_zone_holds (validator, near_blue), ==, blue_legal);
+
+          move_by (layout, near_red, 0, 6 * INCH);
+          move_by (layout, near_blue, 0, -6 * INCH);
+          assert_verdicts (validator, "");
+
+          g_assert_true (muster_layout_remove_piece (layout, "r1"));
+          g_assert_true (muster_layout_remove_piece (layout, "b1"));
+        }
+
+      /* Anywhere along both quarter lines, square to the table, turned
+       * at any angle, or round: a base turned across a quarter line may
+       * reach 9″ in the quarter and keep 15″ in the middle. */
+      for (guint k = 0; k < 600; k++)
+        {
+          gboolean red = g_rand_boolean (rand);
+          guint shape = g_rand_int_range (rand, 0, 3);
+          double w = g_rand_double_range (rand, 0.5, 10) * INCH;
+          double d = g_rand_double_range (rand, 0.5, 6) * INCH;
+          double x = (g_rand_boolean (rand) ? 18 : 54) * INCH + g_rand_double_range (rand, -6, 6) * INCH;
+          double gap = g_rand_double_range (rand, 7, 17) * INCH;
+          double rotation = shape == 0 ? 90.0 * g_rand_int_range (rand, 0, 4) : g_rand_double_range (rand, 0, 360);
+          double half = shape == 0 ? (rotation == 90 || rotation == 270 ? w : d) / 2 : 0;
+          double y = red ? 24 * INCH + gap + half : 24 * INCH - gap - half;
+          MusterPiece *piece;
+
+          if (shape == 2)
+            piece = add_round (layout, "p", MUSTER_PIECE_MODEL, red ? "red" : "blue", d, x, y, 0);
+          else
+            piece = add_rect (layout, "p", red ? "red" : "blue", w, d, x, y, rotation, 0);
+
+          if (has_verdict (validator, "p", MUSTER_RULE_OUTSIDE_ZONE, NULL) == drawn_zone_holds (validator, piece))
+            g_error ("%s (%s) %s %g × %g turned %g° at %g, %g: the verdict is not the drawn zone's",
+                     red ? "red" : "blue", red ? roles[r] : roles[1 - r], shape == 2 ? "round" : "rect",
+                     w / INCH, d / INCH, rotation, x / INCH, y / INCH);
+          g_assert_true (muster_layout_remove_piece (layout, "p"));
+        }
+    }
+}
 
 static void
 test_enemy_distance (void)
@@ -743,6 +808,62 @@ test_enemy_distance (void)
   g_assert_true (has_verdict (validator, "b2", MUSTER_RULE_OUTSIDE_ZONE, NULL));
 }
 
+/* Counterthrust: the unit deployed later breaks the 20″; units using
+ * Special Deployment (Scouts) ignore it, and single models are units. */
+static void
+test_counterthrust_distance (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("counterthrust");
+  g_autoptr(MusterValidator) validator = validator_for (layout);
+  MusterPiece *r1;
+  MusterPiece *b1;
+  g_autofree char *got = NULL;
+
+  /* 10″ apart across the Centre Line, both in their zones. */
+  r1 = add_rect (layout, "r1", "red", 50, 50, 30 * INCH, 33 * INCH + 25, 0, 2);
+  b1 = add_rect (layout, "b1", "blue", 50, 50, 30 * INCH, 15 * INCH - 25, 0, 1);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r1 enemy-too-close b1\n");
+  g_clear_pointer (&got, g_free);
+
+  /* Blue came later. */
+  b1->turn = 3;
+  muster_layout_piece_changed (layout, b1);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "b1 enemy-too-close r1\n");
+  g_clear_pointer (&got, g_free);
+
+  /* The same turn, or a turn not known: both. */
+  b1->turn = 2;
+  muster_layout_piece_changed (layout, b1);
+  assert_verdicts (validator, "b1: enemy-too-close\nr1: enemy-too-close\n");
+  b1->turn = 0;
+  muster_layout_piece_changed (layout, b1);
+  assert_verdicts (validator, "b1: enemy-too-close\nr1: enemy-too-close\n");
+
+  /* A Scout ignores it, and nobody breaks it because of a Scout. */
+  b1->categories = g_strsplit ("scout", " ", -1);
+  muster_layout_piece_changed (layout, b1);
+  assert_verdicts (validator, "");
+  g_clear_pointer (&b1->categories, g_strfreev);
+  b1->categories = g_strsplit ("infantry", " ", -1);
+  muster_layout_piece_changed (layout, b1);
+  assert_verdicts (validator, "b1: enemy-too-close\nr1: enemy-too-close\n");
+
+  /* A Character entered as a single model is a unit. */
+  g_assert_true (muster_layout_remove_piece (layout, "b1"));
+  b1 = add_round (layout, "b2", MUSTER_PIECE_MODEL, "blue", 50, 30 * INCH, 15 * INCH - 25, 3);
+  b1->categories = g_strsplit ("character", " ", -1);
+  muster_layout_piece_changed (layout, b1);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "b2 enemy-too-close r1\n");
+  g_clear_pointer (&got, g_free);
+
+  /* 20″ and 1 mm apart: fine. */
+  move_by (layout, r1, 0, 10 * INCH + 1);
+  assert_verdicts (validator, "");
+}
+
 static void
 test_unit_spacing (void)
 {
@@ -765,6 +886,13 @@ test_unit_spacing (void)
 
   move_by (layout, r2, 1, 0);
   assert_verdicts (validator, "");
+
+  /* A single model (a Character, a monster) keeps its distance too. */
+  add_round (layout, "m1", MUSTER_PIECE_MODEL, "red", 50, 20 * INCH - 20 - INCH - 25, 40 * INCH, 3);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "m1 unit-spacing r1\nr1 unit-spacing m1\n");
+  g_clear_pointer (&got, g_free);
+  g_assert_true (muster_layout_remove_piece (layout, "m1"));
 
   /* Rotated a quarter turn, a long unit reaches down to its neighbour. */
   muster_layout_move_piece (layout, r2, 20 * INCH, 40 * INCH + 20 + INCH + 50, 90);
@@ -801,138 +929,6 @@ test_unit_spacing (void)
   add_rect (layout, "r4", "red", 40, 40, 12 * INCH, 42 * INCH, 0, 4);
   got = all_lines (validator);
   g_assert_cmpstr (got, ==, "r3 overlap t1\n");
-}
-
-/* Sequence rules */
-
-static void
-test_marching_columns (void)
-{
-  g_autoptr(MusterLayout) layout = new_t9a ("marching-columns");
-  g_autoptr(MusterValidator) validator = NULL;
-  MusterPiece *r3;
-  MusterPiece *r4;
-  g_autofree char *got = NULL;
-
-  muster_layout_update_player (layout, "red", "south", NULL, "west");
-  muster_layout_update_player (layout, "blue", "north", NULL, "east");
-  validator = validator_for (layout);
-
-  add_rect (layout, "r1", "red", 20, 20, 10 * INCH, 42 * INCH, 0, 1);
-  add_rect (layout, "r2", "red", 20, 20, 20 * INCH, 42 * INCH, 0, 2);
-  assert_verdicts (validator, "");
-
-  /* Nearer the west edge than r2. */
-  r3 = add_rect (layout, "r3", "red", 20, 20, 15 * INCH, 42 * INCH, 0, 3);
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "r3 deploy-order r2\n");
-  g_clear_pointer (&got, g_free);
-
-  {
-    GPtrArray *violations = muster_validator_get_piece_violations (validator, r3->serial);
-    g_autofree char *message = muster_violation_describe (g_ptr_array_index (violations, 0));
-
-    g_assert_cmpstr (message, ==, "Not farther from the short edge than r2, deployed before it");
-  }
-
-  /* A Character is exempt, and ignored by the next unit. */
-  r4 = add_rect (layout, "r4", "red", 20, 20, 5 * INCH, 44 * INCH, 0, 4);
-  r4->categories = g_strsplit ("character", " ", -1);
-  muster_layout_piece_changed (layout, r4);
-  add_rect (layout, "r5", "red", 20, 20, 25 * INCH, 42 * INCH, 0, 5);
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "r3 deploy-order r2\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Exactly as far as the previous one is not farther. */
-  add_rect (layout, "r6", "red", 20, 20, 25 * INCH, 46 * INCH, 0, 6);
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "r3 deploy-order r2\nr6 deploy-order r5\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Moving r3 beyond r2 clears it; r5 is still beyond r3. */
-  move_by (layout, r3, 7 * INCH, 0);
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "r6 deploy-order r5\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Moving r3 beyond r5 breaks r5 (the next one), which names r3. */
-  move_by (layout, r3, 10 * INCH, 0);
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "r5 deploy-order r3\nr6 deploy-order r5\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Removing r3 mends r5. */
-  g_assert_true (muster_layout_remove_piece (layout, "r3"));
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "r6 deploy-order r5\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Blue counts from the east edge. Turn 0 is not in the order. */
-  add_rect (layout, "b1", "blue", 20, 20, 60 * INCH, 6 * INCH, 0, 1);
-  add_rect (layout, "b2", "blue", 20, 20, 50 * INCH, 6 * INCH, 0, 2);
-  add_rect (layout, "b3", "blue", 20, 20, 70 * INCH, 6 * INCH, 0, 0);
-  add_rect (layout, "b4", "blue", 20, 20, 55 * INCH, 6 * INCH, 0, 4);
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "b4 deploy-order b2\nr6 deploy-order r5\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Choosing the other edge turns blue's order round. */
-  muster_layout_update_player (layout, "blue", "north", NULL, "west");
-  got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "b2 deploy-order b1\nr6 deploy-order r5\n");
-}
-
-static void
-test_deploy_sequence (void)
-{
-  g_autoptr(MusterLayout) layout = new_t9a ("counterthrust");
-  g_autoptr(MusterValidator) validator = validator_for (layout);
-  MusterPiece *r2;
-  g_autofree char *got = NULL;
-
-  /* Red and blue each deploy one unit in turn 1: fine. */
-  add_rect (layout, "r1", "red", 20, 20, 10 * INCH, 44 * INCH, 0, 1);
-  add_rect (layout, "b1", "blue", 20, 20, 10 * INCH, 2 * INCH, 0, 1);
-  assert_verdicts (validator, "");
-
-  /* A second red unit in turn 1 breaks it for both. */
-  r2 = add_rect (layout, "r2", "red", 20, 20, 20 * INCH, 44 * INCH, 0, 1);
-  got = verdicts_of (validator);
-  g_assert_cmpstr (got, ==, "r1: deploy-sequence\nr2: deploy-sequence\n");
-  g_clear_pointer (&got, g_free);
-
-  {
-    GPtrArray *violations = muster_validator_get_piece_violations (validator, r2->serial);
-    g_autofree char *message = muster_violation_describe (g_ptr_array_index (violations, 0));
-
-    g_assert_cmpstr (message, ==, "More than one unit deployed in turn 1");
-  }
-
-  add_rect (layout, "r3", "red", 20, 20, 30 * INCH, 44 * INCH, 0, 1);
-  got = verdicts_of (validator);
-  g_assert_cmpstr (got, ==, "r1: deploy-sequence\nr2: deploy-sequence\nr3: deploy-sequence\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Turn 4 and later allow several units. */
-  add_rect (layout, "r4", "red", 20, 20, 40 * INCH, 44 * INCH, 0, 4);
-  add_rect (layout, "r5", "red", 20, 20, 50 * INCH, 44 * INCH, 0, 4);
-  g_assert_true (muster_layout_remove_piece (layout, "r3"));
-  got = verdicts_of (validator);
-  g_assert_cmpstr (got, ==, "r1: deploy-sequence\nr2: deploy-sequence\n");
-  g_clear_pointer (&got, g_free);
-
-  /* Moving r2 to turn 2 mends turn 1. */
-  r2->turn = 2;
-  muster_layout_piece_changed (layout, r2);
-  assert_verdicts (validator, "");
-
-  /* Turn 3 is still one of the first three. */
-  r2->turn = 3;
-  muster_layout_piece_changed (layout, r2);
-  add_rect (layout, "r6", "red", 20, 20, 60 * INCH, 44 * INCH, 0, 3);
-  got = verdicts_of (validator);
-  g_assert_cmpstr (got, ==, "r2: deploy-sequence\nr6: deploy-sequence\n");
 }
 
 /* Following the layout */
@@ -1286,10 +1282,17 @@ test_check_placement (void)
   g_assert_cmpuint (predicted->len, ==, 0);
   g_clear_pointer (&predicted, g_ptr_array_unref);
 
-  /* Onto b1, without moving anything. */
+  /* Onto b1, without moving anything; within 20″ of b2 too, but b2
+   * came later: the distance is b2's to keep. */
   predicted = muster_validator_check_placement (validator, r1, 20 * INCH, 8 * INCH + 20, 0);
   got = violation_lines (predicted);
-  g_assert_cmpstr (got, ==, "r1 enemy-too-close b2\nr1 outside-zone -\nr1 overlap b1\n");
+  g_assert_cmpstr (got, ==, "r1 outside-zone -\nr1 overlap b1\n");
+  g_clear_pointer (&got, g_free);
+  g_clear_pointer (&predicted, g_ptr_array_unref);
+  predicted = muster_validator_check_placement (validator, muster_layout_lookup_piece (layout, "b2"),
+                                                20 * INCH, 30 * INCH, 0);
+  got = violation_lines (predicted);
+  g_assert_cmpstr (got, ==, "b2 enemy-too-close r1\nb2 outside-zone -\n");
   g_clear_pointer (&got, g_free);
   g_clear_pointer (&predicted, g_ptr_array_unref);
   assert_verdicts (validator, "");
@@ -1331,18 +1334,22 @@ main (int   argc,
 
   g_test_add_func ("/core/validate/rule-codes", test_rule_codes);
   g_test_add_func ("/core/validate/describe", test_describe);
+  g_test_add_func ("/core/validate/names", test_names);
   g_test_add_func ("/core/validate/examples", test_examples);
   g_test_add_func ("/core/validate/zone-boundary", test_zone_boundary);
+  g_test_add_func ("/core/validate/portrait-zones", test_portrait_zones);
   g_test_add_func ("/core/validate/off-board", test_off_board);
+  g_test_add_func ("/core/validate/terrain-off-board", test_terrain_off_board);
+  g_test_add_func ("/core/validate/deployment-over", test_deployment_over);
   g_test_add_func ("/core/validate/skill-region", test_skill_region);
   g_test_add_func ("/core/validate/objective-contact", test_objective_contact);
   g_test_add_func ("/core/validate/contact-owners", test_contact_owners);
   g_test_add_func ("/core/validate/tolerance", test_tolerance);
   g_test_add_func ("/core/validate/rotated-corners", test_rotated_corners);
+  g_test_add_func ("/core/validate/encircle", test_encircle);
   g_test_add_func ("/core/validate/enemy-distance", test_enemy_distance);
+  g_test_add_func ("/core/validate/counterthrust-distance", test_counterthrust_distance);
   g_test_add_func ("/core/validate/unit-spacing", test_unit_spacing);
-  g_test_add_func ("/core/validate/marching-columns", test_marching_columns);
-  g_test_add_func ("/core/validate/deploy-sequence", test_deploy_sequence);
   g_test_add_func ("/core/validate/signals", test_signals);
   g_test_add_func ("/core/validate/game-changes", test_game_changes);
   g_test_add_func ("/core/validate/check-placement", test_check_placement);

@@ -174,6 +174,60 @@ test_not_well_formed (void)
   assert_refused ("just text", 9, 1, NULL);
 }
 
+/* What is wrong, in words, with the line where it is: not libxml2's
+ * text for programmers ("Couldn't find end of Start Tag board line 2"). */
+static void
+test_not_well_formed_in_words (void)
+{
+  static const struct {
+    const char *text;
+    const char *message;
+  } cases[] = {
+    { "<muster-layout version=\"1\">\n  <board width=\"72\" height=\"48\"\n</muster-layout>\n",
+      "test.xml:2: the <board> tag is not closed: a “>” is missing" },
+    { "<muster-layout version=\"1\"", "test.xml:1: the file ends inside the <muster-layout> tag" },
+    { "<muster-layout version=\"1\">\n  <game/>\n",
+      "test.xml:3: the file ends before the <muster-layout> element of line 1 is closed" },
+    { "<muster-layout>\n  <game>\n</muster-layout>\n",
+      "test.xml:3: the end tag </muster-layout> does not close <game>, which is open since line 2" },
+    { "<a/>\n<b/>\n", "test.xml:2: more follows the end of the document, after its last element is closed" },
+    { "<a b=\"1\" b=\"2\"/>", "test.xml:1: the attribute “b” is given twice in one tag" },
+    { "<a\n b=\"<\"/>", "test.xml:2: an attribute value holds a “<”: write it as “&lt;”" },
+    { "<a b=1/>", "test.xml:1: an attribute value is not in quotes" },
+    { "<a b/>", "test.xml:1: the attribute “b” has no value" },
+    { "<a b=\"1/>", "test.xml:1: an attribute value has no closing quote" },
+    { "<a b=\"1\"c=\"2\"/>",
+      "test.xml:1: the attributes of a tag are not written as name=\"value\" with spaces between them" },
+    { "<a>&foo;</a>", "test.xml:1: “&foo;” is no character reference that XML knows: write an “&” as “&amp;”" },
+    { "<a>R&D</a>", "test.xml:1: an “&” starts no character reference: write it as “&amp;”" },
+    { "<a>& D</a>", "test.xml:1: an “&” starts no character reference: write it as “&amp;”" },
+    { "<a>&#1;</a>", "test.xml:1: a character reference “&#…;” names a character that XML does not allow" },
+    { "<a>\x01</a>", "test.xml:1: the file holds a character that XML does not allow" },
+    { "<a>\xff</a>", "test.xml:1: the text is not in UTF-8, nor in the encoding the file declares" },
+    { "just text", "test.xml:1: the file holds no XML element" },
+    { "<a>< b</a>", "test.xml:1: a “<” is not followed by the name of an element: write it as “&lt;”" },
+    { "<a/>\n<?xml version=\"1.0\"?>",
+      "test.xml:2: the XML declaration “<?xml …?>” may only stand at the very start of the file" },
+    { "<a><!-- x </a>", "test.xml:1: a comment is not closed: “-->” is missing" },
+    { "<a><![CDATA[x</a>", "test.xml:1: a CDATA section is not closed: “]]>” is missing" },
+    { "<a>]]></a>", "test.xml:1: “]]>” may not stand in text" },
+    { "<p:a/>", "test.xml:1: the namespace prefix “p” is not declared" },
+    { "<?xml version=\"1.0\" encoding=\"bogus\"?><a/>",
+      "test.xml:1: the file declares the encoding “bogus”, which Muster does not read" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(xmlDoc) doc = NULL;
+      g_autoptr(GError) error = NULL;
+
+      doc = parse (cases[i].text, &error);
+      g_assert_null (doc);
+      g_assert_error (error, TEST_ERROR, TEST_ERROR_CODE);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+}
+
 static void
 test_dtd_refused (void)
 {
@@ -589,197 +643,62 @@ test_lookup_data (void)
   g_assert_error (error, G_RESOURCE_ERROR, G_RESOURCE_ERROR_NOT_FOUND);
 }
 
-/* Lifting */
-
-/* Takes "<a/>", and the same with white space before the "/" (for line
- * breaks inside lifted elements). */
-static gsize
-lift_a (const char *text,
-        gsize       available,
-        gpointer    user_data)
-{
-  guint *n_calls = user_data;
-  gsize len = 2;
-
-  (*n_calls)++;
-
-  if (available < 4 || strncmp (text, "<a", 2) != 0)
-    return 0;
-  while (len < available && strchr (" \t\r\n", text[len]) != NULL)
-    len++;
-
-  return len + 2 <= available && strncmp (text + len, "/>", 2) == 0 ? len + 2 : 0;
-}
-
-/* The element children of the root, as "name:line[:lifted]". */
-static char *
-describe_children (xmlDoc *doc)
-{
-  GString *text = g_string_new (NULL);
-
-  for (xmlNode *child = xmlDocGetRootElement (doc)->children; child != NULL; child = child->next)
-    {
-      if (child->type != XML_ELEMENT_NODE)
-        continue;
-      g_string_append_printf (text, "%s%s:%d", text->len > 0 ? " " : "", (const char *) child->name,
-                              muster_xml_get_line (child));
-      if (muster_xml_get_lifted (child) > 0)
-        g_string_append_printf (text, ":%u", muster_xml_get_lifted (child));
-    }
-
-  return g_string_free (text, FALSE);
-}
+/* The helpers of the readers */
 
 static void
-test_lifting (void)
+test_find_child (void)
 {
-  static const struct {
-    const char *text;
-    const char *children;   /* of the lifted document, or NULL: nothing lifted */
-  } cases[] = {
-    { "<r>\n<a/>\n<a/> <a/>\n<b/>\n<a\n\n/>\n<c/></r>",
-      "muster-lifted:2:3 b:4 muster-lifted:5:1 c:8" },
-    /* Line breaks of all kinds, inside and around runs. */
-    { "<?xml version=\"1.0\" encoding=\"utf-8\"?>\r\n<r>\r\n<a\r\n/>\r<a\r/>\r\r\n<b/>\r\n<a\r/>\n<c/>\r</r>",
-      "muster-lifted:3:2 b:5 muster-lifted:6:1 c:7" },
-    { "\xef\xbb\xbf<r><a/><b/><a/></r>", "muster-lifted:1:1 b:1 muster-lifted:1:1" },
-    /* Only children of the root, in markup. */
-    { "<r><b><a/></b><!-- <a/> --><?p <a/>?><x y=\"&lt;a/>\"/></r>", NULL },
-    { "<r><b><a/></b><!-- <a/> --><a/></r>", "b:1 muster-lifted:1:1" },
-    /* Runs end at anything but white space. */
-    { "<r><a/><!-- --><a/>t<a/><?p?><a/></r>",
-      "muster-lifted:1:1 muster-lifted:1:1 muster-lifted:1:1 muster-lifted:1:1" },
-    /* A document with a <muster-lifted> of its own is read whole. */
-    { "<r><a/><muster-lifted/></r>", NULL },
-    { "<r><muster-lifted x=\"1\"/><a/></r>", NULL },
-    { "<r><x:y xmlns:x=\"urn:x\"><muster-lifted/></x:y><a/></r>", "y:1 muster-lifted:1:1" },
-    /* Not UTF-8, or not surely. */
-    { "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><r><a/></r>", NULL },
-    { "<?xml version=\"1.0\" encoding=\"UTF-8\" encoding=\"UTF-8\"?><r><a/></r>", NULL },
-    { " <r><a/></r>", NULL },
-  };
-
-  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
-    {
-      g_autoptr(GBytes) bytes = g_bytes_new (cases[c].text, strlen (cases[c].text));
-      g_autoptr(xmlDoc) whole = NULL;
-      g_autoptr(xmlDoc) doc = NULL;
-      g_autoptr(GError) whole_error = NULL;
-      g_autoptr(GError) error = NULL;
-      g_autofree char *children = NULL;
-      gboolean lifted = TRUE;
-      guint n_calls = 0;
-
-      g_test_message ("case %u", c);
-      whole = muster_xml_parse (bytes, "test.xml", TEST_ERROR, TEST_ERROR_CODE, &whole_error);
-      doc = muster_xml_parse_lifting (bytes, "test.xml", lift_a, &n_calls, &lifted,
-                                      TEST_ERROR, TEST_ERROR_CODE, &error);
-
-      if (whole == NULL)
-        {
-          g_assert_null (doc);
-          g_assert_error (error, TEST_ERROR, TEST_ERROR_CODE);
-          g_assert_cmpstr (error->message, ==, whole_error->message);
-          g_assert_false (lifted);
-          continue;
-        }
-
-      g_assert_no_error (error);
-      g_assert_nonnull (doc);
-      children = describe_children (doc);
-      g_test_message ("%s", children);
-      if (cases[c].children != NULL)
-        {
-          xmlNode *other = xmlDocGetRootElement (whole)->children;
-
-          g_assert_true (lifted);
-          g_assert_cmpstr (children, ==, cases[c].children);
-
-          /* The same elements but the lifted ones, on the same lines. */
-          for (xmlNode *child = xmlDocGetRootElement (doc)->children; child != NULL; child = child->next)
-            {
-              if (child->type != XML_ELEMENT_NODE || muster_xml_get_lifted (child) > 0)
-                continue;
-              while (other->type != XML_ELEMENT_NODE || strcmp ((const char *) other->name, "a") == 0)
-                other = other->next;
-              g_assert_cmpstr ((const char *) child->name, ==, (const char *) other->name);
-              g_assert_cmpint (muster_xml_get_line (child), ==, muster_xml_get_line (other));
-              other = other->next;
-            }
-        }
-      else
-        {
-          g_autofree char *whole_children = describe_children (whole);
-
-          g_assert_false (lifted);
-          g_assert_cmpstr (children, ==, whole_children);
-        }
-    }
-}
-
-/* What is not well-formed is refused with muster_xml_parse()'s message,
- * lifted children or not. */
-static void
-test_lifting_refused (void)
-{
-  static const char * const texts[] = {
-    "<r><a/><a/>\n</s>",
-    "<r>\n<a/>\n<a/>\n</r>\n<a/>",
-    "<a/><r><a/></r>",
-    "<r><!-- <a/> --><a/><!-- </r>",
-    "<r x=\"1\n\n<a/>\"><a/></r>",
-    "<r><a/>&undefined;<a/></r>",
-    "<r><a/><!DOCTYPE r><a/></r>",
-    "<r><a/>\x01<a/></r>",
-    "<r><a/><a/>\xff</r>",
-    "<r><![CDATA[<a/>]]><a/><![CDATA[</r>",
-    "<?xml version=\"1.0\"?><r><a/><a/><a/>",
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
-    {
-      g_autoptr(GBytes) bytes = g_bytes_new (texts[i], strlen (texts[i]));
-      g_autoptr(xmlDoc) whole = NULL;
-      g_autoptr(xmlDoc) doc = NULL;
-      g_autoptr(GError) whole_error = NULL;
-      g_autoptr(GError) error = NULL;
-      gboolean lifted = TRUE;
-      guint n_calls = 0;
-
-      whole = muster_xml_parse (bytes, "test.xml", TEST_ERROR, TEST_ERROR_CODE, &whole_error);
-      doc = muster_xml_parse_lifting (bytes, "test.xml", lift_a, &n_calls, &lifted,
-                                      TEST_ERROR, TEST_ERROR_CODE, &error);
-      g_test_message ("%u: %s", i, whole_error != NULL ? whole_error->message : "well-formed");
-      g_assert_null (whole);
-      g_assert_null (doc);
-      g_assert_false (lifted);
-      g_assert_error (error, TEST_ERROR, TEST_ERROR_CODE);
-      g_assert_cmpstr (error->message, ==, whole_error->message);
-    }
-}
-
-/* A document of more lines than lifting keeps sure of is read whole. */
-static void
-test_lifting_long (void)
-{
-  g_autoptr(GString) text = g_string_new ("<r>");
-  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean lifted = TRUE;
-  guint n_calls = 0;
+  xmlNode *root;
+  xmlNode *found;
 
-  for (guint i = 0; i < 70000; i++)
-    g_string_append (text, "<a/>\n");
-  g_string_append (text, "<b/></r>");
-  bytes = g_bytes_new (text->str, text->len);
-
-  doc = muster_xml_parse_lifting (bytes, "test.xml", lift_a, &n_calls, &lifted,
-                                  TEST_ERROR, TEST_ERROR_CODE, &error);
+  doc = parse ("<root xmlns:x=\"urn:x\">\n"
+               "  text<x:b/><!-- <b/> --><a><b/></a>\n"
+               "  <b n=\"1\"/><b n=\"2\"/>\n"
+               "</root>\n", &error);
   g_assert_no_error (error);
-  g_assert_false (lifted);
-  g_assert_cmpuint (n_calls, ==, 70001);
-  g_assert_cmpuint (xmlChildElementCount (xmlDocGetRootElement (doc)), ==, 70001);
+  root = xmlDocGetRootElement (doc);
+
+  /* The first in no namespace, among the children only. */
+  found = muster_xml_find_child (root, "b");
+  g_assert_nonnull (found);
+  g_assert_cmpstr (muster_xml_peek_prop (found, "n"), ==, "1");
+  g_assert_cmpint (muster_xml_get_line (found), ==, 3);
+  g_assert_true (muster_xml_is_element (muster_xml_find_child (root, "a"), "a"));
+  g_assert_null (muster_xml_find_child (root, "c"));
+  g_assert_null (muster_xml_find_child (found, "b"));
+}
+
+static void
+test_set_error (void)
+{
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  xmlNode *root;
+
+  doc = parse ("<?xml version=\"1.0\"?>\n\n<root/>\n", &error);
+  g_assert_no_error (error);
+  root = xmlDocGetRootElement (doc);
+
+  g_assert_false (muster_xml_set_error (&error, TEST_ERROR, TEST_ERROR_CODE, "f.xml", root,
+                                        "<%s> is %d wrong", "root", 1));
+  g_assert_error (error, TEST_ERROR, TEST_ERROR_CODE);
+  g_assert_cmpstr (error->message, ==, "f.xml:3: <root> is 1 wrong");
+  g_clear_error (&error);
+
+  /* No node, or no line known: line 1. */
+  g_assert_false (muster_xml_set_error (&error, TEST_ERROR, TEST_ERROR_CODE, "f.xml", NULL, "bad"));
+  g_assert_cmpstr (error->message, ==, "f.xml:1: bad");
+  g_clear_error (&error);
+  g_assert_false (muster_xml_set_error_at (&error, TEST_ERROR, TEST_ERROR_CODE, "f.xml", 0, "bad"));
+  g_assert_cmpstr (error->message, ==, "f.xml:1: bad");
+  g_clear_error (&error);
+  g_assert_false (muster_xml_set_error_at (&error, TEST_ERROR, TEST_ERROR_CODE, "f.xml", 12, "%s", "bad"));
+  g_assert_cmpstr (error->message, ==, "f.xml:12: bad");
+
+  /* No error wanted. */
+  g_assert_false (muster_xml_set_error (NULL, TEST_ERROR, TEST_ERROR_CODE, "f.xml", root, "bad"));
 }
 
 int
@@ -790,6 +709,7 @@ main (int   argc,
 
   g_test_add_func ("/core/xml/parse", test_parse);
   g_test_add_func ("/core/xml/not-well-formed", test_not_well_formed);
+  g_test_add_func ("/core/xml/not-well-formed-in-words", test_not_well_formed_in_words);
   g_test_add_func ("/core/xml/dtd-refused", test_dtd_refused);
   g_test_add_func ("/core/xml/billion-laughs", test_billion_laughs);
   g_test_add_func ("/core/xml/quadratic-blowup", test_quadratic_blowup);
@@ -805,9 +725,8 @@ main (int   argc,
   g_test_add_func ("/core/xml/validate", test_validate);
   g_test_add_func ("/core/xml/validate-examples", test_validate_examples);
   g_test_add_func ("/core/xml/lookup-data", test_lookup_data);
-  g_test_add_func ("/core/xml/lifting", test_lifting);
-  g_test_add_func ("/core/xml/lifting-refused", test_lifting_refused);
-  g_test_add_func ("/core/xml/lifting-long", test_lifting_long);
+  g_test_add_func ("/core/xml/find-child", test_find_child);
+  g_test_add_func ("/core/xml/set-error", test_set_error);
 
   return g_test_run ();
 }

@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * muster_layout_new_from_bytes() reads pieces of the usual form from the
- * bytes of the file (lifting, src/core/muster-xml.c), not from libxml2's
+ * bytes of the file (lifting, src/core/muster-layout-lifting.c), not from libxml2's
  * tree. For every input, the verdict and the message must be those of
  * the reading through the tree, and a layout that loads must be the same
  * layout, to the bit: the same saved bytes, values, serials and lines.
@@ -36,8 +36,8 @@ check_same_layout (MusterLayout *tree,
   GPtrArray *tree_terrain = muster_layout_get_terrain (tree);
   GPtrArray *lifted_terrain = muster_layout_get_terrain (lifted);
   GPtrArray *players = muster_layout_get_players (tree);
-  const char * const *tree_log = muster_layout_get_roll_log (tree);
-  const char * const *lifted_log = muster_layout_get_roll_log (lifted);
+  const char * const *tree_log = muster_layout_get_legacy_roll_log (tree);
+  const char * const *lifted_log = muster_layout_get_legacy_roll_log (lifted);
   GHashTableIter iter;
   gpointer name;
 

@@ -5,7 +5,7 @@
 #
 #   tests/fuzz/run-fuzzers.sh [-t SECONDS] [-b BUILDDIR] [TARGET...]
 #
-# TARGET is layout, lifting, system or expr (all four by default); SECONDS is per
+# TARGET is layout, lifting, system, expr or net (all five by default); SECONDS is per
 # target (default 20); BUILDDIR (default build-fuzz) is configured with
 # CC=clang when it does not exist. New inputs that find new paths go to
 # BUILDDIR/fuzz/corpus-TARGET, findings to BUILDDIR/fuzz/artifacts-TARGET,
@@ -26,13 +26,13 @@ done
 shift $((OPTIND - 1))
 
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(layout lifting system expr)
+[ ${#targets[@]} -gt 0 ] || targets=(layout lifting system expr net)
 
 cd "$(dirname "$0")/../.." || exit 1
 srcdir=tests/fuzz
 
 # Inputs big enough for a layout with a few dozen pieces, or a game system.
-declare -A max_len=([layout]=16384 [lifting]=16384 [system]=16384 [expr]=256)
+declare -A max_len=([layout]=16384 [lifting]=16384 [system]=16384 [expr]=256 [net]=8192)
 
 if [ ! -d "$builddir" ]; then
   CC=clang meson setup "$builddir" >/dev/null || { echo "run-fuzzers: meson setup $builddir failed"; exit 1; }
@@ -41,7 +41,7 @@ fi
 ninja_targets=()
 for t in "${targets[@]}"; do
   if [ -z "${max_len[$t]:-}" ]; then
-    echo "run-fuzzers: unknown target '$t' (layout, lifting, system or expr)"
+    echo "run-fuzzers: unknown target '$t' (layout, lifting, system, expr or net)"
     exit 2
   fi
   ninja_targets+=("tests/fuzz/fuzz-$t")

@@ -477,6 +477,26 @@ test_t9a_counterthrust (void)
   g_assert_finalize_object (phase);
 }
 
+/* On a table taller than wide the short edges are north and south. */
+static void
+test_t9a_portrait_edges (void)
+{
+  static const char * const portrait[] = { "north", "south", NULL };
+  g_autoptr(MusterDeploymentPhase) phase =
+    muster_deployment_phase_new_t9a (players, RED, "marching-columns");
+
+  muster_deployment_phase_set_short_edges (phase, portrait);
+  add (phase, RED, "r1", MUSTER_TROOPER_NONE, NULL);
+  add (phase, BLUE, "b1", MUSTER_TROOPER_NONE, NULL);
+  assert_ok (muster_deployment_phase_start (phase, &_error));
+  assert_ok (muster_deployment_phase_finish_declarations (phase, &_error));
+
+  assert_refused (muster_deployment_phase_choose_short_edge (phase, RED, "west", &_error),
+                  MUSTER_DEPLOYMENT_PHASE_ERROR_INVALID);
+  assert_ok (muster_deployment_phase_choose_short_edge (phase, RED, "south", &_error));
+  g_assert_cmpstr (muster_deployment_phase_get_short_edge (phase, RED), ==, "south");
+}
+
 static void
 test_t9a_marching_columns (void)
 {
@@ -842,6 +862,7 @@ main (int   argc,
   g_test_add_func ("/core/deployment-phase/t9a/dawn-assault", test_t9a_dawn_assault);
   g_test_add_func ("/core/deployment-phase/t9a/everything-held", test_t9a_everything_held);
   g_test_add_func ("/core/deployment-phase/t9a/restrictions-from-data", test_t9a_restrictions_from_data);
+  g_test_add_func ("/core/deployment-phase/t9a/portrait-edges", test_t9a_portrait_edges);
   g_test_add_func ("/core/deployment-phase/t9a/load-rules", test_t9a_load_rules);
   g_test_add_func ("/core/deployment-phase/t9a/load-rules-override", test_t9a_load_rules_override);
   g_test_add_func ("/core/deployment-phase/t9a/load-rules-errors", test_t9a_load_rules_errors);

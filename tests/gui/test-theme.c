@@ -62,6 +62,12 @@ activate_cb (GApplication *app)
       g_assert_cmpfloat (color.alpha, >, 0.99);
     }
 
+  /* Run from the build tree (as the tests are), its own icon is there:
+   * About shows it, not a broken image. */
+  g_assert_nonnull (g_getenv ("MUSTER_SOURCE_DATA_DIR"));
+  g_assert_true (gtk_icon_theme_has_icon (gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (window))),
+                                          APP_ID));
+
   g_idle_add (quit_cb, app);
 }
 

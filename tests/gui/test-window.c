@@ -15,6 +15,7 @@
 
 #include "gtk-quirks.h"
 #include "muster-roster-panel.h"
+#include "muster-draft.h"
 #include "muster-window.h"
 
 static void
@@ -251,6 +252,128 @@ test_window_save_and_open (void)
   g_rmdir (dir);
 }
 
+static guint
+count_toplevels (void)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  return g_list_length (toplevels);
+}
+
+/* The message dialog over window, or NULL. */
+static AdwMessageDialog *
+find_message_dialog (MusterWindow *window)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    {
+      if (ADW_IS_MESSAGE_DIALOG (l->data) &&
+          gtk_window_get_transient_for (GTK_WINDOW (l->data)) == GTK_WINDOW (window))
+        return ADW_MESSAGE_DIALOG (l->data);
+    }
+
+  return NULL;
+}
+
+/* A broken file is told in a dialog that names the file and the line
+ * and says what is wrong in words; the layout that was open stays open,
+ * unchanged, edits and all. */
+static void
+test_window_open_broken (void)
+{
+  static const struct {
+    const char *text;
+    const char *body;
+  } cases[] = {
+    { "<?xml version=\"1.0\"?>\n"
+      "<muster-layout version=\"1\" units=\"in\">\n"
+      "  <game system=\"t9a\" deployment=\"frontline-clash\"/>\n"
+      "  <board width=\"72\" height=\"48\"\n"
+      "</muster-layout>\n",
+      "Line 4: The <board> tag is not closed: a “>” is missing" },
+    { "<?xml version=\"1.0\"?>\n<muster-layout version=\"1\"",
+      "Line 2: The file ends inside the <muster-layout> tag" },
+    /* Choices that cannot both stand. */
+    { "<muster-layout version=\"1\" units=\"in\">\n"
+      "  <game system=\"t9a\" deployment=\"frontline-clash\"/>\n"
+      "  <board width=\"72\" height=\"48\"/>\n"
+      "  <player id=\"red\" zone=\"north\"/>\n"
+      "  <player id=\"blue\" zone=\"north\"/>\n"
+      "</muster-layout>\n",
+      "Players “red” and “blue” are both in the zone “north”: each player deploys in a zone of their own" },
+  };
+  MusterWindow *window = open_window ();
+  g_autofree char *dir = g_dir_make_tmp ("muster-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "broken.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterLayout *before = muster_window_get_layout (window);
+  g_autofree char *title = NULL;
+
+  g_assert_nonnull (add_model (window, 300, 1000));
+  title = g_strdup (gtk_window_get_title (GTK_WINDOW (window)));
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      AdwMessageDialog *dialog;
+
+      g_assert_true (g_file_set_contents (path, cases[i].text, -1, NULL));
+      g_assert_false (muster_window_open (window, file));
+
+      dialog = find_message_dialog (window);
+      g_assert_nonnull (dialog);
+      g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.muster”");
+      g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, cases[i].body);
+
+      g_assert_true (muster_window_get_layout (window) == before);
+      g_assert_cmpuint (muster_layout_get_pieces (before)->len, ==, 1);
+      g_assert_true (muster_window_get_modified (window));
+      g_assert_null (muster_window_get_file (window));
+      g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, title);
+
+      /* As its button does. */
+      adw_message_dialog_response (dialog, "close");
+      gtk_window_close (GTK_WINDOW (dialog));
+      for (gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+           find_message_dialog (window) != NULL && g_get_monotonic_time () < deadline;)
+        g_main_context_iteration (NULL, FALSE);
+      g_assert_null (find_message_dialog (window));
+    }
+
+  /* Opened beside it, as from the file manager: no new window, and the
+   * dialog over the window that was open. */
+  {
+    guint n_windows = count_toplevels ();
+    g_autoptr(GFile) good = NULL;
+    g_autofree char *good_path = g_build_filename (dir, "good.muster", NULL);
+    MusterWindow *other;
+    AdwMessageDialog *dialog;
+
+    g_assert_null (muster_window_open_new (NULL, file, window));
+    dialog = find_message_dialog (window);
+    g_assert_nonnull (dialog);
+    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.muster”");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    while (g_main_context_pending (NULL))
+      g_main_context_iteration (NULL, FALSE);
+    g_assert_cmpuint (count_toplevels (), ==, n_windows);
+    g_assert_true (muster_window_get_layout (window) == before);
+
+    good = g_file_new_for_path (good_path);
+    g_assert_true (muster_window_save_to (window, good, NULL));
+    other = muster_window_open_new (NULL, good, window);
+    g_assert_nonnull (other);
+    g_assert_true (g_file_equal (muster_window_get_file (other), good));
+    g_assert_cmpuint (muster_layout_get_pieces (muster_window_get_layout (other))->len, ==, 1);
+    gtk_window_destroy (GTK_WINDOW (other));
+    g_unlink (good_path);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Showing lengths in centimetres changes no length. */
 static void
 test_window_units_keep_table (void)
@@ -471,26 +594,48 @@ test_window_shortcuts_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The file of the window's draft, or NULL before it was first written. */
+static GFile *
+dup_draft_file (MusterWindow *window)
+{
+  const char *id = muster_document_get_draft_id (muster_window_get_document (window));
+  g_autofree char *name = NULL;
+
+  if (id == NULL)
+    return NULL;
+
+  name = g_strconcat (id, ".muster", NULL);
+
+  return g_file_new_build_filename (g_get_user_state_dir (), "muster", "drafts", name, NULL);
+}
+
+static gboolean
+has_draft (MusterWindow *window)
+{
+  g_autoptr(GFile) file = dup_draft_file (window);
+
+  return file != NULL && g_file_query_exists (file, NULL);
+}
+
 static void
 test_window_autosave (void)
 {
   MusterWindow *window = open_window ();
-  g_autoptr(GFile) autosave = muster_application_dup_autosave_file ();
-  g_autoptr(GFile) info = muster_application_dup_autosave_info_file ();
+  g_autoptr(GFile) draft = NULL;
   g_autoptr(MusterLayout) saved = NULL;
   g_autoptr(GError) error = NULL;
   gint64 deadline;
 
-  g_file_delete (autosave, NULL, NULL);
   add_model (window, 300, 1000);
 
-  /* A few seconds after the last change. */
+  /* A few seconds after the last change, into the window's own draft. */
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (!g_file_query_exists (autosave, NULL) && g_get_monotonic_time () < deadline)
+  while (!has_draft (window) && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_true (g_file_query_exists (autosave, NULL));
+  g_assert_true (has_draft (window));
 
-  saved = muster_layout_new_from_file (autosave, &error);
+  draft = dup_draft_file (window);
+  saved = muster_layout_new_from_file (draft, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (muster_layout_get_pieces (saved)->len, ==, 1);
 
@@ -498,30 +643,27 @@ test_window_autosave (void)
   {
     g_autofree char *dir = g_dir_make_tmp ("muster-autosave-XXXXXX", NULL);
     g_autofree char *path = g_build_filename (dir, "t.muster", NULL);
-    g_autofree char *backup = g_strconcat (path, "~", NULL);
     g_autoptr(GFile) file = g_file_new_for_path (path);
 
     g_assert_true (muster_window_save_to (window, file, &error));
-    g_assert_false (g_file_query_exists (autosave, NULL));
-    g_assert_false (g_file_query_exists (info, NULL));
+    g_assert_false (g_file_query_exists (draft, NULL));
     g_unlink (path);
-    g_unlink (backup);
     g_rmdir (dir);
   }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A real session killed while a change waits on disk only in the
- * autosave: the next start offers it back, and restoring brings the
- * change. Each session is a subprocess running MusterApplication as
- * main() does. */
-static gboolean
-crash_when_autosaved_cb (gpointer data)
-{
-  g_autoptr(GFile) autosave = muster_application_dup_autosave_file ();
+/* A real session with two windows, killed while their changes wait on
+ * disk only in their drafts: the next start offers both back, and
+ * restoring brings each in its own window. Each session is a subprocess
+ * running MusterApplication as main() does. */
+static MusterWindow *crash_windows[2];
 
-  if (!g_file_query_exists (autosave, NULL))
+static gboolean
+crash_when_drafted_cb (gpointer data)
+{
+  if (!has_draft (crash_windows[0]) || !has_draft (crash_windows[1]))
     return G_SOURCE_CONTINUE;
 
   /* No shutdown, no dispose: as a crash or `kill -9` leaves it. */
@@ -533,11 +675,16 @@ crash_when_autosaved_cb (gpointer data)
 static void
 crash_activate_cb (GApplication *app)
 {
-  MusterWindow *window = MUSTER_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  crash_windows[0] = MUSTER_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  crash_windows[1] = muster_window_new (MUSTER_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (crash_windows[1]));
 
-  wait_for_size (GTK_WIDGET (muster_window_get_board_view (window)));
-  add_model (window, 300, 1000);
-  g_timeout_add (50, crash_when_autosaved_cb, NULL);
+  for (guint i = 0; i < 2; i++)
+    {
+      wait_for_size (GTK_WIDGET (muster_window_get_board_view (crash_windows[i])));
+      add_model (crash_windows[i], 300 + 100 * i, 1000);
+    }
+  g_timeout_add (50, crash_when_drafted_cb, NULL);
 }
 
 static GtkWindow *
@@ -559,24 +706,45 @@ find_dialog (void)
 static void
 restore_activate_cb (GApplication *app)
 {
-  MusterWindow *window = MUSTER_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  double xs[2] = { 0, 0 };
   GtkWindow *dialog;
-  MusterPiece *piece;
+  GList *windows;
+  guint n = 0;
 
   while ((dialog = find_dialog ()) == NULL && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   g_assert_nonnull (dialog);
-  g_assert_cmpuint (muster_layout_get_pieces (muster_window_get_layout (window))->len, ==, 0);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "Untitled Layout"));
 
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
 
-  g_assert_cmpuint (muster_layout_get_pieces (muster_window_get_layout (window))->len, ==, 1);
-  piece = g_ptr_array_index (muster_layout_get_pieces (muster_window_get_layout (window)), 0);
-  g_assert_cmpfloat_with_epsilon (piece->x, 300, 1e-3);
-  g_assert_cmpfloat_with_epsilon (piece->y, 1000, 1e-3);
-  /* Never saved: the restored table must still be saved by hand. */
-  g_assert_true (muster_window_get_modified (window));
+  /* Both, each in its window, unsaved. */
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  for (GList *l = windows; l != NULL; l = l->next)
+    {
+      MusterWindow *window;
+      MusterPiece *piece;
+
+      if (!MUSTER_IS_WINDOW (l->data))
+        continue;
+      window = l->data;
+      g_assert_cmpuint (muster_layout_get_pieces (muster_window_get_layout (window))->len, ==, 1);
+      piece = g_ptr_array_index (muster_layout_get_pieces (muster_window_get_layout (window)), 0);
+      g_assert_true (muster_window_get_modified (window));
+      g_assert_cmpuint (n, <, 2);
+      xs[n++] = piece->x;
+    }
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpfloat_with_epsilon (MIN (xs[0], xs[1]), 300, 1e-3);
+  g_assert_cmpfloat_with_epsilon (MAX (xs[0], xs[1]), 400, 1e-3);
+
+  /* Taken back: no longer orphans. */
+  {
+    g_autoptr(GPtrArray) orphans = muster_draft_list_orphans ();
+
+    g_assert_cmpuint (orphans->len, ==, 0);
+  }
 
   exit (0);
 }
@@ -612,24 +780,21 @@ test_window_restore_session (void)
 static void
 test_window_crash_recovery (void)
 {
-  g_autoptr(GFile) autosave = muster_application_dup_autosave_file ();
-  g_autofree char *marker = g_build_filename (g_get_user_state_dir (), "muster", "running", NULL);
-
-  g_file_delete (autosave, NULL, NULL);
-  g_unlink (marker);
+  g_autoptr(GPtrArray) orphans = NULL;
 
   g_test_trap_subprocess ("/app/window/crash-recovery/subprocess/crash", 30 * G_USEC_PER_SEC,
                           G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_test_trap_assert_failed ();
-  g_assert_true (g_file_query_exists (autosave, NULL));
-  g_assert_true (g_file_test (marker, G_FILE_TEST_EXISTS));
+  orphans = muster_draft_list_orphans ();
+  g_assert_cmpuint (orphans->len, ==, 2);
 
   g_test_trap_subprocess ("/app/window/crash-recovery/subprocess/restore", 30 * G_USEC_PER_SEC,
                           G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_test_trap_assert_passed ();
 
-  g_file_delete (autosave, NULL, NULL);
-  g_unlink (marker);
+  /* The restoring session ended without closing its windows, too. */
+  for (guint i = 0; i < orphans->len; i++)
+    muster_draft_delete_orphan (((MusterOrphan *) g_ptr_array_index (orphans, i))->id);
 }
 
 /* Run in a process whose user data directory holds a broken game system:
@@ -711,6 +876,7 @@ main (int   argc,
   g_test_add_func ("/app/window/pan", test_window_pan);
   g_test_add_func ("/app/window/title-marks-changes", test_window_title_marks_changes);
   g_test_add_func ("/app/window/save-and-open", test_window_save_and_open);
+  g_test_add_func ("/app/window/open-broken", test_window_open_broken);
   g_test_add_func ("/app/window/units-keep-table", test_window_units_keep_table);
   g_test_add_func ("/app/window/default-board", test_window_default_board);
   g_test_add_func ("/app/window/pieces-outside-roster", test_window_pieces_outside_roster);

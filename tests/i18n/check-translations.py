@@ -144,6 +144,19 @@ with tempfile.TemporaryDirectory() as tmp:
     if check.returncode != 0:
         failures.append("msgfmt --check fails on po/es.po:\n" + check.stderr)
 
+# The official Spanish rule terms (po/README.md), where the English one is
+# easy to leave in: an ARO is an ORA (Orden de Reacción Automática).
+SPANISH_TERMS = {"ARO": "ORA"}
+with open(os.path.join(src, "po", "es.po"), encoding="utf-8") as f:
+    po = f.read()
+translations = [" ".join(re.findall(r'"((?:[^"\\]|\\.)*)"', block))
+                for block in re.findall(r'^msgstr[^\n]*\n(?:"[^\n]*\n)*', po + "\n", re.MULTILINE)]
+for english, spanish in SPANISH_TERMS.items():
+    wrong = [t for t in translations if re.search(r"\b%s\b" % english, t)]
+    if wrong:
+        failures.append("po/es.po says %s where Spanish says %s:\n  " % (english, spanish)
+                        + "\n  ".join(wrong))
+
 for failure in failures:
     print("# " + failure.replace("\n", "\n# "))
 

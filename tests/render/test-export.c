@@ -500,6 +500,37 @@ test_export_refuses (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* A bare diagram puts the players where the window does: red south,
+ * attacker, west short edge (Dawn Assault drew blue on the west). */
+static void
+test_bare_layout_places (void)
+{
+  MusterSystem *t9a = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  GPtrArray *deployments = muster_system_get_deployments (t9a);
+
+  for (guint i = 0; i < deployments->len; i++)
+    {
+      const MusterDeployment *deployment = g_ptr_array_index (deployments, i);
+      g_autoptr(MusterLayout) layout = muster_export_bare_layout (t9a, deployment);
+      GPtrArray *players = muster_layout_get_players (layout);
+
+      for (guint p = 0; p < 2; p++)
+        {
+          const MusterPlayer *player = g_ptr_array_index (players, p);
+          MusterPlace place;
+
+          muster_system_get_default_place (t9a, deployment, NULL, muster_layout_get_width (layout),
+                                           muster_layout_get_height (layout), p, NULL,
+                                           p == 1 ? ((MusterPlayer *) g_ptr_array_index (players, 0))->zone : NULL,
+                                           &place);
+          g_assert_cmpstr (player->zone, ==, place.zone);
+          g_assert_cmpstr (player->role, ==, p == 0 ? "attacker" : "defender");
+          g_assert_cmpstr (player->short_edge, ==, p == 0 ? "west" : "east");
+          g_assert_true (g_str_has_prefix (player->zone, p == 0 ? "south" : "north"));
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -507,6 +538,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/export/every-deployment", test_export_every_deployment);
+  g_test_add_func ("/export/bare-layout-places", test_bare_layout_places);
   g_test_add_func ("/export/pdf/fit", test_export_pdf_fit);
   g_test_add_func ("/export/pdf/fit-centred", test_export_fit_centred);
   g_test_add_func ("/export/pdf/true-scale", test_export_pdf_true_scale);

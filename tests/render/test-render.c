@@ -8,8 +8,10 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "muster-render.h"
+#include "muster-validate.h"
 #include "muster-sheets.h"
 
 #define INCH MUSTER_MM_PER_INCH
@@ -154,36 +156,40 @@ test_pixels_follow_core (Fixture       *f,
   g_assert_cmpuint (checked, >, 1000);
 }
 
-/* A scene of a bare diagram of system/deployment as exports draw it: the
- * first player the attacker in the type's last zone, the second the
- * defender in the one before. */
+/* A scene of a bare diagram of system/deployment as exports draw it (the
+ * players in their default places), on the default board or that board
+ * turned a quarter (portrait). */
 static MusterScene *
-bare_scene (const char *system_id,
-            const char *deployment_id,
-            MusterLayout **layout_out)
+bare_scene_on (const char    *system_id,
+               const char    *deployment_id,
+               gboolean       portrait,
+               MusterLayout **layout_out)
 {
   MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), system_id);
   const MusterDeployment *deployment;
   const MusterBoardPreset *board;
-  g_autoptr(GPtrArray) zones = NULL;
   GPtrArray *players;
   MusterLayout *layout;
   MusterScene *scene;
+  const char *taken = NULL;
+  double width, height;
 
   g_assert_nonnull (system);
   deployment = muster_system_lookup_deployment (system, deployment_id);
   g_assert_nonnull (deployment);
   board = muster_system_get_default_board (system);
-  layout = muster_layout_new (system_id, deployment_id, board->width, board->height);
-  zones = muster_deployment_list_zones (deployment, NULL);
+  width = portrait ? board->height : board->width;
+  height = portrait ? board->width : board->height;
+  layout = muster_layout_new (system_id, deployment_id, width, height);
   players = muster_layout_get_players (layout);
-  for (guint i = 0; i < players->len && i < zones->len; i++)
+  for (guint i = 0; i < players->len && i < 2; i++)
     {
       const MusterPlayer *player = g_ptr_array_index (players, i);
-      const MusterZone *zone = g_ptr_array_index (zones, zones->len - 1 - i);
+      MusterPlace place;
 
-      muster_layout_update_player (layout, player->id, zone->id,
-                                   i == 0 ? "attacker" : "defender", i == 0 ? "east" : "west");
+      muster_system_get_default_place (system, deployment, NULL, width, height, i, NULL, taken, &place);
+      muster_layout_update_player (layout, player->id, place.zone, place.role, place.short_edge);
+      taken = place.zone;
     }
 
   scene = muster_scene_new (layout, system, NULL);
@@ -192,6 +198,14 @@ bare_scene (const char *system_id,
   *layout_out = layout;
 
   return scene;
+}
+
+static MusterScene *
+bare_scene (const char    *system_id,
+            const char    *deployment_id,
+            MusterLayout **layout_out)
+{
+  return bare_scene_on (system_id, deployment_id, FALSE, layout_out);
 }
 
 static void
@@ -261,16 +275,23 @@ typedef struct
   /* Per zone, the distances (inches) shown, and where they are measured
    * from: 'c' the Centre Line, 'd' the diagonal, 'e' a table edge. */
   const char *expect[2];
+  /* The default board turned a quarter: the Centre Line is x = W/2. */
+  gboolean    portrait;
 } DimensionCase;
 
 static const DimensionCase dimension_cases[] = {
-  { "t9a", "frontline-clash", { "12c", "12c" } },
-  { "t9a", "dawn-assault", { "12c 18e", "12c 18e" } },
-  { "t9a", "counterthrust", { "8c", "8c" } },
-  { "t9a", "encircle", { "9c 15c 18e", "9c 15c 18e" } },
-  { "t9a", "refused-flank", { "9d", "9d" } },
-  { "t9a", "marching-columns", { "12c", "12c" } },
-  { "infinity", "standard", { "12e", "12e" } },
+  { "t9a", "frontline-clash", { "12c", "12c" }, FALSE },
+  { "t9a", "dawn-assault", { "12c 18e", "12c 18e" }, FALSE },
+  { "t9a", "counterthrust", { "8c", "8c" }, FALSE },
+  { "t9a", "encircle", { "9c 15c 18e", "9c 15c 18e" }, FALSE },
+  { "t9a", "refused-flank", { "9d", "9d" }, FALSE },
+  { "t9a", "marching-columns", { "12c", "12c" }, FALSE },
+  { "infinity", "standard", { "12e", "12e" }, FALSE },
+  { "t9a", "frontline-clash", { "12c", "12c" }, TRUE },
+  { "t9a", "dawn-assault", { "12c 18e", "12c 18e" }, TRUE },
+  { "t9a", "encircle", { "9c 15c 18e", "9c 15c 18e" }, TRUE },
+  { "t9a", "refused-flank", { "9d", "9d" }, TRUE },
+  { "infinity", "standard", { "12e", "12e" }, TRUE },
 };
 
 /* The rulebook's annotations are all there, each measured from the right
@@ -281,7 +302,7 @@ test_dimensions (gconstpointer data)
 {
   const DimensionCase *c = data;
   MusterLayout *layout = NULL;
-  g_autoptr(MusterScene) scene = bare_scene (c->system, c->deployment, &layout);
+  g_autoptr(MusterScene) scene = bare_scene_on (c->system, c->deployment, c->portrait, &layout);
   MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), c->system);
   const MusterDeployment *deployment = muster_system_lookup_deployment (system, c->deployment);
   double w = muster_layout_get_width (layout), h = muster_layout_get_height (layout);
@@ -319,7 +340,7 @@ test_dimensions (gconstpointer data)
               switch (from)
                 {
                 case 'c':
-                  on_line = fabs (d->to.y - h / 2) < 1e-6;
+                  on_line = c->portrait ? fabs (d->to.x - w / 2) < 1e-6 : fabs (d->to.y - h / 2) < 1e-6;
                   break;
                 case 'd':
                   /* On the diagonal the zones are measured from. */
@@ -1040,6 +1061,304 @@ test_zone_labels_clear_of_pieces (void)
   muster_scene_unref (scene);
 }
 
+/* On a portrait table the Centre Line runs north to south and the zones
+ * are west and east of it; their names stay inside the tall and narrow
+ * zones, upright where they would not fit across. */
+static void
+test_portrait_zones (void)
+{
+  static const char * const deployments[] = {
+    "frontline-clash", "dawn-assault", "counterthrust", "encircle", "marching-columns",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (deployments); i++)
+    {
+      MusterLayout *layout = NULL;
+      g_autoptr(MusterScene) scene = bare_scene_on ("t9a", deployments[i], TRUE, &layout);
+      MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+      const MusterDeployment *deployment = muster_system_lookup_deployment (system, deployments[i]);
+      double w = muster_layout_get_width (layout), h = muster_layout_get_height (layout);
+      GPtrArray *players = muster_layout_get_players (layout);
+
+      g_assert_cmpfloat (w, <, h);
+      render_page (scene);
+      g_assert_cmpstr (muster_scene_get_line_name (scene), ==, "Centre Line");
+
+      for (guint z = 0; z < 2; z++)
+        {
+          const MusterPlayer *player = g_ptr_array_index (players, z);
+          g_autoptr(MusterRegion) zone = muster_system_resolve_zone (system, deployment, player->zone, w, h,
+                                                                     NULL, player->role, player->short_edge,
+                                                                     NULL);
+          MusterBox box;
+
+          g_assert_cmpstr (player->zone, ==, z == 0 ? "west" : "east");
+          g_assert_true (g_str_has_suffix (muster_scene_get_zone_label (scene, z), z == 0 ? "West" : "East"));
+          g_assert_true (muster_scene_get_zone_label_box (scene, z, &box));
+          /* All of it in the zone: upright where it is too wide across
+           * (Counterthrust's zones, 16″ wide, hold it across). */
+          if (strcmp (deployments[i], "counterthrust") != 0)
+            g_assert_cmpfloat (box.y1 - box.y0, >, box.x1 - box.x0);
+          g_assert_true (muster_region_contains_point (zone, (MusterPoint) { box.x0, box.y0 }));
+          g_assert_true (muster_region_contains_point (zone, (MusterPoint) { box.x1, box.y0 }));
+          g_assert_true (muster_region_contains_point (zone, (MusterPoint) { box.x0, box.y1 }));
+          g_assert_true (muster_region_contains_point (zone, (MusterPoint) { box.x1, box.y1 }));
+        }
+
+      muster_scene_unref (g_steal_pointer (&scene));
+      g_assert_finalize_object (layout);
+    }
+
+  /* Across, where it fits: a landscape table. */
+  {
+    MusterLayout *layout = NULL;
+    g_autoptr(MusterScene) scene = bare_scene ("t9a", "frontline-clash", &layout);
+    MusterBox box;
+
+    render_page (scene);
+    g_assert_true (muster_scene_get_zone_label_box (scene, 0, &box));
+    g_assert_cmpfloat (box.y1 - box.y0, <, box.x1 - box.x0);
+    muster_scene_unref (g_steal_pointer (&scene));
+    g_assert_finalize_object (layout);
+  }
+}
+
+/* Renders one piece of the name alone at px pixels a millimetre; the
+ * surface is the caller's. */
+static cairo_surface_t *
+render_named_piece (const char      *name,
+                    MusterPieceKind  kind,
+                    double           px)
+{
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 10 * INCH, 10 * INCH);
+  MusterBase base = { MUSTER_BASE_RECT, 30, 40 };
+  MusterPiece *piece = muster_piece_new ("u1", kind, "red", &base, 5 * INCH, 5 * INCH);
+  g_autoptr(MusterScene) scene = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  piece->name = g_strdup (name);
+  muster_layout_add_piece (layout, piece);
+  scene = muster_scene_new (layout, system, NULL);
+  muster_scene_set_flags (scene, MUSTER_RENDER_PIECES);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (10 * INCH * px),
+                                        (int) ceil (10 * INCH * px));
+  cr = cairo_create (surface);
+  cairo_scale (cr, px, px);
+  muster_scene_render (scene, cr, px);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
+static gboolean
+same_pixels (cairo_surface_t *a,
+             cairo_surface_t *b)
+{
+  int stride = cairo_image_surface_get_stride (a);
+  int height = cairo_image_surface_get_height (a);
+
+  return stride == cairo_image_surface_get_stride (b) && height == cairo_image_surface_get_height (b) &&
+         memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                 (size_t) stride * height) == 0;
+}
+
+/* A piece is labelled with its name, shortened where the base is small,
+ * and never with its internal id in the name's place. */
+static void
+test_piece_labels (void)
+{
+  cairo_surface_t *blank_small = render_named_piece (" ", MUSTER_PIECE_UNIT, 1.0);
+  cairo_surface_t *named_small = render_named_piece ("Skirmishers 3", MUSTER_PIECE_UNIT, 1.0);
+  cairo_surface_t *blank_large = render_named_piece (" ", MUSTER_PIECE_UNIT, 6.0);
+  cairo_surface_t *named_large = render_named_piece ("Skirmishers 3", MUSTER_PIECE_UNIT, 6.0);
+  cairo_surface_t *short_small = render_named_piece ("Ix", MUSTER_PIECE_UNIT, 1.0);
+  cairo_surface_t *unnamed_unit = render_named_piece (NULL, MUSTER_PIECE_UNIT, 6.0);
+  cairo_surface_t *blank_objective = render_named_piece (" ", MUSTER_PIECE_OBJECTIVE, 6.0);
+  cairo_surface_t *unnamed_objective = render_named_piece (NULL, MUSTER_PIECE_OBJECTIVE, 6.0);
+
+  /* At 1 px a millimetre a 30 mm base has room for "u1" but not for the
+   * name, nor three letters of it: nothing is written, not the id. */
+  g_assert_true (same_pixels (blank_small, named_small));
+  /* A short name fits. */
+  g_assert_false (same_pixels (blank_small, short_small));
+  /* Close up, the name is there. */
+  g_assert_false (same_pixels (blank_large, named_large));
+  /* A unit with no name shows its id, all that tells it apart; an
+   * objective shows what it is without one. */
+  g_assert_false (same_pixels (blank_large, unnamed_unit));
+  g_assert_true (same_pixels (blank_objective, unnamed_objective));
+
+  cairo_surface_destroy (unnamed_unit);
+  cairo_surface_destroy (blank_objective);
+  cairo_surface_destroy (unnamed_objective);
+
+  cairo_surface_destroy (blank_small);
+  cairo_surface_destroy (named_small);
+  cairo_surface_destroy (blank_large);
+  cairo_surface_destroy (named_large);
+  cairo_surface_destroy (short_small);
+}
+
+/* Terrain that a narrower table cuts off still shows past the edge,
+ * outlined in red as a problem, as pieces do. */
+static void
+test_terrain_off_table (void)
+{
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 48 * INCH, 48 * INCH);
+  MusterPoint building[] = { { 44 * INCH, 20 * INCH }, { 53 * INCH, 20 * INCH },
+                             { 53 * INCH, 26 * INCH }, { 44 * INCH, 26 * INCH } };
+  g_autoptr(MusterValidator) validator = NULL;
+  MusterScene *scene;
+  cairo_surface_t *surface;
+  const double margin = 8 * INCH;
+  guint red = 0, dark = 0;
+  cairo_t *cr;
+
+  muster_layout_update_player (layout, "red", "south", NULL, NULL);
+  muster_layout_update_player (layout, "blue", "north", NULL, NULL);
+  muster_layout_add_terrain (layout, muster_terrain_new ("t1", MUSTER_TERRAIN_BUILDING, building,
+                                                         G_N_ELEMENTS (building)));
+  validator = muster_validator_new (layout, system, NULL);
+  g_assert_nonnull (validator);
+
+  scene = muster_scene_new (layout, system, validator);
+  muster_scene_set_flags (scene, MUSTER_RENDER_PIECES | MUSTER_RENDER_TERRAIN | MUSTER_RENDER_VIOLATIONS);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                        (int) ceil ((48 * INCH + 2 * margin) * PX_PER_MM),
+                                        (int) ceil ((48 * INCH + 2 * margin) * PX_PER_MM));
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, PX_PER_MM, PX_PER_MM);
+  cairo_translate (cr, margin, margin);
+  muster_scene_render (scene, cr, PX_PER_MM);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  /* Past the east edge, along the building's middle: its grey fill, and
+   * its red outline at its far end. */
+  for (double x = 48.5 * INCH; x < 53.5 * INCH; x += 0.5)
+    {
+      int px = (int) ((x + margin) * PX_PER_MM);
+      int py = (int) ((23 * INCH + margin) * PX_PER_MM);
+      guint32 pixel = ((const guint32 *) (cairo_image_surface_get_data (surface) +
+                                          py * cairo_image_surface_get_stride (surface)))[px];
+      guint r = (pixel >> 16) & 0xff, g = (pixel >> 8) & 0xff, b = pixel & 0xff;
+
+      if (r > 180 && g < 90 && b < 90)
+        red++;
+      else if (r < 140 && g < 140 && b < 140)
+        dark++;
+    }
+
+  g_assert_cmpuint (dark, >, 100);
+  g_assert_cmpuint (red, >, 0);
+
+  cairo_surface_destroy (surface);
+  muster_scene_unref (scene);
+}
+
+/* A sheet's name, map and scale bar keep off the table's edges, which
+ * players line up with the real table. */
+static void
+test_sheets_label_off_edges (void)
+{
+  static const char * const deployments[] = { "refused-flank", "frontline-clash" };
+
+  for (guint d = 0; d < G_N_ELEMENTS (deployments); d++)
+    {
+      MusterLayout *layout = NULL;
+      g_autoptr(MusterScene) scene = bare_scene ("t9a", deployments[d], &layout);
+      double w = muster_layout_get_width (layout), h = muster_layout_get_height (layout);
+      MusterSheets sheets;
+
+      muster_sheets_plan_best (&sheets, scene, A4_W, A4_H);
+      for (guint i = 0; i < muster_sheets_count (&sheets); i++)
+        {
+          MusterBox box;
+          double x0, y0, x1, y1;
+
+          g_assert_true (muster_sheets_get_label_box (&sheets, scene, i, &box));
+          muster_sheets_table_to_page (&sheets, scene, i, 0, 0, &x0, &y0);
+          muster_sheets_table_to_page (&sheets, scene, i, w, h, &x1, &y1);
+          /* No edge of the table runs through it. */
+          g_assert_false (x0 > box.x0 && x0 < box.x1 && y1 > box.y0 && y0 < box.y1);
+          g_assert_false (x1 > box.x0 && x1 < box.x1 && y1 > box.y0 && y0 < box.y1);
+          g_assert_false (y0 > box.y0 && y0 < box.y1 && x1 > box.x0 && x0 < box.x1);
+          g_assert_false (y1 > box.y0 && y1 < box.y1 && x1 > box.x0 && x0 < box.x1);
+          /* And it is on the printable part. */
+          g_assert_cmpfloat (box.x0, >=, sheets.margin);
+          g_assert_cmpfloat (box.y0, >=, sheets.margin);
+          g_assert_cmpfloat (box.x1, <=, sheets.page_width - sheets.margin);
+          g_assert_cmpfloat (box.y1, <=, sheets.page_height - sheets.margin);
+        }
+      g_assert_false (muster_sheets_get_label_box (&sheets, scene, muster_sheets_count (&sheets), &(MusterBox) { 0 }));
+
+      muster_scene_unref (g_steal_pointer (&scene));
+      g_assert_finalize_object (layout);
+    }
+}
+
+static gboolean
+is_cut_colour (MusterColor c)
+{
+  return fabs (c.r - MUSTER_SHEETS_CUT_COLOR_R) < 0.12 && fabs (c.g - MUSTER_SHEETS_CUT_COLOR_G) < 0.12 &&
+         fabs (c.b - MUSTER_SHEETS_CUT_COLOR_B) < 0.12;
+}
+
+/* The lines to cut along are in a colour of their own, on the sheet's
+ * edges that a neighbour covers and nowhere else: never to be taken for
+ * the Centre Line or a diagonal, which are dashed too. */
+static void
+test_sheets_cut_lines (void)
+{
+  MusterLayout *layout = NULL;
+  g_autoptr(MusterScene) scene = bare_scene ("t9a", "refused-flank", &layout);
+  MusterSheets sheets;
+
+  muster_sheets_plan (&sheets, scene, A4_H, A4_W);
+  g_assert_cmpuint (sheets.columns, >, 1);
+  g_assert_cmpuint (sheets.rows, >, 1);
+
+  for (guint i = 0; i < sheets.columns + 2; i += sheets.columns + 1)
+    {
+      cairo_surface_t *surface = render_sheet (&sheets, scene, i);
+      int pw = cairo_image_surface_get_width (surface);
+      int ph = cairo_image_surface_get_height (surface);
+      int edge_x = (int) (sheets.margin * SHEET_PX_PER_PT);
+      int edge_y = (int) (sheets.margin * SHEET_PX_PER_PT);
+      guint on_edges = 0, elsewhere = 0;
+
+      for (int y = 0; y < ph; y++)
+        for (int x = 0; x < pw; x++)
+          {
+            if (!is_cut_colour (surface_pixel (surface, x, y)))
+              continue;
+            /* The line and its scissors, some 9 points either side. */
+            if (abs (x - edge_x) <= 10 * SHEET_PX_PER_PT || abs (y - edge_y) <= 10 * SHEET_PX_PER_PT)
+              on_edges++;
+            else
+              elsewhere++;
+          }
+
+      g_test_message ("sheet %u: %u on the edges, %u elsewhere", i, on_edges, elsewhere);
+      g_assert_cmpuint (elsewhere, ==, 0);
+      /* A1 is cut nowhere; B2 on its top and left edges. */
+      if (i == 0)
+        g_assert_cmpuint (on_edges, ==, 0);
+      else
+        g_assert_cmpuint (on_edges, >, (guint) (sheets.page_height * SHEET_PX_PER_PT));
+      cairo_surface_destroy (surface);
+    }
+
+  muster_scene_unref (g_steal_pointer (&scene));
+  g_assert_finalize_object (layout);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1054,18 +1373,24 @@ main (int   argc,
               fixture_set_up, test_pixels_follow_core, fixture_tear_down);
   for (guint i = 0; i < G_N_ELEMENTS (dimension_cases); i++)
     {
-      g_autofree char *path = g_strdup_printf ("/render/dimensions/%s/%s", dimension_cases[i].system,
-                                               dimension_cases[i].deployment);
+      g_autofree char *path = g_strdup_printf ("/render/dimensions/%s/%s%s", dimension_cases[i].system,
+                                               dimension_cases[i].deployment,
+                                               dimension_cases[i].portrait ? "-portrait" : "");
 
       g_test_add_data_func (path, &dimension_cases[i], test_dimensions);
     }
   g_test_add_func ("/render/zone-names", test_zone_names);
+  g_test_add_func ("/render/portrait-zones", test_portrait_zones);
+  g_test_add_func ("/render/pieces/labels", test_piece_labels);
+  g_test_add_func ("/render/terrain/off-table", test_terrain_off_table);
   g_test_add_func ("/render/pieces/off-table-and-prone", test_pieces_off_table_and_prone);
   g_test_add_func ("/render/zone-labels-clear-of-pieces", test_zone_labels_clear_of_pieces);
   g_test_add_func ("/render/sheets/plan", test_sheets_plan);
   g_test_add_func ("/render/sheets/labels", test_sheets_labels);
   g_test_add_func ("/render/sheets/inch-is-72-points", test_sheets_inch_is_72_points);
   g_test_add_func ("/render/sheets/overlaps-agree", test_sheets_overlaps_agree);
+  g_test_add_func ("/render/sheets/label-off-edges", test_sheets_label_off_edges);
+  g_test_add_func ("/render/sheets/cut-lines", test_sheets_cut_lines);
   g_test_add_func ("/render/colours/colour-blind-safe", test_colour_blind_safe);
   g_test_add_func ("/render/colours/hatching-survives-greyscale", test_hatching_survives_greyscale);
 

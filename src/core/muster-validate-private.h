@@ -1,0 +1,269 @@
+/* muster-validate-private.h
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "muster-spatial-index.h"
+#include "muster-validate.h"
+
+G_BEGIN_DECLS
+
+/* What the parts of the validator share: muster-validate.c keeps the
+ * pieces and works out the unary rules, muster-validate-pairs.c the pair
+ * rules, muster-validate-sequence.c the sequence rules, and
+ * muster-violation.c words the verdicts. */
+
+#define RULE_BIT(code) (1u << (code))
+
+#define UNARY_RULES (RULE_BIT (MUSTER_RULE_OFF_BOARD) | \
+                     RULE_BIT (MUSTER_RULE_OUTSIDE_ZONE))
+#define PAIR_RULES  (RULE_BIT (MUSTER_RULE_BASE_CONTACT) | \
+                     RULE_BIT (MUSTER_RULE_OVERLAP) | \
+                     RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE) | \
+                     RULE_BIT (MUSTER_RULE_UNIT_SPACING))
+
+/* The grid of the spatial index is never finer than this (4"): a big
+ * unit's base then lies in 2 × 2 cells, and a query around it looks at
+ * some 3 × 3. */
+#define MIN_CELL_SIZE_MM (4 * MUSTER_MM_PER_INCH)
+
+typedef enum
+{
+  SHORT_EDGE_NONE,
+  SHORT_EDGE_WEST,
+  SHORT_EDGE_EAST,
+  SHORT_EDGE_NORTH,   /* the short edges of a portrait board */
+  SHORT_EDGE_SOUTH,
+} ShortEdge;
+
+typedef struct
+{
+  const MusterRuleDef *def;     /* NULL when the rule is not in force */
+  guint                kinds;   /* a bit per MusterPieceKind */
+} Rule;
+
+typedef struct _PlayerState PlayerState;
+
+/* The pieces of one player deployed in one turn that a sequence rule
+ * counts. */
+typedef struct
+{
+  PlayerState *player;
+  guint        turn;
+  GPtrArray   *members;   /* PieceState, not owned */
+} Group;
+
+struct _PlayerState
+{
+  char         *id;
+  MusterRegion *zone;            /* NULL: no zone, no outside-zone */
+  GHashTable   *skill_regions;   /* skill id → MusterRegion */
+  ShortEdge     short_edge;
+  GTree        *order_groups;    /* turn → Group, for deploy-order */
+  GHashTable   *seq_groups;      /* turn → Group, for deploy-sequence */
+  guint8       *step_counts;     /* deploy-sequence by steps: per step, its
+                                  * pieces (at most 2 counted), or NULL */
+};
+
+/* What the pair rules read of a piece, gathered in one place so that
+ * checking a crowded neighbourhood does not chase pointers. */
+typedef struct
+{
+  const MusterPiece   *piece;
+  const MusterOutline *outline;
+  const char          *owner;        /* interned */
+  PlayerState         *player;       /* the owner, when a player of the layout */
+  guint                turn;
+  MusterPieceKind      kind;
+  gboolean             deployable;
+  guint                applies;      /* RULE_BIT of each rule that looks at it */
+} PieceInfo;
+
+/* The rule and the other piece of a violation, kept beside the
+ * violations so that dropping a pair scans a compact array. */
+typedef struct
+{
+  MusterRuleCode code;
+  guint          other_serial;
+} ViolationKey;
+
+typedef struct
+{
+  guint          serial;
+  guint          slot;           /* id in the spatial index, index in slots */
+  MusterPiece   *piece;          /* owned by the layout */
+  MusterOutline  outline;
+  PieceInfo      info;
+  PlayerState   *player;         /* the owner, when a player of the layout */
+  /* Made when first needed: most pieces of a big table break no rule. */
+  GPtrArray     *violations;     /* MusterViolation, or NULL */
+  GArray        *keys;           /* ViolationKey, in step with violations */
+  GArray        *partners;       /* guint slots of pieces sharing pair verdicts, or NULL */
+  Group         *order_group;    /* deploy-order membership, or NULL */
+  Group         *seq_group;      /* deploy-sequence membership, or NULL */
+  gboolean       sorted;
+  gboolean       pooled;         /* in the validator's slab, not allocated alone */
+} PieceState;
+
+typedef struct
+{
+  MusterTerrain *terrain;        /* owned by the layout */
+  MusterOutline  outline;
+} TerrainState;
+
+struct _MusterValidator
+{
+  GObject                 parent_instance;
+
+  MusterLayout           *layout;
+  MusterSystem           *system;
+  double                  tolerance;
+
+  const MusterDeployment *deployment;   /* NULL: nothing is checked */
+  Rule                    rules[MUSTER_N_RULES];
+  double                  width;
+  double                  height;
+  double                  pair_reach;     /* farthest a piece pair rule looks */
+  double                  terrain_reach;  /* farthest a terrain rule looks */
+
+  GHashTable             *players;        /* id → PlayerState */
+  GHashTable             *pieces;         /* serial → PieceState */
+  GPtrArray              *slots;          /* slot → PieceState or NULL */
+  PieceState             *slab;           /* the states of a full validation */
+  GArray                 *free_slots;     /* guint */
+  GArray                 *terrain;        /* TerrainState */
+  MusterSpatialIndex     *index;          /* piece boxes, by slot */
+  MusterSpatialIndex     *terrain_index;  /* terrain boxes, by position in terrain */
+  GHashTable             *terrain_violations;  /* terrain serial → GPtrArray of
+                                                * MusterViolation (off-board) */
+  gboolean                deployment_over;     /* see muster_validator_set_deployment_over() */
+  guint                   n_violations;
+  GPtrArray              *no_violations;  /* empty, for pieces without */
+  gboolean                rebuilding;
+  GError                 *error;          /* of the last rebuild */
+};
+
+static inline gboolean
+info_applies (const PieceInfo *info,
+              MusterRuleCode   code)
+{
+  return (info->applies & RULE_BIT (code)) != 0;
+}
+
+static inline gboolean
+rule_in_force (MusterValidator *self,
+               MusterRuleCode   code)
+{
+  return self->rules[code].def != NULL;
+}
+
+static inline double
+rule_distance (MusterValidator *self,
+               MusterRuleCode   code)
+{
+  return self->rules[code].def != NULL ? self->rules[code].def->distance : 0.0;
+}
+
+static inline PieceState *
+lookup_slot (MusterValidator *self,
+             guint            slot)
+{
+  g_assert (slot < self->slots->len);
+
+  return g_ptr_array_index (self->slots, slot);
+}
+
+/* muster-validate.c */
+void             _muster_validator_add_violations          (MusterValidator      *self,
+                                                            PieceState           *ps,
+                                                            GPtrArray            *violations);
+void             _muster_validator_add_partner             (PieceState           *ps,
+                                                            guint                 slot);
+void             _muster_validator_remove_partner          (PieceState           *ps,
+                                                            guint                 slot);
+MusterViolation *_muster_validator_violation_new           (MusterValidator      *self,
+                                                            const MusterPiece    *piece,
+                                                            MusterRuleCode        code,
+                                                            const char           *other_id,
+                                                            guint                 other_serial,
+                                                            MusterViolationOther  other_kind);
+MusterViolation *_muster_validator_violation_new_for_piece (MusterValidator      *self,
+                                                            const MusterPiece    *piece,
+                                                            MusterRuleCode        code,
+                                                            const MusterPiece    *other);
+void             _muster_validator_add_violation           (MusterValidator      *self,
+                                                            PieceState           *ps,
+                                                            MusterViolation      *violation);
+void             _muster_validator_remove_violations       (MusterValidator      *self,
+                                                            PieceState           *ps,
+                                                            guint                 codes,
+                                                            guint                 other_serial);
+
+/* muster-validate-pairs.c: the verdicts of a and b on each other, as
+ * RULE_BIT()s. */
+void             _muster_validator_check_pair              (MusterValidator      *self,
+                                                            const PieceInfo      *a,
+                                                            const PieceInfo      *b,
+                                                            guint                *codes_a,
+                                                            guint                *codes_b);
+void             _muster_validator_add_pair_violations     (MusterValidator      *self,
+                                                            const MusterPiece    *piece,
+                                                            const MusterPiece    *other,
+                                                            guint                 codes,
+                                                            GPtrArray            *sink);
+void             _muster_validator_check_terrain           (MusterValidator      *self,
+                                                            const PieceInfo      *info,
+                                                            GPtrArray            *sink);
+void             _muster_validator_commit_pairs            (MusterValidator      *self,
+                                                            PieceState           *ps,
+                                                            gboolean              only_later);
+void             _muster_validator_drop_pairs              (MusterValidator      *self,
+                                                            PieceState           *ps);
+
+/* muster-validate-sequence.c */
+void             _muster_validator_group_free              (gpointer              data);
+int              _muster_validator_compare_turns           (gconstpointer         a,
+                                                            gconstpointer         b,
+                                                            gpointer              user_data);
+gboolean         _muster_validator_order_eligible          (MusterValidator      *self,
+                                                            const PieceInfo      *info,
+                                                            PlayerState          *player);
+MusterViolation *_muster_validator_order_verdict           (MusterValidator      *self,
+                                                            const MusterPiece    *piece,
+                                                            PlayerState          *player,
+                                                            double                x,
+                                                            double                y);
+void             _muster_validator_order_join              (MusterValidator      *self,
+                                                            PieceState           *ps);
+void             _muster_validator_order_leave             (MusterValidator      *self,
+                                                            PieceState           *ps);
+gboolean         _muster_validator_order_check_group_cb    (gpointer              key,
+                                                            gpointer              value,
+                                                            gpointer              user_data);
+gboolean         _muster_validator_seq_eligible            (MusterValidator      *self,
+                                                            const PieceInfo      *info,
+                                                            PlayerState          *player);
+/* The deploy-sequence verdict of a piece (ps: its state, if it is in the
+ * layout) as it stands, or NULL. */
+MusterViolation *_muster_validator_seq_predict             (MusterValidator      *self,
+                                                            const PieceInfo      *info,
+                                                            PlayerState          *player,
+                                                            const PieceState     *ps);
+/* After a full rebuild. */
+void             _muster_validator_seq_check_all           (MusterValidator      *self);
+void             _muster_validator_seq_join                (MusterValidator      *self,
+                                                            PieceState           *ps);
+void             _muster_validator_seq_leave               (MusterValidator      *self,
+                                                            PieceState           *ps);
+
+/* muster-violation.c */
+int              _muster_violation_compare_in_piece_cb     (gconstpointer         a,
+                                                            gconstpointer         b);
+int              _muster_violation_compare_cb              (gconstpointer         a,
+                                                            gconstpointer         b);
+
+G_END_DECLS

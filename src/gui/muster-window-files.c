@@ -1,0 +1,521 @@
+/* muster-window-files.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "muster-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "muster-window-private.h"
+
+/* New, open, save and close: the document's file as the players ask for
+ * it, with "Save Changes?" before anything unsaved would go, the recent
+ * files, and layouts dropped on the window. */
+
+#define MAX_RECENT 8
+
+static void run_after (MusterWindow *self);
+
+static void
+add_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentData data = { 0 };
+
+  data.display_name = NULL;
+  data.mime_type = (char *) MUSTER_MIME_TYPE;
+  data.app_name = (char *) "Muster";
+  data.app_exec = (char *) "muster %u";
+
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+void
+muster_window_new_layout (MusterWindow *self)
+{
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+
+  layout = _muster_window_default_layout (self);
+  if (!muster_document_load_layout (self->document, layout, NULL, &error))
+    _muster_window_show_message (self, error->message);
+}
+
+gboolean
+muster_window_show_layout (MusterWindow  *self,
+                           MusterLayout  *layout,
+                           GError       **error)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+
+  return muster_document_load_layout (self->document, layout, NULL, error);
+}
+
+/* Says in a dialog why file cannot be opened: a toast would pass before
+ * it is read. Errors about a place in the file read "NAME:LINE: what";
+ * the dialog names the file and the line, and says what in a sentence. */
+static void
+show_open_error (MusterWindow *self,
+                 GFile        *file,
+                 const GError *error)
+{
+  g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *display = g_filename_display_name (basename);
+  g_autofree char *what = NULL;
+  const char *text = error->message;
+  GtkWidget *dialog;
+  guint64 line = 0;
+
+  if (g_str_has_prefix (text, name) && text[strlen (name)] == ':')
+    {
+      const char *digits = text + strlen (name) + 1;
+      char *end = NULL;
+
+      line = g_ascii_strtoull (digits, &end, 10);
+      if (end != digits && g_str_has_prefix (end, ": "))
+        text = end + 2;
+      else
+        line = 0;
+    }
+
+  /* A sentence of its own. */
+  if (g_utf8_validate (text, -1, NULL) && *text != '\0')
+    {
+      char first[8] = { 0 };
+
+      g_unichar_to_utf8 (g_unichar_totitle (g_utf8_get_char (text)), first);
+      what = g_strconcat (first, g_utf8_next_char (text), NULL);
+    }
+  else
+    what = g_utf8_make_valid (text, -1);
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), NULL, NULL);
+  adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Could Not Open “%s”"), display);
+  if (line > 0)
+    /* Translators: "Line 3: The <board> tag is not closed: a “>” is missing" */
+    adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog), _("Line %u: %s"), (guint) line, what);
+  else
+    adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), what);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  /* Above the window, which is shown first when it was not yet. */
+  if (!gtk_widget_get_visible (GTK_WIDGET (self)))
+    gtk_window_present (GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Shows the layout in file; on failure the layout that was open stays
+ * as it was. */
+static gboolean
+load_file (MusterWindow  *self,
+           GFile         *file,
+           GError       **error)
+{
+  if (!muster_document_load_file (self->document, file, error))
+    return FALSE;
+
+  add_recent (file);
+
+  return TRUE;
+}
+
+gboolean
+muster_window_open (MusterWindow *self,
+                    GFile        *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (!load_file (self, file, &error))
+    {
+      show_open_error (self, file, error);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+MusterWindow *
+muster_window_open_new (MusterApplication *application,
+                        GFile             *file,
+                        MusterWindow      *parent)
+{
+  g_autoptr(GError) error = NULL;
+  MusterWindow *window;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (MUSTER_IS_WINDOW (parent), NULL);
+
+  window = muster_window_new (application);
+  if (!load_file (window, file, &error))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      show_open_error (parent, file, error);
+      return NULL;
+    }
+
+  return window;
+}
+
+gboolean
+muster_window_save_to (MusterWindow  *self,
+                       GFile         *file,
+                       GError       **error)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (!muster_document_save_to (self->document, file, error))
+    return FALSE;
+
+  add_recent (file);
+
+  return TRUE;
+}
+
+/* Saves to the document's file, or asks for one; FALSE when it did not
+ * save now (the question, or an error). */
+static gboolean
+save (MusterWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  GFile *file = muster_document_get_file (self->document);
+
+  if (file == NULL)
+    {
+      _muster_window_save_as (self);
+      return FALSE;
+    }
+
+  if (!muster_window_save_to (self, file, &error))
+    {
+      _muster_window_show_message (self, error->message);
+      self->after = MUSTER_AFTER_NOTHING;
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+void
+_muster_window_save (MusterWindow *self)
+{
+  self->after = MUSTER_AFTER_NOTHING;
+  save (self);
+}
+
+static void
+add_filters (GtkFileChooser *chooser)
+{
+  g_autoptr(GtkFileFilter) layouts = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (layouts, _("Muster Layouts"));
+  gtk_file_filter_add_mime_type (layouts, MUSTER_MIME_TYPE);
+  gtk_file_filter_add_suffix (layouts, "muster");
+  gtk_file_chooser_add_filter (chooser, layouts);
+
+  gtk_file_filter_set_name (all, _("All Files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (chooser, all);
+}
+
+static void
+save_response_cb (MusterWindow         *self,
+                  int                   response,
+                  GtkFileChooserNative *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_clear_object (&self->file_dialog);
+
+  if (file == NULL)
+    {
+      self->after = MUSTER_AFTER_NOTHING;
+      return;
+    }
+
+  /* Layouts end in .muster. */
+  {
+    g_autofree char *name = g_file_get_basename (file);
+
+    if (!g_str_has_suffix (name, ".muster"))
+      {
+        g_autoptr(GFile) parent = g_file_get_parent (file);
+        g_autofree char *with_suffix = g_strconcat (name, ".muster", NULL);
+
+        g_set_object (&file, g_file_get_child (parent, with_suffix));
+      }
+  }
+
+  if (!muster_window_save_to (self, file, &error))
+    {
+      _muster_window_show_message (self, error->message);
+      self->after = MUSTER_AFTER_NOTHING;
+      return;
+    }
+
+  run_after (self);
+}
+
+void
+_muster_window_save_as (MusterWindow *self)
+{
+  GtkFileChooserNative *chooser;
+  GFile *file = muster_document_get_file (self->document);
+
+  if (self->file_dialog != NULL)
+    return;
+
+  chooser = gtk_file_chooser_native_new (_("Save Layout"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  self->file_dialog = G_OBJECT (chooser);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  add_filters (GTK_FILE_CHOOSER (chooser));
+
+  if (file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
+  else
+    {
+      /* Translators: the file name offered for a new layout; keep the suffix */
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Layout.muster"));
+    }
+
+  g_signal_connect_swapped (chooser, "response", G_CALLBACK (save_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+open_response_cb (MusterWindow         *self,
+                  int                   response,
+                  GtkFileChooserNative *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_clear_object (&self->file_dialog);
+
+  if (file != NULL)
+    muster_window_open (self, file);
+}
+
+static void
+show_open_dialog (MusterWindow *self)
+{
+  GtkFileChooserNative *chooser;
+
+  if (self->file_dialog != NULL)
+    return;
+
+  chooser = gtk_file_chooser_native_new (_("Open Layout"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  self->file_dialog = G_OBJECT (chooser);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  add_filters (GTK_FILE_CHOOSER (chooser));
+  g_signal_connect_swapped (chooser, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+run_after (MusterWindow *self)
+{
+  MusterAfter after = self->after;
+  g_autoptr(GFile) file = g_steal_pointer (&self->after_file);
+
+  self->after = MUSTER_AFTER_NOTHING;
+
+  switch (after)
+    {
+    case MUSTER_AFTER_NEW:
+      muster_window_new_layout (self);
+      break;
+
+    case MUSTER_AFTER_OPEN_DIALOG:
+      show_open_dialog (self);
+      break;
+
+    case MUSTER_AFTER_OPEN_FILE:
+      if (file != NULL)
+        muster_window_open (self, file);
+      break;
+
+    case MUSTER_AFTER_CLOSE:
+      self->close_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+      break;
+
+    case MUSTER_AFTER_NOTHING:
+    default:
+      break;
+    }
+}
+
+static void
+discard_response_cb (MusterWindow     *self,
+                     const char       *response,
+                     AdwMessageDialog *dialog)
+{
+  if (g_strcmp0 (response, "discard") == 0)
+    {
+      /* Thrown away on purpose: nothing to offer back after a crash. */
+      muster_document_discard_draft (self->document);
+      run_after (self);
+    }
+  else if (g_strcmp0 (response, "save") == 0)
+    {
+      if (save (self))
+        run_after (self);
+    }
+  else
+    {
+      self->after = MUSTER_AFTER_NOTHING;
+      g_clear_object (&self->after_file);
+    }
+}
+
+void
+_muster_window_confirm_then (MusterWindow *self,
+                             MusterAfter   after,
+                             GFile        *file)
+{
+  GtkWidget *dialog;
+
+  self->after = after;
+  g_set_object (&self->after_file, file);
+
+  if (!muster_document_get_modified (self->document))
+    {
+      run_after (self);
+      return;
+    }
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _("“%s” has unsaved changes. Changes which are not saved will be lost."),
+                                  muster_document_get_title (self->document));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (discard_response_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+gboolean
+_muster_window_close_request (MusterWindow *self)
+{
+  if (self->close_confirmed || !muster_document_get_modified (self->document))
+    {
+      /* Nothing is lost: no draft to offer back. */
+      muster_document_discard_draft (self->document);
+      return GDK_EVENT_PROPAGATE;
+    }
+
+  _muster_window_confirm_then (self, MUSTER_AFTER_CLOSE, NULL);
+
+  return GDK_EVENT_STOP;
+}
+
+void
+muster_window_restore_draft (MusterWindow *self,
+                             const char   *draft_id)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+  g_return_if_fail (draft_id != NULL);
+
+  if (!muster_document_load_draft (self->document, draft_id, &error))
+    _muster_window_show_message (self, error->message);
+}
+
+void
+_muster_window_update_recent_menu (MusterWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  guint n = 0;
+
+  g_menu_remove_all (self->recent_menu);
+
+  for (GList *l = items; l != NULL && n < MAX_RECENT; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (!g_str_has_suffix (uri, ".muster") || !gtk_recent_info_exists (info))
+        continue;
+
+      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s", uri);
+      g_menu_append_item (self->recent_menu, item);
+      n++;
+    }
+
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+static gboolean
+drop_file_cb (MusterWindow  *self,
+              const GValue  *value,
+              double         x,
+              double         y,
+              GtkDropTarget *target)
+{
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+
+  files = g_value_get_boxed (value);
+  if (files == NULL)
+    return FALSE;
+
+  _muster_window_confirm_then (self, MUSTER_AFTER_OPEN_FILE, files->data);
+
+  return TRUE;
+}
+
+void
+_muster_window_init_files (MusterWindow *self)
+{
+  GtkDropTarget *target;
+
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (_muster_window_update_recent_menu), self, G_CONNECT_SWAPPED);
+  _muster_window_update_recent_menu (self);
+
+  /* Drop a layout anywhere to open it. */
+  target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect_swapped (target, "drop", G_CALLBACK (drop_file_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+}
+
+void
+_muster_window_dispose_files (MusterWindow *self)
+{
+  g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
+  if (self->file_dialog != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->file_dialog));
+  g_clear_object (&self->file_dialog);
+  g_clear_object (&self->after_file);
+}

@@ -1,0 +1,1200 @@
+/* test-game-panel.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "muster-game-page.h"
+#include "muster-game-panel.h"
+#include "muster-game-popover.h"
+#include "muster-roster.h"
+#include "muster-window.h"
+
+#define IN 25.4
+
+/* Tests of the Game page (src/gui/muster-game-*.c) in a window: the
+ * pages show what the MusterGame says, their buttons call it, and what
+ * it refuses is said. The rules themselves are tested headless, in
+ * tests/game/test-game.c. */
+
+typedef struct
+{
+  MusterWindow    *window;
+  MusterGamePanel *panel;
+  MusterLayout    *layout;
+  char            *dir;
+} Table;
+
+static void
+flush (void)
+{
+  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+wait_for_size (GtkWidget *widget)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while ((gtk_widget_get_width (widget) <= 0 || !gtk_widget_get_mapped (widget)) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  flush ();
+}
+
+/* A window showing layout (read from a file, as the players would open
+ * it), with the Game page of the sidebar shown. */
+static void
+open_table (Table        *table,
+            MusterLayout *layout)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  table->dir = g_dir_make_tmp ("muster-game-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (table->dir, "game.muster", NULL);
+  file = g_file_new_for_path (path);
+  g_assert_true (muster_layout_save (layout, file, &error));
+  g_assert_no_error (error);
+
+  table->window = muster_window_new (NULL);
+  gtk_window_set_default_size (GTK_WINDOW (table->window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (table->window));
+  wait_for_size (GTK_WIDGET (muster_window_get_board_view (table->window)));
+
+  g_assert_true (muster_window_open (table->window, file));
+  muster_window_show_sidebar_page (table->window, "game");
+  table->panel = MUSTER_GAME_PANEL (muster_window_get_game_panel (table->window));
+  table->layout = muster_window_get_layout (table->window);
+  wait_for_size (GTK_WIDGET (table->panel));
+}
+
+static void
+close_table (Table *table)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  gtk_window_destroy (GTK_WINDOW (table->window));
+  flush ();
+
+  dir = g_dir_open (table->dir, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (table->dir, name, NULL);
+
+      g_unlink (path);
+    }
+  g_rmdir (table->dir);
+  g_free (table->dir);
+}
+
+static MusterGame *
+game_of (Table *table)
+{
+  MusterGame *game = muster_window_get_game (table->window);
+
+  g_assert_true (muster_game_panel_get_game (table->panel) == game);
+
+  return game;
+}
+
+static GtkWidget *
+page_of (Table      *table,
+         const char *name)
+{
+  return muster_game_panel_get_page_widget (table->panel, name);
+}
+
+/* The page brought forward, as the switcher does, and up to date. */
+static GtkWidget *
+show_page (Table      *table,
+           const char *name)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table->panel), "panel.show-page", "s", name));
+  flush ();
+  g_assert_cmpstr (muster_game_panel_get_page (table->panel), ==, name);
+
+  return page_of (table, name);
+}
+
+static void
+assert_accepted (Table *table)
+{
+  g_assert_cmpstr (muster_game_panel_get_message (table->panel), ==, NULL);
+}
+
+static void
+assert_refused (Table      *table,
+                const char *needle)
+{
+  const char *message = muster_game_panel_get_message (table->panel);
+
+  g_assert_nonnull (message);
+  if (strstr (message, needle) == NULL)
+    g_error ("“%s” does not say “%s”", message, needle);
+}
+
+#define OK(call) G_STMT_START { g_autoptr(GError) ok_error = NULL; \
+  if (!(call)) g_error ("%s refused: %s", #call, ok_error != NULL ? ok_error->message : "(no message)"); } G_STMT_END
+
+/* Finding what is shown */
+
+typedef gboolean (*Match) (GtkWidget  *widget,
+                           const char *text);
+
+/* The first widget under root (in order) that is drawn and matches. */
+static GtkWidget *
+find (GtkWidget  *root,
+      Match       match,
+      const char *text)
+{
+  if (gtk_widget_is_drawable (root) && match (root, text))
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find (child, match, text);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static guint
+count (GtkWidget  *root,
+       Match       match,
+       const char *text)
+{
+  guint n = gtk_widget_is_drawable (root) && match (root, text) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    n += count (child, match, text);
+
+  return n;
+}
+
+static gboolean
+is_label (GtkWidget  *widget,
+          const char *text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+static gboolean
+is_button (GtkWidget  *widget,
+           const char *label)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+static gboolean
+is_row (GtkWidget  *widget,
+        const char *title)
+{
+  return ADW_IS_PREFERENCES_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
+static gboolean
+is_row_starting (GtkWidget  *widget,
+                 const char *prefix)
+{
+  return ADW_IS_PREFERENCES_ROW (widget) &&
+         g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), prefix);
+}
+
+static gboolean
+is_row_saying (GtkWidget  *widget,
+               const char *needle)
+{
+  return ADW_IS_ACTION_ROW (widget) && adw_action_row_get_subtitle (ADW_ACTION_ROW (widget)) != NULL &&
+         strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (widget)), needle) != NULL;
+}
+
+static GtkWidget *
+find_label (GtkWidget  *root,
+            const char *text)
+{
+  return find (root, is_label, text);
+}
+
+static GtkWidget *
+find_row (GtkWidget  *root,
+          const char *title)
+{
+  return find (root, is_row, title);
+}
+
+/* Clicks the button labelled label under root (which must be there). */
+static void
+click (GtkWidget  *root,
+       const char *label)
+{
+  GtkWidget *button = find (root, is_button, label);
+
+  if (button == NULL)
+    g_error ("No button “%s” is shown", label);
+  /* Not gtk_widget_activate(): a button activated so clicks later. */
+  g_signal_emit_by_name (button, "clicked");
+  flush ();
+}
+
+/* The button labelled label in the row titled title. */
+static void
+click_in_row (GtkWidget  *root,
+              const char *title,
+              const char *label)
+{
+  GtkWidget *row = find_row (root, title);
+
+  if (row == NULL)
+    g_error ("No row “%s” is shown", title);
+  click (row, label);
+}
+
+/* Tables */
+
+static MusterLayout *
+new_layout (const char *system,
+            const char *deployment,
+            double      width,
+            double      height)
+{
+  MusterLayout *layout = muster_layout_new (system, deployment, width * IN, height * IN);
+
+  muster_layout_set_player_name (layout, "red", "Alice");
+  muster_layout_set_player_name (layout, "blue", "Bob");
+
+  return layout;
+}
+
+static MusterPiece *
+add_model (MusterLayout *layout,
+           const char   *id,
+           const char   *name,
+           const char   *owner,
+           double        x,
+           double        y,
+           double        rotation,
+           gboolean      lieutenant)
+{
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+  MusterPiece *piece = muster_piece_new (id, MUSTER_PIECE_MODEL, owner, &base, x, y);
+
+  piece->name = g_strdup (name);
+  piece->rotation = rotation;
+  piece->lieutenant = lieutenant;
+  g_assert_true (muster_layout_add_piece (layout, piece));
+
+  return piece;
+}
+
+static MusterPiece *
+add_unit (MusterLayout *layout,
+          const char   *id,
+          const char   *owner,
+          double        x,
+          double        y)
+{
+  MusterBase base = { MUSTER_BASE_RECT, 100, 80 };
+  MusterPiece *piece = muster_piece_new (id, MUSTER_PIECE_UNIT, owner, &base, x, y);
+
+  g_assert_true (muster_layout_add_piece (layout, piece));
+
+  return piece;
+}
+
+/* Alice (red, south) and Bob (blue, north), three troopers each, one
+ * Lieutenant each, all in their zones. */
+static MusterLayout *
+infinity_layout (void)
+{
+  MusterLayout *layout = new_layout ("infinity", "standard", 48, 48);
+
+  add_model (layout, "r1", "Fusilier", "red", 10 * IN, 40 * IN, 0, TRUE);
+  add_model (layout, "r2", "Hacker", "red", 20 * IN, 40 * IN, 0, FALSE);
+  add_model (layout, "r3", "Medic", "red", 30 * IN, 40 * IN, 0, FALSE);
+  add_model (layout, "b1", "Kamau", "blue", 10 * IN, 8 * IN, 180, TRUE);
+  add_model (layout, "b2", "Hsien", "blue", 20 * IN, 8 * IN, 180, FALSE);
+  add_model (layout, "b3", "Yuan Yuan", "blue", 30 * IN, 8 * IN, 180, FALSE);
+
+  return layout;
+}
+
+/* The Initiative Roll, typed in: Alice wins, keeps Deployment and takes
+ * the south; Bob deploys first; Alice plays first. */
+static void
+play_initiative (MusterGame *game)
+{
+  OK (muster_game_set_typed_dice (game, TRUE, &ok_error));
+  OK (muster_game_set_wip (game, 0, 13, FALSE, &ok_error));
+  OK (muster_game_set_wip (game, 1, 11, FALSE, &ok_error));
+  OK (muster_game_roll_initiative (game, 0, 12, &ok_error));
+  OK (muster_game_roll_initiative (game, 1, 7, &ok_error));
+  OK (muster_game_keep (game, MUSTER_INFINITY_KEEP_DEPLOYMENT, &ok_error));
+  OK (muster_game_choose_deployment (game, 1, "south", &ok_error));
+  OK (muster_game_choose_first_turn (game, 0, &ok_error));
+}
+
+/* The four steps of the deployment of infinity_layout(). */
+static void
+play_deployment (MusterGame *game)
+{
+  OK (muster_game_start_deployment (game, &ok_error));
+  OK (muster_game_deploy (game, "b1", &ok_error));
+  OK (muster_game_deploy (game, "b2", &ok_error));
+  OK (muster_game_finish_step (game, &ok_error));
+  OK (muster_game_deploy (game, "r1", &ok_error));
+  OK (muster_game_deploy (game, "r2", &ok_error));
+  OK (muster_game_finish_step (game, &ok_error));
+  OK (muster_game_deploy (game, "b3", &ok_error));
+  OK (muster_game_finish_step (game, &ok_error));
+  OK (muster_game_deploy (game, "r3", &ok_error));
+  OK (muster_game_finish_step (game, &ok_error));
+}
+
+static GtkWidget *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      /* One answered is closed, if not gone yet. */
+      if (ADW_IS_MESSAGE_DIALOG (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
+        return GTK_WIDGET (toplevel);
+    }
+
+  return NULL;
+}
+
+/* Waits for the next frames (a change of size shows after one). */
+static void
+settle (void)
+{
+  gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC / 5;
+
+  while (g_get_monotonic_time () < until)
+    {
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      g_usleep (5000);
+    }
+}
+
+/* Infinity: the Initiative Roll */
+
+/* Each button, row and entry of the page calls the game; what it refuses
+ * is said above the page. */
+static void
+test_initiative (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  MusterInfinityInitiative *ini;
+  GtkWidget *page;
+  GtkWidget *row;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "initiative");
+  page = show_page (&table, "initiative");
+
+  /* What is not a WIP is said so, and the game has none. */
+  row = find_row (page, "Alice’s Lieutenant WIP");
+  g_assert_nonnull (row);
+  gtk_editable_set_text (GTK_EDITABLE (row), "thirteen");
+  g_signal_emit_by_name (row, "apply");
+  flush ();
+  assert_refused (&table, "is not a WIP");
+  ini = muster_game_get_initiative (game_of (&table));
+  g_assert_cmpuint (muster_infinity_initiative_get_wip (ini, 0), ==, 0);
+
+  gtk_editable_set_text (GTK_EDITABLE (row), "13");
+  g_signal_emit_by_name (row, "apply");
+  flush ();
+  assert_accepted (&table);
+  g_assert_cmpuint (muster_infinity_initiative_get_wip (ini, 0), ==, 13);
+  g_assert_true (muster_infinity_initiative_is_wip_private (ini, 0));
+  row = find_row (page, "Bob’s Lieutenant WIP");
+  gtk_editable_set_text (GTK_EDITABLE (row), "11");
+  g_signal_emit_by_name (row, "apply");
+  flush ();
+  g_assert_cmpint (muster_infinity_initiative_get_state (ini), ==, MUSTER_INFINITY_INITIATIVE_ROLL);
+
+  /* The game's refusal, in its words. */
+  g_assert_true (gtk_widget_activate_action (page, "initiative.keep", "s", "initiative"));
+  flush ();
+  assert_refused (&table, "nobody has won");
+
+  /* Muster's dice until someone wins: the Roll buttons of the rows. */
+  while ((ini = muster_game_get_initiative (game_of (&table)),
+          muster_infinity_initiative_get_state (ini) == MUSTER_INFINITY_INITIATIVE_ROLL))
+    {
+      click (page, "Roll");
+      assert_accepted (&table);
+      g_assert_cmpuint (muster_infinity_initiative_get_n_attempts (ini), <, 50);
+    }
+  g_assert_nonnull (find_row (page, "Keep Deployment"));
+
+  /* The winner keeps Deployment; the rows' first choices decide. */
+  gtk_widget_activate (find_row (page, "Keep Deployment"));
+  flush ();
+  ini = muster_game_get_initiative (game_of (&table));
+  g_assert_cmpint (muster_infinity_initiative_get_state (ini), ==, MUSTER_INFINITY_INITIATIVE_DECIDE);
+  click (page, "_Confirm");
+  ini = muster_game_get_initiative (game_of (&table));
+  g_assert_cmpint (muster_infinity_initiative_get_state (ini), ==, MUSTER_INFINITY_INITIATIVE_DONE);
+  g_assert_nonnull (find_row (page, "Deployment Zones"));
+
+  click (page, "Start _Deployment");
+  assert_accepted (&table);
+  g_assert_nonnull (muster_game_get_deployment (game_of (&table)));
+  /* The page of the new phase comes forward. */
+  g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "deployment");
+
+  close_table (&table);
+}
+
+/* Each army has exactly one Lieutenant, or the page says whose has not,
+ * and how many it has, before anyone tries to roll. */
+static void
+test_lieutenants (void)
+{
+  g_autoptr(MusterLayout) layout = new_layout ("infinity", "standard", 48, 48);
+  MusterRoster *roster;
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  const char *entry_id;
+  GtkWidget *page;
+  GtkWidget *row;
+  Table table = { 0 };
+
+  add_model (layout, "r1", "Fusilier", "red", 10 * IN, 40 * IN, 0, TRUE);
+  add_model (layout, "b1", "Kamau", "blue", 10 * IN, 8 * IN, 180, FALSE);
+  open_table (&table, layout);
+  page = show_page (&table, "initiative");
+
+  g_assert_nonnull (find_label (page, "Lieutenants"));
+  row = find_row (page, "Bob");
+  g_assert_nonnull (row);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "No Lieutenant"));
+  g_assert_null (find_row (page, "Alice"));
+  /* The roll waits: nothing to type in yet. */
+  g_assert_false (gtk_widget_is_sensitive (find_row (page, "Alice’s Lieutenant WIP")));
+
+  /* A Lieutenant entry of five, on the Players page: five Lieutenants. */
+  roster = muster_window_get_roster (table.window);
+  entry->name = g_strdup ("Fusiliers");
+  entry->count = 5;
+  entry->lieutenant = TRUE;
+  entry_id = muster_roster_add_entry (roster, "blue", entry);
+  muster_window_show_sidebar_page (table.window, "players");
+  flush ();
+  muster_window_show_sidebar_page (table.window, "game");
+  settle ();
+  row = find_row (page, "Bob");
+  g_assert_nonnull (row);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "5 Lieutenants"));
+
+  /* One each: the roll may begin. */
+  entry = muster_roster_entry_copy (muster_roster_lookup (roster, entry_id, NULL));
+  entry->lieutenant = FALSE;
+  muster_roster_replace_entry (roster, entry);
+  muster_layout_lookup_piece (table.layout, "b1")->lieutenant = TRUE;
+  muster_layout_piece_changed (table.layout, muster_layout_lookup_piece (table.layout, "b1"));
+  flush ();
+  g_assert_null (find_label (page, "Lieutenants"));
+  g_assert_true (gtk_widget_is_sensitive (find_row (page, "Alice’s Lieutenant WIP")));
+
+  close_table (&table);
+}
+
+/* Infinity: the deployment */
+
+/* A Lieutenant marked after the deployment began is the Lieutenant: no
+ * Loss of Lieutenant for it, neither when the deployment is over nor at
+ * its player's first turn; one taken off the table is missed. */
+static void
+test_late_lieutenant (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  MusterGame *game;
+  GtkWidget *page;
+  GtkWidget *row;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  game = game_of (&table);
+  play_initiative (game);
+  /* Bob's Lieutenant is no longer b1 when the deployment begins ... */
+  muster_layout_lookup_piece (table.layout, "b1")->lieutenant = FALSE;
+  muster_layout_piece_changed (table.layout, muster_layout_lookup_piece (table.layout, "b1"));
+  play_deployment (game);
+  /* ... but Yuan Yuan, marked since. */
+  muster_layout_lookup_piece (table.layout, "b3")->lieutenant = TRUE;
+  muster_layout_piece_changed (table.layout, muster_layout_lookup_piece (table.layout, "b3"));
+
+  page = show_page (&table, "deployment");
+  g_assert_nonnull (find_row (page, "Both Lieutenants are on the table"));
+  row = find_row (page, "Yuan Yuan");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Lieutenant"));
+  row = find_row (page, "Kamau");
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Lieutenant"));
+
+  /* Alice's Lieutenant leaves the table. */
+  muster_layout_remove_piece (table.layout, "r1");
+  flush ();
+  row = find (page, is_row_saying, "Loss of Lieutenant");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Alice");
+  g_assert_cmpuint (count (page, is_row_saying, "Loss of Lieutenant"), ==, 1);
+
+  /* Alice's first turn: warned. Bob's: not. */
+  page = show_page (&table, "orders");
+  click (page, "Start Player _Turn");
+  assert_refused (&table, "Loss of Lieutenant");
+  g_assert_cmpint (muster_game_get_turn_player (game), ==, 0);
+  click (page, "_End Turn");
+  assert_accepted (&table);
+  click (page, "Start Player _Turn");
+  g_assert_cmpint (muster_game_get_turn_player (game), ==, 1);
+  assert_accepted (&table);
+
+  close_table (&table);
+}
+
+/* The page holds nothing of the game: undo and redo, and it shows the
+ * game as it is then. */
+static void
+test_undo (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  MusterHistory *history;
+  GtkWidget *page;
+  GtkWidget *row;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  history = muster_window_get_history (table.window);
+  play_initiative (game_of (&table));
+  OK (muster_game_start_deployment (game_of (&table), &ok_error));
+  page = show_page (&table, "deployment");
+
+  /* Bob deploys first. */
+  click_in_row (page, "Hsien", "Deploy");
+  assert_accepted (&table);
+  row = find_row (page, "Hsien");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Deployed in step 1");
+  g_assert_cmpuint (muster_layout_lookup_piece (table.layout, "b2")->turn, ==, 1);
+  g_assert_true (muster_window_get_modified (table.window));
+
+  /* Not Alice's step: the game says so. */
+  g_assert_true (gtk_widget_activate_action (page, "deployment.deploy", "s", "r1"));
+  flush ();
+  assert_refused (&table, "Bob");
+
+  g_assert_true (muster_history_undo (history));
+  flush ();
+  row = find_row (page, "Hsien");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "On the table");
+  g_assert_nonnull (find (row, is_button, "Deploy"));
+
+  g_assert_true (muster_history_redo (history));
+  flush ();
+  row = find_row (page, "Hsien");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Deployed in step 1");
+
+  close_table (&table);
+}
+
+/* The Line of Fire toggles of the page show it on the board. */
+static gboolean
+is_toggle (GtkWidget  *widget,
+           const char *tooltip)
+{
+  const char *text = gtk_widget_get_tooltip_text (widget);
+
+  return GTK_IS_TOGGLE_BUTTON (widget) && g_strcmp0 (text, tooltip) == 0;
+}
+
+static void
+test_sight (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  GtkWidget *page;
+  GtkWidget *toggle;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  play_initiative (game_of (&table));
+  OK (muster_game_start_deployment (game_of (&table), &ok_error));
+  page = show_page (&table, "deployment");
+  g_assert_null (muster_window_get_sight_grid (table.window));
+
+  toggle = find (find_row (page, "Fusilier"), is_toggle, "Show Line of Fire");
+  g_assert_nonnull (toggle);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+  flush ();
+  g_assert_cmpstr (muster_game_panel_get_sight_piece (table.panel), ==, "r1");
+  g_assert_nonnull (muster_window_get_sight_grid (table.window));
+
+  /* All of Bob's troopers instead. */
+  toggle = find (page, is_toggle, "Show What Bob’s Troopers See");
+  g_assert_nonnull (toggle);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+  flush ();
+  g_assert_null (muster_game_panel_get_sight_piece (table.panel));
+  g_assert_cmpstr (muster_game_panel_get_sight_player (table.panel), ==, "blue");
+  g_assert_nonnull (muster_window_get_sight_grid (table.window));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (find (find_row (page, "Fusilier"), is_toggle,
+                                                                          "Show Line of Fire"))));
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
+  flush ();
+  g_assert_null (muster_game_panel_get_sight_player (table.panel));
+  g_assert_null (muster_window_get_sight_grid (table.window));
+
+  close_table (&table);
+}
+
+/* Infinity: Orders */
+
+/* Fusilier faces north; Kamau, 5″ in front of it, faces it; Hsien, far
+ * off to the north-east, faces away. */
+static MusterLayout *
+orders_layout (void)
+{
+  MusterLayout *layout = new_layout ("infinity", "standard", 48, 48);
+
+  add_model (layout, "a1", "Fusilier", "red", 300, 1000, 0, TRUE);
+  add_model (layout, "a2", "Hacker", "red", 1100, 1150, 0, FALSE);
+  add_model (layout, "z1", "Kamau", "blue", 300, 873, 180, TRUE);
+  add_model (layout, "z2", "Hsien", "blue", 900, 600, 0, FALSE);
+
+  return layout;
+}
+
+static MusterOrderStepKind
+step_kind (Table *table)
+{
+  return muster_order_sequence_get_step (muster_game_get_order_sequence (game_of (table)))->kind;
+}
+
+/* The ARO card says what is true: after the one trooper that could react
+ * has declared, and at the second check; the page names the troopers,
+ * and does not judge where the active trooper moved. */
+static void
+test_aro_card (void)
+{
+  g_autoptr(MusterLayout) layout = orders_layout ();
+  const char *none = "No enemy trooper can react now";
+  GtkWidget *page;
+  GtkWidget *row;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  page = show_page (&table, "orders");
+  click (page, "Start Player _Turn");
+  assert_accepted (&table);
+  g_assert_cmpuint (muster_order_sequence_get_n_orders_left (muster_game_get_order_sequence (game_of (&table))), ==, 2);
+
+  /* The troopers by name, never by id. */
+  row = find_row (page, "Trooper");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (adw_combo_row_get_model (ADW_COMBO_ROW (row))), 0),
+                   ==, "Fusilier");
+  click (page, "Activate");
+  assert_accepted (&table);
+  g_assert_cmpstr (muster_order_sequence_get_active_trooper (muster_game_get_order_sequence (game_of (&table))), ==,
+                   "a1");
+  click (page, "_Next Step");
+  click (page, "_Next Step");
+  g_assert_true (gtk_widget_activate_action (page, "orders.declare-skill", "s", "bs-attack"));
+  flush ();
+  click (page, "_Next Step");
+  g_assert_nonnull (find_row (page, "Kamau"));
+  g_assert_null (find_row (page, "z1"));
+  g_assert_null (find_label (page, none));
+  click (page, "_Next Step");
+  g_assert_cmpint (step_kind (&table), ==, MUSTER_ORDER_STEP_ARO_DECLARATION);
+
+  /* Kamau reacts: nobody else could, and the card says so truly. */
+  g_assert_true (gtk_widget_activate_action (page, "orders.declare-aro", "(ss)", "z1", "bs-attack"));
+  flush ();
+  assert_accepted (&table);
+  g_assert_nonnull (find_row (page, "Kamau"));
+  g_assert_null (find_label (page, none));
+  g_assert_nonnull (find_label (page, "Every eligible trooper has declared its ARO"));
+
+  /* The second skill moves Fusilier out of Alice's zone: no complaint. */
+  click (page, "_Next Step");
+  g_assert_true (gtk_widget_activate_action (page, "orders.declare-skill", "s", "move"));
+  flush ();
+  muster_layout_move_piece (table.layout, muster_layout_lookup_piece (table.layout, "a1"), 300, 700, 0);
+  flush ();
+  click (page, "_Next Step");
+  assert_accepted (&table);
+  g_assert_cmpint (step_kind (&table), ==, MUSTER_ORDER_STEP_LATE_ARO_CHECK);
+  g_assert_null (find_label (page, none));
+  g_assert_nonnull (find_label (page, "No other enemy trooper can react now"));
+  click (page, "_Next Step");
+  g_assert_null (find_label (page, none));
+  assert_accepted (&table);
+
+  close_table (&table);
+}
+
+/* To the Resolution of an Order in which Kamau reacts. */
+static void
+play_to_resolution (MusterGame *game)
+{
+  OK (muster_game_start_turn (game, 0, 2, &ok_error));
+  OK (muster_game_activate (game, "a1", &ok_error));
+  OK (muster_game_next_step (game, &ok_error));
+  OK (muster_game_next_step (game, &ok_error));
+  OK (muster_game_declare_skill (game, "bs-attack", &ok_error));
+  OK (muster_game_next_step (game, &ok_error));
+  OK (muster_game_next_step (game, &ok_error));
+  OK (muster_game_declare_aro (game, "z1", "bs-attack", &ok_error));
+  while (muster_order_sequence_get_step (muster_game_get_order_sequence (game))->kind != MUSTER_ORDER_STEP_RESOLUTION)
+    OK (muster_game_next_step (game, &ok_error));
+}
+
+/* The Face to Face Roll: its result beside the button, and a second roll
+ * a deliberate act, labelled so. */
+static void
+test_face_to_face (void)
+{
+  g_autoptr(MusterLayout) layout = orders_layout ();
+  MusterDice *dice;
+  GtkWidget *page;
+  GtkWidget *button;
+  GtkWidget *result;
+  Table table = { 0 };
+  guint n;
+
+  open_table (&table, layout);
+  play_to_resolution (game_of (&table));
+  page = show_page (&table, "orders");
+  dice = muster_game_get_dice (game_of (&table));
+  n = muster_dice_get_n_rolls (dice);
+  g_assert_null (find_row (page, "Face to Face Roll"));
+
+  click (page, "_Roll");
+  assert_accepted (&table);
+  g_assert_cmpuint (muster_dice_get_n_rolls (dice), ==, n + 2);
+
+  /* Right above the button that rolled it, and nowhere else. */
+  button = find (page, is_button, "Roll _Again");
+  g_assert_nonnull (button);
+  g_assert_null (find (page, is_button, "_Roll"));
+  result = find_row (page, "Face to Face Roll");
+  g_assert_nonnull (result);
+  g_assert_true (gtk_widget_get_next_sibling (gtk_widget_get_parent (result)) == button);
+  g_assert_cmpuint (count (page, is_row, "Face to Face Roll"), ==, 1);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (result)), "Kamau"));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (result)), "Fusilier"));
+
+  /* Again: one result, both rolls in the log. */
+  click (page, "Roll _Again");
+  g_assert_cmpuint (muster_dice_get_n_rolls (dice), ==, n + 4);
+  g_assert_cmpuint (count (page, is_row, "Face to Face Roll"), ==, 1);
+
+  /* After the Resolution it stays in sight. */
+  click (page, "_Next Step");
+  g_assert_cmpuint (count (page, is_row, "Face to Face Roll"), ==, 1);
+
+  close_table (&table);
+}
+
+/* A scroll over a spin button, as GTK delivers it to the widget: the
+ * capture phase, then the target, then the bubble phase. */
+static void
+scroll_over (GtkWidget *widget,
+             double     dy)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  static const GtkPropagationPhase phases[] = { GTK_PHASE_CAPTURE, GTK_PHASE_TARGET, GTK_PHASE_BUBBLE };
+
+  for (guint p = 0; p < G_N_ELEMENTS (phases); p++)
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+        gboolean handled = FALSE;
+
+        if (!GTK_IS_EVENT_CONTROLLER_SCROLL (controller) ||
+            gtk_event_controller_get_propagation_phase (controller) != phases[p])
+          continue;
+
+        g_signal_emit_by_name (controller, "scroll", 0.0, dy, &handled);
+        if (handled)
+          return;
+      }
+}
+
+static gboolean
+is_spin (GtkWidget  *widget,
+         const char *tooltip)
+{
+  const char *text = gtk_widget_get_tooltip_text (widget);
+
+  return GTK_IS_SPIN_BUTTON (widget) && g_strcmp0 (text, tooltip) == 0;
+}
+
+/* The scroll wheel scrolls the page over a Success Value, and changes
+ * it only when it has the focus. */
+static void
+test_spin_scroll (void)
+{
+  g_autoptr(MusterLayout) layout = orders_layout ();
+  GtkAdjustment *scrolled;
+  GtkWidget *page;
+  GtkWidget *spin;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  play_to_resolution (game_of (&table));
+  page = show_page (&table, "orders");
+  settle ();
+  spin = find (page, is_spin, "Success Value");
+  g_assert_nonnull (spin);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)), ==, 13);
+  scrolled = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (spin, GTK_TYPE_SCROLLED_WINDOW)));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (scrolled), >, gtk_adjustment_get_page_size (scrolled));
+  gtk_adjustment_set_value (scrolled, 0);
+
+  scroll_over (spin, 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)), ==, 13);
+  g_assert_cmpfloat (gtk_adjustment_get_value (scrolled), >, 0);
+
+  gtk_widget_grab_focus (spin);
+  scroll_over (spin, 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)), !=, 13);
+
+  close_table (&table);
+}
+
+/* Twilight Imperium */
+
+/* The seats, the picks, the actions, through the page's buttons; no
+ * blank band over the page, with or without a message above it. */
+static void
+test_round (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("ti4", "none", 60 * IN, 60 * IN);
+  MusterTi4Round *round;
+  GtkWidget *page;
+  GtkWidget *scroller;
+  graphene_point_t top;
+  Table table = { 0 };
+
+  muster_layout_update_player (layout, "red", NULL, NULL, NULL);
+  muster_layout_update_player (layout, "blue", NULL, NULL, NULL);
+  muster_layout_set_player_name (layout, "red", "Ann");
+  muster_layout_set_player_name (layout, "blue", "Ben");
+  open_table (&table, layout);
+  g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "round");
+  page = page_of (&table, "round");
+
+  /* The page starts at the top of the panel: one page, no switcher. */
+  settle ();
+  scroller = gtk_widget_get_ancestor (page, GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_true (gtk_widget_compute_point (scroller, GTK_WIDGET (table.panel), &GRAPHENE_POINT_INIT (0, 0), &top));
+  g_assert_cmpfloat (top.y, ==, 0);
+
+  /* The number of players: its spin button has no tooltip. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find (page, is_spin, NULL)), 3);
+  flush ();
+  g_assert_nonnull (find_row (page, "Seat 1"));
+  g_assert_null (find_row (page, "Seat 4"));
+  click (page, "Start _Round");
+  assert_accepted (&table);
+  round = muster_game_get_ti4 (game_of (&table));
+  g_assert_cmpuint (muster_ti4_round_get_n_players (round), ==, 3);
+  g_assert_cmpstr (muster_ti4_round_get_player_id (round, 0), ==, "Ann");
+
+  click_in_row (page, "Warfare", "Pick");
+  assert_accepted (&table);
+  g_assert_nonnull (find_row (page, "Warfare"));
+  g_assert_null (find (find_row (page, "Warfare"), is_button, "Pick"));
+
+  /* Taken: refused, said above the page; dismissed, no band is left. */
+  g_assert_true (gtk_widget_activate_action (page, "round.pick", "u", (guint) MUSTER_TI4_CARD_WARFARE));
+  flush ();
+  assert_refused (&table, "Warfare");
+  settle ();
+  g_assert_true (gtk_widget_compute_point (scroller, GTK_WIDGET (table.panel), &GRAPHENE_POINT_INIT (0, 0), &top));
+  g_assert_cmpfloat (top.y, >, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.panel), "panel.dismiss-message", NULL));
+  settle ();
+  g_assert_null (muster_game_panel_get_message (table.panel));
+  g_assert_true (gtk_widget_compute_point (scroller, GTK_WIDGET (table.panel), &GRAPHENE_POINT_INIT (0, 0), &top));
+  g_assert_cmpfloat (top.y, ==, 0);
+
+  close_table (&table);
+}
+
+/* The 9th Age */
+
+/* The pre-game through the page's buttons, the units by name. */
+static void
+test_pregame (void)
+{
+  g_autoptr(MusterLayout) layout = new_layout ("t9a", "frontline-clash", 72, 48);
+  g_autoptr(MusterRoster) roster = muster_roster_new (layout);
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  MusterT9aPregame *pre;
+  GtkWidget *page;
+  Table table = { 0 };
+
+  /* Alice's unit from her roster, unnamed on the table. */
+  entry->name = g_strdup ("Knights");
+  entry->kind = MUSTER_PIECE_UNIT;
+  muster_roster_set_piece_entry (add_unit (layout, "u1", "red", 200, 1100),
+                                 muster_roster_add_entry (roster, "red", entry));
+  add_unit (layout, "u2", "blue", 200, 100)->name = g_strdup ("Spearmen");
+  g_clear_object (&roster);
+  open_table (&table, layout);
+  g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "pregame");
+  page = page_of (&table, "pregame");
+
+  click (page, "Use");
+  assert_accepted (&table);
+  pre = muster_game_get_pregame (game_of (&table));
+  g_assert_cmpstr (muster_t9a_pregame_get_deployment_type (pre), ==, "frontline-clash");
+  g_assert_nonnull (find_row (page, "Alice"));
+
+  while ((pre = muster_game_get_pregame (game_of (&table)),
+          muster_t9a_pregame_get_state (pre) == MUSTER_T9A_PREGAME_ROLL_OFF))
+    {
+      click (page, "Roll");
+      g_assert_cmpuint (muster_t9a_pregame_get_n_attempts (pre), <, 50);
+    }
+  /* The players' dice, by their names. */
+  g_assert_nonnull (find (page_of (&table, "roll-log"), is_row_starting, "Alice: "));
+  g_assert_null (find (page_of (&table, "roll-log"), is_row_starting, "red: "));
+
+  click (page, "_Confirm");
+  assert_accepted (&table);
+  pre = muster_game_get_pregame (game_of (&table));
+  g_assert_cmpint (muster_t9a_pregame_get_state (pre), ==, MUSTER_T9A_PREGAME_DONE);
+  click (page, "Start _Deployment");
+  assert_accepted (&table);
+  g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "deployment");
+
+  page = page_of (&table, "deployment");
+  flush ();
+  g_assert_nonnull (find_row (page, "Knights"));
+  g_assert_null (find_row (page, "u1"));
+  g_assert_nonnull (find_row (page, "Spearmen"));
+  if (find (page, is_button, "_Finish Declarations") != NULL)
+    click (page, "_Finish Declarations");
+  assert_accepted (&table);
+
+  close_table (&table);
+}
+
+/* The dice */
+
+/* Dice from the table: the roll log's row says so, the game asks for
+ * them, and the page's die control enters them. */
+static void
+test_typed_dice (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  MusterInfinityInitiative *ini;
+  MusterDice *dice;
+  GtkWidget *log;
+  GtkWidget *page;
+  GtkWidget *spin;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  OK (muster_game_set_wip (game_of (&table), 0, 13, FALSE, &ok_error));
+  OK (muster_game_set_wip (game_of (&table), 1, 11, FALSE, &ok_error));
+  page = show_page (&table, "initiative");
+  log = page_of (&table, "roll-log");
+  g_assert_nonnull (find_label (log, "No dice thrown yet"));
+  g_assert_nonnull (find (page, is_button, "Roll"));
+
+  adw_combo_row_set_selected (ADW_COMBO_ROW (find_row (log, "Dice")), 1);
+  flush ();
+  g_assert_true (muster_game_get_typed_dice (game_of (&table)));
+  g_assert_null (find (page, is_button, "Roll"));
+
+  spin = find (find_row (page, "Alice"), is_spin, NULL);
+  g_assert_nonnull (spin);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 12);
+  click_in_row (page, "Alice", "Enter");
+  assert_accepted (&table);
+  ini = muster_game_get_initiative (game_of (&table));
+  g_assert_cmpuint (muster_infinity_initiative_get_roll (ini, 0, 0), ==, 12);
+  dice = muster_game_get_dice (game_of (&table));
+  g_assert_true (muster_dice_get_last_roll (dice)->manual);
+  g_assert_null (find_label (log, "No dice thrown yet"));
+  g_assert_nonnull (find_row (log, "Alice: 12 on a d20"));
+
+  /* Undone: the game rolls its dice again, and the row says so. */
+  g_assert_true (muster_history_undo (muster_window_get_history (table.window)));
+  g_assert_true (muster_history_undo (muster_window_get_history (table.window)));
+  flush ();
+  g_assert_false (muster_game_get_typed_dice (game_of (&table)));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (find_row (log, "Dice"))), ==, 0);
+  g_assert_nonnull (find_label (log, "No dice thrown yet"));
+
+  close_table (&table);
+}
+
+/* Another game system after dice were thrown: the players say whether
+ * the dice stay; undo brings the old game back without asking. */
+static void
+test_restart_dialog (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  MusterHistory *history;
+  GtkWidget *dialog;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  history = muster_window_get_history (table.window);
+  OK (muster_game_set_wip (game_of (&table), 0, 13, FALSE, &ok_error));
+  OK (muster_game_set_wip (game_of (&table), 1, 11, FALSE, &ok_error));
+  OK (muster_game_roll_initiative (game_of (&table), 0, 0, &ok_error));
+  OK (muster_game_roll_initiative (game_of (&table), 1, 0, &ok_error));
+  g_assert_null (find_dialog ());
+
+  muster_game_set_system (table.layout, history, "t9a");
+  flush ();
+  g_assert_cmpint (muster_game_get_kind (game_of (&table)), ==, MUSTER_GAME_KIND_T9A);
+  g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "pregame");
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "2 dice"));
+  click (dialog, "_Keep Them");
+  flush ();
+  g_assert_null (find_dialog ());
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (game_of (&table))), ==, 2);
+  g_assert_nonnull (find (page_of (&table, "roll-log"), is_row_starting, "Alice: "));
+
+  /* Undo, twice: the dice kept, then the game system. */
+  g_assert_true (muster_history_undo (history));
+  g_assert_true (muster_history_undo (history));
+  flush ();
+  g_assert_null (find_dialog ());
+  g_assert_cmpint (muster_game_get_kind (game_of (&table)), ==, MUSTER_GAME_KIND_INFINITY);
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (game_of (&table))), ==, 2);
+  g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "initiative");
+
+  /* Redone: the answer comes back with the game system, unasked. */
+  g_assert_true (muster_history_redo (history));
+  flush ();
+  g_assert_null (find_dialog ());
+  g_assert_cmpint (muster_game_get_kind (game_of (&table)), ==, MUSTER_GAME_KIND_T9A);
+  g_assert_true (muster_history_redo (history));
+  flush ();
+  g_assert_null (find_dialog ());
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (game_of (&table))), ==, 2);
+
+  /* Back to Infinity, and the dice go. */
+  muster_game_set_system (table.layout, history, "infinity");
+  flush ();
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  click (dialog, "_Clear Them");
+  flush ();
+  g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (game_of (&table))), ==, 0);
+  g_assert_nonnull (find_label (page_of (&table, "roll-log"), "No dice thrown yet"));
+
+  close_table (&table);
+}
+
+/* A saved game that cannot be replayed to the end: the panel says which
+ * step and why, and the game is where the replay stopped. */
+static void
+test_restore_error (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  g_autoptr(GPtrArray) steps = NULL;
+  g_autoptr(MusterLogStep) keep = muster_log_step_new ("keep");
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  OK (muster_game_set_wip (game_of (&table), 0, 13, FALSE, &ok_error));
+  assert_accepted (&table);
+  steps = g_ptr_array_copy (muster_layout_get_game_steps (table.layout), (GCopyFunc) muster_log_step_ref, NULL);
+  g_ptr_array_set_free_func (steps, (GDestroyNotify) muster_log_step_unref);
+  muster_log_step_set (keep, "keep", "initiative");
+  g_ptr_array_add (steps, g_steal_pointer (&keep));
+
+  /* As a file, or another player's Muster, would bring it. */
+  muster_layout_set_game_log_steps (table.layout, "infinity", steps);
+  flush ();
+  assert_refused (&table, "could not be restored past step 2 (keep)");
+  g_assert_cmpuint (muster_infinity_initiative_get_wip (muster_game_get_initiative (game_of (&table)), 0), ==, 13);
+
+  /* Going on from there: the message goes. */
+  OK (muster_game_set_wip (game_of (&table), 1, 11, FALSE, &ok_error));
+  assert_accepted (&table);
+
+  close_table (&table);
+}
+
+/* Players' names are text, never markup: "Tom & Jerry" is shown as it
+ * is, where GTK would warn that it is not markup and show nothing. */
+static void
+test_names_are_not_markup (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  Table table = { 0 };
+
+  muster_layout_set_player_name (layout, "red", "Tom & Jerry");
+  muster_layout_set_player_name (layout, "blue", "<b>Bob</b>");
+  open_table (&table, layout);
+  show_page (&table, "initiative");
+  play_initiative (game_of (&table));
+  flush ();
+  OK (muster_game_start_deployment (game_of (&table), &ok_error));
+  show_page (&table, "deployment");
+  g_assert_nonnull (find_label (page_of (&table, "deployment"), "Tom & Jerry"));
+  g_assert_nonnull (find_label (page_of (&table, "deployment"), "<b>Bob</b>"));
+
+  close_table (&table);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/app/game-panel/infinity/initiative", test_initiative);
+  g_test_add_func ("/app/game-panel/infinity/lieutenants", test_lieutenants);
+  g_test_add_func ("/app/game-panel/infinity/late-lieutenant", test_late_lieutenant);
+  g_test_add_func ("/app/game-panel/infinity/undo", test_undo);
+  g_test_add_func ("/app/game-panel/infinity/sight", test_sight);
+  g_test_add_func ("/app/game-panel/infinity/aro-card", test_aro_card);
+  g_test_add_func ("/app/game-panel/infinity/face-to-face", test_face_to_face);
+  g_test_add_func ("/app/game-panel/infinity/spin-scroll", test_spin_scroll);
+  g_test_add_func ("/app/game-panel/t9a/pregame", test_pregame);
+  g_test_add_func ("/app/game-panel/ti4/round", test_round);
+  g_test_add_func ("/app/game-panel/typed-dice", test_typed_dice);
+  g_test_add_func ("/app/game-panel/restart-dialog", test_restart_dialog);
+  g_test_add_func ("/app/game-panel/restore-error", test_restore_error);
+  g_test_add_func ("/app/game-panel/names-are-not-markup", test_names_are_not_markup);
+
+  return g_test_run ();
+}
