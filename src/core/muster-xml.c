@@ -88,8 +88,10 @@ explain_parser_error (const xmlError *err,
       return g_strdup (_("the file holds no XML element"));
     case XML_ERR_DOCUMENT_END:
       return g_strdup (_("more follows the end of the document, after its last element is closed"));
-    case XML_ERR_INVALID_CHAR:
     case XML_ERR_INVALID_ENCODING:
+      /* libxml2 2.12 and later: "Invalid bytes in character encoding". */
+      return g_strdup (_("the text is not in UTF-8, nor in the encoding the file declares"));
+    case XML_ERR_INVALID_CHAR:
       if (strstr (text, "UTF-8") != NULL || (s1 != NULL && g_str_has_prefix (s1, "Bytes:")))
         return g_strdup (_("the text is not in UTF-8, nor in the encoding the file declares"));
       if (!g_str_has_prefix (text, "xmlParseCharRef"))
