@@ -28,6 +28,8 @@ case $kind in
       meson ninja-build gcc pkg-config python3 binutils
       libglib2.0-dev libglib2.0-dev-bin libglib2.0-bin
       libgtk-4-dev libgtk-4-bin libadwaita-1-dev libxml2-dev libxml2-utils
+      # the game across the network (src/net)
+      libsoup-3.0-dev libgnutls28-dev glib-networking ca-certificates
       gettext desktop-file-utils shared-mime-info
       # appstreamcli validate for the suite, appstreamcli compose and
       # librsvg (the icon) for flatpak-builder's AppStream step
@@ -42,6 +44,7 @@ case $kind in
   platform)
     packages=(
       libgtk-4-1 libadwaita-1-0 libxml2-16
+      libsoup-3.0-0 glib-networking ca-certificates
       # SVG icons, the icon theme and the fonts the GNOME Platform has
       librsvg2-common adwaita-icon-theme fonts-cantarell fonts-dejavu-core
       shared-mime-info gsettings-desktop-schemas

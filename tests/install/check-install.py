@@ -101,7 +101,7 @@ check("manifest-app-id", manifest.get("app-id") == APP_ID)
 check("manifest-command", manifest.get("command") == "muster")
 check("manifest-runtime", manifest.get("runtime") == "org.gnome.Platform" and manifest.get("sdk") == "org.gnome.Sdk")
 args = manifest.get("finish-args", [])
-allowed = {"--share=ipc", "--socket=fallback-x11", "--socket=wayland", "--device=dri"}
+allowed = {"--share=ipc", "--share=network", "--socket=fallback-x11", "--socket=wayland", "--device=dri"}
 check("manifest-finish-args", set(args) <= allowed and "--socket=wayland" in args, " ".join(args))
 check("manifest-meson-module", any(m.get("buildsystem") == "meson" and m.get("name") == "muster"
                                    for m in manifest.get("modules", []) if isinstance(m, dict)))
