@@ -198,7 +198,9 @@ capture_first_error (void           *user_data,
     return;
 
   line = err->line;
-  if (err->domain == XML_FROM_PARSER || err->domain == XML_FROM_NAMESPACE)
+  /* libxml2 2.12 and later report undecodable bytes from the input layer. */
+  if (err->domain == XML_FROM_PARSER || err->domain == XML_FROM_NAMESPACE ||
+      (err->domain == XML_FROM_IO && err->code == XML_ERR_INVALID_ENCODING))
     {
       words = explain_parser_error (err, &line);
       first->code = err->code;
