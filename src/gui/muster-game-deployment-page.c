@@ -187,7 +187,7 @@ refresh_trooper_list (MusterGameDeploymentPage *self,
       status = dup_trooper_status (game, trooper, piece);
       row = muster_game_page_add_row (list, muster_game_get_trooper_name (game, trooper), status);
       if (muster_deployment_phase_is_placed (phase, trooper->id))
-        muster_game_page_row_set_icon (row, "emblem-ok-symbolic", "success");
+        muster_game_page_row_set_icon (row, "object-select-symbolic", "success");
       else if (muster_deployment_phase_get_hold_reason (phase, trooper->id) != MUSTER_HOLD_NONE)
         muster_game_page_row_set_icon (row, "media-playback-pause-symbolic", "warning");
 
@@ -334,7 +334,7 @@ refresh_done (MusterGameDeploymentPage *self,
       row = muster_game_page_add_row (self->done_list,
                                       t9a ? _("Every unit is on the table") : _("Both Lieutenants are on the table"),
                                       NULL);
-      muster_game_page_row_set_icon (row, "emblem-ok-symbolic", "success");
+      muster_game_page_row_set_icon (row, "object-select-symbolic", "success");
     }
 
   gtk_widget_set_visible (self->go_to_orders_button, !t9a && muster_game_get_order_rules (game) != NULL);

@@ -254,7 +254,7 @@ add_pending_rows (MusterGameInitiativePage *self,
         adw_action_row_add_suffix (row, muster_game_page_die_control (MUSTER_GAME_PAGE (self), 20,
                                                                       "initiative.roll", i));
       else
-        muster_game_page_row_set_icon (row, "emblem-ok-symbolic", "success");
+        muster_game_page_row_set_icon (row, "object-select-symbolic", "success");
     }
 }
 
@@ -287,7 +287,7 @@ refresh_rolls (MusterGameInitiativePage *self,
       subtitle = describe_attempt (game, rolls, targets, outcome, muster_infinity_initiative_get_winner (ini));
       row = muster_game_page_add_row (self->roll_list, title, subtitle);
       muster_game_page_row_set_icon (row,
-                                     outcome == MUSTER_ROLL_OFF_WON ? "emblem-ok-symbolic" : "view-refresh-symbolic",
+                                     outcome == MUSTER_ROLL_OFF_WON ? "object-select-symbolic" : "view-refresh-symbolic",
                                      outcome == MUSTER_ROLL_OFF_WON ? "success" : NULL);
     }
 }

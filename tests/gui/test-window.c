@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gtk-quirks.h"
 #include "muster-roster-panel.h"
 #include "muster-draft.h"
 #include "muster-window.h"
@@ -866,6 +867,7 @@ int
 main (int   argc,
       char *argv[])
 {
+  gtk_quirks_init ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
