@@ -740,10 +740,13 @@ typedef struct
   MusterPoint p[MAX_POLY];
 } Poly;
 
-static void
-path_outline (cairo_t             *cr,
-              const MusterOutline *outline)
+void
+muster_render_path_outline (cairo_t             *cr,
+                            const MusterOutline *outline)
 {
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (outline != NULL);
+
   if (outline->kind == MUSTER_OUTLINE_CIRCLE)
     {
       cairo_new_sub_path (cr);
@@ -1040,12 +1043,18 @@ region_polys (const MusterRegion *region,
     }
 }
 
-static void
-path_region (cairo_t            *cr,
-             const MusterRegion *region,
-             const MusterBox    *box)
+void
+muster_render_path_region (cairo_t            *cr,
+                           const MusterRegion *region,
+                           const MusterBox    *box)
 {
-  g_autoptr(GArray) polys = region_polys_new (region, box);
+  g_autoptr(GArray) polys = NULL;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (region != NULL);
+  g_return_if_fail (box != NULL);
+
+  polys = region_polys_new (region, box);
 
   cairo_new_path (cr);
   for (guint i = 0; i < polys->len; i++)
@@ -1277,7 +1286,7 @@ draw_zones (MusterScene *self,
         continue;
 
       cairo_save (cr);
-      path_region (cr, zone->region, &box);
+      muster_render_path_region (cr, zone->region, &box);
       set_color (cr, color, ZONE_ALPHA);
 
       if (self->flags & MUSTER_RENDER_PATTERNS)
@@ -2236,7 +2245,7 @@ draw_pieces (MusterScene *self,
       muster_piece_get_outline (piece, &outline);
 
       cairo_new_path (cr);
-      path_outline (cr, &outline);
+      muster_render_path_outline (cr, &outline);
       set_color (cr, color, piece->kind == MUSTER_PIECE_MARKER ? 0.55 : 0.85);
       cairo_fill_preserve (cr);
       cairo_set_line_width (cr, MAX (0.3, 1.2 / px));
@@ -2252,7 +2261,7 @@ draw_pieces (MusterScene *self,
 
           cairo_save (cr);
           cairo_new_path (cr);
-          path_outline (cr, &outline);
+          muster_render_path_outline (cr, &outline);
           cairo_clip (cr);
           set_color (cr, (MusterColor) { color.r * 0.45, color.g * 0.45, color.b * 0.45 }, 0.7);
           cairo_set_line_width (cr, MAX (0.25, 1.0 / px));
@@ -2266,7 +2275,7 @@ draw_pieces (MusterScene *self,
 
           cairo_save (cr);
           cairo_new_path (cr);
-          path_outline (cr, &outline);
+          muster_render_path_outline (cr, &outline);
           cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
           cairo_set_line_width (cr, MAX (0.4, 1.5 / px));
           cairo_set_dash (cr, dash, 2, 0);
@@ -2292,7 +2301,7 @@ draw_pieces (MusterScene *self,
           double by = outline.bounds.y0;
 
           cairo_new_path (cr);
-          path_outline (cr, &outline);
+          muster_render_path_outline (cr, &outline);
           cairo_set_line_width (cr, MAX (0.6, 2.5 / px));
           cairo_set_source_rgba (cr, 0.88, 0.11, 0.14, 0.95);
           cairo_stroke (cr);

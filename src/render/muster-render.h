@@ -147,6 +147,16 @@ void         muster_scene_render_fit        (MusterScene       *scene,
                                              double             width,
                                              double             height);
 
+/* The paths the scene is drawn with, for what is drawn over it in the
+ * same millimetres: a base's outline, and a region of the zone language
+ * within box as the zones are filled (convex polygons, one plain path,
+ * with the winding fill rule set). */
+void         muster_render_path_outline     (cairo_t            *cr,
+                                             const MusterOutline *outline);
+void         muster_render_path_region      (cairo_t            *cr,
+                                             const MusterRegion *region,
+                                             const MusterBox    *box);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterScene, muster_scene_unref)
 
 G_END_DECLS
