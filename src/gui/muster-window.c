@@ -46,8 +46,6 @@ struct _MusterWindow
   MusterHistory        *history;
   MusterRoster         *roster;
   GFile                *file;
-  char                 *tool;
-  char                 *terrain_kind;
   guint                 autosave_id;
   guint                 retry_id;
   gboolean              reloading_roster;
@@ -94,8 +92,6 @@ struct _MusterWindow
 
 enum {
   PROP_0,
-  PROP_TOOL,
-  PROP_TERRAIN_KIND,
   PROP_SIDEBAR_VISIBLE,
   N_PROPS
 };
@@ -1205,82 +1201,32 @@ static void
 update_actions (MusterWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  gboolean pieces = muster_board_view_get_n_selected (self->board_view) > 0;
-  gboolean terrain = muster_board_view_get_selected_terrain (self->board_view) != NULL;
 
   gtk_widget_action_set_enabled (widget, "win.undo", self->history != NULL && muster_history_can_undo (self->history));
   gtk_widget_action_set_enabled (widget, "win.redo", self->history != NULL && muster_history_can_redo (self->history));
-  gtk_widget_action_set_enabled (widget, "board.delete", pieces || terrain);
-  gtk_widget_action_set_enabled (widget, "board.rotate-cw", pieces);
-  gtk_widget_action_set_enabled (widget, "board.rotate-ccw", pieces);
-  gtk_widget_action_set_enabled (widget, "board.toggle-prone", pieces);
-  gtk_widget_action_set_enabled (widget, "board.select-none", pieces || terrain);
 }
 
-static const char *
-terrain_kind_name (MusterTerrainKind kind,
-                   gboolean          blocks_lof)
-{
-  switch (kind)
-    {
-    case MUSTER_TERRAIN_BUILDING:
-      return "building";
-    case MUSTER_TERRAIN_IMPASSABLE:
-      return "impassable";
-    case MUSTER_TERRAIN_AREA:
-    default:
-      return blocks_lof ? "area-blocking" : "area";
-    }
-}
-
+/* The tool bar's kind button names the kind the board draws. */
 static void
-set_terrain_kind (MusterWindow *self,
-                  const char   *name)
+terrain_kind_changed_cb (MusterWindow *self)
 {
-  MusterTerrainKind kind = MUSTER_TERRAIN_BUILDING;
-  gboolean blocks = TRUE;
+  const char *kind = muster_board_view_get_terrain_kind (self->board_view);
   const char *label = _("Building");
 
-  if (g_strcmp0 (name, "impassable") == 0)
-    {
-      kind = MUSTER_TERRAIN_IMPASSABLE;
-      blocks = FALSE;
-      label = _("Impassable");
-    }
-  else if (g_strcmp0 (name, "area-blocking") == 0)
-    {
-      kind = MUSTER_TERRAIN_AREA;
-      label = _("Area, Blocks Line of Fire");
-    }
-  else if (g_strcmp0 (name, "area") == 0)
-    {
-      kind = MUSTER_TERRAIN_AREA;
-      blocks = FALSE;
-      label = _("Area, Open");
-    }
-  else
-    name = "building";
-
-  if (g_strcmp0 (self->terrain_kind, name) != 0)
-    {
-      g_free (self->terrain_kind);
-      self->terrain_kind = g_strdup (name);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TERRAIN_KIND]);
-    }
+  if (g_strcmp0 (kind, "impassable") == 0)
+    label = _("Impassable");
+  else if (g_strcmp0 (kind, "area-blocking") == 0)
+    label = _("Area, Blocks Line of Fire");
+  else if (g_strcmp0 (kind, "area") == 0)
+    label = _("Area, Open");
 
   gtk_label_set_label (self->terrain_kind_label, label);
-  muster_board_view_set_terrain_kind (self->board_view, kind, blocks);
-  /* While drawing, the kind is the next terrain's; while selecting (the
-   * context menu), the selected terrain's. */
-  if (muster_board_view_get_tool (self->board_view) == MUSTER_BOARD_TOOL_SELECT)
-    muster_board_view_set_selected_terrain_kind (self->board_view, kind, blocks);
 }
 
 static void
 selection_changed_cb (MusterWindow *self)
 {
   g_autoptr(GArray) selection = muster_board_view_get_selection (self->board_view);
-  const char *terrain_id = muster_board_view_get_selected_terrain (self->board_view);
 
   update_actions (self);
 
@@ -1292,15 +1238,6 @@ selection_changed_cb (MusterWindow *self)
       if (piece != NULL && muster_piece_is_deployable (piece) &&
           gtk_stack_get_child_by_name (self->player_stack, piece->owner) != NULL)
         gtk_stack_set_visible_child_name (self->player_stack, piece->owner);
-    }
-
-  /* The kind menu shows the selected terrain's kind. */
-  if (terrain_id != NULL && self->layout != NULL)
-    {
-      const MusterTerrain *terrain = muster_layout_lookup_terrain (self->layout, terrain_id);
-
-      if (terrain != NULL)
-        set_terrain_kind (self, terrain_kind_name (terrain->kind, terrain->blocks_lof));
     }
 }
 
@@ -1394,43 +1331,13 @@ context_menu_cb (MusterWindow *self,
   gtk_popover_popup (GTK_POPOVER (self->context_menu));
 }
 
-static const char * const tool_names[] = {
-  [MUSTER_BOARD_TOOL_SELECT] = "select",
-  [MUSTER_BOARD_TOOL_MEASURE] = "measure",
-  [MUSTER_BOARD_TOOL_RECTANGLE] = "rectangle",
-  [MUSTER_BOARD_TOOL_POLYGON] = "polygon",
-  [MUSTER_BOARD_TOOL_OBJECTIVE] = "objective",
-  [MUSTER_BOARD_TOOL_MARKER] = "marker",
-};
-
 static void
 tool_changed_cb (MusterWindow *self)
 {
   MusterBoardTool tool = muster_board_view_get_tool (self->board_view);
 
-  if (g_strcmp0 (self->tool, tool_names[tool]) != 0)
-    {
-      g_free (self->tool);
-      self->tool = g_strdup (tool_names[tool]);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
-    }
-
   gtk_widget_set_visible (self->terrain_kind_button,
                           tool == MUSTER_BOARD_TOOL_RECTANGLE || tool == MUSTER_BOARD_TOOL_POLYGON);
-}
-
-static void
-set_tool (MusterWindow *self,
-          const char   *name)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (tool_names); i++)
-    if (g_strcmp0 (tool_names[i], name) == 0)
-      {
-        muster_board_view_set_tool (self->board_view, i);
-        tool_changed_cb (self);
-        gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-        return;
-      }
 }
 
 /* Accessors */
@@ -1602,82 +1509,6 @@ redo_action (GtkWidget  *widget,
 }
 
 static void
-zoom_in_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *param)
-{
-  muster_board_view_zoom_in (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-zoom_out_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *param)
-{
-  muster_board_view_zoom_out (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-zoom_reset_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  muster_board_view_zoom_reset (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-delete_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
-{
-  muster_board_view_delete_selection (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-rotate_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
-{
-  muster_board_view_rotate_selection (MUSTER_WINDOW (widget)->board_view,
-                                      g_str_equal (action_name, "board.rotate-cw") ? 15 : -15);
-}
-
-static void
-prone_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
-{
-  muster_board_view_toggle_prone (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-select_all_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  muster_board_view_select_all (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-select_none_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *param)
-{
-  muster_board_view_unselect_all (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-select_next_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-
-  muster_board_view_select_next (self->board_view, g_str_equal (action_name, "board.select-previous"));
-  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-}
-
-static void
 add_entry_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *param)
@@ -1705,77 +1536,6 @@ focus_pane_action (GtkWidget  *widget,
     }
   else
     gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-}
-
-typedef struct
-{
-  const char        *id;
-  MusterTerrainKind  kind;
-  gboolean           blocks_lof;
-  double             width;     /* inches */
-  double             depth;
-  guint              sides;     /* 4: a rectangle; more: a rounded outline */
-} TerrainPreset;
-
-static const TerrainPreset terrain_presets[] = {
-  { "small-building", MUSTER_TERRAIN_BUILDING, TRUE, 4, 4, 4 },
-  { "large-building", MUSTER_TERRAIN_BUILDING, TRUE, 8, 6, 4 },
-  { "forest", MUSTER_TERRAIN_AREA, TRUE, 8, 6, 10 },
-  { "hill", MUSTER_TERRAIN_AREA, FALSE, 10, 6, 12 },
-  { "rocks", MUSTER_TERRAIN_IMPASSABLE, FALSE, 4, 3, 7 },
-  { "wall", MUSTER_TERRAIN_IMPASSABLE, FALSE, 6, 0.5, 4 },
-};
-
-static void
-add_terrain_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-  const char *id = g_variant_get_string (param, NULL);
-  const TerrainPreset *preset = NULL;
-  g_autofree MusterPoint *points = NULL;
-  MusterPoint centre;
-  double a, b;
-
-  for (guint i = 0; i < G_N_ELEMENTS (terrain_presets); i++)
-    if (g_str_equal (terrain_presets[i].id, id))
-      preset = &terrain_presets[i];
-
-  if (preset == NULL || self->layout == NULL)
-    return;
-
-  /* In the middle of what is in view. */
-  muster_board_view_widget_to_board (self->board_view,
-                                     gtk_widget_get_width (GTK_WIDGET (self->board_view)) / 2.0,
-                                     gtk_widget_get_height (GTK_WIDGET (self->board_view)) / 2.0,
-                                     &centre);
-  a = preset->width * MUSTER_MM_PER_INCH / 2;
-  b = preset->depth * MUSTER_MM_PER_INCH / 2;
-  points = g_new (MusterPoint, preset->sides);
-
-  if (preset->sides == 4)
-    {
-      points[0] = (MusterPoint) { centre.x - a, centre.y - b };
-      points[1] = (MusterPoint) { centre.x + a, centre.y - b };
-      points[2] = (MusterPoint) { centre.x + a, centre.y + b };
-      points[3] = (MusterPoint) { centre.x - a, centre.y + b };
-    }
-  else
-    {
-      /* A lumpy oval, as real terrain is. */
-      for (guint i = 0; i < preset->sides; i++)
-        {
-          double t = 2 * G_PI * i / preset->sides;
-          double r = 1.0 - 0.12 * ((i * 7) % 3) / 2.0;
-
-          points[i] = (MusterPoint) { centre.x + a * r * cos (t), centre.y + b * r * sin (t) };
-        }
-    }
-
-  set_terrain_kind (self, terrain_kind_name (preset->kind, preset->blocks_lof));
-  muster_board_view_add_terrain (self->board_view, points, preset->sides);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
 
 /* The game popover, made when the button first opens it. */
@@ -1896,8 +1656,6 @@ muster_window_finalize (GObject *object)
 {
   MusterWindow *self = (MusterWindow *)object;
 
-  g_clear_pointer (&self->tool, g_free);
-  g_clear_pointer (&self->terrain_kind, g_free);
   g_clear_pointer (&self->sight_piece, g_free);
   g_clear_pointer (&self->sight_player, g_free);
 
@@ -1914,14 +1672,6 @@ muster_window_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_TOOL:
-      g_value_set_string (value, self->tool);
-      break;
-
-    case PROP_TERRAIN_KIND:
-      g_value_set_string (value, self->terrain_kind);
-      break;
-
     case PROP_SIDEBAR_VISIBLE:
       g_value_set_boolean (value, adw_flap_get_reveal_flap (self->flap));
       break;
@@ -1941,14 +1691,6 @@ muster_window_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_TOOL:
-      set_tool (self, g_value_get_string (value));
-      break;
-
-    case PROP_TERRAIN_KIND:
-      set_terrain_kind (self, g_value_get_string (value));
-      break;
-
     case PROP_SIDEBAR_VISIBLE:
       adw_flap_set_reveal_flap (self->flap, g_value_get_boolean (value));
       break;
@@ -1969,12 +1711,6 @@ muster_window_class_init (MusterWindowClass *klass)
   object_class->get_property = muster_window_get_property;
   object_class->set_property = muster_window_set_property;
 
-  properties[PROP_TOOL] =
-    g_param_spec_string ("tool", NULL, NULL, "select",
-                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-  properties[PROP_TERRAIN_KIND] =
-    g_param_spec_string ("terrain-kind", NULL, NULL, "building",
-                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties[PROP_SIDEBAR_VISIBLE] =
     g_param_spec_boolean ("sidebar-visible", NULL, NULL, TRUE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
@@ -2022,20 +1758,6 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-system-errors", NULL, show_system_errors_cb);
   gtk_widget_class_install_action (widget_class, "win.focus-next-pane", NULL, focus_pane_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-sidebar", "sidebar-visible");
-  gtk_widget_class_install_action (widget_class, "board.zoom-in", NULL, zoom_in_action);
-  gtk_widget_class_install_action (widget_class, "board.zoom-out", NULL, zoom_out_action);
-  gtk_widget_class_install_action (widget_class, "board.zoom-reset", NULL, zoom_reset_action);
-  gtk_widget_class_install_property_action (widget_class, "board.tool", "tool");
-  gtk_widget_class_install_property_action (widget_class, "board.terrain-kind", "terrain-kind");
-  gtk_widget_class_install_action (widget_class, "board.delete", NULL, delete_action);
-  gtk_widget_class_install_action (widget_class, "board.rotate-cw", NULL, rotate_action);
-  gtk_widget_class_install_action (widget_class, "board.rotate-ccw", NULL, rotate_action);
-  gtk_widget_class_install_action (widget_class, "board.toggle-prone", NULL, prone_action);
-  gtk_widget_class_install_action (widget_class, "board.select-all", NULL, select_all_action);
-  gtk_widget_class_install_action (widget_class, "board.select-none", NULL, select_none_action);
-  gtk_widget_class_install_action (widget_class, "board.select-next", NULL, select_next_action);
-  gtk_widget_class_install_action (widget_class, "board.select-previous", NULL, select_next_action);
-  gtk_widget_class_install_action (widget_class, "board.add-terrain", "s", add_terrain_action);
   gtk_widget_class_install_action (widget_class, "roster.add-entry", NULL, add_entry_action);
 
   /* Without an application (the tests), the window has its own. */
@@ -2052,10 +1774,12 @@ muster_window_init (MusterWindow *self)
   g_autoptr(GError) error = NULL;
   GtkDropTarget *target;
 
-  self->tool = g_strdup ("select");
-  self->terrain_kind = g_strdup ("building");
-
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The board's own actions, for the tool bar, the menus and the
+   * accelerators, which look for them from the window. */
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "board", muster_board_view_get_actions (self->board_view));
+  g_signal_connect_object (self->board_view, "notify::terrain-kind",
+                           G_CALLBACK (terrain_kind_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->sight_area), sight_draw_cb, self, NULL);
 
   self->settings = g_settings_new (APP_ID);

@@ -117,13 +117,40 @@ has_violation (Fixture        *fixture,
   return FALSE;
 }
 
+/* A key press as the widget's controllers take it: its class's key
+ * bindings first (a binding whose action is disabled lets the key go on,
+ * as GTK's shortcut controller does), then its key controllers. */
 static gboolean
 send_key (GtkWidget       *widget,
           guint            keyval,
           GdkModifierType  state)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  /* As GTK keeps a trigger's key. */
+  guint trigger_keyval = keyval == GDK_KEY_ISO_Left_Tab ? GDK_KEY_Tab : gdk_keyval_to_lower (keyval);
   gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)) && !handled; j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (!GTK_IS_KEYVAL_TRIGGER (trigger) ||
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) != trigger_keyval ||
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) != state)
+            continue;
+
+          handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                  gtk_shortcut_get_arguments (shortcut));
+        }
+    }
 
   for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
     {
@@ -1105,6 +1132,64 @@ test_key_terrain (Fixture       *fixture,
   spin ();
 }
 
+/* The names of a widget class's own actions, with a prefix. */
+static char *
+class_actions (GType       type,
+               const char *prefix)
+{
+  GtkWidgetClass *widget_class = g_type_class_peek (type);
+  g_autoptr(GString) names = g_string_new (NULL);
+  const GVariantType *parameter_type;
+  const char *name, *property_name;
+  GType owner;
+
+  for (guint i = 0; gtk_widget_class_query_action (widget_class, i, &owner, &name, &parameter_type, &property_name); i++)
+    if (owner == type && g_str_has_prefix (name, prefix))
+      g_string_append_printf (names, "%s%s", names->len > 0 ? " " : "", name);
+
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
+
+/* The board's actions are the view's own, its keys are their bindings,
+ * and the window reaches them (for its tool bar, menus and accelerators)
+ * through the view's action group, not through actions of its own. */
+static void
+test_actions_on_view (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  GActionGroup *actions = muster_board_view_get_actions (fixture->view);
+  g_autofree char *window_actions = class_actions (MUSTER_TYPE_WINDOW, "board.");
+  g_autofree char *view_actions = class_actions (MUSTER_TYPE_BOARD_VIEW, "board.");
+  g_autoptr(GVariant) tool = NULL;
+  MusterPiece *piece;
+
+  g_assert_cmpstr (window_actions, ==, "");
+  g_assert_nonnull (strstr (view_actions, "board.zoom-in"));
+  g_assert_nonnull (strstr (view_actions, "board.tool"));
+  g_assert_nonnull (strstr (view_actions, "board.add-terrain"));
+  g_assert_true (g_action_group_has_action (actions, "select-next"));
+
+  /* The edits of the selection wait for one, in the window too. */
+  g_assert_false (g_action_group_get_action_enabled (actions, "delete"));
+  g_assert_false (g_action_group_get_action_enabled (actions, "rotate-cw"));
+  piece = place_unit (fixture, 36, 42);
+  g_assert_true (g_action_group_get_action_enabled (actions, "delete"));
+  g_assert_true (g_action_group_get_action_enabled (actions, "rotate-cw"));
+  muster_board_view_unselect_all (fixture->view);
+  g_assert_false (g_action_group_get_action_enabled (actions, "toggle-prone"));
+  /* And their keys let the key go on. */
+  g_assert_false (send_key (GTK_WIDGET (fixture->view), GDK_KEY_Delete, 0));
+  g_assert_nonnull (muster_layout_lookup_piece (fixture->layout, piece->id));
+
+  /* The tool, as the tool bar's toggle buttons see it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "polygon"));
+  tool = g_action_group_get_action_state (actions, "tool");
+  g_assert_cmpstr (g_variant_get_string (tool, NULL), ==, "polygon");
+  g_assert_cmpint (muster_board_view_get_tool (fixture->view), ==, MUSTER_BOARD_TOOL_POLYGON);
+  g_action_group_change_action_state (actions, "tool", g_variant_new_string ("select"));
+  g_assert_cmpint (muster_board_view_get_tool (fixture->view), ==, MUSTER_BOARD_TOOL_SELECT);
+}
+
 /* A new table size fits the table to the window again; other changes
  * keep the zoom. */
 static void
@@ -1509,6 +1594,7 @@ main (int   argc,
   ADD ("/app/board-view/key-place-off-table", test_key_place_off_table);
   ADD ("/app/board-view/key-tools", test_key_tools);
   ADD ("/app/board-view/key-terrain", test_key_terrain);
+  ADD ("/app/board-view/actions-on-view", test_actions_on_view);
   ADD ("/app/board-view/refit-on-table-size", test_refit_on_table_size);
   ADD ("/app/board-view/drop-file", test_drop_file);
   ADD ("/app/board-view/accessible-summary", test_accessible_summary);
