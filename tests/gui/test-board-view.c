@@ -217,6 +217,9 @@ red_panel (Fixture *fixture)
   return MUSTER_ROSTER_PANEL (muster_window_get_roster_panel (fixture->window, "red"));
 }
 
+static GtkWidget *find_widget (GtkWidget  *root,
+                               gboolean  (*matches) (GtkWidget *widget));
+
 /* Tests */
 
 static void
@@ -1132,6 +1135,42 @@ test_key_terrain (Fixture       *fixture,
   spin ();
 }
 
+static gboolean
+is_spin_button (GtkWidget *widget)
+{
+  return GTK_IS_SPIN_BUTTON (widget);
+}
+
+/* The table's size typed into the game popover is one step, undone as
+ * one. */
+static void
+test_popover_table_size (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  GtkWidget *popover = muster_game_popover_new ();
+  GtkWidget *width;
+  guint steps;
+
+  g_object_ref_sink (popover);
+  muster_game_popover_set_units (MUSTER_GAME_POPOVER (popover), MUSTER_UNIT_INCH);
+  muster_game_popover_set_layout (MUSTER_GAME_POPOVER (popover), fixture->layout, fixture->history);
+  spin ();
+  width = find_widget (popover, is_spin_button);
+  g_assert_nonnull (width);
+  g_assert_cmpfloat_with_epsilon (gtk_spin_button_get_value (GTK_SPIN_BUTTON (width)), 72, 1e-9);
+
+  steps = muster_history_get_n_steps (fixture->history);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (width), 60);
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (fixture->layout), 60 * INCH, 1e-9);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 1);
+  g_assert_cmpstr (muster_history_get_undo_label (fixture->history), ==, "Change Table Size");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (fixture->layout), 72 * INCH, 1e-9);
+
+  muster_game_popover_set_layout (MUSTER_GAME_POPOVER (popover), NULL, NULL);
+  g_object_unref (popover);
+}
+
 /* The names of a widget class's own actions, with a prefix. */
 static char *
 class_actions (GType       type,
@@ -1595,6 +1634,7 @@ main (int   argc,
   ADD ("/app/board-view/key-tools", test_key_tools);
   ADD ("/app/board-view/key-terrain", test_key_terrain);
   ADD ("/app/board-view/actions-on-view", test_actions_on_view);
+  ADD ("/app/board-view/popover-table-size", test_popover_table_size);
   ADD ("/app/board-view/refit-on-table-size", test_refit_on_table_size);
   ADD ("/app/board-view/drop-file", test_drop_file);
   ADD ("/app/board-view/accessible-summary", test_accessible_summary);
