@@ -996,8 +996,11 @@ muster_board_view_snapshot (GtkWidget   *widget,
   if (self->scene == NULL || gtk_widget_get_width (widget) <= 0 || gtk_widget_get_height (widget) <= 0)
     return;
 
-  /* The table from a cache, then what changes from frame to frame. */
+  /* The table from a cache, the rulers pinned to the edges when the
+   * table's own are out of sight, then what changes from frame to
+   * frame. */
   _muster_board_view_append_table (self, snapshot);
+  _muster_board_view_append_rulers (self, snapshot);
   _muster_board_view_append_overlay (self, snapshot);
 }
 

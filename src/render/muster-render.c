@@ -2355,9 +2355,11 @@ typedef struct
 {
   double gap;
   double short_tick;
+  double mid_tick;
   double long_tick;
   double text;          /* label size */
   double step;          /* between ticks */
+  double mid;           /* between middle ticks, or 0 */
   double major;         /* between long ticks */
   double label_every;
 } Ruler;
@@ -2386,7 +2388,9 @@ draw_ruler_axis (MusterScene *self,
   for (int k = 0; k * r->step <= length + 1e-6; k++)
     {
       double t = k * r->step;
-      double len = fmod (t + 1e-6, r->major) < 1e-3 ? r->long_tick : r->short_tick;
+      double len = fmod (t + 1e-6, r->major) < 1e-3 ? r->long_tick
+                 : r->mid > 0 && fmod (t + 1e-6, r->mid) < 1e-3 ? r->mid_tick
+                 : r->short_tick;
 
       if (r->step * px < 3 && len < r->long_tick)
         continue;
@@ -2473,7 +2477,8 @@ muster_scene_get_ruler_reach (MusterScene *self,
 /* The ruler of a view, in pixels whatever the zoom: labels at the first
  * of 1, 2, 3, 6, 12… inches (1, 2, 5, 10… cm) that leaves them 48 px
  * apart, long ticks there, and a tick every inch (centimetre), or every
- * quarter inch (millimetre) where those are far enough apart. */
+ * quarter inch (millimetre) where those are far enough apart, the whole
+ * inches (centimetres) longer. */
 static Ruler
 view_ruler (MusterScene *self,
             double       px)
@@ -2484,7 +2489,8 @@ view_ruler (MusterScene *self,
   double unit = cm ? MUSTER_MM_PER_CM : INCH;
   Ruler r = {
     .gap = 2 / px,
-    .short_tick = 4 / px,
+    .short_tick = 3 / px,
+    .mid_tick = 5 / px,
     .long_tick = 8 / px,
     .text = 10 / px,
     .step = unit,
@@ -2498,7 +2504,10 @@ view_ruler (MusterScene *self,
     }
   r.major = r.label_every;
   if ((cm ? 1.0 : INCH / 4) * px >= 8)
-    r.step = cm ? 1.0 : INCH / 4;
+    {
+      r.step = cm ? 1.0 : INCH / 4;
+      r.mid = unit;
+    }
 
   return r;
 }

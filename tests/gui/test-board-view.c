@@ -1194,6 +1194,104 @@ test_templates_bound (Fixture       *fixture,
   spin ();
 }
 
+/* The view as it draws itself, on an image surface of its size. */
+static cairo_surface_t *
+render_view (Fixture *fixture)
+{
+  GtkWidget *view = GTK_WIDGET (fixture->view);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  GTK_WIDGET_GET_CLASS (view)->snapshot (view, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, gtk_widget_get_width (view), gtk_widget_get_height (view));
+  cr = cairo_create (surface);
+  if (node != NULL)
+    gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
+/* A pixel's premultiplied components, 0 to 1: red, green, blue, alpha. */
+static void
+get_pixel (cairo_surface_t *surface,
+           int              x,
+           int              y,
+           double           rgba[4])
+{
+  const guchar *data = cairo_image_surface_get_data (surface);
+  guint32 pixel = *(const guint32 *) (gconstpointer) (data + y * cairo_image_surface_get_stride (surface) + 4 * x);
+
+  rgba[0] = ((pixel >> 16) & 0xff) / 255.0;
+  rgba[1] = ((pixel >> 8) & 0xff) / 255.0;
+  rgba[2] = (pixel & 0xff) / 255.0;
+  rgba[3] = (pixel >> 24) / 255.0;
+}
+
+/* How many pixels of a row (or a column) are drawn dark: ticks. */
+static guint
+count_dark (cairo_surface_t *surface,
+            int              at,
+            gboolean         column)
+{
+  int n = column ? cairo_image_surface_get_height (surface) : cairo_image_surface_get_width (surface);
+  guint dark = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      double rgba[4];
+
+      get_pixel (surface, column ? at : i, column ? i : at, rgba);
+      if (rgba[3] > 0.9 && (rgba[0] + rgba[1] + rgba[2]) / 3 < 0.55)
+        dark++;
+    }
+
+  return dark;
+}
+
+/* Issue 17: zoomed in, the table's own rulers scroll away; rulers pinned
+ * to the view's top and left edges say where on the table the view is. */
+static void
+test_pinned_rulers (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (fixture->view));
+  int height = gtk_widget_get_height (GTK_WIDGET (fixture->view));
+  cairo_surface_t *surface;
+  double rgba[4];
+
+  /* The whole table: its own rulers show, in its margin; nothing is
+   * drawn along the view's top edge. */
+  surface = render_view (fixture);
+  get_pixel (surface, width / 2, 2, rgba);
+  g_assert_cmpfloat (rgba[3], ==, 0);
+  cairo_surface_destroy (surface);
+
+  /* Four times closer, in the middle of the table: bands along the top
+   * and the left, opaque, with a tick every quarter inch. */
+  muster_board_view_zoom_at (fixture->view, 4, width / 2.0, height / 2.0);
+  surface = render_view (fixture);
+  get_pixel (surface, width / 2, 2, rgba);
+  g_assert_cmpfloat (rgba[3], >, 0.9);
+  get_pixel (surface, 2, height / 2, rgba);
+  g_assert_cmpfloat (rgba[3], >, 0.9);
+  /* The short ticks' row and column, 3 to 5 px inside the bands. */
+  g_assert_cmpuint (count_dark (surface, MUSTER_VIEW_RULER_DEPTH - 4, FALSE), >=, width / 20);
+  g_assert_cmpuint (count_dark (surface, MUSTER_VIEW_RULER_DEPTH - 4, TRUE), >=, height / 20);
+  cairo_surface_destroy (surface);
+
+  /* And back: gone again. */
+  muster_board_view_zoom_reset (fixture->view);
+  surface = render_view (fixture);
+  get_pixel (surface, width / 2, 2, rgba);
+  g_assert_cmpfloat (rgba[3], ==, 0);
+  cairo_surface_destroy (surface);
+}
+
 /* The names of a widget class's own actions, with a prefix. */
 static char *
 class_actions (GType       type,
@@ -1659,6 +1757,7 @@ main (int   argc,
   ADD ("/app/board-view/actions-on-view", test_actions_on_view);
   ADD ("/app/board-view/popover-table-size", test_popover_table_size);
   ADD ("/app/board-view/templates-bound", test_templates_bound);
+  ADD ("/app/board-view/pinned-rulers", test_pinned_rulers);
   ADD ("/app/board-view/refit-on-table-size", test_refit_on_table_size);
   ADD ("/app/board-view/drop-file", test_drop_file);
   ADD ("/app/board-view/accessible-summary", test_accessible_summary);
