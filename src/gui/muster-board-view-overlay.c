@@ -25,6 +25,12 @@ static const MusterColor illegal_color = { 0.878, 0.106, 0.141 }; /* red 3 */
 
 #define BUBBLE_PAD 8.0
 
+/* The selection is a ring around a base, this wide (px): white, the
+ * accent colour, white. It stands outside the base, and the handle's arm
+ * starts beyond it, so that a selected base shows whole, however small
+ * it is drawn (a 25 mm base at whole-table zoom is some 11 px across). */
+#define SELECTION_RING 6.0
+
 static MusterColor
 piece_color (MusterBoardView   *self,
              const MusterPiece *piece)
@@ -42,7 +48,8 @@ piece_color (MusterBoardView   *self,
 }
 
 /* The rotation handle of the only selected piece, in widget coordinates:
- * the handle, and the point of the base's front it stands out from. */
+ * the handle, and the point in front of the base, beyond the selection's
+ * ring, where its arm starts. */
 gboolean
 _muster_board_view_get_handle (MusterBoardView *self,
                                double          *hx,
@@ -71,9 +78,9 @@ _muster_board_view_get_handle (MusterBoardView *self,
   muster_board_view_board_to_widget (self, (MusterPoint) { piece->x, piece->y }, &cx, &cy);
   /* Forward is north at rotation 0, turning clockwise. */
   if (fx != NULL)
-    *fx = cx + sin (theta) * reach * scale;
+    *fx = cx + sin (theta) * (reach * scale + SELECTION_RING);
   if (fy != NULL)
-    *fy = cy - cos (theta) * reach * scale;
+    *fy = cy - cos (theta) * (reach * scale + SELECTION_RING);
   *hx = cx + sin (theta) * (reach * scale + HANDLE_DISTANCE);
   *hy = cy - cos (theta) * (reach * scale + HANDLE_DISTANCE);
 
@@ -226,6 +233,38 @@ draw_piece_at (MusterBoardView   *self,
 
 /* The selection */
 
+/* The ring outside a selected base: strokes twice as wide as the ring's
+ * layers, centred on the outline, with the base clipped away. */
+static void
+draw_selection_ring (cairo_t             *cr,
+                     const MusterOutline *outline,
+                     double               px)
+{
+  double pad = 2 * SELECTION_RING / px;
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  cairo_rectangle (cr, outline->bounds.x0 - pad, outline->bounds.y0 - pad,
+                   outline->bounds.x1 - outline->bounds.x0 + 2 * pad,
+                   outline->bounds.y1 - outline->bounds.y0 + 2 * pad);
+  muster_render_path_outline (cr, outline);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_clip (cr);
+
+  cairo_new_path (cr);
+  muster_render_path_outline (cr, outline);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
+  cairo_set_line_width (cr, 2 * SELECTION_RING / px);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, accent.r, accent.g, accent.b);
+  cairo_set_line_width (cr, 2 * (SELECTION_RING - 1.75) / px);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
+  cairo_set_line_width (cr, 2 * 1.5 / px);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 static void
 draw_selected_pieces (MusterBoardView *self,
                       cairo_t         *cr,
@@ -244,14 +283,7 @@ draw_selected_pieces (MusterBoardView *self,
         continue;
 
       muster_piece_get_outline (piece, &outline);
-      cairo_new_path (cr);
-      muster_render_path_outline (cr, &outline);
-      cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
-      cairo_set_line_width (cr, 6.0 / px);
-      cairo_stroke_preserve (cr);
-      cairo_set_source_rgb (cr, accent.r, accent.g, accent.b);
-      cairo_set_line_width (cr, 2.5 / px);
-      cairo_stroke (cr);
+      draw_selection_ring (cr, &outline, px);
       muster_outline_clear (&outline);
     }
 }

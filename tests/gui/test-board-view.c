@@ -1292,6 +1292,56 @@ test_pinned_rulers (Fixture       *fixture,
   cairo_surface_destroy (surface);
 }
 
+/* Issue 17: at whole-table zoom a 25 mm base is some 11 px across; the
+ * selection and the rotation handle must leave every pixel of it as it
+ * is drawn unselected. */
+static void
+test_selection_leaves_base (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  MusterBase round = { MUSTER_BASE_ROUND, 25, 25 };
+  MusterPiece *piece;
+  cairo_surface_t *selected, *plain;
+  double scale = muster_board_view_get_scale (fixture->view);
+  double x, y, r;
+  guint inside = 0, changed = 0;
+
+  g_assert_cmpfloat_with_epsilon (muster_board_view_get_zoom (fixture->view), 1, 1e-9);
+  piece = muster_board_view_place_piece (fixture->view,
+                                         muster_piece_new ("m", MUSTER_PIECE_MODEL, "red", &round,
+                                                           30 * INCH, 42 * INCH));
+  g_assert_true (muster_board_view_is_selected (fixture->view, piece->serial));
+  to_widget (fixture, piece->x, piece->y, &x, &y);
+  r = 12.5 * scale;
+  g_assert_cmpfloat (r, <, 8);
+
+  selected = render_view (fixture);
+  muster_board_view_unselect_all (fixture->view);
+  plain = render_view (fixture);
+
+  /* Every pixel wholly inside the base. */
+  for (int j = floor (y - r); j <= ceil (y + r); j++)
+    for (int i = floor (x - r); i <= ceil (x + r); i++)
+      {
+        double a[4], b[4];
+
+        if (hypot (i + 0.5 - x, j + 0.5 - y) > r - 1)
+          continue;
+
+        inside++;
+        get_pixel (selected, i, j, a);
+        get_pixel (plain, i, j, b);
+        if (fabs (a[0] - b[0]) + fabs (a[1] - b[1]) + fabs (a[2] - b[2]) > 0.02)
+          changed++;
+      }
+
+  g_assert_cmpuint (inside, >, 20);
+  g_assert_cmpuint (changed, ==, 0);
+
+  cairo_surface_destroy (selected);
+  cairo_surface_destroy (plain);
+}
+
 /* The names of a widget class's own actions, with a prefix. */
 static char *
 class_actions (GType       type,
@@ -1758,6 +1808,7 @@ main (int   argc,
   ADD ("/app/board-view/popover-table-size", test_popover_table_size);
   ADD ("/app/board-view/templates-bound", test_templates_bound);
   ADD ("/app/board-view/pinned-rulers", test_pinned_rulers);
+  ADD ("/app/board-view/selection-leaves-base", test_selection_leaves_base);
   ADD ("/app/board-view/refit-on-table-size", test_refit_on_table_size);
   ADD ("/app/board-view/drop-file", test_drop_file);
   ADD ("/app/board-view/accessible-summary", test_accessible_summary);
