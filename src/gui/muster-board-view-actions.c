@@ -539,6 +539,7 @@ add_bindings (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Tab, GDK_SHIFT_MASK, "board.select-previous", NULL);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "board.context-menu", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, GDK_SHIFT_MASK, "board.context-menu", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "board.context-menu", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "board.cancel", NULL);
 

@@ -56,6 +56,7 @@ _muster_board_view_clear_caches (MusterBoardView *self)
   cache_clear (&self->drag);
   g_clear_pointer (&self->ghosts, gsk_render_node_unref);
   g_clear_pointer (&self->rulers, gsk_render_node_unref);
+  self->rulers_valid = FALSE;
 }
 
 void
@@ -64,7 +65,7 @@ _muster_board_view_invalidate (MusterBoardView *self)
   self->full.valid = FALSE;
   self->bare.valid = FALSE;
   self->drag.valid = FALSE;
-  g_clear_pointer (&self->rulers, gsk_render_node_unref);
+  self->rulers_valid = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -673,52 +674,63 @@ ruler_node (MusterBoardView       *self,
   return node;
 }
 
+/* The bands the view needs, as a node, or NULL. */
+static GskRenderNode *
+rulers_node (MusterBoardView *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  double reach, x, y;
+  gboolean north, west;
+  GskRenderNode *bands[2], *node;
+  guint n = 0;
+
+  if (!(muster_scene_get_flags (self->scene) & MUSTER_RENDER_RULER))
+    return NULL;
+
+  reach = muster_scene_get_ruler_reach (self->scene, muster_board_view_get_scale (self));
+  muster_board_view_board_to_widget (self, (MusterPoint) { -reach, -reach }, &x, &y);
+  north = y < 0;
+  west = x < 0;
+  if (!north && !west)
+    return NULL;
+
+  if (north)
+    bands[n++] = ruler_node (self, &GRAPHENE_RECT_INIT (0, 0, width, MUSTER_VIEW_RULER_DEPTH), north, west);
+  if (west)
+    {
+      double top = north ? MUSTER_VIEW_RULER_DEPTH : 0;
+
+      bands[n++] = ruler_node (self, &GRAPHENE_RECT_INIT (0, top, MUSTER_VIEW_RULER_DEPTH, height - top),
+                               north, west);
+    }
+  node = gsk_container_node_new (bands, n);
+  for (guint i = 0; i < n; i++)
+    gsk_render_node_unref (bands[i]);
+
+  return node;
+}
+
 /* The rulers pinned to the view's north and west edges, where the
  * table's own rulers are out of sight: they say where on the table the
- * view is. A node kept while the view stands. */
+ * view is. A node kept while the view stands (and the table, its units
+ * and the theme: those invalidate it). */
 void
 _muster_board_view_append_rulers (MusterBoardView *self,
                                   GtkSnapshot     *snapshot)
 {
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
-  double scale = muster_board_view_get_scale (self);
-  double view[9] = { scale, self->centre_x, self->centre_y, width, height,
-                     muster_scene_get_units (self->scene), adw_style_manager_get_dark (adw_style_manager_get_default ()),
-                     muster_layout_get_width (self->layout), muster_layout_get_height (self->layout) };
-  double reach, x, y;
-  gboolean north, west;
-  GskRenderNode *bands[2];
-  guint n = 0;
+  /* What the scale follows, but for the table (which invalidates): no
+   * fitting to work out in every frame of a drag. */
+  double view[6] = { self->zoom, self->inset, self->centre_x, self->centre_y,
+                     gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)) };
 
-  if (view_changed (self->rulers_view, view, sizeof view))
-    g_clear_pointer (&self->rulers, gsk_render_node_unref);
-
-  if (self->rulers == NULL)
+  if (view_changed (self->rulers_view, view, sizeof view) || !self->rulers_valid)
     {
-      if (!(muster_scene_get_flags (self->scene) & MUSTER_RENDER_RULER))
-        return;
-
-      reach = muster_scene_get_ruler_reach (self->scene, scale);
-      muster_board_view_board_to_widget (self, (MusterPoint) { -reach, -reach }, &x, &y);
-      north = y < 0;
-      west = x < 0;
-      if (!north && !west)
-        return;
-
-      if (north)
-        bands[n++] = ruler_node (self, &GRAPHENE_RECT_INIT (0, 0, width, MUSTER_VIEW_RULER_DEPTH), north, west);
-      if (west)
-        {
-          double top = north ? MUSTER_VIEW_RULER_DEPTH : 0;
-
-          bands[n++] = ruler_node (self, &GRAPHENE_RECT_INIT (0, top, MUSTER_VIEW_RULER_DEPTH, height - top),
-                                   north, west);
-        }
-      self->rulers = gsk_container_node_new (bands, n);
-      for (guint i = 0; i < n; i++)
-        gsk_render_node_unref (bands[i]);
+      g_clear_pointer (&self->rulers, gsk_render_node_unref);
+      self->rulers = rulers_node (self);
+      self->rulers_valid = TRUE;
     }
 
-  gtk_snapshot_append_node (snapshot, self->rulers);
+  if (self->rulers != NULL)
+    gtk_snapshot_append_node (snapshot, self->rulers);
 }

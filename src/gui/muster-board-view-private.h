@@ -196,9 +196,11 @@ struct _MusterBoardView
   double             ghosts_view[5];  /* scale, centre x, y, width, height */
 
   /* The rulers pinned to the view's edges, when the table's own have
-   * scrolled away: a node kept while the view stands, as the ghosts. */
+   * scrolled away: a node kept while the view stands, as the ghosts
+   * (NULL when there are none for the view). */
   GskRenderNode     *rulers;
-  double             rulers_view[9];  /* as ghosts_view, units, dark, table */
+  double             rulers_view[6];  /* zoom, inset, centre x, y, width, height */
+  gboolean           rulers_valid;    /* for the view, and the table drawn */
 
   /* The board.* actions as the window's tool bar and menus see them
    * (see muster_board_view_get_actions()), and which are enabled. */
