@@ -233,23 +233,40 @@ draw_piece_at (MusterBoardView   *self,
 
 /* The selection */
 
+/* Clips away what is inside the path (cr's current one), within box. */
+static void
+clip_out (cairo_t         *cr,
+          const MusterBox *box)
+{
+  cairo_rectangle (cr, box->x0, box->y0, box->x1 - box->x0, box->y1 - box->y0);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_clip (cr);
+}
+
 /* The ring outside a selected base: strokes twice as wide as the ring's
- * layers, centred on the outline, with the base clipped away. */
+ * layers, centred on the outline, with the base clipped away, and the
+ * red badge of an illegal base (drawn by the renderer at the top-right
+ * corner of its bounds, see draw_pieces() in muster-render.c). */
 static void
 draw_selection_ring (cairo_t             *cr,
                      const MusterOutline *outline,
+                     gboolean             bad,
                      double               px)
 {
   double pad = 2 * SELECTION_RING / px;
+  MusterBox box = { outline->bounds.x0 - pad, outline->bounds.y0 - pad,
+                    outline->bounds.x1 + pad, outline->bounds.y1 + pad };
 
   cairo_save (cr);
   cairo_new_path (cr);
-  cairo_rectangle (cr, outline->bounds.x0 - pad, outline->bounds.y0 - pad,
-                   outline->bounds.x1 - outline->bounds.x0 + 2 * pad,
-                   outline->bounds.y1 - outline->bounds.y0 + 2 * pad);
   muster_render_path_outline (cr, outline);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-  cairo_clip (cr);
+  clip_out (cr, &box);
+  if (bad)
+    {
+      cairo_new_path (cr);
+      cairo_arc (cr, outline->bounds.x1, outline->bounds.y0, MAX (1.2, 7.0 / px) + 1.0 / px, 0, 2 * G_PI);
+      clip_out (cr, &box);
+    }
 
   cairo_new_path (cr);
   muster_render_path_outline (cr, outline);
@@ -283,7 +300,7 @@ draw_selected_pieces (MusterBoardView *self,
         continue;
 
       muster_piece_get_outline (piece, &outline);
-      draw_selection_ring (cr, &outline, px);
+      draw_selection_ring (cr, &outline, _muster_board_view_piece_is_bad (self, piece), px);
       muster_outline_clear (&outline);
     }
 }

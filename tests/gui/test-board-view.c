@@ -1292,54 +1292,82 @@ test_pinned_rulers (Fixture       *fixture,
   cairo_surface_destroy (surface);
 }
 
+/* How many pixels within radius (less a pixel) of (x, y) differ between
+ * two pictures; counted in *inside. */
+static guint
+count_changed (cairo_surface_t *a,
+               cairo_surface_t *b,
+               double           x,
+               double           y,
+               double           radius,
+               guint           *inside)
+{
+  guint changed = 0;
+
+  for (int j = floor (y - radius); j <= ceil (y + radius); j++)
+    for (int i = floor (x - radius); i <= ceil (x + radius); i++)
+      {
+        double pa[4], pb[4];
+
+        if (hypot (i + 0.5 - x, j + 0.5 - y) > radius - 1)
+          continue;
+
+        (*inside)++;
+        get_pixel (a, i, j, pa);
+        get_pixel (b, i, j, pb);
+        if (fabs (pa[0] - pb[0]) + fabs (pa[1] - pb[1]) + fabs (pa[2] - pb[2]) > 0.02)
+          changed++;
+      }
+
+  return changed;
+}
+
 /* Issue 17: at whole-table zoom a 25 mm base is some 11 px across; the
  * selection and the rotation handle must leave every pixel of it as it
- * is drawn unselected. */
+ * is drawn unselected, and of the red badge of an illegal one. */
 static void
 test_selection_leaves_base (Fixture       *fixture,
                             gconstpointer  data)
 {
   MusterBase round = { MUSTER_BASE_ROUND, 25, 25 };
-  MusterPiece *piece;
-  cairo_surface_t *selected, *plain;
   double scale = muster_board_view_get_scale (fixture->view);
-  double x, y, r;
-  guint inside = 0, changed = 0;
+  double r = 12.5 * scale;
 
   g_assert_cmpfloat_with_epsilon (muster_board_view_get_zoom (fixture->view), 1, 1e-9);
-  piece = muster_board_view_place_piece (fixture->view,
-                                         muster_piece_new ("m", MUSTER_PIECE_MODEL, "red", &round,
-                                                           30 * INCH, 42 * INCH));
-  g_assert_true (muster_board_view_is_selected (fixture->view, piece->serial));
-  to_widget (fixture, piece->x, piece->y, &x, &y);
-  r = 12.5 * scale;
   g_assert_cmpfloat (r, <, 8);
 
-  selected = render_view (fixture);
-  muster_board_view_unselect_all (fixture->view);
-  plain = render_view (fixture);
+  /* In Red's zone, and in no man's land: illegal, with a badge. */
+  for (guint k = 0; k < 2; k++)
+    {
+      MusterPiece *piece = muster_board_view_place_piece (fixture->view,
+                                                          muster_piece_new ("m", MUSTER_PIECE_MODEL, "red", &round,
+                                                                            30 * INCH, (k == 0 ? 42 : 24) * INCH));
+      cairo_surface_t *selected, *plain;
+      guint inside = 0, badge = 0;
+      double x, y;
 
-  /* Every pixel wholly inside the base. */
-  for (int j = floor (y - r); j <= ceil (y + r); j++)
-    for (int i = floor (x - r); i <= ceil (x + r); i++)
-      {
-        double a[4], b[4];
+      g_assert_true (muster_board_view_is_selected (fixture->view, piece->serial));
+      g_assert_cmpuint (count_violations (fixture, piece), ==, k == 0 ? 0 : 1);
+      to_widget (fixture, piece->x, piece->y, &x, &y);
 
-        if (hypot (i + 0.5 - x, j + 0.5 - y) > r - 1)
-          continue;
+      spin ();
+      selected = render_view (fixture);
+      muster_board_view_unselect_all (fixture->view);
+      plain = render_view (fixture);
 
-        inside++;
-        get_pixel (selected, i, j, a);
-        get_pixel (plain, i, j, b);
-        if (fabs (a[0] - b[0]) + fabs (a[1] - b[1]) + fabs (a[2] - b[2]) > 0.02)
-          changed++;
-      }
+      g_assert_cmpuint (count_changed (selected, plain, x, y, r, &inside), ==, 0);
+      g_assert_cmpuint (inside, >, 20);
+      if (k == 1)
+        {
+          /* The badge: 7 px round the top-right corner of the base's
+           * bounds. */
+          g_assert_cmpuint (count_changed (selected, plain, x + r, y - r, 7, &badge), ==, 0);
+          g_assert_cmpuint (badge, >, 50);
+        }
 
-  g_assert_cmpuint (inside, >, 20);
-  g_assert_cmpuint (changed, ==, 0);
-
-  cairo_surface_destroy (selected);
-  cairo_surface_destroy (plain);
+      cairo_surface_destroy (selected);
+      cairo_surface_destroy (plain);
+    }
 }
 
 /* The names of a widget class's own actions, with a prefix. */
