@@ -243,42 +243,73 @@ clip_out (cairo_t         *cr,
   cairo_clip (cr);
 }
 
-/* The ring outside a selected base: strokes twice as wide as the ring's
- * layers, centred on the outline, with the base clipped away, and the
- * red badge of an illegal base (drawn by the renderer at the top-right
- * corner of its bounds, see draw_pieces() in muster-render.c). */
+/* One layer of the ring: a stroke of the base's outline grown by grow
+ * (px), as wide as the layer. A round or rectangular base grown is its
+ * outline moved outwards, so the ring's inner edge is the base's. */
 static void
-draw_selection_ring (cairo_t             *cr,
-                     const MusterOutline *outline,
-                     gboolean             bad,
-                     double               px)
+stroke_grown (cairo_t           *cr,
+              const MusterPiece *piece,
+              double             grow,
+              double             width,
+              double             px)
 {
-  double pad = 2 * SELECTION_RING / px;
-  MusterBox box = { outline->bounds.x0 - pad, outline->bounds.y0 - pad,
-                    outline->bounds.x1 + pad, outline->bounds.y1 + pad };
+  MusterBase base = piece->base;
+  MusterOutline outline;
+
+  base.width += 2 * grow / px;
+  base.depth += 2 * grow / px;
+  muster_outline_init_base (&outline, &base, piece->x, piece->y, piece->rotation);
+  cairo_new_path (cr);
+  muster_render_path_outline (cr, &outline);
+  cairo_set_line_width (cr, width / px);
+  cairo_stroke (cr);
+  muster_outline_clear (&outline);
+}
+
+/* The ring outside a selected base: white, and the accent colour in its
+ * middle. An oval grown is not its outline moved outwards: there the
+ * base is clipped away too; and so is the red badge of an illegal base
+ * (drawn by the renderer at the top-right corner of its bounds, see
+ * draw_pieces() in muster-render.c). */
+static void
+draw_selection_ring (MusterBoardView   *self,
+                     cairo_t           *cr,
+                     const MusterPiece *piece,
+                     double             px)
+{
+  gboolean oval = piece->base.shape == MUSTER_BASE_OVAL;
+  gboolean bad = _muster_board_view_piece_is_bad (self, piece);
+  MusterOutline outline;
 
   cairo_save (cr);
-  cairo_new_path (cr);
-  muster_render_path_outline (cr, outline);
-  clip_out (cr, &box);
-  if (bad)
+  if (oval || bad)
     {
-      cairo_new_path (cr);
-      cairo_arc (cr, outline->bounds.x1, outline->bounds.y0, MAX (1.2, 7.0 / px) + 1.0 / px, 0, 2 * G_PI);
-      clip_out (cr, &box);
+      double pad = 2 * SELECTION_RING / px;
+      MusterBox box;
+
+      muster_piece_get_outline (piece, &outline);
+      box = (MusterBox) { outline.bounds.x0 - pad, outline.bounds.y0 - pad,
+                          outline.bounds.x1 + pad, outline.bounds.y1 + pad };
+      if (oval)
+        {
+          cairo_new_path (cr);
+          muster_render_path_outline (cr, &outline);
+          clip_out (cr, &box);
+        }
+      if (bad)
+        {
+          cairo_new_path (cr);
+          cairo_arc (cr, outline.bounds.x1, outline.bounds.y0, MAX (1.2, 7.0 / px) + 1.0 / px, 0, 2 * G_PI);
+          clip_out (cr, &box);
+        }
+      muster_outline_clear (&outline);
     }
 
-  cairo_new_path (cr);
-  muster_render_path_outline (cr, outline);
+  /* White over the whole ring, the accent from 1.5 px out to 4.25. */
   cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
-  cairo_set_line_width (cr, 2 * SELECTION_RING / px);
-  cairo_stroke_preserve (cr);
+  stroke_grown (cr, piece, SELECTION_RING / 2, SELECTION_RING, px);
   cairo_set_source_rgb (cr, accent.r, accent.g, accent.b);
-  cairo_set_line_width (cr, 2 * (SELECTION_RING - 1.75) / px);
-  cairo_stroke_preserve (cr);
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.85);
-  cairo_set_line_width (cr, 2 * 1.5 / px);
-  cairo_stroke (cr);
+  stroke_grown (cr, piece, (1.5 + 4.25) / 2, 4.25 - 1.5, px);
   cairo_restore (cr);
 }
 
@@ -294,14 +325,11 @@ draw_selected_pieces (MusterBoardView *self,
   while (g_hash_table_iter_next (&iter, &key, NULL))
     {
       MusterPiece *piece = _muster_board_view_lookup_serial (self, GPOINTER_TO_UINT (key));
-      MusterOutline outline;
 
       if (piece == NULL || _muster_board_view_is_moving (self, piece->serial))
         continue;
 
-      muster_piece_get_outline (piece, &outline);
-      draw_selection_ring (cr, &outline, _muster_board_view_piece_is_bad (self, piece), px);
-      muster_outline_clear (&outline);
+      draw_selection_ring (self, cr, piece, px);
     }
 }
 
