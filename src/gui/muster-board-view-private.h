@@ -25,11 +25,12 @@ G_BEGIN_DECLS
  *   muster-board-view-dnd.c        a new piece dragged from a roster and
  *                                  dropped on the table;
  *   muster-board-view-actions.c    the board.* actions and their keys;
- *   muster-board-view-cache.c      the pictures of the table kept from
- *                                  frame to frame;
+ *   muster-board-view-cache.c      the pictures kept from frame to frame:
+ *                                  the table, the ghosts of a move, the
+ *                                  rulers pinned to the view's edges;
  *   muster-board-view-overlay.c    what is drawn over them every frame:
  *                                  the selection and its handle, what
- *                                  moves, the tools, the pinned rulers. */
+ *                                  moves, the tools. */
 
 #define MIN_ZOOM  0.5
 #define MAX_ZOOM  40.0
