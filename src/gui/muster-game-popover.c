@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "muster-editor.h"
 #include "muster-expr.h"
 #include "muster-game-popover.h"
 
@@ -22,6 +23,7 @@ struct _MusterGamePopover
 
   MusterLayout        *layout;
   MusterHistory       *history;
+  MusterEditor        *editor;         /* of the layout and the history */
   MusterUnit           units;
 
   GPtrArray           *system_ids;
@@ -612,9 +614,7 @@ table_selected_cb (MusterGamePopover *self)
     return;
 
   board = g_ptr_array_index (self->boards, index);
-  begin_group (self->history, _("Change Table Size"));
-  muster_layout_set_board (self->layout, board->width, board->height);
-  end_group (self->history);
+  muster_editor_set_table_size (self->editor, board->width, board->height);
 }
 
 static void
@@ -631,9 +631,7 @@ size_changed_cb (MusterGamePopover *self)
       fabs (height - muster_layout_get_height (self->layout)) < 0.05 * MUSTER_MM_PER_CM)
     return;
 
-  begin_group (self->history, _("Change Table Size"));
-  muster_layout_set_board (self->layout, width, height);
-  end_group (self->history);
+  muster_editor_set_table_size (self->editor, width, height);
 }
 
 static gboolean
@@ -667,6 +665,9 @@ muster_game_popover_set_layout (MusterGamePopover *self,
     g_signal_handlers_disconnect_by_data (self->layout, self);
   g_set_object (&self->layout, layout);
   g_set_object (&self->history, history);
+  g_clear_object (&self->editor);
+  if (layout != NULL)
+    self->editor = muster_editor_new (layout, history);
   if (layout != NULL)
     g_signal_connect_object (layout, "changed", G_CALLBACK (layout_changed_cb), self, G_CONNECT_SWAPPED);
 
@@ -710,6 +711,7 @@ muster_game_popover_dispose (GObject *object)
 
   g_clear_object (&self->layout);
   g_clear_object (&self->history);
+  g_clear_object (&self->editor);
 
   G_OBJECT_CLASS (muster_game_popover_parent_class)->dispose (object);
 }
