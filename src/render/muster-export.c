@@ -103,6 +103,34 @@ muster_export_bare_layout (MusterSystem           *system,
   return layout;
 }
 
+/* The window's layout, as it is in memory. */
+static gboolean
+collect_layout_page (const MusterExportOptions  *options,
+                     GArray                     *pages,
+                     GError                    **error)
+{
+  Page page = { 0 };
+
+  page.layout = g_object_ref (options->layout);
+  page.system = muster_system_registry_lookup (muster_system_registry_get_default (),
+                                               muster_layout_get_system_id (page.layout));
+  if (page.system == NULL)
+    g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_ARGUMENTS,
+                 _("%s: unknown game system “%s”"), options->output,
+                 muster_layout_get_system_id (page.layout));
+  else
+    page.validator = muster_validator_new (page.layout, page.system, error);
+  if (page.validator == NULL)
+    {
+      g_object_unref (page.layout);
+      return FALSE;
+    }
+
+  g_array_append_val (pages, page);
+
+  return TRUE;
+}
+
 static gboolean
 collect_pages (const MusterExportOptions  *options,
                GArray                     *pages,
@@ -110,6 +138,9 @@ collect_pages (const MusterExportOptions  *options,
 {
   MusterSystemRegistry *registry = muster_system_registry_get_default ();
   MusterSystem *system;
+
+  if (options->layout != NULL)
+    return collect_layout_page (options, pages, error);
 
   if (options->input != NULL)
     {
@@ -203,11 +234,16 @@ collect_pages (const MusterExportOptions  *options,
 }
 
 static MusterScene *
-page_scene (const Page *page)
+page_scene (const MusterExportOptions *options,
+            const Page                *page)
 {
   MusterScene *scene = muster_scene_new (page->layout, page->system, page->validator);
 
-  muster_scene_set_flags (scene, MUSTER_RENDER_ALL);
+  muster_scene_set_flags (scene, options->no_pieces
+                                 ? MUSTER_RENDER_ALL & ~(MUSTER_RENDER_PIECES | MUSTER_RENDER_TERRAIN |
+                                                         MUSTER_RENDER_VIOLATIONS)
+                                 : MUSTER_RENDER_ALL);
+  muster_scene_set_units (scene, options->units);
   muster_scene_set_generic (scene, page->generic);
 
   return scene;
@@ -287,7 +323,7 @@ write_pdf (const MusterExportOptions  *options,
   for (guint p = 0; p < pages->len; p++)
     {
       const Page *page = &g_array_index (pages, Page, p);
-      g_autoptr(MusterScene) scene = page_scene (page);
+      g_autoptr(MusterScene) scene = page_scene (options, page);
 
       if (one_to_one)
         {
@@ -327,7 +363,7 @@ write_svg (const MusterExportOptions  *options,
            GError                    **error)
 {
   const Page *page = &g_array_index (pages, Page, 0);
-  g_autoptr(MusterScene) scene = page_scene (page);
+  g_autoptr(MusterScene) scene = page_scene (options, page);
   cairo_surface_t *surface;
   cairo_t *cr;
 
@@ -367,7 +403,7 @@ write_png (const MusterExportOptions  *options,
            GError                    **error)
 {
   const Page *page = &g_array_index (pages, Page, 0);
-  g_autoptr(MusterScene) scene = page_scene (page);
+  g_autoptr(MusterScene) scene = page_scene (options, page);
   double w, h;
   cairo_surface_t *surface;
   cairo_status_t status;

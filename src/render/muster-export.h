@@ -32,6 +32,11 @@ typedef struct
   const char *paper;            /* "a4" (default) or "letter" */
   const char *scale;            /* "fit" (default) or "1:1" */
   gboolean    all_deployments;  /* a page per deployment type */
+  /* The window's: its layout as it is (unsaved changes too) instead of
+   * input, the zones alone, and the units of its rulers. */
+  MusterLayout *layout;
+  gboolean    no_pieces;        /* no pieces, terrain or their marks */
+  MusterUnit  units;            /* inches (0) unless asked */
 } MusterExportOptions;
 
 GQuark        muster_export_error_quark (void);
