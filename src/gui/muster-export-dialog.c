@@ -386,6 +386,7 @@ chosen (MusterExportDialog *self,
 }
 
 #if GTK_CHECK_VERSION (4, 10, 0)
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 static void
 save_cb (GObject      *source,
          GAsyncResult *result,
@@ -398,6 +399,7 @@ save_cb (GObject      *source,
   if (self->file_dialog == source)
     chosen (self, file);
 }
+G_GNUC_END_IGNORE_DEPRECATIONS
 #else
 static void
 response_cb (MusterExportDialog   *self,
@@ -429,6 +431,8 @@ choose_file (MusterExportDialog *self)
   gtk_file_filter_add_suffix (filter, suffixes[format] + 1);
 
 #if GTK_CHECK_VERSION (4, 10, 0)
+  /* Built on GTK 4.10 or later, whatever GDK_VERSION_MAX_ALLOWED says. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   {
     GtkFileDialog *dialog = gtk_file_dialog_new ();
     g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
@@ -444,6 +448,7 @@ choose_file (MusterExportDialog *self)
     self->cancellable = g_cancellable_new ();
     gtk_file_dialog_save (dialog, GTK_WINDOW (self), self->cancellable, save_cb, g_object_ref (self));
   }
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   {
     GtkFileChooserNative *chooser;

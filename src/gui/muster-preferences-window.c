@@ -314,6 +314,7 @@ chosen (MusterPreferencesWindow *self,
 }
 
 #if GTK_CHECK_VERSION (4, 10, 0)
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 static void
 open_cb (GObject      *source,
          GAsyncResult *result,
@@ -326,6 +327,7 @@ open_cb (GObject      *source,
   if (self->file_dialog == source)
     chosen (self, file);
 }
+G_GNUC_END_IGNORE_DEPRECATIONS
 #else
 static void
 response_cb (MusterPreferencesWindow *self,
@@ -357,6 +359,8 @@ import_activated_cb (MusterPreferencesWindow *self)
   gtk_file_filter_add_pattern (all, "*");
 
 #if GTK_CHECK_VERSION (4, 10, 0)
+  /* Built on GTK 4.10 or later, whatever GDK_VERSION_MAX_ALLOWED says. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   {
     GtkFileDialog *dialog = gtk_file_dialog_new ();
     g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
@@ -372,6 +376,7 @@ import_activated_cb (MusterPreferencesWindow *self)
     self->cancellable = g_cancellable_new ();
     gtk_file_dialog_open (dialog, GTK_WINDOW (self), self->cancellable, open_cb, g_object_ref (self));
   }
+  G_GNUC_END_IGNORE_DEPRECATIONS
 #else
   {
     GtkFileChooserNative *chooser;
