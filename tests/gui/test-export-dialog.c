@@ -474,9 +474,13 @@ test_export_formats (void)
   g_clear_pointer (&pages, g_array_unref);
   g_clear_pointer (&path, g_free);
 
+  /* Each dialog starts from the answers last remembered, or the paper
+   * of the locale: these are not remembered (export_to() is the file
+   * chooser's answer, after them), so each is chosen again. */
   dialog = open_dialog (window, "win.export");
   choose (dialog, "_Show", "The table as laid out");
   choose (dialog, "Sca_le", "True scale (1:1)");
+  choose (dialog, "P_aper", "A4");
   path = export (dialog, dir, "template.pdf");
   pages = pdf_pages (path);
   g_assert_cmpuint (pages->len, ==, 49);
@@ -504,6 +508,7 @@ test_export_formats (void)
   dialog = open_dialog (window, "win.export");
   choose (dialog, "_Format", "PNG");
   choose (dialog, "Sca_le", "Fit on a page");
+  choose (dialog, "P_aper", "A4");
   set_pieces (dialog, TRUE);
   path = export (dialog, dir, "with.png");
   png = cairo_image_surface_create_from_png (path);
@@ -517,6 +522,7 @@ test_export_formats (void)
 
   dialog = open_dialog (window, "win.export");
   choose (dialog, "_Format", "PNG");
+  choose (dialog, "P_aper", "A4");
   set_pieces (dialog, FALSE);
   path = export (dialog, dir, "without.png");
   g_assert_true (g_file_get_contents (path, &without, &without_len, NULL));
