@@ -14,6 +14,7 @@
 
 #include "muster-export.h"
 #include "muster-export-dialog.h"
+#include "muster-file-chooser.h"
 
 /* The positions of the combo rows, which are also the values of the
  * settings' enums (data/io.github.muster.Muster.gschema.xml); the paper's
@@ -38,8 +39,6 @@ struct _MusterExportDialog
   MusterExportDialogMode  mode;
   MusterUnit              units;
   GSettings              *settings;
-  GObject                *file_dialog;   /* the file chooser shown */
-  GCancellable           *cancellable;   /* of a GtkFileDialog */
   gboolean                ready;         /* the rows filled in */
 
   /* Template children */
@@ -375,94 +374,27 @@ muster_export_dialog_export_to (MusterExportDialog *self,
 }
 
 static void
-chosen (MusterExportDialog *self,
-        GFile              *file)
+chosen (GObject *owner,
+        GFile   *file)
 {
-  g_clear_object (&self->file_dialog);
-  g_clear_object (&self->cancellable);
-
   if (file != NULL)
-    muster_export_dialog_export_to (self, file);
+    muster_export_dialog_export_to (MUSTER_EXPORT_DIALOG (owner), file);
 }
 
-#if GTK_CHECK_VERSION (4, 10, 0)
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-static void
-save_cb (GObject      *source,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  g_autoptr(MusterExportDialog) self = user_data;
-  g_autoptr(GFile) file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, NULL);
-
-  /* Not when it went with the window. */
-  if (self->file_dialog == source)
-    chosen (self, file);
-}
-G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-static void
-response_cb (MusterExportDialog   *self,
-             int                   response,
-             GtkFileChooserNative *chooser)
-{
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  chosen (self, file);
-}
-#endif
-
-/* Through the file chooser portal in a Flatpak, which gives the program
- * the file chosen, and that file alone. */
 static void
 choose_file (MusterExportDialog *self)
 {
   g_autofree char *name = suggest_name (self);
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   Format format = get_format (self);
-
-  if (self->file_dialog != NULL)
-    return;
 
   gtk_file_filter_set_name (filter, _(format_names[format]));
   gtk_file_filter_add_mime_type (filter, mime_types[format]);
   gtk_file_filter_add_suffix (filter, suffixes[format] + 1);
-
-#if GTK_CHECK_VERSION (4, 10, 0)
-  /* Built on GTK 4.10 or later, whatever GDK_VERSION_MAX_ALLOWED says. */
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  {
-    GtkFileDialog *dialog = gtk_file_dialog_new ();
-    g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
-
-    g_list_store_append (filters, filter);
-    gtk_file_dialog_set_title (dialog, _("Export Diagram"));
-    gtk_file_dialog_set_accept_label (dialog, _("_Export"));
-    gtk_file_dialog_set_initial_name (dialog, name);
-    gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
-    gtk_file_dialog_set_default_filter (dialog, filter);
-    gtk_file_dialog_set_modal (dialog, TRUE);
-    self->file_dialog = G_OBJECT (dialog);
-    self->cancellable = g_cancellable_new ();
-    gtk_file_dialog_save (dialog, GTK_WINDOW (self), self->cancellable, save_cb, g_object_ref (self));
-  }
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-  {
-    GtkFileChooserNative *chooser;
-
-    chooser = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (self),
-                                           GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-    self->file_dialog = G_OBJECT (chooser);
-    gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-    g_signal_connect_swapped (chooser, "response", G_CALLBACK (response_cb), self);
-    gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-  }
-#endif
+  g_list_store_append (filters, filter);
+  muster_file_chooser_ask (GTK_WINDOW (self), G_OBJECT (self), TRUE, _("Export Diagram"), _("_Export"),
+                           name, G_LIST_MODEL (filters), chosen);
 }
 
 void
@@ -493,14 +425,7 @@ muster_export_dialog_dispose (GObject *object)
 {
   MusterExportDialog *self = (MusterExportDialog *)object;
 
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-#if !GTK_CHECK_VERSION (4, 10, 0)
-  if (self->file_dialog != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->file_dialog));
-#endif
-  g_clear_object (&self->file_dialog);
-  g_clear_object (&self->cancellable);
+  muster_file_chooser_close (object);
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_EXPORT_DIALOG);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-file-chooser.h"
 #include "muster-preferences-window.h"
 #include "muster-system.h"
 
@@ -29,8 +30,6 @@ struct _MusterPreferencesWindow
   gboolean              filling_boards;
   AdwComboRow          *style_row;
   AdwPreferencesGroup  *systems_group;
-  GObject              *file_dialog;    /* the file chooser shown */
-  GCancellable         *cancellable;    /* of a GtkFileDialog */
 };
 
 G_DEFINE_FINAL_TYPE (MusterPreferencesWindow, muster_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -303,53 +302,19 @@ muster_preferences_window_import_file (MusterPreferencesWindow *self,
 }
 
 static void
-chosen (MusterPreferencesWindow *self,
-        GFile                   *file)
+chosen (GObject *owner,
+        GFile   *file)
 {
-  g_clear_object (&self->file_dialog);
-  g_clear_object (&self->cancellable);
-
   if (file != NULL)
-    import_file (self, file, FALSE);
+    import_file (MUSTER_PREFERENCES_WINDOW (owner), file, FALSE);
 }
-
-#if GTK_CHECK_VERSION (4, 10, 0)
-G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-static void
-open_cb (GObject      *source,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  g_autoptr(MusterPreferencesWindow) self = user_data;
-  g_autoptr(GFile) file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, NULL);
-
-  /* Not when it went with the window. */
-  if (self->file_dialog == source)
-    chosen (self, file);
-}
-G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-static void
-response_cb (MusterPreferencesWindow *self,
-             int                      response,
-             GtkFileChooserNative    *chooser)
-{
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  chosen (self, file);
-}
-#endif
 
 static void
 import_activated_cb (MusterPreferencesWindow *self)
 {
   g_autoptr(GtkFileFilter) systems = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
-
-  if (self->file_dialog != NULL)
-    return;
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
 
   gtk_file_filter_set_name (systems, _("Game Systems"));
   gtk_file_filter_add_mime_type (systems, "application/xml");
@@ -357,40 +322,10 @@ import_activated_cb (MusterPreferencesWindow *self)
   gtk_file_filter_add_suffix (systems, "xml");
   gtk_file_filter_set_name (all, _("All Files"));
   gtk_file_filter_add_pattern (all, "*");
-
-#if GTK_CHECK_VERSION (4, 10, 0)
-  /* Built on GTK 4.10 or later, whatever GDK_VERSION_MAX_ALLOWED says. */
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  {
-    GtkFileDialog *dialog = gtk_file_dialog_new ();
-    g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
-
-    g_list_store_append (filters, systems);
-    g_list_store_append (filters, all);
-    gtk_file_dialog_set_title (dialog, _("Import Game System"));
-    gtk_file_dialog_set_accept_label (dialog, _("_Import"));
-    gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
-    gtk_file_dialog_set_default_filter (dialog, systems);
-    gtk_file_dialog_set_modal (dialog, TRUE);
-    self->file_dialog = G_OBJECT (dialog);
-    self->cancellable = g_cancellable_new ();
-    gtk_file_dialog_open (dialog, GTK_WINDOW (self), self->cancellable, open_cb, g_object_ref (self));
-  }
-  G_GNUC_END_IGNORE_DEPRECATIONS
-#else
-  {
-    GtkFileChooserNative *chooser;
-
-    chooser = gtk_file_chooser_native_new (_("Import Game System"), GTK_WINDOW (self),
-                                           GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
-    self->file_dialog = G_OBJECT (chooser);
-    gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), systems);
-    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
-    g_signal_connect_swapped (chooser, "response", G_CALLBACK (response_cb), self);
-    gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-  }
-#endif
+  g_list_store_append (filters, systems);
+  g_list_store_append (filters, all);
+  muster_file_chooser_ask (GTK_WINDOW (self), G_OBJECT (self), FALSE, _("Import Game System"), _("_Import"),
+                           NULL, G_LIST_MODEL (filters), chosen);
 }
 
 static void
@@ -398,14 +333,7 @@ muster_preferences_window_dispose (GObject *object)
 {
   MusterPreferencesWindow *self = (MusterPreferencesWindow *)object;
 
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-#if !GTK_CHECK_VERSION (4, 10, 0)
-  if (self->file_dialog != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->file_dialog));
-#endif
-  g_clear_object (&self->file_dialog);
-  g_clear_object (&self->cancellable);
+  muster_file_chooser_close (object);
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_PREFERENCES_WINDOW);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->systems, g_ptr_array_unref);

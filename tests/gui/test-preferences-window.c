@@ -192,6 +192,73 @@ test_import_refused (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Import Game System… opens the file chooser over the page; the file
+ * chosen there is imported. */
+static void
+test_import_chooser (void)
+{
+  GtkWidget *window = open_preferences ();
+  g_autofree char *good = g_build_filename (TEST_DATA_DIR, "systems", "good-custom.xml", NULL);
+  g_autofree char *tmp = g_dir_make_tmp ("muster-prefs-import-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmp, "chooser.xml", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *dir = systems_dir ();
+  g_autofree char *copied = g_build_filename (dir, "chosen.xml", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_auto(GStrv) parts = NULL;
+  GtkWindow *chooser = NULL;
+  gint64 deadline;
+
+  /* A system of another id and name. */
+  g_assert_true (g_file_get_contents (good, &contents, NULL, NULL));
+  parts = g_strsplit (contents, "id=\"custom\" name=\"Skirmish Test\"", 2);
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  g_clear_pointer (&contents, g_free);
+  contents = g_strjoinv ("id=\"chosen\" name=\"Chosen Skirmish\"", parts);
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+
+  g_signal_emit_by_name (find_row (window, "_Import Game System…"), "activated");
+  deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (chooser == NULL && g_get_monotonic_time () < deadline)
+    {
+      g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+      for (GList *l = toplevels; l != NULL; l = l->next)
+        if (GTK_IS_FILE_CHOOSER_DIALOG (l->data) && gtk_widget_get_visible (l->data) &&
+            gtk_window_get_transient_for (l->data) == GTK_WINDOW (window))
+          chooser = l->data;
+      g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_nonnull (chooser);
+  g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==, GTK_FILE_CHOOSER_ACTION_OPEN);
+  g_object_add_weak_pointer (G_OBJECT (chooser), (gpointer *) &chooser);
+
+  /* It loads the folder in the background and ignores an answer until
+   * then: answered again until it takes it. */
+  deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (!offers_system (window, "Chosen Skirmish") && g_get_monotonic_time () < deadline)
+    {
+      gint64 wait = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+
+      if (chooser != NULL && gtk_widget_get_visible (GTK_WIDGET (chooser)))
+        {
+          gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
+          gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+        }
+      while (!offers_system (window, "Chosen Skirmish") && g_get_monotonic_time () < wait)
+        g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_true (offers_system (window, "Chosen Skirmish"));
+  g_assert_true (g_file_test (copied, G_FILE_TEST_IS_REGULAR));
+
+  if (chooser != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (chooser), (gpointer *) &chooser);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (copied);
+  g_unlink (path);
+  g_rmdir (tmp);
+}
+
 /* The page says where the player's systems are kept. */
 static void
 test_import_folder_named (void)
@@ -222,6 +289,7 @@ main (int   argc,
 
   g_test_add_func ("/preferences/import-refused", test_import_refused);
   g_test_add_func ("/preferences/import-good", test_import_good);
+  g_test_add_func ("/preferences/import-chooser", test_import_chooser);
   g_test_add_func ("/preferences/import-folder-named", test_import_folder_named);
 
   status = g_test_run ();
