@@ -29,6 +29,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "i18n"))
+from messages_locale import messages_locale  # noqa: E402
+
 muster, installed_module_dir, src = sys.argv[1], sys.argv[2], sys.argv[3]
 module_name = "libmuster-gui.so"
 module = os.path.join(os.path.dirname(muster), module_name)
@@ -157,7 +161,8 @@ check("no-module-message", "Cannot load the window of Muster from “%s”" % pa
 
 localedir = os.environ.get("MUSTER_LOCALEDIR", "")
 if os.path.isfile(os.path.join(localedir, "es", "LC_MESSAGES", "muster.mo")):
-    run = subprocess.run([muster], env=no_display_env(MUSTER_GUI_MODULE_DIR=missing_dir, LANGUAGE="es"),
+    run = subprocess.run([muster], env=no_display_env(MUSTER_GUI_MODULE_DIR=missing_dir, LANGUAGE="es",
+                                                  LC_ALL=messages_locale()),
                          capture_output=True, text=True, timeout=60)
     check("no-module-message-es", run.returncode == 1
           and "No se puede cargar la ventana de Muster desde «%s»" % path in run.stderr, run.stderr)

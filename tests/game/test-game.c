@@ -13,6 +13,7 @@
 
 #include "muster-game.h"
 #include "muster-roster.h"
+#include "muster-test-tmp.h"
 
 #define IN 25.4
 
@@ -771,7 +772,7 @@ test_saved_game (void)
   g_autoptr(MusterLayout) reopened = NULL;
   g_autoptr(MusterGame) again = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("muster-game-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-game-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "game.muster", NULL);
   g_autofree char *damaged_path = g_build_filename (dir, "damaged.muster", NULL);
   g_autofree char *out = NULL;

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "gtk-quirks.h"
 #include "muster-expr.h"
 #include "muster-game-popover.h"
 #include "muster-roster-panel.h"
@@ -1488,6 +1489,7 @@ main (int   argc,
   /* The accessible properties kept where the tests can read them, and
    * no accessibility bus. */
   g_setenv ("GTK_A11Y", "test", TRUE);
+  gtk_quirks_init ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 

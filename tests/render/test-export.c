@@ -16,6 +16,7 @@
 #include "muster-render.h"
 #include "muster-sheets.h"
 #include "pdf-pages.h"
+#include "muster-test-tmp.h"
 
 #define INCH MUSTER_MM_PER_INCH
 #define A4_W 595.276
@@ -241,7 +242,7 @@ check_png_zones (const char             *path,
 static void
 test_export_every_deployment (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
   GPtrArray *systems = muster_system_registry_list (muster_system_registry_get_default ());
   guint exported = 0;
 
@@ -375,7 +376,7 @@ test_export_layout_in_memory (void)
 static void
 test_export_pdf_fit (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
   struct {
     const char *system, *paper;
     gboolean all;
@@ -462,7 +463,7 @@ test_export_fit_centred (void)
 static void
 test_export_pdf_true_scale (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
   g_autofree char *layout_file = g_build_filename (TEST_DATA_DIR, "examples", "t9a-encircle-mixed.muster", NULL);
   struct {
     const char *input, *system, *deployment, *paper;
@@ -503,7 +504,7 @@ test_export_pdf_true_scale (void)
 static void
 test_export_svg_true_scale (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
   MusterExportOptions options = { .system_id = "t9a", .deployment_id = "dawn-assault", .scale = "1:1" };
   g_autofree char *svg = export_to (dir, "table.svg", &options);
 
@@ -516,7 +517,7 @@ test_export_svg_true_scale (void)
 static void
 test_export_refuses (void)
 {
-  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
   g_autofree char *layout_file = g_build_filename (TEST_DATA_DIR, "examples", "t9a-encircle-mixed.muster", NULL);
   struct {
     MusterExportOptions options;

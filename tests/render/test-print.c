@@ -16,6 +16,7 @@
 #include "muster-print.h"
 #include "muster-sheets.h"
 #include "pdf-pages.h"
+#include "muster-test-tmp.h"
 
 #define INCH MUSTER_MM_PER_INCH
 #define A4_W 595.276
@@ -54,7 +55,7 @@ forget_settings (void)
 static GArray *
 print_to_pdf (MusterPrintOperation *operation)
 {
-  g_autofree char *dir = g_dir_make_tmp ("muster-print-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-print-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "printed.pdf", NULL);
   g_autoptr(GError) error = NULL;
   GtkPrintOperationResult result;
