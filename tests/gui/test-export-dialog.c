@@ -19,6 +19,7 @@
 #include "muster-sheets.h"
 #include "muster-window.h"
 #include "../render/pdf-pages.h"
+#include "muster-test-tmp.h"
 
 #define A4_W 595.276
 #define A4_H 841.890
@@ -222,7 +223,7 @@ static GArray *
 print_pages (MusterExportDialog *dialog)
 {
   g_autoptr(MusterPrintOperation) operation = muster_export_dialog_create_print_operation (dialog);
-  g_autofree char *dir = g_dir_make_tmp ("muster-print-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-print-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "printed.pdf", NULL);
   g_autoptr(GError) error = NULL;
   GArray *pages;
@@ -234,8 +235,6 @@ print_pages (MusterExportDialog *dialog)
   g_assert_no_error (error);
 
   pages = pdf_pages (path);
-  g_unlink (path);
-  g_rmdir (dir);
 
   return pages;
 }
@@ -427,22 +426,6 @@ count_files (const char *dir)
   return n;
 }
 
-static void
-remove_files (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_files (path);
-      g_assert_cmpint (g_remove (path), ==, 0);
-    }
-}
-
 /* Export… writes what was chosen, through muster-export.c: the atlas as
  * a PDF of a page per deployment type, the table at true scale as the
  * same 49 sheets as the print, an SVG of the table at its size, a PNG
@@ -451,7 +434,7 @@ static void
 test_export_formats (void)
 {
   MusterWindow *window = open_window ("t9a-frontline-clash-mixed.muster");
-  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
   g_autofree char *path = NULL;
   g_autofree char *with = NULL;
   g_autofree char *without = NULL;
@@ -532,8 +515,6 @@ test_export_formats (void)
   /* Nothing else left beside them. */
   g_assert_cmpuint (count_files (dir), ==, 5);
 
-  remove_files (dir);
-  g_rmdir (dir);
   {
     g_autoptr(GSettings) settings = g_settings_new (APP_ID);
 
@@ -590,7 +571,7 @@ test_export_fails (void)
 {
   MusterWindow *window = open_window (NULL);
   MusterExportDialog *dialog = open_dialog (window, "win.export");
-  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
   g_autofree char *missing = g_build_filename (dir, "no-such-folder", "zones.pdf", NULL);
   g_autofree char *taken = g_build_filename (dir, "zones.pdf", NULL);
   g_autofree char *inside = g_build_filename (taken, "keep", NULL);
@@ -634,8 +615,6 @@ test_export_fails (void)
 
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
   gtk_window_destroy (GTK_WINDOW (dialog));
-  remove_files (dir);
-  g_rmdir (dir);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -646,7 +625,7 @@ test_export_file_chooser (void)
 {
   MusterWindow *window = open_window (NULL);
   MusterExportDialog *dialog = open_dialog (window, "win.export");
-  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "Chosen.svg", NULL);
   g_autofree char *cwd = NULL;
   GtkWindow *chooser;
@@ -688,8 +667,6 @@ test_export_file_chooser (void)
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   g_assert_cmpint (g_chdir (cwd), ==, 0);
 
-  remove_files (dir);
-  g_rmdir (dir);
   {
     g_autoptr(GSettings) settings = g_settings_new (APP_ID);
 
@@ -706,7 +683,7 @@ main (int   argc,
   int status;
 
   /* Our own print settings, before GLib reads where they live. */
-  config_dir = g_dir_make_tmp ("muster-export-config-XXXXXX", NULL);
+  config_dir = muster_test_dir_new ("muster-export-config-XXXXXX");
   g_setenv ("XDG_CONFIG_HOME", config_dir, TRUE);
 
   gtk_test_init (&argc, &argv, NULL);
@@ -721,9 +698,7 @@ main (int   argc,
 
   status = g_test_run ();
 
-  remove_files (config_dir);
-  g_rmdir (config_dir);
-  g_free (config_dir);
+  muster_test_dir_clear (config_dir);
 
   return status;
 }

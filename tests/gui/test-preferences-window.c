@@ -14,6 +14,7 @@
 
 #include "muster-preferences-window.h"
 #include "muster-system.h"
+#include "muster-test-tmp.h"
 
 static char *data_dir;
 
@@ -199,7 +200,7 @@ test_import_chooser (void)
 {
   GtkWidget *window = open_preferences ();
   g_autofree char *good = g_build_filename (TEST_DATA_DIR, "systems", "good-custom.xml", NULL);
-  g_autofree char *tmp = g_dir_make_tmp ("muster-prefs-import-XXXXXX", NULL);
+  g_auto(MusterTestDir) tmp = muster_test_dir_new ("muster-prefs-import-XXXXXX");
   g_autofree char *path = g_build_filename (tmp, "chooser.xml", NULL);
   g_autofree char *contents = NULL;
   g_autofree char *dir = systems_dir ();
@@ -255,8 +256,6 @@ test_import_chooser (void)
     g_object_remove_weak_pointer (G_OBJECT (chooser), (gpointer *) &chooser);
   gtk_window_destroy (GTK_WINDOW (window));
   g_unlink (copied);
-  g_unlink (path);
-  g_rmdir (tmp);
 }
 
 /* The page says where the player's systems are kept. */
@@ -281,7 +280,7 @@ main (int   argc,
   int status;
 
   /* The player's own folder, before GLib reads where it is. */
-  data_dir = g_dir_make_tmp ("muster-prefs-XXXXXX", NULL);
+  data_dir = muster_test_dir_new ("muster-prefs-XXXXXX");
   g_setenv ("XDG_DATA_HOME", data_dir, TRUE);
 
   gtk_test_init (&argc, &argv, NULL);
@@ -294,15 +293,7 @@ main (int   argc,
 
   status = g_test_run ();
 
-  {
-    g_autofree char *dir = systems_dir ();
-    g_autofree char *muster = g_build_filename (data_dir, "muster", NULL);
-
-    g_rmdir (dir);
-    g_rmdir (muster);
-  }
-  g_rmdir (data_dir);
-  g_free (data_dir);
+  muster_test_dir_clear (data_dir);
 
   return status;
 }
