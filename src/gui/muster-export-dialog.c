@@ -347,7 +347,7 @@ muster_export_dialog_export_to (MusterExportDialog *self,
       options.units = self->units;
       if (get_content (self) == CONTENT_TABLE)
         {
-          options.layout = muster_document_get_layout (self->document);
+          options.validator = muster_document_get_validator (self->document);
           options.no_pieces = !gtk_switch_get_active (self->pieces_switch);
         }
       else

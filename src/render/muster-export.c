@@ -103,32 +103,17 @@ muster_export_bare_layout (MusterSystem           *system,
   return layout;
 }
 
-/* The window's layout, as it is in memory. */
-static gboolean
-collect_layout_page (const MusterExportOptions  *options,
-                     GArray                     *pages,
-                     GError                    **error)
+/* The window's layout, as it is in memory, and its verdicts. */
+static void
+collect_validator_page (const MusterExportOptions *options,
+                        GArray                    *pages)
 {
   Page page = { 0 };
 
-  page.layout = g_object_ref (options->layout);
-  page.system = muster_system_registry_lookup (muster_system_registry_get_default (),
-                                               muster_layout_get_system_id (page.layout));
-  if (page.system == NULL)
-    g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_ARGUMENTS,
-                 _("%s: unknown game system “%s”"), options->output,
-                 muster_layout_get_system_id (page.layout));
-  else
-    page.validator = muster_validator_new (page.layout, page.system, error);
-  if (page.validator == NULL)
-    {
-      g_object_unref (page.layout);
-      return FALSE;
-    }
-
+  page.validator = g_object_ref (options->validator);
+  page.layout = g_object_ref (muster_validator_get_layout (options->validator));
+  page.system = muster_validator_get_system (options->validator);
   g_array_append_val (pages, page);
-
-  return TRUE;
 }
 
 static gboolean
@@ -139,8 +124,11 @@ collect_pages (const MusterExportOptions  *options,
   MusterSystemRegistry *registry = muster_system_registry_get_default ();
   MusterSystem *system;
 
-  if (options->layout != NULL)
-    return collect_layout_page (options, pages, error);
+  if (options->validator != NULL)
+    {
+      collect_validator_page (options, pages);
+      return TRUE;
+    }
 
   if (options->input != NULL)
     {

@@ -301,8 +301,9 @@ read_bytes (const char *path)
   return g_bytes_new_take (g_steal_pointer (&contents), len);
 }
 
-/* The window's export: its layout as it is in memory (unsaved edits
- * too), the pieces or the zones alone, the rulers in its units. */
+/* The window's export: its validator, with the layout as it is in
+ * memory (unsaved edits too), the pieces or the zones alone, the rulers
+ * in its units. */
 static void
 test_export_layout_in_memory (void)
 {
@@ -311,6 +312,7 @@ test_export_layout_in_memory (void)
   g_autoptr(GFile) file = g_file_new_for_path (input);
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterLayout) layout = muster_layout_new_from_file (file, &error);
+  g_autoptr(MusterValidator) validator = NULL;
   g_autoptr(GBytes) from_file = NULL;
   g_autoptr(GBytes) in_memory = NULL;
   g_autoptr(GBytes) zones = NULL;
@@ -320,6 +322,10 @@ test_export_layout_in_memory (void)
   GPtrArray *pieces;
   char *path;
 
+  g_assert_no_error (error);
+  validator = muster_validator_new (layout,
+                                    muster_system_registry_lookup (muster_system_registry_get_default (), "t9a"),
+                                    &error);
   g_assert_no_error (error);
   pieces = muster_layout_get_pieces (layout);
   g_assert_cmpuint (pieces->len, >, 0);
@@ -332,7 +338,7 @@ test_export_layout_in_memory (void)
   g_free (path);
 
   /* As read, the same drawing as from the file. */
-  options = (MusterExportOptions) { .layout = layout };
+  options = (MusterExportOptions) { .validator = validator };
   path = export_to (dir, "memory.png", &options);
   in_memory = read_bytes (path);
   g_unlink (path);
@@ -348,7 +354,7 @@ test_export_layout_in_memory (void)
   g_assert_false (g_bytes_equal (cm, in_memory));
 
   /* The zones alone draw as the same table with nothing on it. */
-  options = (MusterExportOptions) { .layout = layout, .no_pieces = TRUE };
+  options = (MusterExportOptions) { .validator = validator, .no_pieces = TRUE };
   path = export_to (dir, "zones.png", &options);
   zones = read_bytes (path);
   g_unlink (path);
@@ -360,7 +366,7 @@ test_export_layout_in_memory (void)
   while (muster_layout_get_terrain (layout)->len > 0)
     g_assert_true (muster_layout_remove_terrain (layout,
                                                  ((MusterTerrain *) g_ptr_array_index (muster_layout_get_terrain (layout), 0))->id));
-  options = (MusterExportOptions) { .layout = layout };
+  options = (MusterExportOptions) { .validator = validator };
   path = export_to (dir, "edited.png", &options);
   edited = read_bytes (path);
   g_unlink (path);
