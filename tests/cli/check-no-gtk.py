@@ -16,8 +16,9 @@
 #     (the dynamic loader's own trace, LD_DEBUG=libs), and work with
 #     DISPLAY and WAYLAND_DISPLAY unset;
 #   - the same detectors do find GTK in the window module (so that they
-#     can fail), and every muster_ symbol the module leaves to the
-#     executable is exported by it;
+#     can fail), every muster_ symbol the module leaves to the executable
+#     is exported by it, and the module exports its entry point,
+#     muster_gui_main, and nothing else;
 #   - with no module where it is looked for, starting the window fails
 #     with status 1 and a translated message naming the path.
 #
@@ -113,6 +114,24 @@ if os.path.isfile(module):
     missing = sorted(wanted - dyn_syms(muster, False))
     check("module-symbols-from-exe", wanted and not missing,
           "%d wanted; not exported by muster: %s" % (len(wanted), " ".join(missing)))
+
+    # And the module exports its entry point, nothing else of its own
+    # (it is built with hidden symbols; GtkBuilder finds no callback of
+    # it by name): every symbol it defines for others, bar the linker's.
+    def defined_syms(path):
+        out = subprocess.run(["readelf", "-W", "--dyn-syms", path], capture_output=True, text=True,
+                             check=True).stdout
+        names = set()
+        for line in out.splitlines():
+            cols = line.split()
+            if (len(cols) >= 8 and cols[0].endswith(":") and cols[6] != "UND"
+                    and cols[4] in ("GLOBAL", "WEAK") and cols[3] in ("FUNC", "OBJECT", "IFUNC")):
+                names.add(cols[7].split("@")[0])
+        return names
+
+    exported = sorted(defined_syms(module))
+    check("module-exports-entry-point-only", exported == ["muster_gui_main"],
+          "%d exported: %s" % (len(exported), " ".join(exported[:40])))
 
 # The command-line paths, as they run: no GTK is loaded, no display needed.
 run, trace = traced("--version")
