@@ -22,8 +22,9 @@ run_gui (int    argc,
   MusterGuiMainFunc gui_main = NULL;
   GModule *module;
 
-  /* Lazy binding, as when GTK was linked into the executable; global, so
-   * that GtkBuilder finds the module's types and callbacks by name. */
+  /* Lazy binding, as when GTK was linked into the executable. Not global:
+   * the module's templates bind their callbacks explicitly and register
+   * their types before use, so GtkBuilder never looks a name up. */
   module = g_module_open (path, G_MODULE_BIND_LAZY);
   if (module == NULL
       || !g_module_symbol (module, MUSTER_GUI_MAIN_SYMBOL, (gpointer *) &gui_main))

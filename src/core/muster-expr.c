@@ -238,21 +238,14 @@ nested_too_deeply (Parser  *parser,
                _("“%s…”: nested too deeply"), start);
 }
 
-/* Reads a number and its unit suffix at parser->pos. On success *is_length
- * tells whether it had a suffix, and *value is in mm if so. */
-static gboolean
-scan_number (Parser    *parser,
-             double    *value,
-             gboolean  *is_length,
-             GError   **error)
+/* The end of the number at start: digits with at most one decimal point,
+ * then an exponent only when a digit follows the "e" and its sign (else
+ * the "e" starts a unit suffix). NULL when there is no digit. */
+static const char *
+number_end (const char *start)
 {
-  const char *start = parser->pos;
   const char *p = start;
-  const char *after_number;
-  g_autofree char *digits = NULL;
   gboolean any_digits = FALSE;
-  MusterUnit unit;
-  double number;
 
   while (g_ascii_isdigit (*p))
     {
@@ -269,7 +262,7 @@ scan_number (Parser    *parser,
         }
     }
   if (!any_digits)
-    return syntax_error (parser, error, _("a number"));
+    return NULL;
 
   if ((*p == 'e' || *p == 'E') &&
       (g_ascii_isdigit (p[1]) ||
@@ -280,16 +273,22 @@ scan_number (Parser    *parser,
         p++;
     }
 
-  digits = g_strndup (start, p - start);
-  number = g_ascii_strtod (digits, NULL);
-  after_number = p;
+  return p;
+}
 
-  if (!isfinite (number))
-    {
-      g_set_error (error, MUSTER_EXPR_ERROR, MUSTER_EXPR_ERROR_NOT_FINITE,
-                   _("“%s”: the number %s is too large"), parser->text, digits);
-      return FALSE;
-    }
+/* Reads the unit suffix, if any, of the number that ends at after_number,
+ * and moves parser->pos past what it took. *value is in mm when the
+ * suffix makes it a length. */
+static gboolean
+scan_unit (Parser      *parser,
+           const char  *after_number,
+           double       number,
+           double      *value,
+           gboolean    *is_length,
+           GError     **error)
+{
+  const char *p = after_number;
+  MusterUnit unit;
 
   while (g_ascii_isspace (*p))
     p++;
@@ -343,6 +342,38 @@ scan_number (Parser    *parser,
       *is_length = FALSE;
       parser->pos = after_number;
     }
+
+  return TRUE;
+}
+
+/* Reads a number and its unit suffix at parser->pos. On success *is_length
+ * tells whether it had a suffix, and *value is in mm if so. */
+static gboolean
+scan_number (Parser    *parser,
+             double    *value,
+             gboolean  *is_length,
+             GError   **error)
+{
+  const char *start = parser->pos;
+  const char *after_number = number_end (start);
+  g_autofree char *digits = NULL;
+  double number;
+
+  if (after_number == NULL)
+    return syntax_error (parser, error, _("a number"));
+
+  digits = g_strndup (start, after_number - start);
+  number = g_ascii_strtod (digits, NULL);
+
+  if (!isfinite (number))
+    {
+      g_set_error (error, MUSTER_EXPR_ERROR, MUSTER_EXPR_ERROR_NOT_FINITE,
+                   _("“%s”: the number %s is too large"), parser->text, digits);
+      return FALSE;
+    }
+
+  if (!scan_unit (parser, after_number, number, value, is_length, error))
+    return FALSE;
 
   if (!isfinite (*value))
     {

@@ -16,6 +16,7 @@
 
 #include "muster-layout.h"
 #include "muster-layout-private.h"
+#include "muster-roster.h"
 #include "muster-xml.h"
 
 /* Explaining schema errors. libxml2's RELAX NG messages often name the
@@ -819,4 +820,88 @@ _muster_layout_read_extension (const char  *filename,
   _muster_layout_add_string (extensions, text);
 
   return TRUE;
+}
+
+static void
+rename_in_attrs (GPtrArray  *ext_attrs,
+                 const char *old_prefix,
+                 const char *new_prefix)
+{
+  for (guint i = 0; ext_attrs != NULL && i + 1 < ext_attrs->len; i += 2)
+    {
+      char *name = g_ptr_array_index (ext_attrs, i);
+
+      if (g_str_has_prefix (name, old_prefix))
+        {
+          g_ptr_array_index (ext_attrs, i) = g_strconcat (new_prefix, name + strlen (old_prefix), NULL);
+          g_free (name);
+        }
+    }
+}
+
+/* The namespace is declared in the element's text as xmlns:P="href",
+ * where the reader put it (dump_element()); the href is a URL no other
+ * text contains. */
+static void
+rename_in_elements (GPtrArray  *extensions,
+                    const char *old_quoted,
+                    const char *new_quoted)
+{
+  for (guint i = 0; extensions != NULL && i < extensions->len; i++)
+    {
+      char *text = g_ptr_array_index (extensions, i);
+      g_auto(GStrv) parts = NULL;
+
+      if (strstr (text, old_quoted) == NULL)
+        continue;
+
+      parts = g_strsplit (text, old_quoted, -1);
+      g_ptr_array_index (extensions, i) = g_strjoinv (new_quoted, parts);
+      g_free (text);
+    }
+}
+
+void
+_muster_layout_convert_legacy_namespaces (MusterLayout *self)
+{
+  const char *old_href = MUSTER_LEGACY_ROSTER_NAMESPACE;
+  const char *new_href = MUSTER_ROSTER_NAMESPACE;
+  g_autofree char *old_prefix = g_strconcat ("{", old_href, "}", NULL);
+  g_autofree char *new_prefix = g_strconcat ("{", new_href, "}", NULL);
+  g_autofree char *old_quoted = g_strconcat ("\"", old_href, "\"", NULL);
+  g_autofree char *new_quoted = g_strconcat ("\"", new_href, "\"", NULL);
+
+  for (guint i = 1; i < self->namespaces->len; i += 2)
+    if (g_str_equal (g_ptr_array_index (self->namespaces, i), old_href))
+      {
+        g_free (g_ptr_array_index (self->namespaces, i));
+        g_ptr_array_index (self->namespaces, i) = g_strdup (new_href);
+      }
+
+  rename_in_attrs (self->ext_attrs, old_prefix, new_prefix);
+  rename_in_attrs (self->game_ext_attrs, old_prefix, new_prefix);
+  rename_in_attrs (self->board_ext_attrs, old_prefix, new_prefix);
+  rename_in_elements (self->extensions, old_quoted, new_quoted);
+  rename_in_elements (self->game_extensions, old_quoted, new_quoted);
+  for (guint i = 0; i < self->players->len; i++)
+    {
+      MusterPlayer *player = g_ptr_array_index (self->players, i);
+
+      rename_in_attrs (player->ext_attrs, old_prefix, new_prefix);
+      rename_in_elements (player->extensions, old_quoted, new_quoted);
+    }
+  for (guint i = 0; i < self->pieces->len; i++)
+    {
+      MusterPiece *piece = g_ptr_array_index (self->pieces, i);
+
+      rename_in_attrs (piece->ext_attrs, old_prefix, new_prefix);
+      rename_in_elements (piece->extensions, old_quoted, new_quoted);
+    }
+  for (guint i = 0; i < self->terrain->len; i++)
+    {
+      MusterTerrain *terrain = g_ptr_array_index (self->terrain, i);
+
+      rename_in_attrs (terrain->ext_attrs, old_prefix, new_prefix);
+      rename_in_elements (terrain->extensions, old_quoted, new_quoted);
+    }
 }

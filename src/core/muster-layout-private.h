@@ -142,9 +142,10 @@ static inline gboolean
 _muster_base_shape_from_string (const char      *text,
                                 MusterBaseShape *shape)
 {
+  /* The first letters differ: one strcmp() at most. */
   for (guint i = 0; text != NULL && i < G_N_ELEMENTS (_muster_base_shapes); i++)
     {
-      if (strcmp (text, _muster_base_shapes[i]) == 0)
+      if (text[0] == _muster_base_shapes[i][0] && strcmp (text, _muster_base_shapes[i]) == 0)
         {
           *shape = (MusterBaseShape) i;
           return TRUE;
@@ -236,6 +237,10 @@ gboolean  _muster_layout_read_extension       (const char    *filename,
                                                xmlNode       *node,
                                                GPtrArray    **extensions,
                                                GError       **error);
+/* The namespaces of Muster 0.1's extensions that live on (the rosters')
+ * renamed to today's, in the namespaces declared, the foreign attributes
+ * and the foreign elements: a layout reads as if saved today. */
+void      _muster_layout_convert_legacy_namespaces (MusterLayout *self);
 
 /* Lifting (muster-layout-lifting.c) */
 

@@ -271,7 +271,7 @@ read_attr_values (xmlNode           *node,
     }
 }
 
-static gboolean
+static inline gboolean
 read_id_text (const Loader  *loader,
               xmlNode       *node,
               const char    *element,
@@ -1443,6 +1443,9 @@ muster_layout_read_bytes (GBytes               *bytes,
 
   if (n_lifted != NULL)
     *n_lifted = n;
+
+  if (self != NULL)
+    _muster_layout_convert_legacy_namespaces (self);
 
   return self;
 }

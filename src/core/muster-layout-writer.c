@@ -21,6 +21,7 @@
 #include "muster-expr.h"
 #include "muster-layout.h"
 #include "muster-layout-private.h"
+#include "muster-roster.h"
 
 
 typedef struct
@@ -305,16 +306,67 @@ write_ext_attrs (Writer    *w,
     }
 }
 
+/* An extension element carries the declarations of the namespaces it
+ * uses (it was kept as text). Muster's own (the rosters'), which the root
+ * declares with the same prefix, are left out: declared once. Others'
+ * extensions are written back as they came. */
+static void
+write_extension (Writer     *w,
+                 const char *text,
+                 guint       depth)
+{
+  const char *tag_end = strchr (text, '>');
+  GString *out = w->out;
+
+  g_string_append_printf (out, "%*s", depth * 2, "");
+  for (guint i = 0; tag_end != NULL && i + 1 < w->declare->len; i += 2)
+    {
+      g_autofree char *declaration = NULL;
+      const char *found;
+
+      if (strcmp (g_ptr_array_index (w->declare, i + 1), MUSTER_ROSTER_NAMESPACE) != 0)
+        continue;
+
+      declaration = g_strdup_printf (" xmlns:%s=\"%s\"", (const char *) g_ptr_array_index (w->declare, i),
+                                     MUSTER_ROSTER_NAMESPACE);
+      found = g_strstr_len (text, tag_end - text, declaration);
+
+      if (found == NULL)
+        continue;
+
+      g_string_append_len (out, text, found - text);
+      text = found + strlen (declaration);
+      /* Once: the root declares each prefix once. */
+      tag_end = strchr (text, '>');
+    }
+  g_string_append (out, text);
+  g_string_append_c (out, '\n');
+}
+
 static void
 write_extensions (Writer    *w,
                   GPtrArray *extensions,
                   guint      depth)
 {
   for (guint i = 0; extensions != NULL && i < extensions->len; i++)
+    write_extension (w, g_ptr_array_index (extensions, i), depth);
+}
+
+/* Whether a player keeps a roster: then its namespace is declared on the
+ * root, once, with the prefix Muster gives it. */
+static gboolean
+has_roster (MusterLayout *self)
+{
+  for (guint i = 0; i < self->players->len; i++)
     {
-      g_string_append_printf (w->out, "%*s%s\n", depth * 2, "",
-                              (const char *) g_ptr_array_index (extensions, i));
+      GPtrArray *extensions = ((MusterPlayer *) g_ptr_array_index (self->players, i))->extensions;
+
+      for (guint j = 0; extensions != NULL && j < extensions->len; j++)
+        if (strstr (g_ptr_array_index (extensions, j), "\"" MUSTER_ROSTER_NAMESPACE "\"") != NULL)
+          return TRUE;
     }
+
+  return FALSE;
 }
 
 /* A log of Muster's own (see is_log() in muster-layout-reader.c):
@@ -500,6 +552,8 @@ muster_layout_to_bytes (MusterLayout *self)
   w.declare = declare;
   w.prefix_by_href = prefix_by_href;
 
+  if (has_roster (self))
+    plan_prefix (&w, MUSTER_ROSTER_NAMESPACE, "mr");
   plan_namespaces (&w, self->ext_attrs);
   plan_namespaces (&w, self->game_ext_attrs);
   plan_namespaces (&w, self->board_ext_attrs);

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -907,6 +908,25 @@ muster_layout_lookup_terrain (MusterLayout *self,
     }
 
   return NULL;
+}
+
+/* What the terrain is, as the window names it: its tool, its rows, the
+ * problems that name it. */
+const char *
+muster_terrain_get_kind_label (const MusterTerrain *terrain)
+{
+  g_return_val_if_fail (terrain != NULL, NULL);
+
+  switch (terrain->kind)
+    {
+    case MUSTER_TERRAIN_BUILDING:
+      return _("Building");
+    case MUSTER_TERRAIN_IMPASSABLE:
+      return _("Impassable");
+    case MUSTER_TERRAIN_AREA:
+    default:
+      return terrain->blocks_lof ? _("Area, Blocks Line of Fire") : _("Area, Open");
+    }
 }
 
 gboolean

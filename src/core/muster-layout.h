@@ -23,6 +23,8 @@ G_BEGIN_DECLS
 /* The namespaces of the logs of Muster 0.1 (see muster_layout_get_legacy_roll_log()). */
 #define MUSTER_LEGACY_ROLL_LOG_NAMESPACE "https://github.com/muster/muster/ns/roll-log"
 #define MUSTER_LEGACY_GAME_LOG_NAMESPACE "https://github.com/muster/muster/ns/game-log"
+/* The rosters' namespace in Muster 0.1 (see muster-roster.h). */
+#define MUSTER_LEGACY_ROSTER_NAMESPACE "https://github.com/muster/muster/ns/roster"
 
 /* The namespace of the game log (see muster_layout_get_game_steps()). */
 #define MUSTER_GAME_LOG_NAMESPACE "urn:muster:game-log"
@@ -271,6 +273,8 @@ void                 muster_layout_set_player_name (MusterLayout       *self,
                                                     const char         *name);
 MusterTerrain       *muster_layout_lookup_terrain  (MusterLayout       *self,
                                                     const char         *terrain_id);
+/* "Building", "Impassable", "Area, Open"… (translated, static). */
+const char          *muster_terrain_get_kind_label (const MusterTerrain *terrain);
 /* Emits "changed". */
 gboolean             muster_layout_remove_terrain  (MusterLayout       *self,
                                                     const char         *terrain_id);

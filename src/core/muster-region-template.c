@@ -521,12 +521,135 @@ parse_choose (const ParseContext  *ctx,
   return g_steal_pointer (&node);
 }
 
+/* <beyond> and <within>: one side of a line (or both), farther than a
+ * distance or up to it. */
+static TmplNode *
+parse_distance_from_line (const ParseContext  *ctx,
+                          xmlNode             *element,
+                          TmplKind             kind,
+                          GError             **error)
+{
+  g_autoptr(TmplNode) node = tmpl_node_new (kind, element);
+
+  if (!parse_line (ctx, element, node, error))
+    return NULL;
+  if ((node->exprs[0] = parse_expr (ctx, element, "distance", error)) == NULL)
+    return NULL;
+
+  if (kind == TMPL_BEYOND)
+    {
+      gboolean inclusive;
+
+      if (!parse_bool (ctx, element, "inclusive", FALSE, &inclusive, error))
+        return NULL;
+      node->strict = !inclusive;
+    }
+  else if (!parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
+    return NULL;
+
+  return g_steal_pointer (&node);
+}
+
+static TmplNode *
+parse_band (const ParseContext  *ctx,
+            xmlNode             *element,
+            GError             **error)
+{
+  g_autoptr(TmplNode) node = tmpl_node_new (TMPL_BAND, element);
+  gboolean inclusive;
+
+  if (!parse_line (ctx, element, node, error) ||
+      (node->exprs[0] = parse_expr (ctx, element, "from", error)) == NULL ||
+      (node->exprs[1] = parse_expr (ctx, element, "to", error)) == NULL ||
+      !parse_bool (ctx, element, "inclusive", FALSE, &inclusive, error) ||
+      !parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
+    return NULL;
+  node->from_strict = !inclusive;
+
+  return g_steal_pointer (&node);
+}
+
+/* <rect> and <circle>: the expressions of attrs, in the order of exprs. */
+static TmplNode *
+parse_shape (const ParseContext  *ctx,
+             xmlNode             *element,
+             TmplKind             kind,
+             const char * const  *attrs,
+             guint                n_attrs,
+             GError             **error)
+{
+  g_autoptr(TmplNode) node = tmpl_node_new (kind, element);
+
+  g_assert (n_attrs <= G_N_ELEMENTS (node->exprs));
+
+  for (guint i = 0; i < n_attrs; i++)
+    {
+      if ((node->exprs[i] = parse_expr (ctx, element, attrs[i], error)) == NULL)
+        return NULL;
+    }
+  if (!parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
+    return NULL;
+
+  return g_steal_pointer (&node);
+}
+
+static TmplNode *
+parse_polygon (const ParseContext  *ctx,
+               xmlNode             *element,
+               GError             **error)
+{
+  g_autoptr(TmplNode) node = tmpl_node_new (TMPL_POLYGON, element);
+
+  if (!parse_points (ctx, element, node, error) ||
+      !parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
+    return NULL;
+
+  return g_steal_pointer (&node);
+}
+
+static TmplNode *parse_element (const ParseContext  *ctx,
+                                xmlNode             *element,
+                                GError             **error);
+
+/* <union>, <intersection> and <difference> of the regions inside. */
+static TmplNode *
+parse_combination (const ParseContext  *ctx,
+                   xmlNode             *element,
+                   TmplKind             kind,
+                   GError             **error)
+{
+  g_autoptr(TmplNode) node = tmpl_node_new (kind, element);
+
+  node->children = g_ptr_array_new_with_free_func ((GDestroyNotify) tmpl_node_free);
+
+  for (xmlNode *child = element->children; child != NULL; child = child->next)
+    {
+      TmplNode *part;
+
+      if (child->type != XML_ELEMENT_NODE)
+        continue;
+      if ((part = parse_element (ctx, child, error)) == NULL)
+        return NULL;
+      g_ptr_array_add (node->children, part);
+    }
+
+  if (node->children->len == 0)
+    {
+      set_error_at (error, ctx->filename, node->line, _("<%s> needs at least one region"),
+                    (const char *) element->name);
+      return NULL;
+    }
+
+  return g_steal_pointer (&node);
+}
+
 static TmplNode *
 parse_element (const ParseContext  *ctx,
                xmlNode             *element,
                GError             **error)
 {
-  g_autoptr(TmplNode) node = NULL;
+  static const char * const rect_attrs[] = { "x", "y", "width", "height" };
+  static const char * const circle_attrs[] = { "cx", "cy", "r" };
   const char *name = (const char *) element->name;
 
   if (element->ns != NULL)
@@ -538,119 +661,24 @@ parse_element (const ParseContext  *ctx,
 
   if (strcmp (name, "board") == 0)
     return tmpl_node_new (TMPL_BOARD, element);
-
-  if (strcmp (name, "beyond") == 0 || strcmp (name, "within") == 0)
-    {
-      gboolean beyond = name[0] == 'b';
-
-      node = tmpl_node_new (beyond ? TMPL_BEYOND : TMPL_WITHIN, element);
-      if (!parse_line (ctx, element, node, error))
-        return NULL;
-      if ((node->exprs[0] = parse_expr (ctx, element, "distance", error)) == NULL)
-        return NULL;
-
-      if (beyond)
-        {
-          gboolean inclusive;
-
-          if (!parse_bool (ctx, element, "inclusive", FALSE, &inclusive, error))
-            return NULL;
-          node->strict = !inclusive;
-        }
-      else if (!parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
-        return NULL;
-
-      return g_steal_pointer (&node);
-    }
-
+  if (strcmp (name, "beyond") == 0)
+    return parse_distance_from_line (ctx, element, TMPL_BEYOND, error);
+  if (strcmp (name, "within") == 0)
+    return parse_distance_from_line (ctx, element, TMPL_WITHIN, error);
   if (strcmp (name, "band") == 0)
-    {
-      gboolean inclusive;
-
-      node = tmpl_node_new (TMPL_BAND, element);
-      if (!parse_line (ctx, element, node, error) ||
-          (node->exprs[0] = parse_expr (ctx, element, "from", error)) == NULL ||
-          (node->exprs[1] = parse_expr (ctx, element, "to", error)) == NULL ||
-          !parse_bool (ctx, element, "inclusive", FALSE, &inclusive, error) ||
-          !parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
-        return NULL;
-      node->from_strict = !inclusive;
-
-      return g_steal_pointer (&node);
-    }
-
+    return parse_band (ctx, element, error);
   if (strcmp (name, "rect") == 0)
-    {
-      static const char * const attrs[] = { "x", "y", "width", "height" };
-
-      node = tmpl_node_new (TMPL_RECT, element);
-      for (guint i = 0; i < G_N_ELEMENTS (attrs); i++)
-        {
-          if ((node->exprs[i] = parse_expr (ctx, element, attrs[i], error)) == NULL)
-            return NULL;
-        }
-      if (!parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
-        return NULL;
-
-      return g_steal_pointer (&node);
-    }
-
+    return parse_shape (ctx, element, TMPL_RECT, rect_attrs, G_N_ELEMENTS (rect_attrs), error);
   if (strcmp (name, "circle") == 0)
-    {
-      static const char * const attrs[] = { "cx", "cy", "r" };
-
-      node = tmpl_node_new (TMPL_CIRCLE, element);
-      for (guint i = 0; i < G_N_ELEMENTS (attrs); i++)
-        {
-          if ((node->exprs[i] = parse_expr (ctx, element, attrs[i], error)) == NULL)
-            return NULL;
-        }
-      if (!parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
-        return NULL;
-
-      return g_steal_pointer (&node);
-    }
-
+    return parse_shape (ctx, element, TMPL_CIRCLE, circle_attrs, G_N_ELEMENTS (circle_attrs), error);
   if (strcmp (name, "polygon") == 0)
-    {
-      node = tmpl_node_new (TMPL_POLYGON, element);
-      if (!parse_points (ctx, element, node, error) ||
-          !parse_bool (ctx, element, "strict", FALSE, &node->strict, error))
-        return NULL;
-
-      return g_steal_pointer (&node);
-    }
-
-  if (strcmp (name, "union") == 0 ||
-      strcmp (name, "intersection") == 0 ||
-      strcmp (name, "difference") == 0)
-    {
-      TmplKind kind = name[0] == 'u' ? TMPL_UNION :
-                      name[0] == 'i' ? TMPL_INTERSECTION : TMPL_DIFFERENCE;
-
-      node = tmpl_node_new (kind, element);
-      node->children = g_ptr_array_new_with_free_func ((GDestroyNotify) tmpl_node_free);
-
-      for (xmlNode *child = element->children; child != NULL; child = child->next)
-        {
-          TmplNode *part;
-
-          if (child->type != XML_ELEMENT_NODE)
-            continue;
-          if ((part = parse_element (ctx, child, error)) == NULL)
-            return NULL;
-          g_ptr_array_add (node->children, part);
-        }
-
-      if (node->children->len == 0)
-        {
-          set_error_at (error, ctx->filename, node->line, _("<%s> needs at least one region"), name);
-          return NULL;
-        }
-
-      return g_steal_pointer (&node);
-    }
-
+    return parse_polygon (ctx, element, error);
+  if (strcmp (name, "union") == 0)
+    return parse_combination (ctx, element, TMPL_UNION, error);
+  if (strcmp (name, "intersection") == 0)
+    return parse_combination (ctx, element, TMPL_INTERSECTION, error);
+  if (strcmp (name, "difference") == 0)
+    return parse_combination (ctx, element, TMPL_DIFFERENCE, error);
   if (strcmp (name, "choose") == 0)
     return parse_choose (ctx, element, error);
 
@@ -1199,12 +1227,143 @@ resolve_choice (Resolver        *r,
   return NULL;
 }
 
+/* <within> and <band>: between two distances from a line. */
+static MusterRegion *
+resolve_band (Resolver        *r,
+              const TmplNode  *node,
+              GError         **error)
+{
+  gboolean band = node->kind == TMPL_BAND;
+  double from = 0, to;
+
+  if (band)
+    {
+      if (!eval (r, node, node->exprs[0], &from, error) ||
+          !eval (r, node, node->exprs[1], &to, error))
+        return NULL;
+    }
+  else if (!eval (r, node, node->exprs[0], &to, error))
+    return NULL;
+
+  if (to < 0)
+    {
+      set_error_at (error, r->tmpl->filename, node->line,
+                    _("The distance “%s” is negative"),
+                    muster_expr_get_text (node->exprs[band ? 1 : 0]));
+      return NULL;
+    }
+
+  return line_band (r, node, from, band ? node->from_strict : FALSE,
+                    to, node->strict, error);
+}
+
+static MusterRegion *
+resolve_rect (Resolver        *r,
+              const TmplNode  *node,
+              GError         **error)
+{
+  double v[4];
+  MusterPoint corners[4];
+
+  for (guint i = 0; i < 4; i++)
+    {
+      if (!eval (r, node, node->exprs[i], &v[i], error))
+        return NULL;
+    }
+  if (v[2] <= 0 || v[3] <= 0)
+    {
+      set_error_at (error, r->tmpl->filename, node->line,
+                    _("The rectangle has no area (width %s, height %s)"),
+                    muster_expr_get_text (node->exprs[2]),
+                    muster_expr_get_text (node->exprs[3]));
+      return NULL;
+    }
+
+  corners[0] = (MusterPoint) { v[0], v[1] };
+  corners[1] = (MusterPoint) { v[0] + v[2], v[1] };
+  corners[2] = (MusterPoint) { v[0] + v[2], v[1] + v[3] };
+  corners[3] = (MusterPoint) { v[0], v[1] + v[3] };
+
+  return muster_region_new_polygon (corners, 4, node->strict, error);
+}
+
+static MusterRegion *
+resolve_circle (Resolver        *r,
+                const TmplNode  *node,
+                GError         **error)
+{
+  double v[3];
+
+  for (guint i = 0; i < 3; i++)
+    {
+      if (!eval (r, node, node->exprs[i], &v[i], error))
+        return NULL;
+    }
+  if (v[2] <= 0)
+    {
+      set_error_at (error, r->tmpl->filename, node->line,
+                    _("The radius “%s” is not positive"),
+                    muster_expr_get_text (node->exprs[2]));
+      return NULL;
+    }
+
+  return muster_region_new_circle (v[0], v[1], v[2], node->strict);
+}
+
+static MusterRegion *
+resolve_polygon (Resolver        *r,
+                 const TmplNode  *node,
+                 GError         **error)
+{
+  guint n = node->coords->len / 2;
+  g_autofree MusterPoint *points = g_new (MusterPoint, n);
+  g_autoptr(GError) local_error = NULL;
+  MusterRegion *region;
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (!eval (r, node, g_ptr_array_index (node->coords, 2 * i), &points[i].x, error) ||
+          !eval (r, node, g_ptr_array_index (node->coords, 2 * i + 1), &points[i].y, error))
+        return NULL;
+    }
+
+  region = muster_region_new_polygon (points, n, node->strict, &local_error);
+  if (region == NULL)
+    set_error_at (error, r->tmpl->filename, node->line,
+                  _("<polygon>: %s"), local_error->message);
+
+  return region;
+}
+
+/* <union>, <intersection> and <difference>. */
+static MusterRegion *
+resolve_combination (Resolver        *r,
+                     const TmplNode  *node,
+                     GError         **error)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_region_unref);
+
+  for (guint i = 0; i < node->children->len; i++)
+    {
+      MusterRegion *part = resolve_node (r, g_ptr_array_index (node->children, i), error);
+
+      if (part == NULL)
+        return NULL;
+      g_ptr_array_add (parts, part);
+    }
+
+  return muster_region_new_set (node->kind == TMPL_UNION ? MUSTER_REGION_UNION :
+                                node->kind == TMPL_INTERSECTION ? MUSTER_REGION_INTERSECTION :
+                                MUSTER_REGION_DIFFERENCE,
+                                g_steal_pointer (&parts));
+}
+
 static MusterRegion *
 resolve_node (Resolver        *r,
               const TmplNode  *node,
               GError         **error)
 {
-  double v[4] = { 0, 0, 0, 0 };
+  double distance;
 
   switch (node->kind)
     {
@@ -1212,117 +1371,27 @@ resolve_node (Resolver        *r,
       return muster_region_new_board (r->context->width, r->context->height);
 
     case TMPL_BEYOND:
-      if (!eval (r, node, node->exprs[0], &v[0], error))
+      if (!eval (r, node, node->exprs[0], &distance, error))
         return NULL;
-      return line_band (r, node, v[0], node->strict, INFINITY, FALSE, error);
+      return line_band (r, node, distance, node->strict, INFINITY, FALSE, error);
 
     case TMPL_WITHIN:
     case TMPL_BAND:
-      {
-        gboolean band = node->kind == TMPL_BAND;
-
-        if (!eval (r, node, node->exprs[0], &v[0], error) ||
-            (band && !eval (r, node, node->exprs[1], &v[1], error)))
-          return NULL;
-
-        if (!band)
-          v[1] = v[0], v[0] = 0;
-
-        if (v[1] < 0)
-          {
-            set_error_at (error, r->tmpl->filename, node->line,
-                          _("The distance “%s” is negative"),
-                          muster_expr_get_text (node->exprs[band ? 1 : 0]));
-            return NULL;
-          }
-
-        return line_band (r, node, v[0], band ? node->from_strict : FALSE,
-                          v[1], node->strict, error);
-      }
+      return resolve_band (r, node, error);
 
     case TMPL_RECT:
-      {
-        MusterPoint corners[4];
-
-        for (guint i = 0; i < 4; i++)
-          {
-            if (!eval (r, node, node->exprs[i], &v[i], error))
-              return NULL;
-          }
-        if (v[2] <= 0 || v[3] <= 0)
-          {
-            set_error_at (error, r->tmpl->filename, node->line,
-                          _("The rectangle has no area (width %s, height %s)"),
-                          muster_expr_get_text (node->exprs[2]),
-                          muster_expr_get_text (node->exprs[3]));
-            return NULL;
-          }
-
-        corners[0] = (MusterPoint) { v[0], v[1] };
-        corners[1] = (MusterPoint) { v[0] + v[2], v[1] };
-        corners[2] = (MusterPoint) { v[0] + v[2], v[1] + v[3] };
-        corners[3] = (MusterPoint) { v[0], v[1] + v[3] };
-
-        return muster_region_new_polygon (corners, 4, node->strict, error);
-      }
+      return resolve_rect (r, node, error);
 
     case TMPL_CIRCLE:
-      for (guint i = 0; i < 3; i++)
-        {
-          if (!eval (r, node, node->exprs[i], &v[i], error))
-            return NULL;
-        }
-      if (v[2] <= 0)
-        {
-          set_error_at (error, r->tmpl->filename, node->line,
-                        _("The radius “%s” is not positive"),
-                        muster_expr_get_text (node->exprs[2]));
-          return NULL;
-        }
-      return muster_region_new_circle (v[0], v[1], v[2], node->strict);
+      return resolve_circle (r, node, error);
 
     case TMPL_POLYGON:
-      {
-        guint n = node->coords->len / 2;
-        g_autofree MusterPoint *points = g_new (MusterPoint, n);
-        g_autoptr(GError) local_error = NULL;
-        MusterRegion *region;
-
-        for (guint i = 0; i < n; i++)
-          {
-            if (!eval (r, node, g_ptr_array_index (node->coords, 2 * i), &points[i].x, error) ||
-                !eval (r, node, g_ptr_array_index (node->coords, 2 * i + 1), &points[i].y, error))
-              return NULL;
-          }
-
-        region = muster_region_new_polygon (points, n, node->strict, &local_error);
-        if (region == NULL)
-          set_error_at (error, r->tmpl->filename, node->line,
-                        _("<polygon>: %s"), local_error->message);
-
-        return region;
-      }
+      return resolve_polygon (r, node, error);
 
     case TMPL_UNION:
     case TMPL_INTERSECTION:
     case TMPL_DIFFERENCE:
-      {
-        g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_region_unref);
-
-        for (guint i = 0; i < node->children->len; i++)
-          {
-            MusterRegion *part = resolve_node (r, g_ptr_array_index (node->children, i), error);
-
-            if (part == NULL)
-              return NULL;
-            g_ptr_array_add (parts, part);
-          }
-
-        return muster_region_new_set (node->kind == TMPL_UNION ? MUSTER_REGION_UNION :
-                                      node->kind == TMPL_INTERSECTION ? MUSTER_REGION_INTERSECTION :
-                                      MUSTER_REGION_DIFFERENCE,
-                                      g_steal_pointer (&parts));
-      }
+      return resolve_combination (r, node, error);
 
     case TMPL_CHOOSE:
       return resolve_choice (r, node, 0, error);

@@ -176,7 +176,8 @@ is_ours (xmlNode    *node,
          const char *name)
 {
   return muster_xml_is_foreign (node) &&
-         g_strcmp0 ((const char *) node->ns->href, MUSTER_ROSTER_NAMESPACE) == 0 &&
+         (g_strcmp0 ((const char *) node->ns->href, MUSTER_ROSTER_NAMESPACE) == 0 ||
+          g_strcmp0 ((const char *) node->ns->href, MUSTER_LEGACY_ROSTER_NAMESPACE) == 0) &&
          g_strcmp0 ((const char *) node->name, name) == 0;
 }
 

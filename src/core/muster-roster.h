@@ -16,7 +16,7 @@ G_BEGIN_DECLS
  * element that the layout reads and writes back untouched:
  *
  *   <player id="red" ...>
- *     <mr:roster xmlns:mr="https://github.com/muster/muster/ns/roster">
+ *     <mr:roster>
  *       <mr:entry id="e1" name="Fusiliers" count="3" kind="model"
  *                 base="round-25" shape="round" width="25mm" depth="25mm"
  *                 categories="scout" lieutenant="true"
@@ -27,8 +27,12 @@ G_BEGIN_DECLS
  *     </mr:roster>
  *   </player>
  *
- * A piece placed from an entry carries mr:entry="e1" (a foreign attribute
- * of <piece>), which is how the roster knows what is on the table.
+ * The namespace, urn:muster:roster, is declared once, on <muster-layout>
+ * (xmlns:mr="urn:muster:roster"). A piece placed from an entry carries
+ * mr:entry="e1" (a foreign attribute of <piece>), which is how the roster
+ * knows what is on the table. Layouts of Muster 0.1 named the namespace
+ * MUSTER_LEGACY_ROSTER_NAMESPACE; they are read as if they used this one,
+ * and saved with it.
  *
  * The layout reader checks the roster of each player as it reads the
  * file: a value that Muster cannot read (count="many", shape="hexagon",
@@ -36,7 +40,7 @@ G_BEGIN_DECLS
  * names the line. Attributes and elements it does not know are passed
  * over. */
 
-#define MUSTER_ROSTER_NAMESPACE "https://github.com/muster/muster/ns/roster"
+#define MUSTER_ROSTER_NAMESPACE "urn:muster:roster"
 
 #define MUSTER_TYPE_ROSTER         (muster_roster_get_type ())
 #define MUSTER_TYPE_PIECE_TEMPLATE (muster_piece_template_get_type ())

@@ -88,8 +88,10 @@ explain_parser_error (const xmlError *err,
       return g_strdup (_("the file holds no XML element"));
     case XML_ERR_DOCUMENT_END:
       return g_strdup (_("more follows the end of the document, after its last element is closed"));
-    case XML_ERR_INVALID_CHAR:
     case XML_ERR_INVALID_ENCODING:
+      /* libxml2 2.12 and later: "Invalid bytes in character encoding". */
+      return g_strdup (_("the text is not in UTF-8, nor in the encoding the file declares"));
+    case XML_ERR_INVALID_CHAR:
       if (strstr (text, "UTF-8") != NULL || (s1 != NULL && g_str_has_prefix (s1, "Bytes:")))
         return g_strdup (_("the text is not in UTF-8, nor in the encoding the file declares"));
       if (!g_str_has_prefix (text, "xmlParseCharRef"))
@@ -178,8 +180,12 @@ is_told_better_by (const XmlFirstError *first,
 }
 
 static void
-capture_first_error (void        *user_data,
-                     xmlErrorPtr  err)
+capture_first_error (void           *user_data,
+#if LIBXML_VERSION >= 21200
+                     const xmlError *err)  /* libxml2 2.12 made it const */
+#else
+                     xmlError       *err)
+#endif
 {
   XmlFirstError *first = user_data;
   g_autofree char *words = NULL;
@@ -192,7 +198,9 @@ capture_first_error (void        *user_data,
     return;
 
   line = err->line;
-  if (err->domain == XML_FROM_PARSER || err->domain == XML_FROM_NAMESPACE)
+  /* libxml2 2.12 and later report undecodable bytes from the input layer. */
+  if (err->domain == XML_FROM_PARSER || err->domain == XML_FROM_NAMESPACE ||
+      (err->domain == XML_FROM_IO && err->code == XML_ERR_INVALID_ENCODING))
     {
       words = explain_parser_error (err, &line);
       first->code = err->code;

@@ -651,12 +651,96 @@ parse_error (GError     **error,
   return FALSE;
 }
 
+/* The first line of a roll log: its magic, its version and the seed. */
+static MusterDice *
+read_header (char  **fields,
+             guint   line_no,
+             GError **error)
+{
+  guint64 version, seed;
+
+  if (g_strv_length (fields) != 3 || g_strcmp0 (fields[0], MUSTER_DICE_LOG_MAGIC) != 0)
+    {
+      parse_error (error, line_no, _("the roll log does not start with its header"));
+      return NULL;
+    }
+
+  if (!parse_uint (fields[1], 10, G_MAXUINT, &version) || version != MUSTER_DICE_LOG_VERSION)
+    {
+      parse_error (error, line_no, _("this roll log format is not known"));
+      return NULL;
+    }
+
+  if (strlen (fields[2]) != 16 || !parse_uint (fields[2], 16, G_MAXUINT64, &seed))
+    {
+      parse_error (error, line_no, _("the seed is not 16 hexadecimal digits"));
+      return NULL;
+    }
+
+  return muster_dice_new (seed);
+}
+
+/* One entry of a roll log, appended to self's log; a rolled die must be
+ * the one self's seed draws next. */
+static gboolean
+read_entry (MusterDice  *self,
+            char       **fields,
+            guint        line_no,
+            GError     **error)
+{
+  g_autofree char *who = NULL;
+  g_autofree char *why = NULL;
+  guint64 seq, sides, value;
+  gboolean manual;
+
+  if (g_strv_length (fields) != 6)
+    return parse_error (error, line_no, _("an entry has six tab-separated fields"));
+
+  if (!parse_uint (fields[0], 10, G_MAXUINT, &seq) || seq != self->log->len + 1)
+    return parse_error (error, line_no, _("the entries are not numbered 1, 2, 3, …"));
+
+  if (fields[1][0] != 'd' ||
+      !parse_uint (fields[1] + 1, 10, MUSTER_DICE_MAX_SIDES, &sides) || sides < 2)
+    return parse_error (error, line_no, _("the die is not written as d2 to d1000"));
+
+  if (!parse_uint (fields[2], 10, sides, &value) || value < 1)
+    return parse_error (error, line_no, _("the value is not a result of the die"));
+
+  if (g_strcmp0 (fields[3], "manual") == 0)
+    manual = TRUE;
+  else if (g_strcmp0 (fields[3], "rolled") == 0)
+    manual = FALSE;
+  else
+    return parse_error (error, line_no, _("the source is neither “rolled” nor “manual”"));
+
+  who = unescape (fields[4]);
+  why = unescape (fields[5]);
+  if (who == NULL || why == NULL)
+    return parse_error (error, line_no, _("a text field has an unknown escape"));
+
+  if (!manual)
+    {
+      guint expected = draw (self, (guint) sides);
+
+      if (expected != value)
+        {
+          g_set_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_MISMATCH,
+                       _("Roll log line %u: roll %u (d%u) should be %u by the seed, not %u"),
+                       line_no, (guint) seq, (guint) sides, expected, (guint) value);
+          return FALSE;
+        }
+    }
+
+  append_entry (self, (guint) sides, (guint) value, manual, who, why);
+
+  return TRUE;
+}
+
 MusterDice *
 muster_dice_new_from_strv (const char * const  *lines,
                            GError             **error)
 {
   g_autoptr(MusterDice) self = NULL;
-  gboolean have_header = FALSE;
   guint line_no = 0;
 
   g_return_val_if_fail (lines != NULL, NULL);
@@ -665,10 +749,6 @@ muster_dice_new_from_strv (const char * const  *lines,
   for (const char * const *l = lines; *l != NULL; l++)
     {
       g_auto(GStrv) fields = NULL;
-      g_autofree char *who = NULL;
-      g_autofree char *why = NULL;
-      guint64 seq, sides, value;
-      gboolean manual;
 
       line_no++;
 
@@ -677,93 +757,16 @@ muster_dice_new_from_strv (const char * const  *lines,
 
       fields = g_strsplit (*l, "\t", -1);
 
-      if (!have_header)
+      if (self == NULL)
         {
-          guint64 version, seed;
-
-          if (g_strv_length (fields) != 3 || g_strcmp0 (fields[0], MUSTER_DICE_LOG_MAGIC) != 0)
-            {
-              parse_error (error, line_no, _("the roll log does not start with its header"));
-              return NULL;
-            }
-
-          if (!parse_uint (fields[1], 10, G_MAXUINT, &version) || version != MUSTER_DICE_LOG_VERSION)
-            {
-              parse_error (error, line_no, _("this roll log format is not known"));
-              return NULL;
-            }
-
-          if (strlen (fields[2]) != 16 || !parse_uint (fields[2], 16, G_MAXUINT64, &seed))
-            {
-              parse_error (error, line_no, _("the seed is not 16 hexadecimal digits"));
-              return NULL;
-            }
-
-          self = muster_dice_new (seed);
-          have_header = TRUE;
-          continue;
+          if ((self = read_header (fields, line_no, error)) == NULL)
+            return NULL;
         }
-
-      if (g_strv_length (fields) != 6)
-        {
-          parse_error (error, line_no, _("an entry has six tab-separated fields"));
-          return NULL;
-        }
-
-      if (!parse_uint (fields[0], 10, G_MAXUINT, &seq) || seq != self->log->len + 1)
-        {
-          parse_error (error, line_no, _("the entries are not numbered 1, 2, 3, …"));
-          return NULL;
-        }
-
-      if (fields[1][0] != 'd' ||
-          !parse_uint (fields[1] + 1, 10, MUSTER_DICE_MAX_SIDES, &sides) || sides < 2)
-        {
-          parse_error (error, line_no, _("the die is not written as d2 to d1000"));
-          return NULL;
-        }
-
-      if (!parse_uint (fields[2], 10, sides, &value) || value < 1)
-        {
-          parse_error (error, line_no, _("the value is not a result of the die"));
-          return NULL;
-        }
-
-      if (g_strcmp0 (fields[3], "manual") == 0)
-        manual = TRUE;
-      else if (g_strcmp0 (fields[3], "rolled") == 0)
-        manual = FALSE;
-      else
-        {
-          parse_error (error, line_no, _("the source is neither “rolled” nor “manual”"));
-          return NULL;
-        }
-
-      who = unescape (fields[4]);
-      why = unescape (fields[5]);
-      if (who == NULL || why == NULL)
-        {
-          parse_error (error, line_no, _("a text field has an unknown escape"));
-          return NULL;
-        }
-
-      if (!manual)
-        {
-          guint expected = draw (self, (guint) sides);
-
-          if (expected != value)
-            {
-              g_set_error (error, MUSTER_DICE_ERROR, MUSTER_DICE_ERROR_MISMATCH,
-                           _("Roll log line %u: roll %u (d%u) should be %u by the seed, not %u"),
-                           line_no, (guint) seq, (guint) sides, expected, (guint) value);
-              return NULL;
-            }
-        }
-
-      append_entry (self, (guint) sides, (guint) value, manual, who, why);
+      else if (!read_entry (self, fields, line_no, error))
+        return NULL;
     }
 
-  if (!have_header)
+  if (self == NULL)
     {
       parse_error (error, MAX (line_no, 1), _("the roll log has no header"));
       return NULL;

@@ -285,6 +285,8 @@ collect_troopers (MusterGame    *self,
   for (int p = 0; p < 2; p++)
     {
       GPtrArray *entries = muster_roster_get_entries (roster, self->player_ids[p]);
+      /* Which trooper is the Lieutenant, when it is hidden, stays so. */
+      gboolean hidden_lieutenant = muster_game_has_hidden_lieutenant (self, p);
 
       for (guint e = 0; e < entries->len; e++)
         {
@@ -301,6 +303,13 @@ collect_troopers (MusterGame    *self,
                 g_ptr_array_add (placed, piece);
             }
 
+          /* Kept off the table in secret (muster-game-net.h): not in
+           * the deployment, which the other Muster must not learn of. */
+          if (placed->len == 0 && entry->hold == MUSTER_ROSTER_HOLD_OFF_TABLE &&
+              has_off_table_skill (self, (const char * const *) entry->skills) &&
+              muster_game_keeps_troopers_hidden (self, p))
+            continue;
+
           n = MAX (entry->count, placed->len);
           for (guint k = 0; k < n; k++)
             {
@@ -312,7 +321,7 @@ collect_troopers (MusterGame    *self,
                 g_hash_table_add (claimed, piece->id);
               add_item (step, self->player_ids[p], piece != NULL ? piece->id : slot,
                         piece != NULL && piece->name != NULL ? piece->name : name,
-                        entry->id, piece != NULL ? piece->id : NULL, entry->lieutenant,
+                        entry->id, piece != NULL ? piece->id : NULL, entry->lieutenant && !hidden_lieutenant,
                         (const char * const *) entry->categories, (const char * const *) entry->skills);
             }
         }
@@ -327,7 +336,7 @@ collect_troopers (MusterGame    *self,
             continue;
 
           add_item (step, self->player_ids[p], piece->id, muster_game_piece_label (piece), NULL, piece->id,
-                    piece->lieutenant, (const char * const *) piece->categories,
+                    piece->lieutenant && !hidden_lieutenant, (const char * const *) piece->categories,
                     (const char * const *) piece->skills);
         }
     }

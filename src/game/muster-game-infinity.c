@@ -129,6 +129,11 @@ muster_game_count_lieutenants (MusterGame *self,
         n++;
     }
 
+  /* Across the network, the other player's Lieutenant may be hidden:
+   * their commitment stands for it (muster-game-net.h). */
+  if (n == 0 && muster_game_has_chosen_lieutenant (self, player))
+    n = 1;
+
   return n;
 }
 
@@ -180,7 +185,7 @@ muster_game_has_lieutenant_on_table (MusterGame *self,
         return TRUE;
     }
 
-  return FALSE;
+  return muster_game_revealed_lieutenant_on_table (self, player);
 }
 
 /* The Initiative Roll */
@@ -757,7 +762,7 @@ start_turn_apply (MusterGame     *self,
   /* The start of a player's first turn: is the Lieutenant there? Read
    * from the table now, whatever the roster said when deployment began. */
   if (!self->had_turn[player] && muster_game_is_live (self) && self->initiative != NULL &&
-      !muster_game_has_lieutenant_on_table (self, player))
+      !muster_game_has_lieutenant_on_table (self, player) && muster_game_knows_lieutenant (self, player))
     /* Translators: a player's name */
     self->notice = g_strdup_printf (_("Loss of Lieutenant: %s’s Lieutenant is not on the table"),
                                     muster_game_get_player_name (self, player));
@@ -1449,7 +1454,9 @@ muster_game_is_trooper_lieutenant (MusterGame              *self,
   entry = trooper->entry_id != NULL ? muster_roster_lookup (roster, trooper->entry_id, NULL) : NULL;
   piece = muster_game_find_candidate (self, trooper);
 
-  return (entry != NULL && entry->lieutenant) || (piece != NULL && is_lieutenant (roster, piece));
+  return (entry != NULL && entry->lieutenant) || (piece != NULL && is_lieutenant (roster, piece)) ||
+         muster_game_is_revealed_lieutenant (self, trooper->player, trooper->entry_id,
+                                             piece != NULL ? piece->id : trooper->piece_id);
 }
 
 guint

@@ -14,6 +14,7 @@
 
 #include "muster-game-net.h"
 #include "muster-game-private.h"
+#include "muster-roster.h"
 
 /* What a game across the network needs of MusterGame: see
  * muster-game-net.h. The game calls muster_game_net_intercept() before
@@ -31,14 +32,34 @@ struct _MusterGameNet
   gboolean            bypass;
 };
 
+static gboolean lieutenant_apply    (MusterGame     *self,
+                                     MusterLogStep  *step,
+                                     GError        **error);
+static char    *lieutenant_describe (MusterGame     *self,
+                                     MusterLogStep  *step);
+static gboolean off_table_apply     (MusterGame     *self,
+                                     MusterLogStep  *step,
+                                     GError        **error);
+static char    *off_table_describe  (MusterGame     *self,
+                                     MusterLogStep  *step);
+
 /* The actions that may be hidden, and the attributes they may have
- * besides "player" (a reveal carries them, next to its own). */
+ * besides "player" (a reveal carries them, next to its own). The WIP is
+ * a step of the game's own; which trooper is the Lieutenant, and a
+ * trooper kept off the table, are choices that only a game across the
+ * network makes as steps, always hidden first ("own": done only as the
+ * reveal of their commitment, never a step of the log by themselves). */
 static const struct
 {
-  const char         *action;
-  const char * const  attrs[3];
+  const char             *action;
+  const char * const      attrs[3];
+  const MusterGameAction  own;
 } hideable[] = {
-  { "set-wip", { "wip", "private", NULL } },
+  { "set-wip",           { "wip", "private", NULL }, { NULL, NULL, NULL } },
+  { "choose-lieutenant", { "trooper", "name", NULL },
+    { "choose-lieutenant", lieutenant_apply, lieutenant_describe } },
+  { "keep-off-table",    { "trooper", "name", NULL },
+    { "keep-off-table", off_table_apply, off_table_describe } },
 };
 
 static MusterGameNet *
@@ -162,6 +183,17 @@ hidden_attrs (const char *action)
   for (guint i = 0; i < G_N_ELEMENTS (hideable); i++)
     if (g_strcmp0 (hideable[i].action, action) == 0)
       return hideable[i].attrs;
+
+  return NULL;
+}
+
+/* The hidden action, as the reveal does it. */
+static const MusterGameAction *
+hidden_action (const char *action)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (hideable); i++)
+    if (g_strcmp0 (hideable[i].action, action) == 0)
+      return hideable[i].own.action != NULL ? &hideable[i].own : muster_game_find_action (action);
 
   return NULL;
 }
@@ -309,8 +341,33 @@ muster_game_is_unrevealed (MusterGame *self,
   return TRUE;
 }
 
+/* The player's commitments to hide action: all, or those not yet
+ * revealed. */
+static guint
+count_commits (MusterGame *self,
+               const char *action,
+               int         player,
+               gboolean    unrevealed)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->steps->len; i++)
+    {
+      MusterLogStep *step = g_ptr_array_index (self->steps, i);
+
+      if (strcmp (muster_log_step_get_action (step), "commit") == 0 &&
+          g_strcmp0 (muster_log_step_get (step, "hides"), action) == 0 &&
+          muster_game_lookup_player (self, muster_log_step_get (step, "player")) == player &&
+          (!unrevealed || muster_game_is_unrevealed (self, i + 1)))
+        n++;
+    }
+
+  return n;
+}
+
 /* What may be hidden now: the commitment stands for the step, which must
- * be possible now (Infinity: before the roll, each WIP once). */
+ * be possible now (Infinity: the WIP before the roll, each once; the
+ * Lieutenant once; troopers off the table before the deployment). */
 static gboolean
 check_hideable_now (MusterGame     *self,
                     const char     *action,
@@ -319,26 +376,37 @@ check_hideable_now (MusterGame     *self,
 {
   MusterInfinityInitiative *ini = self->initiative;
 
-  if (strcmp (action, "set-wip") != 0)
+  if (!muster_game_can_hide (action))
     return muster_game_refuse (error, MUSTER_GAME_ERROR_STEP, _("“%s” cannot be kept hidden"), action);
 
   if (ini == NULL)
     return muster_game_refuse (error, MUSTER_GAME_ERROR_NO_GAME, _("There is no Initiative Roll in this game"));
+
+  if (strcmp (action, "choose-lieutenant") == 0)
+    {
+      if (count_commits (self, action, player, FALSE) > 0)
+        /* Translators: a player's name */
+        return muster_game_refuse (error, MUSTER_GAME_ERROR_WRONG_PHASE, _("%s has chosen their Lieutenant already"),
+                                   muster_game_get_player_name (self, player));
+      return TRUE;
+    }
+
+  if (strcmp (action, "keep-off-table") == 0)
+    {
+      if (self->deployment != NULL)
+        return muster_game_refuse (error, MUSTER_GAME_ERROR_WRONG_PHASE,
+                                   _("Not now: troopers are kept off the table before the deployment begins"));
+      return TRUE;
+    }
+
   if (muster_infinity_initiative_get_state (ini) != MUSTER_INFINITY_INITIATIVE_WIP)
     return muster_game_refuse (error, MUSTER_GAME_ERROR_WRONG_PHASE, _("Not now: the Initiative Roll has begun"));
 
   /* Each player's WIP once: one commitment each, not yet revealed. */
-  for (guint i = 0; i < self->steps->len; i++)
-    {
-      MusterLogStep *other = g_ptr_array_index (self->steps, i);
-
-      if (strcmp (muster_log_step_get_action (other), "commit") == 0 &&
-          muster_game_lookup_player (self, muster_log_step_get (other, "player")) == player &&
-          muster_game_is_unrevealed (self, i + 1))
-        return muster_game_refuse (error, MUSTER_GAME_ERROR_WRONG_PHASE,
-                                   _("%s’s hidden choice has not been revealed yet"),
-                                   muster_game_get_player_name (self, player));
-    }
+  if (count_commits (self, action, player, TRUE) > 0)
+    return muster_game_refuse (error, MUSTER_GAME_ERROR_WRONG_PHASE,
+                               _("%s’s hidden choice has not been revealed yet"),
+                               muster_game_get_player_name (self, player));
 
   if (muster_game_is_live (self) && !muster_game_check_lieutenants (self, error))
     return FALSE;
@@ -381,9 +449,19 @@ static char *
 commit_describe (MusterGame    *self,
                  MusterLogStep *step)
 {
-  if (g_strcmp0 (muster_log_step_get (step, "hides"), "set-wip") == 0)
+  const char *hides = muster_log_step_get (step, "hides");
+
+  if (g_strcmp0 (hides, "set-wip") == 0)
     /* Translators: a player's name */
     return g_strdup_printf (_("%s entered their Lieutenant’s WIP, hidden until the roll"),
+                            muster_game_step_player_name (self, step));
+  if (g_strcmp0 (hides, "choose-lieutenant") == 0)
+    /* Translators: a player's name */
+    return g_strdup_printf (_("%s chose their Lieutenant, hidden until they reveal it"),
+                            muster_game_step_player_name (self, step));
+  if (g_strcmp0 (hides, "keep-off-table") == 0)
+    /* Translators: a player's name */
+    return g_strdup_printf (_("%s kept a trooper off the table, hidden until it appears"),
                             muster_game_step_player_name (self, step));
 
   return g_strdup_printf (_("%s made a hidden choice"), muster_game_step_player_name (self, step));
@@ -450,7 +528,7 @@ reveal_apply (MusterGame     *self,
                                _("What %s revealed is not what they committed to: the hidden choice was changed"),
                                muster_game_step_player_name (self, step));
 
-  action = muster_game_find_action (muster_log_step_get_action (hidden));
+  action = hidden_action (muster_log_step_get_action (hidden));
   g_assert (action != NULL);
 
   return action->apply (self, hidden, error);
@@ -475,14 +553,270 @@ reveal_describe (MusterGame    *self,
 
   hidden = hidden_step (commit, step);
   /* Told as it would have been, had it not been hidden. */
-  muster_log_step_set (hidden, "private", "false");
-  action = muster_game_find_action (muster_log_step_get_action (hidden));
+  if (muster_log_step_get (hidden, "private") != NULL)
+    muster_log_step_set (hidden, "private", "false");
+  action = hidden_action (muster_log_step_get_action (hidden));
   what = action->describe != NULL ? action->describe (self, hidden) : NULL;
   if (what == NULL)
     return NULL;
 
   /* Translators: a player's name, then the step they had kept hidden, in words */
   return g_strdup_printf (_("%s revealed their hidden choice: %s"), muster_game_step_player_name (self, step), what);
+}
+
+/* The army's hidden information (Infinity, the English seed): which
+ * trooper is the Lieutenant, and the troopers a skill keeps off the
+ * table. Their steps are done only as reveals. */
+
+static gboolean
+expect_army_choice (MusterGame     *self,
+                    MusterLogStep  *step,
+                    GError        **error)
+{
+  int player;
+
+  if (self->kind != MUSTER_GAME_KIND_INFINITY)
+    return muster_game_refuse (error, MUSTER_GAME_ERROR_NO_GAME, _("This is a choice of an Infinity army"));
+
+  return muster_game_read_player (self, step, "player", &player, error) &&
+         muster_game_read_string (step, "trooper", error) != NULL;
+}
+
+static gboolean
+lieutenant_apply (MusterGame     *self,
+                  MusterLogStep  *step,
+                  GError        **error)
+{
+  /* What it decides is read from the log when it is asked
+   * (muster_game_get_revealed_lieutenant()). */
+  return expect_army_choice (self, step, error);
+}
+
+static const char *
+choice_label (MusterGame    *self,
+              MusterLogStep *step)
+{
+  const char *name = muster_log_step_get (step, "name");
+
+  return name != NULL && *name != '\0' ? name : muster_game_label_of (self, muster_log_step_get (step, "trooper"));
+}
+
+static char *
+lieutenant_describe (MusterGame    *self,
+                     MusterLogStep *step)
+{
+  /* Translators: a player's name, then a trooper's */
+  return g_strdup_printf (_("%s’s Lieutenant is %s"), muster_game_step_player_name (self, step),
+                          choice_label (self, step));
+}
+
+static gboolean
+off_table_apply (MusterGame     *self,
+                 MusterLogStep  *step,
+                 GError        **error)
+{
+  /* Kept out of the deployment's troopers (muster-game-deployment.c):
+   * nothing more to do when it appears. */
+  return expect_army_choice (self, step, error);
+}
+
+static char *
+off_table_describe (MusterGame    *self,
+                    MusterLogStep *step)
+{
+  /* Translators: a player's name, then a trooper's */
+  return g_strdup_printf (_("%s had kept %s off the table"), muster_game_step_player_name (self, step),
+                          choice_label (self, step));
+}
+
+guint
+muster_game_count_held_back (MusterGame *self,
+                             int         player)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), 0);
+
+  return count_commits (self, "keep-off-table", player, TRUE);
+}
+
+gboolean
+muster_game_keeps_troopers_hidden (MusterGame *self,
+                                   int         player)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+
+  return count_commits (self, "keep-off-table", player, FALSE) > 0;
+}
+
+gboolean
+muster_game_is_hiding (MusterGame *self,
+                       int         player,
+                       const char *action)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+
+  return count_commits (self, action, player, TRUE) > 0;
+}
+
+gboolean
+muster_game_has_chosen_lieutenant (MusterGame *self,
+                                   int         player)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+
+  return count_commits (self, "choose-lieutenant", player, FALSE) > 0;
+}
+
+gboolean
+muster_game_has_hidden_lieutenant (MusterGame *self,
+                                   int         player)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+
+  return count_commits (self, "choose-lieutenant", player, TRUE) > 0;
+}
+
+const char *
+muster_game_get_revealed_lieutenant (MusterGame *self,
+                                     int         player)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), NULL);
+
+  for (guint i = 0; i < self->steps->len; i++)
+    {
+      MusterLogStep *step = g_ptr_array_index (self->steps, i);
+      MusterLogStep *commit;
+      guint n;
+
+      if (strcmp (muster_log_step_get_action (step), "reveal") != 0 ||
+          muster_game_lookup_player (self, muster_log_step_get (step, "player")) != player ||
+          !muster_game_read_uint (step, "step", 1, i, &n, NULL))
+        continue;
+
+      commit = g_ptr_array_index (self->steps, n - 1);
+      if (g_strcmp0 (muster_log_step_get (commit, "hides"), "choose-lieutenant") == 0)
+        return muster_log_step_get (step, "trooper");
+    }
+
+  return NULL;
+}
+
+/* Whether the layout marks any of the player's troopers as Lieutenant. */
+static gboolean
+layout_marks_lieutenant (MusterGame *self,
+                         int         player)
+{
+  g_autoptr(MusterRoster) roster = muster_roster_new (self->layout);
+  GPtrArray *entries = muster_roster_get_entries (roster, self->player_ids[player]);
+  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+
+  for (guint i = 0; entries != NULL && i < entries->len; i++)
+    if (((const MusterRosterEntry *) g_ptr_array_index (entries, i))->lieutenant)
+      return TRUE;
+
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+
+      if (piece->lieutenant && g_strcmp0 (piece->owner, self->player_ids[player]) == 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+gboolean
+muster_game_knows_lieutenant (MusterGame *self,
+                              int         player)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+
+  if (player != 0 && player != 1)
+    return FALSE;
+
+  return !muster_game_has_hidden_lieutenant (self, player) || layout_marks_lieutenant (self, player) ||
+         muster_game_get_revealed_lieutenant (self, player) != NULL;
+}
+
+gboolean
+muster_game_is_revealed_lieutenant (MusterGame *self,
+                                    int         player,
+                                    const char *entry_id,
+                                    const char *piece_id)
+{
+  const char *revealed;
+
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+
+  revealed = muster_game_get_revealed_lieutenant (self, player);
+
+  return revealed != NULL && (g_strcmp0 (revealed, entry_id) == 0 || g_strcmp0 (revealed, piece_id) == 0);
+}
+
+gboolean
+muster_game_revealed_lieutenant_on_table (MusterGame *self,
+                                          int         player)
+{
+  GPtrArray *pieces;
+
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+
+  if (muster_game_get_revealed_lieutenant (self, player) == NULL)
+    return FALSE;
+
+  pieces = muster_layout_get_pieces (self->layout);
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+
+      if (g_strcmp0 (piece->owner, self->player_ids[player]) == 0 &&
+          muster_game_is_revealed_lieutenant (self, player, muster_roster_get_piece_entry (piece), piece->id))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+char *
+muster_game_describe_hidden (MusterGame *self,
+                             int         player)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint held;
+
+  g_return_val_if_fail (MUSTER_IS_GAME (self), NULL);
+
+  held = muster_game_count_held_back (self, player);
+  if (held > 0)
+    /* Translators: troopers kept off the table, whom the other player does not know yet */
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u trooper held back", "%u troopers held back", held),
+                            held);
+
+  for (guint i = 0; i < self->steps->len; i++)
+    {
+      MusterLogStep *step = g_ptr_array_index (self->steps, i);
+      const char *hides = muster_log_step_get (step, "hides");
+      const char *what;
+
+      if (strcmp (muster_log_step_get_action (step), "commit") != 0 ||
+          muster_game_lookup_player (self, muster_log_step_get (step, "player")) != player ||
+          !muster_game_is_unrevealed (self, i + 1) || g_strcmp0 (hides, "keep-off-table") == 0)
+        continue;
+
+      what = g_strcmp0 (hides, "choose-lieutenant") == 0 ? _("Lieutenant hidden")
+           : g_strcmp0 (hides, "set-wip") == 0 ? _("WIP hidden") : _("a choice hidden");
+      if (text->len == 0)
+        g_string_append (text, what);
+      else
+        {
+          g_autofree char *before = g_strdup (text->str);
+
+          g_string_truncate (text, 0);
+          /* Translators: two hidden things of a player's, such as "1 trooper held back" and "Lieutenant hidden" */
+          g_string_append_printf (text, _("%s · %s"), before, what);
+        }
+    }
+
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
 }
 
 const MusterGameAction muster_game_net_actions[] = {

@@ -26,7 +26,8 @@ G_BEGIN_DECLS
  *   muster-net-session.h), not from this computer's random source.
  *
  * - Hidden choices. A "commit" step stands for a step kept hidden (an
- *   Infinity Lieutenant's private WIP): it names the hidden step's action
+ *   Infinity Lieutenant's private WIP, which trooper is the Lieutenant,
+ *   a trooper kept off the table): it names the hidden step's action
  *   and holds the SHA-256 of a random salt and the step's attributes
  *   (muster_game_commit_digest()). A later "reveal" step gives the salt
  *   and the attributes; the game checks them against the commitment,
@@ -95,5 +96,56 @@ MusterLogStep *muster_game_new_reveal       (MusterLogStep       *hidden,
 /* Whether step n (1-based) of the game is a commitment not yet revealed. */
 gboolean      muster_game_is_unrevealed     (MusterGame          *self,
                                              guint                n);
+
+/* The army's hidden information, in a game of Infinity across the
+ * network (the English seed's Private Information): which trooper is the
+ * Lieutenant ("choose-lieutenant", its "trooper" a roster entry's id or
+ * a piece's), and the troopers Airborne Deployment or TO Camouflage keep
+ * off the table ("keep-off-table", one commitment each, its "trooper" a
+ * roster entry's id). Both are only ever steps of the log as a "commit"
+ * and later its "reveal": the Lieutenant when its player reveals it, a
+ * trooper when it appears on the table. Until then the other Muster knows
+ * only that there is something: the commitment stands for a Lieutenant
+ * (muster_game_count_lieutenants()), and the deployment leaves out the
+ * roster entries kept off the table of a player who committed to any. */
+
+/* Whether the player keeps a choice of action ("set-wip", ...) hidden
+ * now. */
+gboolean      muster_game_is_hiding         (MusterGame          *self,
+                                             int                  player,
+                                             const char          *action);
+/* Troopers kept off the table and not yet revealed: "1 trooper held
+ * back". */
+guint         muster_game_count_held_back   (MusterGame          *self,
+                                             int                  player);
+/* Whether the player committed to troopers kept off the table. */
+gboolean      muster_game_keeps_troopers_hidden (MusterGame      *self,
+                                             int                  player);
+/* Whether the player committed to a Lieutenant (revealed or not), and
+ * whether it is still hidden. */
+gboolean      muster_game_has_chosen_lieutenant (MusterGame      *self,
+                                             int                  player);
+gboolean      muster_game_has_hidden_lieutenant (MusterGame      *self,
+                                             int                  player);
+/* The revealed Lieutenant's "trooper", or NULL. */
+const char   *muster_game_get_revealed_lieutenant (MusterGame    *self,
+                                             int                  player);
+/* Whether this Muster knows which trooper is the player's Lieutenant:
+ * nothing is hidden, the layout marks it (the player's own Muster), or
+ * it was revealed. */
+gboolean      muster_game_knows_lieutenant  (MusterGame          *self,
+                                             int                  player);
+/* Whether a trooper of the player (its entry, its piece) is the
+ * Lieutenant revealed; whether that Lieutenant is on the table. */
+gboolean      muster_game_is_revealed_lieutenant (MusterGame     *self,
+                                             int                  player,
+                                             const char          *entry_id,
+                                             const char          *piece_id);
+gboolean      muster_game_revealed_lieutenant_on_table (MusterGame *self,
+                                             int                  player);
+/* What the player keeps hidden now, for people ("1 trooper held back ·
+ * Lieutenant hidden"), or NULL when nothing. */
+char         *muster_game_describe_hidden   (MusterGame          *self,
+                                             int                  player);
 
 G_END_DECLS

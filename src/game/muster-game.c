@@ -676,6 +676,9 @@ replay (MusterGame *self)
   gboolean stale;
 
   identify (self);
+  /* What the last replay could not do is no longer news: only the
+   * conversion's error, if any, carries over the reset below. */
+  g_clear_pointer (&self->restore_error, g_free);
   if (self->kind != MUSTER_GAME_KIND_NONE)
     convert_legacy (self);
   conversion_error = g_steal_pointer (&self->restore_error);

@@ -77,10 +77,18 @@ const char      *muster_board_view_get_acting_player (MusterBoardView *self);
 void             muster_board_view_set_tool     (MusterBoardView   *self,
                                                  MusterBoardTool    tool);
 MusterBoardTool  muster_board_view_get_tool     (MusterBoardView   *self);
-/* The kind of the terrain that the drawing tools make. */
+/* The kind of the terrain that the drawing tools make; get gives it as
+ * the board.terrain-kind action names it ("building", "impassable",
+ * "area-blocking", "area"). */
 void             muster_board_view_set_terrain_kind (MusterBoardView   *self,
                                                      MusterTerrainKind  kind,
                                                      gboolean           blocks_lof);
+const char      *muster_board_view_get_terrain_kind (MusterBoardView   *self);
+
+/* The board.* actions (zoom, tools, edits of the selection) as an action
+ * group, for the window to insert under "board" so that its tool bar,
+ * menus and accelerators reach them. */
+GActionGroup    *muster_board_view_get_actions  (MusterBoardView   *self);
 
 /* Selection: serials of pieces, in layout order (a new array). */
 GArray      *muster_board_view_get_selection      (MusterBoardView *self);

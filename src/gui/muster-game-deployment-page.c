@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-game-deployment-page.h"
+#include "muster-game-net.h"
 
 struct _MusterGameDeploymentPage
 {
@@ -186,7 +187,7 @@ refresh_trooper_list (MusterGameDeploymentPage *self,
       status = dup_trooper_status (game, trooper, piece);
       row = muster_game_page_add_row (list, muster_game_get_trooper_name (game, trooper), status);
       if (muster_deployment_phase_is_placed (phase, trooper->id))
-        muster_game_page_row_set_icon (row, "emblem-ok-symbolic", "success");
+        muster_game_page_row_set_icon (row, "object-select-symbolic", "success");
       else if (muster_deployment_phase_get_hold_reason (phase, trooper->id) != MUSTER_HOLD_NONE)
         muster_game_page_row_set_icon (row, "media-playback-pause-symbolic", "warning");
 
@@ -197,6 +198,21 @@ refresh_trooper_list (MusterGameDeploymentPage *self,
 }
 
 /* Whose step, and how far everyone is */
+
+/* In a game across the network: the troopers the player keeps off the
+ * table, unknown here until they appear ("1 trooper held back"). */
+static char *
+dup_hidden (MusterGame *game,
+            int         player)
+{
+  guint n = muster_game_count_held_back (game, player);
+
+  if (n == 0)
+    return NULL;
+
+  /* Translators: troopers a player keeps off the table, which the other player does not know yet */
+  return g_strdup_printf (ngettext ("%u trooper held back", "%u troopers held back", n), n);
+}
 
 static void
 refresh_status (MusterGameDeploymentPage *self,
@@ -242,8 +258,19 @@ refresh_status (MusterGameDeploymentPage *self,
       /* Translators: deployed of all, then how many are held back */
       g_autofree char *subtitle = held > 0 ? g_strdup_printf (_("%u of %u deployed · %u held back"), placed, all, held)
                                            : g_strdup_printf (_("%u of %u deployed"), placed, all);
-      AdwActionRow *row = muster_game_page_add_row (self->count_list, muster_game_get_player_name (game, p), subtitle);
+      g_autofree char *hidden = dup_hidden (game, p);
+      AdwActionRow *row;
       GtkWidget *space;
+
+      if (hidden != NULL)
+        {
+          /* Translators: how far a player's deployment is, then the troopers they hold back in secret */
+          char *both = g_strdup_printf (_("%s · %s"), subtitle, hidden);
+
+          g_free (subtitle);
+          subtitle = both;
+        }
+      row = muster_game_page_add_row (self->count_list, muster_game_get_player_name (game, p), subtitle);
 
       if (p == active)
         {
@@ -275,7 +302,15 @@ refresh_done (MusterGameDeploymentPage *self,
       guint held = muster_deployment_phase_get_n_held (phase, p);
       g_autofree char *subtitle = NULL;
 
-      if (!t9a && !muster_game_has_lieutenant_on_table (game, p))
+      if (!t9a && !muster_game_knows_lieutenant (game, p))
+        {
+          /* Across the network: the other player's to know. */
+          row = muster_game_page_add_row (self->done_list, muster_game_get_player_name (game, p),
+                                          _("Which trooper is the Lieutenant is hidden"));
+          muster_game_page_row_set_icon (row, "dialog-information-symbolic", "dim-label");
+          any = TRUE;
+        }
+      else if (!t9a && !muster_game_has_lieutenant_on_table (game, p))
         {
           /* Translators: a player's name */
           subtitle = g_strdup_printf (_("Loss of Lieutenant: %s’s Lieutenant is not on the table"),
@@ -299,7 +334,7 @@ refresh_done (MusterGameDeploymentPage *self,
       row = muster_game_page_add_row (self->done_list,
                                       t9a ? _("Every unit is on the table") : _("Both Lieutenants are on the table"),
                                       NULL);
-      muster_game_page_row_set_icon (row, "emblem-ok-symbolic", "success");
+      muster_game_page_row_set_icon (row, "object-select-symbolic", "success");
     }
 
   gtk_widget_set_visible (self->go_to_orders_button, !t9a && muster_game_get_order_rules (game) != NULL);

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-game-initiative-page.h"
+#include "muster-game-net.h"
 
 struct _MusterGameInitiativePage
 {
@@ -154,7 +155,10 @@ wip_entry_row (MusterGameInitiativePage *self,
                                                                     : adw_entry_row_new ();
   g_autofree char *title = NULL;
 
-  if (wip == 0)
+  if (wip == 0 && muster_game_is_hiding (game, player, "set-wip"))
+    /* Translators: a player's name; across the network, the other player's WIP is not known until the roll */
+    title = g_strdup_printf (_("%s’s WIP is in, hidden until the roll"), name);
+  else if (wip == 0)
     /* Translators: the title of an entry, "Alice’s Lieutenant WIP" */
     title = g_strdup_printf (_("%s’s Lieutenant WIP"), name);
   else if (muster_infinity_initiative_is_wip_private (ini, player))
@@ -183,7 +187,9 @@ refresh_wip_rows (MusterGameInitiativePage *self,
   signature = entering |
               (gtk_switch_get_active (self->wip_private_switch) << 1) |
               ((muster_infinity_initiative_get_wip (ini, 0) != 0) << 2) |
-              ((muster_infinity_initiative_get_wip (ini, 1) != 0) << 3);
+              ((muster_infinity_initiative_get_wip (ini, 1) != 0) << 3) |
+              (muster_game_is_hiding (game, 0, "set-wip") << 4) |
+              (muster_game_is_hiding (game, 1, "set-wip") << 5);
   if (signature == self->wip_signature)
     return;
   self->wip_signature = signature;
@@ -248,7 +254,7 @@ add_pending_rows (MusterGameInitiativePage *self,
         adw_action_row_add_suffix (row, muster_game_page_die_control (MUSTER_GAME_PAGE (self), 20,
                                                                       "initiative.roll", i));
       else
-        muster_game_page_row_set_icon (row, "emblem-ok-symbolic", "success");
+        muster_game_page_row_set_icon (row, "object-select-symbolic", "success");
     }
 }
 
@@ -281,7 +287,7 @@ refresh_rolls (MusterGameInitiativePage *self,
       subtitle = describe_attempt (game, rolls, targets, outcome, muster_infinity_initiative_get_winner (ini));
       row = muster_game_page_add_row (self->roll_list, title, subtitle);
       muster_game_page_row_set_icon (row,
-                                     outcome == MUSTER_ROLL_OFF_WON ? "emblem-ok-symbolic" : "view-refresh-symbolic",
+                                     outcome == MUSTER_ROLL_OFF_WON ? "object-select-symbolic" : "view-refresh-symbolic",
                                      outcome == MUSTER_ROLL_OFF_WON ? "success" : NULL);
     }
 }

@@ -197,7 +197,7 @@ refresh_type (MusterGamePregamePage *self,
 
       row = muster_game_page_add_row (self->type_list,
                                       deployment_label (game, muster_t9a_pregame_get_deployment_type (pre)), subtitle);
-      muster_game_page_row_set_icon (row, "emblem-ok-symbolic", "success");
+      muster_game_page_row_set_icon (row, "object-select-symbolic", "success");
     }
 }
 
@@ -244,7 +244,7 @@ refresh_roll_off (MusterGamePregamePage *self,
             adw_action_row_add_suffix (row, muster_game_page_die_control (MUSTER_GAME_PAGE (self), 6,
                                                                           "pregame.roll-off", i));
           else
-            muster_game_page_row_set_icon (row, "emblem-ok-symbolic", "success");
+            muster_game_page_row_set_icon (row, "object-select-symbolic", "success");
         }
       if (outcome == MUSTER_ROLL_OFF_PENDING)
         continue;
@@ -253,7 +253,7 @@ refresh_roll_off (MusterGamePregamePage *self,
       subtitle = describe_attempt (game, rolls, outcome, muster_t9a_pregame_get_chooser (pre));
       row = muster_game_page_add_row (self->roll_list, title, subtitle);
       muster_game_page_row_set_icon (row,
-                                     outcome == MUSTER_ROLL_OFF_WON ? "emblem-ok-symbolic" : "view-refresh-symbolic",
+                                     outcome == MUSTER_ROLL_OFF_WON ? "object-select-symbolic" : "view-refresh-symbolic",
                                      outcome == MUSTER_ROLL_OFF_WON ? "success" : NULL);
     }
 }

@@ -11,6 +11,8 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-game-page.h"
+#include "muster-game-panel.h"
 #include "muster-net-dialog.h"
 
 /* See muster-net-dialog.h. */
@@ -28,6 +30,7 @@ typedef struct
   GtkLabel         *state_label;
   GtkLabel         *steps_label;
   GtkLabel         *refusal_label;
+  GtkWidget        *reveal_button;
 } NetState;
 
 static void
@@ -114,6 +117,7 @@ session_changed_cb (MusterNetSession *session,
   g_autofree char *said = muster_net_session_describe (session);
 
   gtk_label_set_text (state->state_label, said);
+  gtk_widget_set_visible (state->reveal_button, muster_net_session_can_reveal_lieutenant (session));
 }
 
 static void
@@ -121,8 +125,24 @@ session_refused_cb (MusterNetSession *session,
                     const char       *reason,
                     NetState         *state)
 {
+  MusterGamePanel *panel = MUSTER_GAME_PANEL (muster_window_get_game_panel (state->window));
+  GtkWidget *page = muster_game_panel_get_page_widget (panel, muster_game_panel_get_page (panel));
+
   gtk_label_set_text (state->refusal_label, reason);
   gtk_widget_set_visible (GTK_WIDGET (state->refusal_label), TRUE);
+  /* And where the players took the step: above the Game page. */
+  if (MUSTER_IS_GAME_PAGE (page))
+    muster_game_page_refuse_text (MUSTER_GAME_PAGE (page), reason);
+}
+
+static void
+reveal_clicked_cb (GtkButton *button,
+                   NetState  *state)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!muster_net_session_reveal_lieutenant (state->session, &error))
+    session_refused_cb (state->session, error->message, state);
 }
 
 static void
@@ -219,6 +239,11 @@ open_status (NetState *state)
   state->refusal_label = wrapped_label (box);
   gtk_widget_add_css_class (GTK_WIDGET (state->refusal_label), "error");
   gtk_widget_set_visible (GTK_WIDGET (state->refusal_label), FALSE);
+  state->reveal_button = gtk_button_new_with_mnemonic (_("_Reveal My Lieutenant"));
+  gtk_widget_set_tooltip_text (state->reveal_button, _("Tell the other player which trooper is your Lieutenant"));
+  gtk_widget_set_halign (state->reveal_button, GTK_ALIGN_END);
+  g_signal_connect (state->reveal_button, "clicked", G_CALLBACK (reveal_clicked_cb), state);
+  gtk_box_append (GTK_BOX (box), state->reveal_button);
   gtk_widget_set_halign (end, GTK_ALIGN_END);
   g_signal_connect (end, "clicked", G_CALLBACK (end_clicked_cb), state);
   gtk_box_append (GTK_BOX (box), end);

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "muster-editor.h"
 #include "muster-entry-dialog.h"
 #include "muster-roster-panel.h"
 
@@ -21,7 +22,7 @@ struct _MusterRosterPanel
   AdwBin          parent_instance;
 
   MusterRoster   *roster;
-  MusterHistory  *history;
+  MusterEditor   *editor;        /* of the roster's layout and the history */
   MusterSystem   *system;
   MusterLayout   *layout;
   char           *player_id;
@@ -55,15 +56,13 @@ static void
 begin_group (MusterRosterPanel *self,
              const char        *label)
 {
-  if (self->history != NULL)
-    muster_history_begin_group (self->history, label);
+  muster_editor_begin (self->editor, label);
 }
 
 static void
 end_group (MusterRosterPanel *self)
 {
-  if (self->history != NULL)
-    muster_history_end_group (self->history);
+  muster_editor_end (self->editor);
 }
 
 /* Words */
@@ -884,20 +883,19 @@ remove_action (GtkWidget  *widget,
   MusterRosterPanel *self = MUSTER_ROSTER_PANEL (widget);
   const char *entry_id = g_variant_get_string (param, NULL);
   GPtrArray *pieces = muster_layout_get_pieces (self->layout);
-  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) serials = g_array_new (FALSE, FALSE, sizeof (guint));
 
   for (guint i = 0; i < pieces->len; i++)
     {
       const MusterPiece *piece = g_ptr_array_index (pieces, i);
 
       if (g_strcmp0 (muster_roster_get_piece_entry (piece), entry_id) == 0)
-        g_ptr_array_add (ids, g_strdup (piece->id));
+        g_array_append_val (serials, piece->serial);
     }
 
   /* Its pieces leave the table with it. */
   begin_group (self, _("Remove from Roster"));
-  for (guint i = 0; i < ids->len; i++)
-    muster_layout_remove_piece (self->layout, g_ptr_array_index (ids, i));
+  muster_editor_delete (self->editor, (guint *) (gpointer) serials->data, serials->len);
   muster_roster_remove_entry (self->roster, entry_id);
   end_group (self);
 }
@@ -992,7 +990,7 @@ muster_roster_panel_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_ROSTER_PANEL);
 
   g_clear_object (&self->roster);
-  g_clear_object (&self->history);
+  g_clear_object (&self->editor);
   g_clear_object (&self->system);
   g_clear_object (&self->layout);
 
@@ -1089,9 +1087,9 @@ muster_roster_panel_new (MusterRoster  *roster,
 
   self = g_object_new (MUSTER_TYPE_ROSTER_PANEL, NULL);
   self->roster = g_object_ref (roster);
-  self->history = history != NULL ? g_object_ref (history) : NULL;
   self->system = system != NULL ? g_object_ref (system) : NULL;
   self->layout = g_object_ref (muster_roster_get_layout (roster));
+  self->editor = muster_editor_new (self->layout, history);
   self->player_id = g_strdup (player_id);
   self->color = (MusterColor) { -1, -1, -1 };
 

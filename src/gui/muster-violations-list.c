@@ -45,6 +45,7 @@ make_row (MusterViolationsList  *self,
 {
   MusterLayout *layout = muster_validator_get_layout (self->validator);
   const MusterPiece *piece = muster_layout_lookup_serial (layout, violation->serial);
+  const MusterTerrain *terrain;
   g_autofree char *message = muster_violation_describe (violation);
   g_autofree char *title = NULL;
   GtkWidget *row, *box, *image, *text, *label;
@@ -52,11 +53,16 @@ make_row (MusterViolationsList  *self,
   if (piece != NULL && piece->name != NULL)
     /* Translators: a piece in the list of problems: its name and its id */
     title = g_strdup_printf (_("%s (%s)"), piece->name, piece->id);
+  else if (piece == NULL && (terrain = muster_layout_lookup_terrain (layout, violation->piece_id)) != NULL)
+    /* Terrain off the table is a problem too: named, or by what it is. */
+    title = g_strdup_printf (_("%s (%s)"), terrain->name != NULL ? terrain->name : muster_terrain_get_kind_label (terrain),
+                             terrain->id);
   else
     title = g_strdup (violation->piece_id);
 
   row = gtk_list_box_row_new ();
   g_object_set_data (G_OBJECT (row), "serial", GUINT_TO_POINTER (violation->serial));
+  g_object_set_data_full (G_OBJECT (row), "title", g_strdup (title), g_free);
 
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
   gtk_widget_set_margin_top (box, 4);
@@ -91,6 +97,19 @@ make_row (MusterViolationsList  *self,
                                   -1);
 
   return row;
+}
+
+const char *
+muster_violations_list_get_row_title (MusterViolationsList *self,
+                                      guint                 index)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (MUSTER_IS_VIOLATIONS_LIST (self), NULL);
+
+  row = index < self->n_rows ? gtk_list_box_get_row_at_index (self->list_box, (int) index) : NULL;
+
+  return row != NULL ? g_object_get_data (G_OBJECT (row), "title") : NULL;
 }
 
 void

@@ -25,6 +25,9 @@ void       muster_violations_list_set_validator (MusterViolationsList *self,
 /* Brings the list up to date now rather than when idle (for tests). */
 void       muster_violations_list_refresh       (MusterViolationsList *self);
 guint      muster_violations_list_get_n_rows    (MusterViolationsList *self);
+/* The title of row index (a piece's or terrain's name and id), or NULL. */
+const char *muster_violations_list_get_row_title (MusterViolationsList *self,
+                                                 guint                 index);
 /* Activates row index, as a click would. */
 void       muster_violations_list_activate_row  (MusterViolationsList *self,
                                                  guint                 index);

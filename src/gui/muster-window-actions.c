@@ -10,9 +10,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
-#include "muster-print.h"
+#include "muster-export-dialog.h"
 #include "muster-roster-panel.h"
 #include "muster-window-private.h"
 
@@ -102,82 +101,6 @@ redo_action (GtkWidget  *widget,
 }
 
 static void
-zoom_in_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *param)
-{
-  muster_board_view_zoom_in (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-zoom_out_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *param)
-{
-  muster_board_view_zoom_out (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-zoom_reset_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  muster_board_view_zoom_reset (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-delete_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
-{
-  muster_board_view_delete_selection (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-rotate_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
-{
-  muster_board_view_rotate_selection (MUSTER_WINDOW (widget)->board_view,
-                                      g_str_equal (action_name, "board.rotate-cw") ? 15 : -15);
-}
-
-static void
-prone_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
-{
-  muster_board_view_toggle_prone (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-select_all_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  muster_board_view_select_all (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-select_none_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *param)
-{
-  muster_board_view_unselect_all (MUSTER_WINDOW (widget)->board_view);
-}
-
-static void
-select_next_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-
-  muster_board_view_select_next (self->board_view, g_str_equal (action_name, "board.select-previous"));
-  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-}
-
-static void
 add_entry_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *param)
@@ -207,77 +130,6 @@ focus_pane_action (GtkWidget  *widget,
     gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
 }
 
-typedef struct
-{
-  const char        *id;
-  MusterTerrainKind  kind;
-  gboolean           blocks_lof;
-  double             width;     /* inches */
-  double             depth;
-  guint              sides;     /* 4: a rectangle; more: a rounded outline */
-} TerrainPreset;
-
-static const TerrainPreset terrain_presets[] = {
-  { "small-building", MUSTER_TERRAIN_BUILDING, TRUE, 4, 4, 4 },
-  { "large-building", MUSTER_TERRAIN_BUILDING, TRUE, 8, 6, 4 },
-  { "forest", MUSTER_TERRAIN_AREA, TRUE, 8, 6, 10 },
-  { "hill", MUSTER_TERRAIN_AREA, FALSE, 10, 6, 12 },
-  { "rocks", MUSTER_TERRAIN_IMPASSABLE, FALSE, 4, 3, 7 },
-  { "wall", MUSTER_TERRAIN_IMPASSABLE, FALSE, 6, 0.5, 4 },
-};
-
-static void
-add_terrain_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-  const char *id = g_variant_get_string (param, NULL);
-  const TerrainPreset *preset = NULL;
-  g_autofree MusterPoint *points = NULL;
-  MusterPoint centre;
-  double a, b;
-
-  for (guint i = 0; i < G_N_ELEMENTS (terrain_presets); i++)
-    if (g_str_equal (terrain_presets[i].id, id))
-      preset = &terrain_presets[i];
-
-  if (preset == NULL)
-    return;
-
-  /* In the middle of what is in view. */
-  muster_board_view_widget_to_board (self->board_view,
-                                     gtk_widget_get_width (GTK_WIDGET (self->board_view)) / 2.0,
-                                     gtk_widget_get_height (GTK_WIDGET (self->board_view)) / 2.0,
-                                     &centre);
-  a = preset->width * MUSTER_MM_PER_INCH / 2;
-  b = preset->depth * MUSTER_MM_PER_INCH / 2;
-  points = g_new (MusterPoint, preset->sides);
-
-  if (preset->sides == 4)
-    {
-      points[0] = (MusterPoint) { centre.x - a, centre.y - b };
-      points[1] = (MusterPoint) { centre.x + a, centre.y - b };
-      points[2] = (MusterPoint) { centre.x + a, centre.y + b };
-      points[3] = (MusterPoint) { centre.x - a, centre.y + b };
-    }
-  else
-    {
-      /* A lumpy oval, as real terrain is. */
-      for (guint i = 0; i < preset->sides; i++)
-        {
-          double t = 2 * G_PI * i / preset->sides;
-          double r = 1.0 - 0.12 * ((i * 7) % 3) / 2.0;
-
-          points[i] = (MusterPoint) { centre.x + a * r * cos (t), centre.y + b * r * sin (t) };
-        }
-    }
-
-  _muster_window_set_terrain_kind (self, _muster_window_terrain_kind_name (preset->kind, preset->blocks_lof));
-  muster_board_view_add_terrain (self->board_view, points, preset->sides);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-}
-
 static void
 game_action (GtkWidget  *widget,
              const char *action_name,
@@ -292,20 +144,13 @@ print_action (GtkWidget  *widget,
               GVariant   *param)
 {
   MusterWindow *self = MUSTER_WINDOW (widget);
-  g_autoptr(MusterScene) print_scene = NULL;
-  MusterPrintOperation *operation;
 
-  /* Paper gets the light theme, the ruler and the hatching, and marks
-   * illegal pieces as the exports do. */
-  print_scene = muster_scene_new (muster_document_get_layout (self->document),
-                                  muster_document_get_system (self->document),
-                                  muster_document_get_validator (self->document));
-  muster_scene_set_flags (print_scene, MUSTER_RENDER_ALL);
-  muster_scene_set_units (print_scene, _muster_window_display_units (self));
-  operation = muster_print_operation_new (print_scene);
-  /* The operation may finish after this returns: it lives until "done". */
-  g_signal_connect (operation, "done", G_CALLBACK (g_object_unref), NULL);
-  muster_print_operation_run_dialog (operation, GTK_WINDOW (self));
+  /* Muster's own questions first (muster-export-dialog.h). */
+  gtk_window_present (GTK_WINDOW (muster_export_dialog_new (GTK_WINDOW (self), self->document,
+                                                            g_str_equal (action_name, "win.export")
+                                                            ? MUSTER_EXPORT_DIALOG_EXPORT
+                                                            : MUSTER_EXPORT_DIALOG_PRINT,
+                                                            _muster_window_display_units (self))));
 }
 
 /* Built when first asked for, not with every window (as GTK does with
@@ -398,25 +243,12 @@ _muster_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.game", NULL, game_action);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_help_overlay_action);
   gtk_widget_class_install_action (widget_class, "win.show-system-errors", NULL, show_system_errors_action);
   gtk_widget_class_install_action (widget_class, "win.focus-next-pane", NULL, focus_pane_action);
   gtk_widget_class_install_property_action (widget_class, "win.show-sidebar", "sidebar-visible");
-  gtk_widget_class_install_action (widget_class, "board.zoom-in", NULL, zoom_in_action);
-  gtk_widget_class_install_action (widget_class, "board.zoom-out", NULL, zoom_out_action);
-  gtk_widget_class_install_action (widget_class, "board.zoom-reset", NULL, zoom_reset_action);
-  gtk_widget_class_install_property_action (widget_class, "board.tool", "tool");
-  gtk_widget_class_install_property_action (widget_class, "board.terrain-kind", "terrain-kind");
-  gtk_widget_class_install_action (widget_class, "board.delete", NULL, delete_action);
-  gtk_widget_class_install_action (widget_class, "board.rotate-cw", NULL, rotate_action);
-  gtk_widget_class_install_action (widget_class, "board.rotate-ccw", NULL, rotate_action);
-  gtk_widget_class_install_action (widget_class, "board.toggle-prone", NULL, prone_action);
-  gtk_widget_class_install_action (widget_class, "board.select-all", NULL, select_all_action);
-  gtk_widget_class_install_action (widget_class, "board.select-none", NULL, select_none_action);
-  gtk_widget_class_install_action (widget_class, "board.select-next", NULL, select_next_action);
-  gtk_widget_class_install_action (widget_class, "board.select-previous", NULL, select_next_action);
-  gtk_widget_class_install_action (widget_class, "board.add-terrain", "s", add_terrain_action);
   gtk_widget_class_install_action (widget_class, "roster.add-entry", NULL, add_entry_action);
 
   /* Without an application (the tests), the window has its own. */

@@ -49,8 +49,6 @@ struct _MusterWindow
   GSignalGroup         *layout_signals;
   GSignalGroup         *history_signals;
   GBindingGroup        *document_bindings;
-  char                 *tool;
-  char                 *terrain_kind;
   gboolean              close_confirmed;
   GtkWidget            *context_menu;
   GObject              *file_dialog;        /* the open or save dialog shown */
@@ -102,10 +100,6 @@ void          _muster_window_show_message         (MusterWindow *self,
                                                    const char   *message);
 MusterUnit    _muster_window_display_units        (MusterWindow *self);
 void          _muster_window_update_actions       (MusterWindow *self);
-void          _muster_window_set_terrain_kind     (MusterWindow *self,
-                                                   const char   *name);
-const char   *_muster_window_terrain_kind_name    (MusterTerrainKind kind,
-                                                   gboolean      blocks_lof);
 MusterGamePanel *_muster_window_ensure_game_panel (MusterWindow *self);
 void          _muster_window_select_piece         (MusterWindow *self,
                                                    const char   *piece_id);

@@ -11,16 +11,16 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-choices.h"
 #include "muster-game-restart-dialog.h"
 #include "muster-net-dialog.h"
 #include "muster-roster-panel.h"
+#include "muster-sidebar-split.h"
 #include "muster-window-private.h"
 
 enum {
   PROP_0,
   PROP_DOCUMENT,
-  PROP_TOOL,
-  PROP_TERRAIN_KIND,
   PROP_SIDEBAR_VISIBLE,
   N_PROPS
 };
@@ -315,6 +315,7 @@ _muster_window_default_layout (MusterWindow *self)
   g_autofree char *deployment_id = g_settings_get_string (self->settings, "default-deployment");
   MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), system_id);
   const MusterBoardPreset *board;
+  MusterLayout *layout;
 
   if (system == NULL)
     {
@@ -348,9 +349,13 @@ _muster_window_default_layout (MusterWindow *self)
       }
   }
 
-  return muster_layout_new (muster_system_get_id (system), deployment_id,
-                            board != NULL ? board->width : 72 * 25.4,
-                            board != NULL ? board->height : 48 * 25.4);
+  layout = muster_layout_new (muster_system_get_id (system), deployment_id,
+                              board != NULL ? board->width : 72 * 25.4,
+                              board != NULL ? board->height : 48 * 25.4);
+  /* Zones, roles and edges as the export draws them, on any table. */
+  muster_choices_fit (layout, system);
+
+  return layout;
 }
 
 /* The board */
@@ -359,84 +364,33 @@ void
 _muster_window_update_actions (MusterWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  gboolean pieces = muster_board_view_get_n_selected (self->board_view) > 0;
-  gboolean terrain = muster_board_view_get_selected_terrain (self->board_view) != NULL;
-
   MusterHistory *history = muster_document_get_history (self->document);
 
   gtk_widget_action_set_enabled (widget, "win.undo", history != NULL && muster_history_can_undo (history));
   gtk_widget_action_set_enabled (widget, "win.redo", history != NULL && muster_history_can_redo (history));
-  gtk_widget_action_set_enabled (widget, "board.delete", pieces || terrain);
-  gtk_widget_action_set_enabled (widget, "board.rotate-cw", pieces);
-  gtk_widget_action_set_enabled (widget, "board.rotate-ccw", pieces);
-  gtk_widget_action_set_enabled (widget, "board.toggle-prone", pieces);
-  gtk_widget_action_set_enabled (widget, "board.select-none", pieces || terrain);
 }
 
-const char *
-_muster_window_terrain_kind_name (MusterTerrainKind kind,
-                   gboolean          blocks_lof)
+/* The tool bar's kind button names the kind the board draws. */
+static void
+terrain_kind_changed_cb (MusterWindow *self)
 {
-  switch (kind)
-    {
-    case MUSTER_TERRAIN_BUILDING:
-      return "building";
-    case MUSTER_TERRAIN_IMPASSABLE:
-      return "impassable";
-    case MUSTER_TERRAIN_AREA:
-    default:
-      return blocks_lof ? "area-blocking" : "area";
-    }
-}
-
-void
-_muster_window_set_terrain_kind (MusterWindow *self,
-                                 const char   *name)
-{
-  MusterTerrainKind kind = MUSTER_TERRAIN_BUILDING;
-  gboolean blocks = TRUE;
+  const char *kind = muster_board_view_get_terrain_kind (self->board_view);
   const char *label = _("Building");
 
-  if (g_strcmp0 (name, "impassable") == 0)
-    {
-      kind = MUSTER_TERRAIN_IMPASSABLE;
-      blocks = FALSE;
-      label = _("Impassable");
-    }
-  else if (g_strcmp0 (name, "area-blocking") == 0)
-    {
-      kind = MUSTER_TERRAIN_AREA;
-      label = _("Area, Blocks Line of Fire");
-    }
-  else if (g_strcmp0 (name, "area") == 0)
-    {
-      kind = MUSTER_TERRAIN_AREA;
-      blocks = FALSE;
-      label = _("Area, Open");
-    }
-  else
-    name = "building";
-
-  if (g_strcmp0 (self->terrain_kind, name) != 0)
-    {
-      g_free (self->terrain_kind);
-      self->terrain_kind = g_strdup (name);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TERRAIN_KIND]);
-    }
+  if (g_strcmp0 (kind, "impassable") == 0)
+    label = _("Impassable");
+  else if (g_strcmp0 (kind, "area-blocking") == 0)
+    label = _("Area, Blocks Line of Fire");
+  else if (g_strcmp0 (kind, "area") == 0)
+    label = _("Area, Open");
 
   gtk_label_set_label (self->terrain_kind_label, label);
-  muster_board_view_set_terrain_kind (self->board_view, kind, blocks);
-  /* While drawing, the kind is the next terrain's; while selecting (the
-   * context menu), the selected terrain's. */
-  if (muster_board_view_get_tool (self->board_view) == MUSTER_BOARD_TOOL_SELECT)
-    muster_board_view_set_selected_terrain_kind (self->board_view, kind, blocks);
 }
 
 static void
 selection_changed_cb (MusterWindow *self)
 {
   g_autoptr(GArray) selection = muster_board_view_get_selection (self->board_view);
-  const char *terrain_id = muster_board_view_get_selected_terrain (self->board_view);
   MusterLayout *layout = muster_document_get_layout (self->document);
 
   _muster_window_update_actions (self);
@@ -449,15 +403,6 @@ selection_changed_cb (MusterWindow *self)
       if (piece != NULL && muster_piece_is_deployable (piece) &&
           gtk_stack_get_child_by_name (self->player_stack, piece->owner) != NULL)
         gtk_stack_set_visible_child_name (self->player_stack, piece->owner);
-    }
-
-  /* The kind menu shows the selected terrain's kind. */
-  if (terrain_id != NULL)
-    {
-      const MusterTerrain *terrain = muster_layout_lookup_terrain (layout, terrain_id);
-
-      if (terrain != NULL)
-        _muster_window_set_terrain_kind (self, _muster_window_terrain_kind_name (terrain->kind, terrain->blocks_lof));
     }
 }
 
@@ -551,43 +496,13 @@ context_menu_cb (MusterWindow *self,
   gtk_popover_popup (GTK_POPOVER (self->context_menu));
 }
 
-static const char * const tool_names[] = {
-  [MUSTER_BOARD_TOOL_SELECT] = "select",
-  [MUSTER_BOARD_TOOL_MEASURE] = "measure",
-  [MUSTER_BOARD_TOOL_RECTANGLE] = "rectangle",
-  [MUSTER_BOARD_TOOL_POLYGON] = "polygon",
-  [MUSTER_BOARD_TOOL_OBJECTIVE] = "objective",
-  [MUSTER_BOARD_TOOL_MARKER] = "marker",
-};
-
 static void
 tool_changed_cb (MusterWindow *self)
 {
   MusterBoardTool tool = muster_board_view_get_tool (self->board_view);
 
-  if (g_strcmp0 (self->tool, tool_names[tool]) != 0)
-    {
-      g_free (self->tool);
-      self->tool = g_strdup (tool_names[tool]);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
-    }
-
   gtk_widget_set_visible (self->terrain_kind_button,
                           tool == MUSTER_BOARD_TOOL_RECTANGLE || tool == MUSTER_BOARD_TOOL_POLYGON);
-}
-
-static void
-set_tool (MusterWindow *self,
-          const char   *name)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (tool_names); i++)
-    if (g_strcmp0 (tool_names[i], name) == 0)
-      {
-        muster_board_view_set_tool (self->board_view, i);
-        tool_changed_cb (self);
-        gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
-        return;
-      }
 }
 
 /* Accessors */
@@ -759,17 +674,6 @@ muster_window_dispose (GObject *object)
 }
 
 static void
-muster_window_finalize (GObject *object)
-{
-  MusterWindow *self = (MusterWindow *)object;
-
-  g_clear_pointer (&self->tool, g_free);
-  g_clear_pointer (&self->terrain_kind, g_free);
-
-  G_OBJECT_CLASS (muster_window_parent_class)->finalize (object);
-}
-
-static void
 muster_window_get_property (GObject    *object,
                             guint       prop_id,
                             GValue     *value,
@@ -781,14 +685,6 @@ muster_window_get_property (GObject    *object,
     {
     case PROP_DOCUMENT:
       g_value_set_object (value, self->document);
-      break;
-
-    case PROP_TOOL:
-      g_value_set_string (value, self->tool);
-      break;
-
-    case PROP_TERRAIN_KIND:
-      g_value_set_string (value, self->terrain_kind);
       break;
 
     case PROP_SIDEBAR_VISIBLE:
@@ -810,14 +706,6 @@ muster_window_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_TOOL:
-      set_tool (self, g_value_get_string (value));
-      break;
-
-    case PROP_TERRAIN_KIND:
-      _muster_window_set_terrain_kind (self, g_value_get_string (value));
-      break;
-
     case PROP_SIDEBAR_VISIBLE:
       adw_flap_set_reveal_flap (self->flap, g_value_get_boolean (value));
       break;
@@ -835,19 +723,12 @@ muster_window_class_init (MusterWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = muster_window_dispose;
-  object_class->finalize = muster_window_finalize;
   object_class->get_property = muster_window_get_property;
   object_class->set_property = muster_window_set_property;
 
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, MUSTER_TYPE_DOCUMENT,
                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
-  properties[PROP_TOOL] =
-    g_param_spec_string ("tool", NULL, NULL, "select",
-                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-  properties[PROP_TERRAIN_KIND] =
-    g_param_spec_string ("terrain-kind", NULL, NULL, "building",
-                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   properties[PROP_SIDEBAR_VISIBLE] =
     g_param_spec_boolean ("sidebar-visible", NULL, NULL, TRUE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
@@ -884,6 +765,7 @@ muster_window_class_init (MusterWindowClass *klass)
 
   g_type_ensure (MUSTER_TYPE_BOARD_VIEW);
   g_type_ensure (MUSTER_TYPE_VIOLATIONS_LIST);
+  g_type_ensure (MUSTER_TYPE_SIDEBAR_SPLIT);
 }
 
 static void
@@ -892,11 +774,14 @@ muster_window_init (MusterWindow *self)
   g_autoptr(MusterLayout) layout = NULL;
   g_autoptr(GError) error = NULL;
 
-  self->tool = g_strdup ("select");
-  self->terrain_kind = g_strdup ("building");
-
   gtk_widget_init_template (GTK_WIDGET (self));
   _muster_window_init_sight (self);
+
+  /* The board's own actions, for the tool bar, the menus and the
+   * accelerators, which look for them from the window. */
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "board", muster_board_view_get_actions (self->board_view));
+  g_signal_connect_object (self->board_view, "notify::terrain-kind",
+                           G_CALLBACK (terrain_kind_changed_cb), self, G_CONNECT_SWAPPED);
 
   self->settings = g_settings_new (APP_ID);
   g_settings_bind (self->settings, "window-width", self, "default-width", G_SETTINGS_BIND_DEFAULT);

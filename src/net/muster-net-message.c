@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "muster-net-message.h"
+#include "muster-roster.h"
 #include "muster-xml.h"
 
 /* The messages' XML: see muster-net-message.h. */
@@ -30,6 +31,8 @@ static const char * const type_names[] = {
   [MUSTER_NET_MESSAGE_ROLL]       = "roll",
   [MUSTER_NET_MESSAGE_CONTRIBUTE] = "contribute",
   [MUSTER_NET_MESSAGE_MOVE]       = "move",
+  [MUSTER_NET_MESSAGE_PLACE]      = "place",
+  [MUSTER_NET_MESSAGE_REMOVE]     = "remove",
   [MUSTER_NET_MESSAGE_REFUSE]     = "refuse",
   [MUSTER_NET_MESSAGE_BYE]        = "bye",
   [MUSTER_NET_MESSAGE_ACK]        = "ack",
@@ -45,6 +48,8 @@ static const char * const type_attrs[][8] = {
   [MUSTER_NET_MESSAGE_ROLL]       = { "n", "commitment", NULL },
   [MUSTER_NET_MESSAGE_CONTRIBUTE] = { "n", "value", NULL },
   [MUSTER_NET_MESSAGE_MOVE]       = { "piece", "x", "y", "rotation", NULL },
+  [MUSTER_NET_MESSAGE_PLACE]      = { NULL },
+  [MUSTER_NET_MESSAGE_REMOVE]     = { "piece", NULL },
   [MUSTER_NET_MESSAGE_REFUSE]     = { "about", "reason", NULL },
   [MUSTER_NET_MESSAGE_BYE]        = { NULL },
   [MUSTER_NET_MESSAGE_ACK]        = { NULL },
@@ -74,6 +79,7 @@ muster_net_message_free (MusterNetMessage *message)
   g_free (message->commitment);
   g_free (message->value);
   g_free (message->piece);
+  g_clear_pointer (&message->placed, muster_piece_free);
   g_free (message->reason);
   g_free (message);
 }
@@ -176,6 +182,52 @@ write_step (GString       *out,
   g_string_append (out, "  </step>\n");
 }
 
+/* The names of the base shapes, as in the file. */
+static const char * const shape_names[] = {
+  [MUSTER_BASE_ROUND] = "round",
+  [MUSTER_BASE_OVAL]  = "oval",
+  [MUSTER_BASE_RECT]  = "rect",
+};
+
+static void
+append_words (GString            *out,
+              const char         *name,
+              const char * const *words)
+{
+  g_autofree char *text = NULL;
+
+  if (words == NULL || words[0] == NULL)
+    return;
+
+  text = g_strjoinv (" ", (char **) words);
+  append_attr (out, name, text);
+}
+
+static void
+write_piece (GString           *out,
+             const MusterPiece *piece)
+{
+  g_string_append (out, "  <piece");
+  append_attr (out, "id", piece->id);
+  append_attr (out, "kind", muster_piece_kind_to_string (piece->kind));
+  append_attr (out, "owner", piece->owner);
+  append_double (out, "x", piece->x);
+  append_double (out, "y", piece->y);
+  append_double (out, "rotation", piece->rotation);
+  append_attr (out, "shape", shape_names[piece->base.shape]);
+  append_double (out, "width", piece->base.width);
+  append_double (out, "depth", piece->base.depth);
+  append_attr (out, "name", piece->name);
+  if (piece->turn > 0)
+    append_uint (out, "turn", piece->turn);
+  append_words (out, "categories", (const char * const *) piece->categories);
+  append_words (out, "skills", (const char * const *) piece->skills);
+  if (piece->prone)
+    append_attr (out, "prone", "true");
+  append_attr (out, "entry", muster_roster_get_piece_entry (piece));
+  g_string_append (out, "/>\n");
+}
+
 char *
 muster_net_message_write (const MusterNetMessage *message)
 {
@@ -222,6 +274,11 @@ muster_net_message_write (const MusterNetMessage *message)
       append_attr (out, "reason", message->reason);
       break;
 
+    case MUSTER_NET_MESSAGE_REMOVE:
+      append_attr (out, "piece", message->piece);
+      break;
+
+    case MUSTER_NET_MESSAGE_PLACE:
     case MUSTER_NET_MESSAGE_PROPOSE:
     case MUSTER_NET_MESSAGE_BYE:
     case MUSTER_NET_MESSAGE_ACK:
@@ -232,6 +289,8 @@ muster_net_message_write (const MusterNetMessage *message)
   g_string_append (out, ">\n");
   if (message->step != NULL)
     write_step (out, message->step);
+  if (message->placed != NULL)
+    write_piece (out, message->placed);
   if (message->layout != NULL)
     {
       g_autofree char *base64 = g_base64_encode (g_bytes_get_data (message->layout, NULL),
@@ -421,6 +480,113 @@ read_step (xmlNode  *node,
   return g_steal_pointer (&step);
 }
 
+/* An id, a player or a word of a list: some text, with no space in it. */
+static gboolean
+is_token (const char *text)
+{
+  if (text == NULL || *text == '\0' || strlen (text) > 256 || !g_utf8_validate (text, -1, NULL))
+    return FALSE;
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (g_ascii_isspace (*p) || g_ascii_iscntrl (*p))
+      return FALSE;
+
+  return TRUE;
+}
+
+static gboolean
+read_words (const char  *text,
+            char      ***words)
+{
+  g_auto(GStrv) split = NULL;
+
+  if (text == NULL)
+    return TRUE;
+
+  split = g_strsplit (text, " ", 65);
+  if (g_strv_length (split) > 64)
+    return FALSE;
+  for (guint i = 0; split[i] != NULL; i++)
+    if (!is_token (split[i]))
+      return FALSE;
+
+  *words = g_steal_pointer (&split);
+
+  return TRUE;
+}
+
+static gboolean
+read_length (const char *text,
+             double     *value)
+{
+  return read_double (text, value) && *value > 0 && *value < 1e5;
+}
+
+static const char * const piece_attrs[] = {
+  "id", "kind", "owner", "x", "y", "rotation", "shape", "width", "depth",
+  "name", "turn", "categories", "skills", "prone", "entry", NULL,
+};
+
+static MusterPiece *
+read_piece (xmlNode  *node,
+            GError  **error)
+{
+  g_autoptr(MusterPiece) piece = NULL;
+  const char *text;
+  MusterPieceKind kind;
+  MusterBase base = { MUSTER_BASE_ROUND, 0, 0 };
+  double x, y, rotation;
+  guint64 turn = 0;
+  guint shape;
+
+  for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+    if (attr->ns != NULL || !g_strv_contains (piece_attrs, (const char *) attr->name))
+      {
+        refuse (error, _("a piece has attributes no piece has"));
+        return NULL;
+      }
+
+  text = muster_xml_peek_prop (node, "shape");
+  for (shape = 0; shape < G_N_ELEMENTS (shape_names); shape++)
+    if (g_strcmp0 (text, shape_names[shape]) == 0)
+      break;
+
+  if (!is_token (muster_xml_peek_prop (node, "id")) || !is_token (muster_xml_peek_prop (node, "owner")) ||
+      !muster_piece_kind_from_string (muster_xml_peek_prop (node, "kind"), &kind) ||
+      shape == G_N_ELEMENTS (shape_names) ||
+      !read_length (muster_xml_peek_prop (node, "width"), &base.width) ||
+      !read_length (muster_xml_peek_prop (node, "depth"), &base.depth) ||
+      !read_double (muster_xml_peek_prop (node, "x"), &x) || !read_double (muster_xml_peek_prop (node, "y"), &y) ||
+      !read_double (muster_xml_peek_prop (node, "rotation"), &rotation) ||
+      ((text = muster_xml_peek_prop (node, "turn")) != NULL && !read_uint64 (text, 1000, &turn)) ||
+      ((text = muster_xml_peek_prop (node, "prone")) != NULL && strcmp (text, "true") != 0 &&
+       strcmp (text, "false") != 0) ||
+      ((text = muster_xml_peek_prop (node, "entry")) != NULL && !is_token (text)) ||
+      ((text = muster_xml_peek_prop (node, "name")) != NULL &&
+       (strlen (text) > 256 || !g_utf8_validate (text, -1, NULL))))
+    {
+      refuse (error, _("a piece is not one that a table can hold"));
+      return NULL;
+    }
+
+  base.shape = (MusterBaseShape) shape;
+  piece = muster_piece_new (muster_xml_peek_prop (node, "id"), kind, muster_xml_peek_prop (node, "owner"), &base, x, y);
+  piece->rotation = rotation;
+  piece->turn = (guint) turn;
+  piece->prone = g_strcmp0 (muster_xml_peek_prop (node, "prone"), "true") == 0;
+  piece->name = g_strdup (muster_xml_peek_prop (node, "name"));
+  if (!read_words (muster_xml_peek_prop (node, "categories"), &piece->categories) ||
+      !read_words (muster_xml_peek_prop (node, "skills"), &piece->skills))
+    {
+      refuse (error, _("a piece is not one that a table can hold"));
+      return NULL;
+    }
+  if ((text = muster_xml_peek_prop (node, "entry")) != NULL)
+    muster_roster_set_piece_entry (piece, text);
+
+  return g_steal_pointer (&piece);
+}
+
 /* The root's attributes: the type's, and no others. */
 static gboolean
 check_attributes (xmlNode               *root,
@@ -535,6 +701,13 @@ read_children (xmlNode           *root,
           if (message->step == NULL)
             return FALSE;
         }
+      else if (child->type == XML_ELEMENT_NODE && child->ns == NULL && muster_xml_is_element (child, "piece") &&
+               message->type == MUSTER_NET_MESSAGE_PLACE && message->placed == NULL && child->children == NULL)
+        {
+          message->placed = read_piece (child, error);
+          if (message->placed == NULL)
+            return FALSE;
+        }
       else if (child->type == XML_ELEMENT_NODE && child->ns == NULL && muster_xml_is_element (child, "layout") &&
                message->type == MUSTER_NET_MESSAGE_WELCOME && message->layout == NULL &&
                child->properties == NULL)
@@ -562,6 +735,8 @@ read_children (xmlNode           *root,
 
   if (wants_step && message->step == NULL)
     return refuse (error, _("a “%s” message has no step"), type_names[message->type]);
+  if (message->type == MUSTER_NET_MESSAGE_PLACE && message->placed == NULL)
+    return refuse (error, _("a “%s” message has no piece"), type_names[message->type]);
 
   return TRUE;
 }

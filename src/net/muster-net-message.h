@@ -9,6 +9,7 @@
 
 #include <gio/gio.h>
 
+#include "muster-layout.h"
 #include "muster-log-step.h"
 
 G_BEGIN_DECLS
@@ -21,6 +22,14 @@ G_BEGIN_DECLS
  *     <step action="roll-initiative" player="red">
  *       <die sides="20" value="14" who="red"/>
  *     </step>
+ *   </muster-net>
+ *
+ * A piece put on the table travels as one element, its base in mm:
+ *
+ *   <muster-net version="1" type="place" seq="8" ack="6">
+ *     <piece id="p7" kind="model" owner="red" x="254" y="1016"
+ *            rotation="0" shape="round" width="25" depth="25"
+ *            name="Fusilier" entry="e1" skills="infiltration"/>
  *   </muster-net>
  *
  * The step is the game log's <g:step> (data/muster-layout.rng) without
@@ -64,6 +73,8 @@ typedef enum
   MUSTER_NET_MESSAGE_ROLL,        /* host → guest: step n throws dice; the host's commitment */
   MUSTER_NET_MESSAGE_CONTRIBUTE,  /* guest → host: the guest's value for step n's dice */
   MUSTER_NET_MESSAGE_MOVE,        /* either way: one of the sender's pieces moved */
+  MUSTER_NET_MESSAGE_PLACE,       /* either way: one of the sender's pieces put on the table, or changed */
+  MUSTER_NET_MESSAGE_REMOVE,      /* either way: one of the sender's pieces taken off it */
   MUSTER_NET_MESSAGE_REFUSE,      /* either way: message "about" was refused, and why */
   MUSTER_NET_MESSAGE_BYE,         /* either way: the session ends */
   MUSTER_NET_MESSAGE_ACK,         /* either way, unnumbered: what arrived */
@@ -93,9 +104,13 @@ typedef struct
    * steps); contribute: the guest's value. Lower-case hex. */
   char                 *commitment;
   char                 *value;
-  /* move */
+  /* move, remove: the piece's id */
   char                 *piece;
+  /* move */
   double                x, y, rotation;
+  /* place: the piece, as the sender's table has it, less what it keeps
+   * to itself (which trooper is the Lieutenant) */
+  MusterPiece          *placed;
   /* refuse */
   guint64               about;
   char                 *reason;

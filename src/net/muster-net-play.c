@@ -44,16 +44,6 @@ pending_free (gpointer data)
   g_free (pending);
 }
 
-static void
-secret_free (gpointer data)
-{
-  MusterNetSecret *secret = data;
-
-  g_clear_pointer (&secret->hidden, muster_log_step_unref);
-  g_free (secret->digest);
-  g_free (secret);
-}
-
 static const char *
 player_id (MusterNetSession *self,
            int               player)
@@ -61,15 +51,10 @@ player_id (MusterNetSession *self,
   return muster_game_get_player_id (self->game, player);
 }
 
-static gboolean
-refuse (GError     **error,
-        const char  *format,
-        ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-refuse (GError     **error,
-        const char  *format,
-        ...)
+gboolean
+muster_net_refuse (GError     **error,
+                   const char  *format,
+                   ...)
 {
   va_list args;
 
@@ -78,12 +63,6 @@ refuse (GError     **error,
   va_end (args);
 
   return FALSE;
-}
-
-static const char *
-piece_label (const MusterPiece *piece)
-{
-  return piece->name != NULL && *piece->name != '\0' ? piece->name : piece->id;
 }
 
 /* Whose step */
@@ -108,7 +87,7 @@ check_taker (MusterNetSession  *self,
     {
       if (who != NULL)
         /* Translators: a step's action, as in the game log */
-        return refuse (error, _("A “%s” step names no player"), action);
+        return muster_net_refuse (error, _("A “%s” step names no player"), action);
       return TRUE;
     }
 
@@ -123,8 +102,8 @@ check_taker (MusterNetSession  *self,
       int other = muster_game_lookup_player (self->game, who);
 
       /* Translators: a player's name */
-      return refuse (error, _("This is %s’s to do"),
-                     other >= 0 ? muster_game_get_player_name (self->game, other) : who);
+      return muster_net_refuse (error, _("This is %s’s to do"),
+                                other >= 0 ? muster_game_get_player_name (self->game, other) : who);
     }
 
   return TRUE;
@@ -140,33 +119,17 @@ check_dice (MusterNetSession  *self,
       const MusterLogDie *die = muster_log_step_get_die (step, i);
 
       if (!die->manual)
-        return refuse (error, _("A step brings dice that Muster rolled before both Musters agreed on them"));
+        return muster_net_refuse (error,
+                                  _("A step brings dice that Muster rolled before both Musters agreed on them"));
       if (!muster_game_get_typed_dice (self->game))
-        return refuse (error, _("Dice typed in need both players to agree: ask for dice thrown at the table first"));
+        return muster_net_refuse (error, _("Dice typed in need both players to agree: ask for dice thrown at the "
+                                           "table first"));
     }
 
   return TRUE;
 }
 
 /* The steps both Musters have */
-
-static void
-snapshot_positions (MusterNetSession *self)
-{
-  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
-
-  g_hash_table_remove_all (self->positions);
-  for (guint i = 0; i < pieces->len; i++)
-    {
-      const MusterPiece *piece = g_ptr_array_index (pieces, i);
-      double *where = g_new (double, 3);
-
-      where[0] = piece->x;
-      where[1] = piece->y;
-      where[2] = piece->rotation;
-      g_hash_table_insert (self->positions, g_strdup (piece->id), where);
-    }
-}
 
 static void
 agree_all (MusterNetSession *self)
@@ -199,8 +162,6 @@ restore_agreed (MusterNetSession *self)
   return TRUE;
 }
 
-static void maybe_reveal (MusterNetSession *self);
-
 /* New steps of the log, agreed: the host sends them; both note their
  * own commitments. */
 static void
@@ -223,14 +184,7 @@ agree_new_steps (MusterNetSession *self)
           muster_net_session_send (self, message);
         }
 
-      for (guint j = 0; j < self->secrets->len; j++)
-        {
-          MusterNetSecret *secret = g_ptr_array_index (self->secrets, j);
-
-          if (secret->n == 0 && strcmp (muster_log_step_get_action (step), "commit") == 0 &&
-              g_strcmp0 (muster_log_step_get (step, "commitment"), secret->digest) == 0)
-            secret->n = i + 1;
-        }
+      muster_net_hidden_agreed (self, step, i + 1);
       g_ptr_array_add (self->agreed_steps, muster_log_step_ref (step));
     }
   self->agreed = n;
@@ -246,7 +200,7 @@ game_changed_cb (MusterGame       *game,
   if (!restore_agreed (self) && self->is_host)
     {
       agree_new_steps (self);
-      maybe_reveal (self);
+      muster_net_hidden_maybe_reveal (self);
     }
   muster_net_session_emit_changed (self);
 }
@@ -280,6 +234,7 @@ take_pending (MusterNetSession    *self,
 
   if (!ok)
     {
+      muster_net_hidden_dropped (self, pending->step);
       /* The guest hears of it when it proposed the step, or gave a value
        * for its dice. */
       if (pending->from == self->peer || stream != NULL)
@@ -329,7 +284,7 @@ process_pending (MusterNetSession *self)
       pending_free (pending);
     }
 
-  maybe_reveal (self);
+  muster_net_hidden_maybe_reveal (self);
   muster_net_session_emit_changed (self);
 }
 
@@ -411,84 +366,6 @@ ask_typed (MusterNetSession *self,
   muster_net_session_emit_changed (self);
 }
 
-/* Hidden choices */
-
-static MusterLogStep *
-hide (MusterNetSession *self,
-      MusterLogStep    *step)
-{
-  MusterNetSecret *secret = g_new0 (MusterNetSecret, 1);
-  MusterLogStep *commit;
-
-  muster_net_random_bytes (secret->salt, sizeof secret->salt);
-  secret->hidden = muster_log_step_copy (step);
-  commit = muster_game_new_commit (secret->hidden, player_id (self, self->local), secret->salt, sizeof secret->salt);
-  secret->digest = g_strdup (muster_log_step_get (commit, "commitment"));
-  g_ptr_array_add (self->secrets, secret);
-
-  return commit;
-}
-
-/* Whether the player has entered a WIP, shown or hidden. */
-static gboolean
-has_wip (MusterNetSession *self,
-         int               player)
-{
-  for (guint i = 0; i < muster_game_get_n_steps (self->game); i++)
-    {
-      MusterLogStep *step = muster_game_get_step (self->game, i);
-      const char *action = muster_log_step_get_action (step);
-
-      if (muster_game_lookup_player (self->game, muster_log_step_get (step, "player")) == player &&
-          (strcmp (action, "set-wip") == 0 ||
-           (strcmp (action, "commit") == 0 && g_strcmp0 (muster_log_step_get (step, "hides"), "set-wip") == 0)))
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-/* A hidden WIP is revealed once both are in: the Initiative Roll needs
- * both, and neither player chose theirs knowing the other's. */
-static void
-maybe_reveal (MusterNetSession *self)
-{
-  for (guint i = 0; i < self->secrets->len; i++)
-    {
-      MusterNetSecret *secret = g_ptr_array_index (self->secrets, i);
-      g_autoptr(MusterLogStep) reveal = NULL;
-
-      if (secret->n == 0 || secret->revealing || !muster_game_is_unrevealed (self->game, secret->n) ||
-          !has_wip (self, 0) || !has_wip (self, 1))
-        continue;
-
-      secret->revealing = TRUE;
-      reveal = muster_game_new_reveal (secret->hidden, player_id (self, self->local), secret->n,
-                                       secret->salt, sizeof secret->salt);
-      submit (self, reveal, self->local, 0);
-    }
-}
-
-guint
-muster_net_session_count_hidden (MusterNetSession *self,
-                                 int               player)
-{
-  guint n = 0;
-
-  g_return_val_if_fail (MUSTER_IS_NET_SESSION (self), 0);
-
-  for (guint i = 0; self->game != NULL && i < muster_game_get_n_steps (self->game); i++)
-    {
-      MusterLogStep *step = muster_game_get_step (self->game, i);
-
-      if (muster_game_lookup_player (self->game, muster_log_step_get (step, "player")) == player &&
-          muster_game_is_unrevealed (self->game, i + 1))
-        n++;
-    }
-
-  return n;
-}
-
 /* The step hook: every step the players take on this computer. */
 static MusterGameHookVerdict
 step_hook (MusterGame     *game,
@@ -525,8 +402,11 @@ step_hook (MusterGame     *game,
       return MUSTER_GAME_HOOK_REFUSED;
     }
 
+  /* What the player keeps hidden of their army goes first, once. */
+  muster_net_hidden_commit_army (self, FALSE);
+
   if (muster_game_can_hide (action) && g_strcmp0 (muster_log_step_get (step, "private"), "true") == 0)
-    proposal = hide (self, step);
+    proposal = muster_net_hidden_commit (self, step);
   else
     {
       /* The host takes its own steps as they come, when nothing waits. */
@@ -566,7 +446,7 @@ claim_proposal (MusterNetSession  *self,
     ours = ours && g_strcmp0 (muster_log_step_get (step, attrs[0]), attrs[1]) == 0;
 
   if (!ours && g_strcmp0 (muster_log_step_get (step, "player"), player_id (self, self->local)) == 0)
-    return refuse (error, _("The host sent a step of this player’s that this player did not take"));
+    return muster_net_refuse (error, _("The host sent a step of this player’s that this player did not take"));
 
   if (ours && pop)
     pending_free (g_queue_pop_head (&self->proposals));
@@ -583,7 +463,8 @@ check_step_number (MusterNetSession  *self,
     return TRUE;
 
   /* Translators: two step numbers */
-  return refuse (error, _("Step %u came out of turn: the game is at step %u"), n, muster_game_get_n_steps (self->game));
+  return muster_net_refuse (error, _("Step %u came out of turn: the game is at step %u"),
+                            n, muster_game_get_n_steps (self->game));
 }
 
 /* The host's dice for step n: its value is the one it committed to, and
@@ -601,16 +482,16 @@ check_agreed_dice (MusterNetSession  *self,
     {
       for (guint i = 0; i < muster_log_step_get_n_dice (message->step); i++)
         if (!muster_log_step_get_die (message->step, i)->manual)
-          return refuse (error, _("The host rolled dice that both Musters did not agree on"));
+          return muster_net_refuse (error, _("The host rolled dice that both Musters did not agree on"));
       return TRUE;
     }
 
   if (self->roll_n != message->n || !muster_net_hex_decode (message->value, host_value, sizeof host_value))
-    return refuse (error, _("The host sent a value for dice that were not being rolled"));
+    return muster_net_refuse (error, _("The host sent a value for dice that were not being rolled"));
 
   commitment = muster_net_dice_commitment (host_value);
   if (g_strcmp0 (commitment, self->roll_commitment) != 0)
-    return refuse (error, _("The host’s dice value is not the one it committed to"));
+    return muster_net_refuse (error, _("The host’s dice value is not the one it committed to"));
 
   muster_net_dice_stream_init (&stream, host_value, self->guest_value, message->n);
   for (guint i = 0; i < muster_log_step_get_n_dice (message->step); i++)
@@ -619,7 +500,8 @@ check_agreed_dice (MusterNetSession  *self,
 
       if (!die->manual && muster_net_dice_stream_next (&stream, die->sides) != die->value)
         /* Translators: a die's number, then a step's */
-        return refuse (error, _("Die %u of step %u is not the one both Musters’ values give"), i + 1, message->n);
+        return muster_net_refuse (error, _("Die %u of step %u is not the one both Musters’ values give"),
+                                  i + 1, message->n);
     }
 
   return TRUE;
@@ -656,7 +538,7 @@ receive_step (MusterNetSession  *self,
     muster_net_session_refused (self, _("The two games differ at this step: save the game and compare the logs"));
 
   agree_new_steps (self);
-  maybe_reveal (self);
+  muster_net_hidden_maybe_reveal (self);
   muster_net_session_emit_changed (self);
 
   return TRUE;
@@ -672,7 +554,7 @@ receive_roll (MusterNetSession  *self,
   if (!check_step_number (self, message->n, error) || !claim_proposal (self, message->step, FALSE, error))
     return FALSE;
   if (!is_dice_action (message->step))
-    return refuse (error, _("The host asked for dice for a step that throws none"));
+    return muster_net_refuse (error, _("The host asked for dice for a step that throws none"));
 
   self->roll_n = message->n;
   g_free (self->roll_commitment);
@@ -697,7 +579,7 @@ receive_contribute (MusterNetSession  *self,
 
   if (pending == NULL || message->n != self->rolling_n ||
       !muster_net_hex_decode (message->value, self->guest_value, sizeof self->guest_value))
-    return refuse (error, _("A value came for dice that are not being rolled"));
+    return muster_net_refuse (error, _("A value came for dice that are not being rolled"));
 
   muster_net_dice_stream_init (&stream, self->host_value, self->guest_value, self->rolling_n);
   take_pending (self, pending, &stream);
@@ -722,7 +604,7 @@ receive_propose (MusterNetSession  *self,
 
       if (g_strv_length ((char **) muster_log_step_get_attrs (message->step)) != 2 ||
           muster_log_step_get_n_items (message->step) > 0 || muster_log_step_get_n_dice (message->step) > 0)
-        return refuse (error, _("A request for dice typed in says more than that"));
+        return muster_net_refuse (error, _("A request for dice typed in says more than that"));
       if (!self->is_host)
         {
           self->wants_typed[self->peer] = typed;
@@ -734,48 +616,15 @@ receive_propose (MusterNetSession  *self,
     }
 
   if (!self->is_host)
-    return refuse (error, _("The host proposes no steps"));
+    return muster_net_refuse (error, _("The host proposes no steps"));
 
   if (!check_taker (self, message->step, self->peer, error) || !check_dice (self, message->step, error))
     return FALSE;
   /* A hidden choice is not proposed as such: only its commitment. */
   if (muster_game_can_hide (action) && g_strcmp0 (muster_log_step_get (message->step, "private"), "true") == 0)
-    return refuse (error, _("A private choice came without its commitment"));
+    return muster_net_refuse (error, _("A private choice came without its commitment"));
 
   submit (self, message->step, self->peer, message->seq);
-
-  return TRUE;
-}
-
-static gboolean
-receive_move (MusterNetSession  *self,
-              MusterNetMessage  *message,
-              GError           **error)
-{
-  MusterPiece *piece = muster_layout_lookup_piece (self->layout, message->piece);
-  double *where;
-
-  if (piece == NULL)
-    /* Translators: a piece's id */
-    return refuse (error, _("There is no piece “%s” on this table"), message->piece);
-  if (g_strcmp0 (piece->owner, player_id (self, self->peer)) != 0)
-    /* Translators: a player's name, then a piece's */
-    return refuse (error, _("%s may move only their own pieces, not %s"),
-                   muster_game_get_player_name (self->game, self->peer), piece_label (piece));
-
-  self->applying = TRUE;
-  muster_layout_move_piece (self->layout, piece, message->x, message->y, message->rotation);
-  self->applying = FALSE;
-
-  where = g_hash_table_lookup (self->positions, piece->id);
-  if (where == NULL)
-    {
-      where = g_new (double, 3);
-      g_hash_table_insert (self->positions, g_strdup (piece->id), where);
-    }
-  where[0] = piece->x;
-  where[1] = piece->y;
-  where[2] = piece->rotation;
 
   return TRUE;
 }
@@ -806,7 +655,9 @@ muster_net_play_receive (MusterNetSession  *self,
       return receive_propose (self, message, error);
 
     case MUSTER_NET_MESSAGE_MOVE:
-      return receive_move (self, message, error);
+    case MUSTER_NET_MESSAGE_PLACE:
+    case MUSTER_NET_MESSAGE_REMOVE:
+      return muster_net_pieces_receive (self, message, error);
 
     case MUSTER_NET_MESSAGE_REFUSE:
       /* Dice being rolled are not any more. */
@@ -816,6 +667,7 @@ muster_net_play_receive (MusterNetSession  *self,
       for (GList *l = self->proposals.head; l != NULL; l = l->next)
         if (((MusterNetPending *) l->data)->seq == message->about)
           {
+            muster_net_hidden_dropped (self, ((MusterNetPending *) l->data)->step);
             pending_free (l->data);
             g_queue_delete_link (&self->proposals, l);
             break;
@@ -831,59 +683,8 @@ muster_net_play_receive (MusterNetSession  *self,
     }
 
   /* Translators: a message's type */
-  return refuse (error, _("A “%s” message is not the other side’s to send"), muster_net_message_type_name (message->type));
-}
-
-/* Moves */
-
-static void
-piece_changed_cb (MusterLayout     *layout,
-                  guint             serial,
-                  MusterNetSession *self)
-{
-  MusterPiece *piece = muster_layout_lookup_serial (layout, serial);
-  double *where;
-
-  if (self->applying || piece == NULL)
-    return;
-
-  where = g_hash_table_lookup (self->positions, piece->id);
-  if (where != NULL && where[0] == piece->x && where[1] == piece->y && where[2] == piece->rotation)
-    return;
-
-  if (where != NULL && g_strcmp0 (piece->owner, player_id (self, self->local)) != 0)
-    {
-      g_autofree char *reason = NULL;
-
-      /* Put back: the other player moves their own pieces. */
-      self->applying = TRUE;
-      muster_layout_move_piece (layout, piece, where[0], where[1], where[2]);
-      self->applying = FALSE;
-      /* Translators: a piece's name */
-      reason = g_strdup_printf (_("%s is not this player’s piece: only its owner moves it"), piece_label (piece));
-      muster_net_session_refused (self, reason);
-      return;
-    }
-
-  if (where == NULL)
-    {
-      where = g_new (double, 3);
-      g_hash_table_insert (self->positions, g_strdup (piece->id), where);
-    }
-  where[0] = piece->x;
-  where[1] = piece->y;
-  where[2] = piece->rotation;
-
-  if (!self->is_host || self->joined)
-    {
-      g_autoptr(MusterNetMessage) message = muster_net_message_new (MUSTER_NET_MESSAGE_MOVE);
-
-      message->piece = g_strdup (piece->id);
-      message->x = piece->x;
-      message->y = piece->y;
-      message->rotation = piece->rotation;
-      muster_net_session_send (self, message);
-    }
+  return muster_net_refuse (error, _("A “%s” message is not the other side’s to send"),
+                            muster_net_message_type_name (message->type));
 }
 
 /* The session and the game */
@@ -891,22 +692,18 @@ piece_changed_cb (MusterLayout     *layout,
 void
 muster_net_play_start (MusterNetSession *self)
 {
-  if (self->positions == NULL)
-    {
-      self->positions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-      self->agreed_steps = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_log_step_unref);
-      self->secrets = g_ptr_array_new_with_free_func (secret_free);
-    }
+  if (self->agreed_steps == NULL)
+    self->agreed_steps = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_log_step_unref);
 
   if (self->game_changed_id == 0)
     {
       muster_game_set_step_hook (self->game, step_hook, self);
       self->game_changed_id = g_signal_connect (self->game, "changed", G_CALLBACK (game_changed_cb), self);
-      self->piece_changed_id = g_signal_connect (self->layout, "piece-changed", G_CALLBACK (piece_changed_cb), self);
     }
 
+  muster_net_pieces_start (self);
   agree_all (self);
-  snapshot_positions (self);
+  muster_net_hidden_start (self);
 }
 
 void
@@ -917,7 +714,7 @@ muster_net_play_stop (MusterNetSession *self)
     {
       muster_game_set_step_hook (self->game, NULL, NULL);
       g_clear_signal_handler (&self->game_changed_id, self->game);
-      g_clear_signal_handler (&self->piece_changed_id, self->layout);
+      muster_net_pieces_stop (self);
     }
 }
 
@@ -928,9 +725,9 @@ muster_net_play_clear (MusterNetSession *self)
   g_queue_clear_full (&self->proposals, pending_free);
   g_clear_pointer (&self->rolling, pending_free);
   g_clear_pointer (&self->roll_commitment, g_free);
-  g_clear_pointer (&self->secrets, g_ptr_array_unref);
-  g_clear_pointer (&self->positions, g_hash_table_unref);
   g_clear_pointer (&self->agreed_steps, g_ptr_array_unref);
+  muster_net_hidden_clear (self);
+  muster_net_pieces_clear (self);
 }
 
 gboolean
@@ -938,4 +735,27 @@ muster_net_play_is_busy (MusterNetSession *self)
 {
   return self->pending.length > 0 || self->proposals.length > 0 || self->rolling != NULL || self->roll_n != 0 ||
          self->process_id != 0;
+}
+
+void
+muster_net_play_submit (MusterNetSession *self,
+                        MusterLogStep    *step)
+{
+  submit (self, step, self->local, 0);
+}
+
+gboolean
+muster_net_play_take_now (MusterNetSession *self,
+                          MusterLogStep    *step)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  self->applying = TRUE;
+  ok = muster_game_take_agreed (self->game, step, NULL, NULL, &error);
+  self->applying = FALSE;
+  if (!ok)
+    muster_net_session_refused (self, error->message);
+
+  return ok;
 }

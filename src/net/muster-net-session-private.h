@@ -15,11 +15,14 @@
 
 G_BEGIN_DECLS
 
-/* The session is one object over two files:
+/* The session is one object over four files:
  *
  *   muster-net-session.c  the connection: listening, joining, the
  *                         handshake, numbered messages, resuming
- *   muster-net-play.c     the game: steps, dice, hidden choices, moves
+ *   muster-net-play.c     the game: steps in the host's order, dice
+ *   muster-net-hidden.c   hidden choices: commitments, reveals, the
+ *                         army's hidden information, secrets kept
+ *   muster-net-pieces.c   pieces placed, moved and taken off the table
  */
 
 /* A step waiting for the host's game to take it. */
@@ -34,7 +37,8 @@ typedef struct
 typedef struct
 {
   MusterLogStep *hidden;     /* the step as it would have been taken */
-  guint8         salt[32];
+  guint8         salt[64];
+  gsize          salt_len;
   char          *digest;
   guint          n;          /* its commit step in the log, 0 until taken */
   gboolean       revealing;
@@ -96,9 +100,13 @@ struct _MusterNetSession
   guint                     process_id;      /* host: pending steps to take */
   int                       wants_typed[2];  /* -1, or the set-dice asked for */
   GPtrArray                *secrets;         /* MusterNetSecret */
-  GHashTable               *positions;       /* piece id → double[3] */
+  GHashTable               *pieces;          /* serial → MusterPiece, as both tables have it */
+  guint                     put_back_id;     /* pieces taken off that were not this player's */
+  GPtrArray                *put_back;        /* MusterPiece */
   gboolean                  applying;
   gulong                    game_changed_id;
+  gulong                    piece_added_id;
+  gulong                    piece_removed_id;
   gulong                    piece_changed_id;
 };
 
@@ -115,6 +123,10 @@ void     muster_net_session_refuse        (MusterNetSession  *self,
 void     muster_net_session_emit_changed  (MusterNetSession  *self);
 
 /* muster-net-play.c */
+/* FALSE, with error: MUSTER_NET_ERROR_REFUSED, in words. */
+gboolean muster_net_refuse                (GError           **error,
+                                           const char        *format,
+                                           ...) G_GNUC_PRINTF (2, 3);
 void     muster_net_play_start            (MusterNetSession  *self);
 void     muster_net_play_stop             (MusterNetSession  *self);
 void     muster_net_play_clear            (MusterNetSession  *self);
@@ -124,5 +136,48 @@ gboolean muster_net_play_receive          (MusterNetSession  *self,
                                            MusterNetMessage  *message,
                                            GError           **error);
 gboolean muster_net_play_is_busy          (MusterNetSession  *self);
+/* A step of this player's, to the host's game: taken there in turn, or
+ * proposed to it. */
+void     muster_net_play_submit           (MusterNetSession  *self,
+                                           MusterLogStep     *step);
+/* The host, before its guest joins: takes its player's step now. */
+gboolean muster_net_play_take_now         (MusterNetSession  *self,
+                                           MusterLogStep     *step);
+
+/* muster-net-hidden.c */
+void     muster_net_hidden_start          (MusterNetSession  *self);
+void     muster_net_hidden_clear          (MusterNetSession  *self);
+/* The commitment for step, which this player keeps hidden; its secret
+ * noted, and kept in Muster's data (muster-net-secrets.h). */
+MusterLogStep *muster_net_hidden_commit   (MusterNetSession  *self,
+                                           MusterLogStep     *step);
+/* Step n of the log is agreed: a commitment of this player's is noted,
+ * a reveal of theirs lets its secret go. */
+void     muster_net_hidden_agreed         (MusterNetSession  *self,
+                                           MusterLogStep     *step,
+                                           guint              n);
+/* Step, a commitment of this player's, was refused: its secret goes. */
+void     muster_net_hidden_dropped        (MusterNetSession  *self,
+                                           MusterLogStep     *step);
+/* The hidden WIPs, once both are in. */
+void     muster_net_hidden_maybe_reveal   (MusterNetSession  *self);
+/* Commits to this player's Lieutenant and troopers kept off the table,
+ * when not yet: now (the host, before the welcome), or in turn. */
+void     muster_net_hidden_commit_army    (MusterNetSession  *self,
+                                           gboolean           now);
+/* The host's layout, as the guest may see it. */
+GBytes  *muster_net_hidden_redact         (MusterNetSession  *self);
+/* One of this player's pieces appeared: the trooper kept off the table
+ * that it is, revealed. */
+void     muster_net_hidden_appears        (MusterNetSession  *self,
+                                           const MusterPiece *piece);
+
+/* muster-net-pieces.c */
+void     muster_net_pieces_start          (MusterNetSession  *self);
+void     muster_net_pieces_stop           (MusterNetSession  *self);
+void     muster_net_pieces_clear          (MusterNetSession  *self);
+gboolean muster_net_pieces_receive        (MusterNetSession  *self,
+                                           MusterNetMessage  *message,
+                                           GError           **error);
 
 G_END_DECLS

@@ -218,6 +218,8 @@ receive_numbered (MusterNetSession *self,
     case MUSTER_NET_MESSAGE_ROLL:
     case MUSTER_NET_MESSAGE_CONTRIBUTE:
     case MUSTER_NET_MESSAGE_MOVE:
+    case MUSTER_NET_MESSAGE_PLACE:
+    case MUSTER_NET_MESSAGE_REMOVE:
     case MUSTER_NET_MESSAGE_ACK:
     default:
       break;
@@ -453,7 +455,13 @@ welcome (MusterNetSession        *self,
   reply->player = g_strdup (muster_game_get_player_id (self->game, self->peer));
   reply->received = self->in_seq;
   if (!resuming)
-    reply->layout = muster_layout_to_bytes (self->layout);
+    {
+      /* What the host's player keeps of the army to themselves is
+       * committed to before the guest sees the table, and left out of
+       * it. */
+      muster_net_hidden_commit_army (self, TRUE);
+      reply->layout = muster_net_hidden_redact (self);
+    }
 
   forget_candidate (self, ws);
   adopt_connection (self, ws);
@@ -471,6 +479,8 @@ welcome (MusterNetSession        *self,
   forget_acknowledged (self, hello->received);
   set_state (self, MUSTER_NET_STATE_CONNECTED);
   send_outbox (self);
+  /* A hidden WIP kept from an earlier session, due now. */
+  muster_net_hidden_maybe_reveal (self);
 }
 
 static void
@@ -1029,6 +1039,14 @@ muster_net_session_set_game (MusterNetSession *self,
       if (!muster_net_play_receive (self, message, &error))
         muster_net_session_refuse (self, message->seq, error->message);
     }
+
+  /* What the guest's player keeps of the army to themselves, and a
+   * hidden WIP kept from an earlier session. */
+  if (self->state != MUSTER_NET_STATE_CLOSED)
+    {
+      muster_net_hidden_commit_army (self, FALSE);
+      muster_net_hidden_maybe_reveal (self);
+    }
 }
 
 MusterGame *
@@ -1120,12 +1138,11 @@ muster_net_session_describe (MusterNetSession *self)
 
   for (int p = 0; self->game != NULL && p < 2; p++)
     {
-      guint n = muster_net_session_count_hidden (self, p);
+      g_autofree char *hidden = muster_game_describe_hidden (self->game, p);
 
-      if (n > 0)
-        /* Translators: a player's name, then how many of their choices are hidden */
-        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "; %s: %u choice hidden", "; %s: %u choices hidden", n),
-                                muster_game_get_player_name (self->game, p), n);
+      if (hidden != NULL)
+        /* Translators: a player's name, then what they keep hidden, such as "1 trooper held back" */
+        g_string_append_printf (text, _("; %s: %s"), muster_game_get_player_name (self->game, p), hidden);
     }
 
   if (self->wants_typed[self->peer] == 1 && self->wants_typed[self->local] != 1)

@@ -59,6 +59,10 @@ G_BEGIN_DECLS
  *   step       host → guest   step n of the log as the host's game took
  *                             it, with its dice and the host's value
  *   move       either way     one of the sender's own pieces moved
+ *   place      either way     one of the sender's own pieces put on the
+ *                             table, or changed (Prone, ...), as it
+ *                             stands (less which one is the Lieutenant)
+ *   remove     either way     one taken off it
  *   refuse     either way     a message refused, and why
  *   bye        either way     the session is over
  *
@@ -71,8 +75,9 @@ G_BEGIN_DECLS
  * with its own game, so both logs hold the same steps, and each Muster
  * checks the other. A step that is not the taker's (the "player" of the
  * step, which the hook sets) is refused on both sides. Pieces: each
- * player moves only their own; a move of the other player's piece is put
- * back.
+ * player puts on the table, moves and takes off only their own, and the
+ * other table follows; what one side does to the other player's pieces
+ * is put back and said (muster-net-pieces.c).
  *
  * Dice. A step that throws dice (roll-initiative, roll-off,
  * roll-deployment-type, face-to-face) is a commit-and-reveal: the host
@@ -86,16 +91,34 @@ G_BEGIN_DECLS
  * dice. Dice typed in from a real table are taken as typed once both
  * players asked for them (set-dice, one request each).
  *
- * Hidden information. An Infinity Lieutenant's WIP entered as private is
- * sent as a "commit" step: the SHA-256 of a random salt and the WIP
- * (muster-game-net.h), never the WIP; the other Muster, its memory, its
- * messages and its file hold the digest only, and the Game page says
- * that something is hidden. When both players have entered their WIP
- * (the Initiative Roll needs both), each Muster reveals its own
- * ("reveal"); the game checks the reveal against the commitment and
- * refuses a changed choice. The salt and the WIP stay in the session
- * until then, not in the file: a game saved and closed before the roll
- * needs the WIP entered again.
+ * Hidden information, as the English seed has it (muster-net-hidden.c).
+ * Three things are sent as "commit" steps, the SHA-256 of a random salt
+ * and the choice (muster-game-net.h), never the choice itself:
+ *
+ * - An Infinity Lieutenant's WIP entered as private. When both players
+ *   have entered theirs (the Initiative Roll needs both), each Muster
+ *   reveals its own.
+ * - Which trooper is the Lieutenant: committed to as the session begins
+ *   (the host's before its welcome; or as soon as the army has exactly
+ *   one), revealed when its player says so (reveal_lieutenant()). The
+ *   host's layout reaches the guest without its player's Lieutenant
+ *   marked; a piece placed carries no mark either.
+ * - Each trooper kept off the table by Airborne Deployment or TO
+ *   Camouflage (a roster entry held off the table, with such a skill,
+ *   none of its pieces out): committed to before the deployment, left out
+ *   of the host's layout the guest receives and out of the deployment,
+ *   and revealed when one of its pieces is put on the table.
+ *
+ * The other Muster, its memory, its messages and its file hold the
+ * digests only; it knows that something is hidden ("1 trooper held back",
+ * muster_game_describe_hidden()), and the Game page and the session's
+ * window say so. The game checks each "reveal" against its commitment
+ * and refuses a changed choice. The salt and the choice are kept by the
+ * Muster that made it, in its data (muster-net-secrets.h), not in any
+ * layout file, until the reveal is in the log: a game saved and closed,
+ * a Muster started again, a game hosted or joined anew still reveals
+ * them. (The guest's army is in the host's layout: what the host wrote
+ * of it, the host knows.)
  *
  * Resuming. A dropped connection is tried again by the guest (every
  * second, for a minute, or at once with reconnect()); the host waits for
@@ -165,6 +188,11 @@ const char       *muster_net_session_get_refusal      (MusterNetSession     *sel
 /* How many of player's choices are hidden now. */
 guint             muster_net_session_count_hidden     (MusterNetSession     *self,
                                                        int                   player);
+/* Which trooper is this player's Lieutenant, hidden from the other
+ * player until now: whether there is one to reveal, and reveals it. */
+gboolean          muster_net_session_can_reveal_lieutenant (MusterNetSession *self);
+gboolean          muster_net_session_reveal_lieutenant (MusterNetSession  *self,
+                                                        GError           **error);
 /* Whether step or message traffic is under way (a step proposed, dice
  * being agreed, messages not yet acknowledged): tests wait for FALSE. */
 gboolean          muster_net_session_is_busy          (MusterNetSession     *self);

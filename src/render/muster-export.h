@@ -12,6 +12,7 @@
 
 #include "muster-layout.h"
 #include "muster-system.h"
+#include "muster-validate.h"
 
 G_BEGIN_DECLS
 
@@ -40,6 +41,12 @@ typedef struct
   const char *paper;            /* "a4" (default) or "letter" */
   const char *scale;            /* "fit" (default) or "1:1" */
   gboolean    all_deployments;  /* a page per deployment type */
+  /* The window's: its validator instead of input (the layout as it is,
+   * unsaved changes too, and its verdicts with the player's contact
+   * tolerance), the zones alone, and the units of its rulers. */
+  MusterValidator *validator;
+  gboolean    no_pieces;        /* no pieces, terrain or their marks */
+  MusterUnit  units;            /* inches (0) unless asked */
 } MusterExportOptions;
 
 GQuark        muster_export_error_quark (void);

@@ -732,10 +732,13 @@ in_view (MusterScene *self,
          y1 + reach >= self->view.y0 && y0 - reach <= self->view.y1;
 }
 
-static void
-path_outline (cairo_t             *cr,
-              const MusterOutline *outline)
+void
+muster_render_path_outline (cairo_t             *cr,
+                            const MusterOutline *outline)
 {
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (outline != NULL);
+
   if (outline->kind == MUSTER_OUTLINE_CIRCLE)
     {
       cairo_new_sub_path (cr);
@@ -754,12 +757,18 @@ path_outline (cairo_t             *cr,
   cairo_close_path (cr);
 }
 
-static void
-path_region (cairo_t            *cr,
-             const MusterRegion *region,
-             const MusterBox    *box)
+void
+muster_render_path_region (cairo_t            *cr,
+                           const MusterRegion *region,
+                           const MusterBox    *box)
 {
-  g_autoptr(GArray) polys = _muster_render_region_polys (region, box);
+  g_autoptr(GArray) polys = NULL;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (region != NULL);
+  g_return_if_fail (box != NULL);
+
+  polys = _muster_render_region_polys (region, box);
 
   cairo_new_path (cr);
   for (guint i = 0; i < polys->len; i++)
@@ -964,7 +973,7 @@ draw_zones (MusterScene *self,
         continue;
 
       cairo_save (cr);
-      path_region (cr, zone->region, &box);
+      muster_render_path_region (cr, zone->region, &box);
       set_color (cr, color, ZONE_ALPHA);
 
       if (self->flags & MUSTER_RENDER_PATTERNS)
@@ -2073,7 +2082,7 @@ draw_pieces (MusterScene *self,
       muster_piece_get_outline (piece, &outline);
 
       cairo_new_path (cr);
-      path_outline (cr, &outline);
+      muster_render_path_outline (cr, &outline);
       set_color (cr, color, piece->kind == MUSTER_PIECE_MARKER ? 0.55 : 0.85);
       cairo_fill_preserve (cr);
       cairo_set_line_width (cr, MAX (0.3, 1.2 / px));
@@ -2089,7 +2098,7 @@ draw_pieces (MusterScene *self,
 
           cairo_save (cr);
           cairo_new_path (cr);
-          path_outline (cr, &outline);
+          muster_render_path_outline (cr, &outline);
           cairo_clip (cr);
           set_color (cr, (MusterColor) { color.r * 0.45, color.g * 0.45, color.b * 0.45 }, 0.7);
           cairo_set_line_width (cr, MAX (0.25, 1.0 / px));
@@ -2103,7 +2112,7 @@ draw_pieces (MusterScene *self,
 
           cairo_save (cr);
           cairo_new_path (cr);
-          path_outline (cr, &outline);
+          muster_render_path_outline (cr, &outline);
           cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
           cairo_set_line_width (cr, MAX (0.4, 1.5 / px));
           cairo_set_dash (cr, dash, 2, 0);
@@ -2129,7 +2138,7 @@ draw_pieces (MusterScene *self,
           double by = outline.bounds.y0;
 
           cairo_new_path (cr);
-          path_outline (cr, &outline);
+          muster_render_path_outline (cr, &outline);
           cairo_set_line_width (cr, MAX (0.6, 2.5 / px));
           cairo_set_source_rgba (cr, 0.88, 0.11, 0.14, 0.95);
           cairo_stroke (cr);
@@ -2149,6 +2158,104 @@ draw_pieces (MusterScene *self,
     }
 }
 
+/* A ruler along one edge of the table: ticks hang from gap outside the
+ * edge outwards, long ones every major, labels every label_every. */
+typedef struct
+{
+  double gap;
+  double short_tick;
+  double mid_tick;
+  double long_tick;
+  double text;          /* label size */
+  double step;          /* between ticks */
+  double mid;           /* between middle ticks, or 0 */
+  double major;         /* between long ticks */
+  double label_every;
+} Ruler;
+
+static MusterColor
+ruler_ink (MusterScene *self)
+{
+  return self->dark ? (MusterColor) { 0.90, 0.90, 0.88 } : (MusterColor) { 0.20, 0.20, 0.22 };
+}
+
+/* Along the north edge (x from 0 to length), or the west edge. */
+static void
+draw_ruler_axis (MusterScene *self,
+                 cairo_t     *cr,
+                 const Ruler *r,
+                 gboolean     west,
+                 double       length,
+                 double       px)
+{
+  double label_at = -r->gap - r->long_tick - r->text * 0.75;
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, MAX (0.2, 1.0 / px));
+  set_color (cr, ruler_ink (self), 0.8);
+
+  for (int k = 0; k * r->step <= length + 1e-6; k++)
+    {
+      double t = k * r->step;
+      double len = fmod (t + 1e-6, r->major) < 1e-3 ? r->long_tick
+                 : r->mid > 0 && fmod (t + 1e-6, r->mid) < 1e-3 ? r->mid_tick
+                 : r->short_tick;
+
+      if (r->step * px < 3 && len < r->long_tick)
+        continue;
+      if (west ? !in_view (self, -r->gap - len, t, -r->gap, t, 1.0 / px)
+               : !in_view (self, t, -r->gap - len, t, -r->gap, 1.0 / px))
+        continue;
+      cairo_move_to (cr, west ? -r->gap : t, west ? t : -r->gap);
+      cairo_line_to (cr, west ? -r->gap - len : t, west ? t : -r->gap - len);
+    }
+  cairo_stroke (cr);
+
+  /* The west ruler leaves the corner's 0 to the north one. */
+  for (int k = west ? 1 : 0; k * r->label_every <= length + 1e-6; k++)
+    {
+      double t = k * r->label_every;
+      g_autofree char *label = NULL;
+
+      /* A label is a few characters, none wider than the text size. */
+      if (west ? !in_view (self, label_at, t, label_at, t, 4 * r->text)
+               : !in_view (self, t, label_at, t, label_at, 4 * r->text))
+        continue;
+      label = muster_length_format (t, self->units);
+      cairo_save (cr);
+      cairo_translate (cr, west ? label_at : t, west ? t : label_at);
+      if (west)
+        cairo_rotate (cr, -G_PI / 2);
+      draw_text_centred (self, cr, label, 0, 0, r->text, FALSE);
+      cairo_restore (cr);
+    }
+  cairo_restore (cr);
+}
+
+/* The table's ruler, in inches of the table: a tick every inch (or
+ * centimetre), a label every 6″ (10 cm) or more, never closer than
+ * ~40 px. */
+static Ruler
+table_ruler (MusterScene *self,
+             double       px)
+{
+  gboolean cm = self->units == MUSTER_UNIT_CM;
+  Ruler r = {
+    .gap = 0.15 * INCH,
+    .short_tick = 0.15 * INCH,
+    .long_tick = 0.35 * INCH,
+    .text = MAX (0.28 * INCH, 10.0 / px),
+    .step = cm ? 10 : INCH,
+    .major = cm ? 100 : 6 * INCH,
+  };
+
+  r.label_every = r.major;
+  while (r.label_every * px < 40)
+    r.label_every *= 2;
+
+  return r;
+}
+
 static void
 draw_ruler (MusterScene *self,
             cairo_t     *cr,
@@ -2156,86 +2263,137 @@ draw_ruler (MusterScene *self,
             double       height,
             double       px)
 {
-  MusterColor ink = self->dark ? (MusterColor) { 0.90, 0.90, 0.88 } : (MusterColor) { 0.20, 0.20, 0.22 };
-  double step, major;
-  double text = MAX (0.28 * INCH, 10.0 / px);
-  double gap = 0.15 * INCH;
-  double label_every;
+  Ruler r = table_ruler (self, px);
 
-  if (self->units == MUSTER_UNIT_CM)
+  draw_ruler_axis (self, cr, &r, FALSE, width, px);
+  draw_ruler_axis (self, cr, &r, TRUE, height, px);
+}
+
+double
+muster_scene_get_ruler_reach (MusterScene *self,
+                              double       px_per_mm)
+{
+  Ruler r;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  r = table_ruler (self, MAX (px_per_mm, 1e-3));
+
+  /* To the far side of the labels. */
+  return r.gap + r.long_tick + 1.25 * r.text;
+}
+
+/* The ruler of a view, in pixels whatever the zoom: labels at the first
+ * of 1, 2, 3, 6, 12… inches (1, 2, 5, 10… cm) that leaves them 48 px
+ * apart, long ticks there, and a tick every inch (centimetre), or every
+ * quarter inch (millimetre) where those are far enough apart, the whole
+ * inches (centimetres) longer. */
+static Ruler
+view_ruler (MusterScene *self,
+            double       px)
+{
+  static const double inches[] = { 1, 2, 3, 6, 12, 24, 48, 96 };
+  static const double cms[] = { 1, 2, 5, 10, 20, 50, 100, 200 };
+  gboolean cm = self->units == MUSTER_UNIT_CM;
+  double unit = cm ? MUSTER_MM_PER_CM : INCH;
+  Ruler r = {
+    .gap = 2 / px,
+    .short_tick = 3 / px,
+    .mid_tick = 5 / px,
+    .long_tick = 8 / px,
+    .text = 10 / px,
+    .step = unit,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (inches); i++)
     {
-      step = 10;          /* a tick every centimetre */
-      major = 100;        /* a label every 10 cm */
+      r.label_every = (cm ? cms[i] : inches[i]) * unit;
+      if (r.label_every * px >= 48)
+        break;
     }
-  else
+  r.major = r.label_every;
+  if ((cm ? 1.0 : INCH / 4) * px >= 8)
     {
-      step = INCH;
-      major = 6 * INCH;
+      r.step = cm ? 1.0 : INCH / 4;
+      r.mid = unit;
     }
 
-  /* Labels no closer than ~40 px. */
-  label_every = major;
-  while (label_every * px < 40)
-    label_every *= 2;
+  return r;
+}
 
+void
+muster_scene_draw_view_rulers (MusterScene     *self,
+                               cairo_t         *cr,
+                               const MusterBox *view,
+                               gboolean         north,
+                               gboolean         west,
+                               double           px_per_mm)
+{
+  double px = MAX (px_per_mm, 1e-3);
+  double depth = MUSTER_VIEW_RULER_DEPTH / px;
+  Ruler r = view_ruler (self, px);
+  MusterBox saved;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (view != NULL);
+
+  if (!north && !west)
+    return;
+
+  saved = self->view;
   cairo_save (cr);
-  cairo_set_line_width (cr, MAX (0.2, 1.0 / px));
-  set_color (cr, ink, 0.8);
+  text_begin (self, cr);
 
-  for (int k = 0; k * step <= width + 1e-6; k++)
+  /* The bands, in the colour of the view around the table. */
+  cairo_new_path (cr);
+  if (north)
+    cairo_rectangle (cr, view->x0, view->y0, view->x1 - view->x0, depth);
+  if (west)
+    cairo_rectangle (cr, view->x0, view->y0, depth, view->y1 - view->y0);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
+  set_color (cr, self->dark ? (MusterColor) { 0.17, 0.17, 0.17 } : (MusterColor) { 0.93, 0.93, 0.92 }, 0.95);
+  cairo_fill (cr);
+
+  cairo_set_line_width (cr, 1.0 / px);
+  set_color (cr, ruler_ink (self), 0.35);
+  if (north)
     {
-      double x = k * step;
-      double len = fmod (x + 1e-6, major) < 1e-3 ? 0.35 * INCH : 0.15 * INCH;
-
-      if (step * px < 3 && len < 0.3 * INCH)
-        continue;
-      if (!in_view (self, x, -gap - len, x, -gap, 1.0 / px))
-        continue;
-      cairo_move_to (cr, x, -gap);
-      cairo_line_to (cr, x, -gap - len);
+      cairo_move_to (cr, view->x0 + (west ? depth : 0), view->y0 + depth - 0.5 / px);
+      cairo_line_to (cr, view->x1, view->y0 + depth - 0.5 / px);
     }
-  for (int k = 0; k * step <= height + 1e-6; k++)
+  if (west)
     {
-      double y = k * step;
-      double len = fmod (y + 1e-6, major) < 1e-3 ? 0.35 * INCH : 0.15 * INCH;
-
-      if (step * px < 3 && len < 0.3 * INCH)
-        continue;
-      if (!in_view (self, -gap - len, y, -gap, y, 1.0 / px))
-        continue;
-      cairo_move_to (cr, -gap, y);
-      cairo_line_to (cr, -gap - len, y);
+      cairo_move_to (cr, view->x0 + depth - 0.5 / px, view->y0 + (north ? depth : 0));
+      cairo_line_to (cr, view->x0 + depth - 0.5 / px, view->y1);
     }
   cairo_stroke (cr);
 
-  for (int k = 0; k * label_every <= width + 1e-6; k++)
+  /* Each ruler is the table's edge moved to the band's inner side. */
+  if (north)
     {
-      double x = k * label_every;
-      double ly = -gap - 0.35 * INCH - text * 0.75;
-      g_autofree char *label = NULL;
-
-      /* A label is a few characters, none wider than the text size. */
-      if (!in_view (self, x, ly, x, ly, 4 * text))
-        continue;
-      label = muster_length_format (x, self->units);
-      draw_text_centred (self, cr, label, x, -gap - 0.35 * INCH - text * 0.75, text, FALSE);
-    }
-  for (int k = 1; k * label_every <= height + 1e-6; k++)
-    {
-      double y = k * label_every;
-      double lx = -gap - 0.35 * INCH - text * 0.75;
-      g_autofree char *label = NULL;
-
-      if (!in_view (self, lx, y, lx, y, 4 * text))
-        continue;
-      label = muster_length_format (y, self->units);
       cairo_save (cr);
-      cairo_translate (cr, -gap - 0.35 * INCH - text * 0.75, y);
-      cairo_rotate (cr, -G_PI / 2);
-      draw_text_centred (self, cr, label, 0, 0, text, FALSE);
+      cairo_rectangle (cr, view->x0 + (west ? depth : 0), view->y0, view->x1 - view->x0, depth);
+      cairo_clip (cr);
+      cairo_translate (cr, 0, view->y0 + depth);
+      self->view = (MusterBox) { view->x0, -depth, view->x1, 0 };
+      draw_ruler_axis (self, cr, &r, FALSE, muster_layout_get_width (self->layout), px);
       cairo_restore (cr);
     }
+  if (west)
+    {
+      cairo_save (cr);
+      cairo_rectangle (cr, view->x0, view->y0 + (north ? depth : 0), depth, view->y1 - view->y0);
+      cairo_clip (cr);
+      cairo_translate (cr, view->x0 + depth, 0);
+      self->view = (MusterBox) { -depth, view->y0, 0, view->y1 };
+      draw_ruler_axis (self, cr, &r, TRUE, muster_layout_get_height (self->layout), px);
+      cairo_restore (cr);
+    }
+
+  text_end (self);
   cairo_restore (cr);
+  self->view = saved;
 }
 
 void

@@ -123,6 +123,25 @@ GArray      *muster_scene_get_dimensions    (MusterScene       *scene);
 
 /* The margin (mm) around the table that the ruler and labels use. */
 double       muster_scene_get_margin        (MusterScene       *scene);
+/* How far (mm) the table's own ruler reaches out from the table's edge
+ * when drawn at px_per_mm. */
+double       muster_scene_get_ruler_reach   (MusterScene       *scene,
+                                             double             px_per_mm);
+
+/* The depth in pixels of the bands of muster_scene_draw_view_rulers(). */
+#define MUSTER_VIEW_RULER_DEPTH 26.0
+
+/* Rulers pinned to the north and west edges of a view that has scrolled
+ * past the table's own: a band along each edge asked for, with the
+ * lengths of the table under it, in pixels whatever the zoom. cr is in
+ * table millimetres as for muster_scene_render(), view the part of the
+ * table it shows (mm), px_per_mm the device scale. */
+void         muster_scene_draw_view_rulers  (MusterScene       *scene,
+                                             cairo_t           *cr,
+                                             const MusterBox   *view,
+                                             gboolean           north,
+                                             gboolean           west,
+                                             double             px_per_mm);
 
 /* Draws the board with its top-left corner at the origin of cr's user
  * space, whose unit must be one millimetre. px_per_mm is the device
@@ -146,6 +165,16 @@ void         muster_scene_render_fit        (MusterScene       *scene,
                                              cairo_t           *cr,
                                              double             width,
                                              double             height);
+
+/* The paths the scene is drawn with, for what is drawn over it in the
+ * same millimetres: a base's outline, and a region of the zone language
+ * within box as the zones are filled (convex polygons, one plain path,
+ * with the winding fill rule set). */
+void         muster_render_path_outline     (cairo_t            *cr,
+                                             const MusterOutline *outline);
+void         muster_render_path_region      (cairo_t            *cr,
+                                             const MusterRegion *region,
+                                             const MusterBox    *box);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterScene, muster_scene_unref)
 

@@ -17,8 +17,9 @@
 #     (the dynamic loader's own trace, LD_DEBUG=libs), and work with
 #     DISPLAY and WAYLAND_DISPLAY unset;
 #   - the same detectors do find GTK in the window module (so that they
-#     can fail), and every muster_ symbol the module leaves to the
-#     executable is exported by it;
+#     can fail), every muster_ symbol the module leaves to the executable
+#     is exported by it, and the module exports its entry point,
+#     muster_gui_main, and nothing else;
 #   - the executable needs no cairo or pango, --validate, --version and
 #     --list-systems load none, --export does, from its module, whose
 #     muster_ symbols the executable exports too;
@@ -32,6 +33,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "i18n"))
+from messages_locale import messages_locale  # noqa: E402
 
 muster, installed_module_dir, src = sys.argv[1], sys.argv[2], sys.argv[3]
 module_name = "libmuster-gui.so"
@@ -134,6 +139,24 @@ if os.path.isfile(module):
     check("module-symbols-from-exe", wanted and not missing,
           "%d wanted; not exported by muster: %s" % (len(wanted), " ".join(missing)))
 
+    # And the module exports its entry point, nothing else of its own
+    # (it is built with hidden symbols; GtkBuilder finds no callback of
+    # it by name): every symbol it defines for others, bar the linker's.
+    def defined_syms(path):
+        out = subprocess.run(["readelf", "-W", "--dyn-syms", path], capture_output=True, text=True,
+                             check=True).stdout
+        names = set()
+        for line in out.splitlines():
+            cols = line.split()
+            if (len(cols) >= 8 and cols[0].endswith(":") and cols[6] != "UND"
+                    and cols[4] in ("GLOBAL", "WEAK") and cols[3] in ("FUNC", "OBJECT", "IFUNC")):
+                names.add(cols[7].split("@")[0])
+        return names
+
+    exported = sorted(defined_syms(module))
+    check("module-exports-entry-point-only", exported == ["muster_gui_main"],
+          "%d exported: %s" % (len(exported), " ".join(exported[:40])))
+
 # The command-line paths, as they run: no GTK is loaded, no display needed.
 run, trace = traced("--version")
 libs = loaded(trace)
@@ -199,7 +222,8 @@ path = os.path.join(missing_dir, module_name)
 
 localedir = os.environ.get("MUSTER_LOCALEDIR", "")
 if os.path.isfile(os.path.join(localedir, "es", "LC_MESSAGES", "muster.mo")):
-    run = subprocess.run([muster], env=no_display_env(MUSTER_GUI_MODULE_DIR=missing_dir, LANGUAGE="es"),
+    run = subprocess.run([muster], env=no_display_env(MUSTER_GUI_MODULE_DIR=missing_dir, LANGUAGE="es",
+                                                  LC_ALL=messages_locale()),
                          capture_output=True, text=True, timeout=60)
     check("no-module-message-es", run.returncode == 1
           and "No se puede cargar la ventana de Muster desde «%s»" % path in run.stderr, run.stderr)

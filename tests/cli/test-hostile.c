@@ -24,6 +24,7 @@
 #include <glib/gstdio.h>
 
 #include "muster-xml.h"
+#include "muster-test-tmp.h"
 
 /* When a run counts as hung, in real time: far above what any run takes
  * even under the sanitizers, so that only a hang trips it. How fast the
@@ -174,26 +175,6 @@ typedef struct
 } Fixture;
 
 static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_remove (path);
-}
-
-static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  user_data)
 {
@@ -207,7 +188,7 @@ static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  user_data)
 {
-  remove_tree (fixture->dir);
+  muster_test_remove_tree (fixture->dir);
   g_clear_pointer (&fixture->dir, g_free);
 }
 

@@ -57,6 +57,12 @@ sample_steps (void)
   muster_log_step_add_die (step, 6, 2, FALSE, NULL, "Deployment type (D6)\nof last week");
   g_ptr_array_add (steps, step);
 
+  /* A short edge of a table taller than wide. */
+  step = muster_log_step_new ("choose-short-edge");
+  muster_log_step_set (step, "player", "red");
+  muster_log_step_set (step, "edge", "north");
+  g_ptr_array_add (steps, step);
+
   step = muster_log_step_new ("next-step");
   muster_log_step_set (step, "eligible", "");
   g_ptr_array_add (steps, step);

@@ -16,8 +16,10 @@
 #include "muster-layout.h"
 
 /* The saving of layouts that the other tests do not see: where the
- * previous versions go. Each test has XDG folders of its own
- * (G_TEST_OPTION_ISOLATE_DIRS). The round trips are in test-layout.c. */
+ * previous versions go, in XDG folders of the test's own, which each
+ * test leaves empty. (Not G_TEST_OPTION_ISOLATE_DIRS: GLib 2.74 leaks
+ * the folders' names, which LeakSanitizer reports.) The round trips are
+ * in test-layout.c. */
 
 /* Helpers */
 
@@ -63,6 +65,18 @@ saved_number (const char *path)
   g_assert_nonnull (value);
 
   return (guint) g_ascii_strtoull (value, NULL, 10);
+}
+
+/* Removes the backups of the file at path. */
+static void
+remove_backups (const char *path)
+{
+  for (guint v = 0; v < MUSTER_LAYOUT_BACKUPS; v++)
+    {
+      g_autofree char *backup = backup_path (path, v);
+
+      g_remove (backup);
+    }
 }
 
 static guint
@@ -166,6 +180,8 @@ test_backups_kept (void)
     g_assert_cmpuint (saved_number (mine), ==, 7);
   }
 
+  remove_backups (other);
+  remove_backups (path);
   g_remove (other);
   g_rmdir (other_dir);
   g_remove (path);
@@ -185,6 +201,8 @@ test_own_files_unkept (void)
   save_numbered (path, 2);
   g_assert_cmpuint (saved_number (path), ==, 2);
   g_assert_cmpuint (count_entries (backups), ==, 0);
+
+  g_remove (path);
 }
 
 /* Where the previous version cannot be kept, nothing is written: the
@@ -203,6 +221,7 @@ test_backup_refused (void)
   save_numbered (path, 1);
 
   g_assert_cmpint (g_mkdir_with_parents (muster_data, 0700), ==, 0);
+  g_rmdir (in_the_way);
   g_assert_true (g_file_set_contents (in_the_way, "not a folder", -1, NULL));
 
   g_assert_false (muster_layout_save (layout, file, &error));
@@ -221,12 +240,33 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_autofree char *root = g_dir_make_tmp ("muster-writer-home-XXXXXX", NULL);
+  g_autofree char *data = g_build_filename (root, "data", NULL);
+  g_autofree char *state = g_build_filename (root, "state", NULL);
+  const char * const dirs[] = { "data/muster/backups", "data/muster", "data",
+                                "state/muster/drafts", "state/muster", "state" };
+  int ret;
+
+  g_assert_nonnull (root);
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/layout-writer/backup-names", test_backup_names);
   g_test_add_func ("/core/layout-writer/backups-kept", test_backups_kept);
   g_test_add_func ("/core/layout-writer/own-files-unkept", test_own_files_unkept);
   g_test_add_func ("/core/layout-writer/backup-refused", test_backup_refused);
 
-  return g_test_run ();
+  ret = g_test_run ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *dir = g_build_filename (root, dirs[i], NULL);
+
+      g_rmdir (dir);
+    }
+  g_rmdir (root);
+
+  return ret;
 }

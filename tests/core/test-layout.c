@@ -54,17 +54,6 @@ load_path (const char *path)
   return layout;
 }
 
-/* The path of a backup of the file at path (version 0: the newest). */
-static char *
-backup_path (const char *path,
-             guint       version)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFile) backup = muster_layout_get_backup_file (file, version);
-
-  return g_file_get_path (backup);
-}
-
 static char *
 bytes_to_string (GBytes *bytes)
 {
@@ -810,9 +799,9 @@ test_round_trip_files (void)
   g_assert_cmpint (g_remove (path), ==, 0);
   for (guint i = 0; i < MUSTER_LAYOUT_BACKUPS; i++)
     {
-      g_autofree char *backup = backup_path (path, i);
+      g_autoptr(GFile) backup = muster_layout_get_backup_file (file, i);
 
-      g_remove (backup);
+      g_file_delete (backup, NULL, NULL);
     }
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
@@ -826,8 +815,8 @@ test_save_write_error (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("muster-layout-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "keep.muster", NULL);
-  g_autofree char *backup = backup_path (path, 0);
   g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) backup = muster_layout_get_backup_file (file, 0);
   g_autoptr(MusterLayout) small = load_path (LAYOUTS_DIR "/full.muster");
   g_autoptr(MusterLayout) big = load_path (LAYOUTS_DIR "/full.muster");
   g_autofree char *before = NULL;
@@ -881,7 +870,7 @@ test_save_write_error (void)
   g_assert_cmpuint (n_files, ==, 1);
 
   g_remove (path);
-  g_remove (backup);
+  g_file_delete (backup, NULL, NULL);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
@@ -2899,9 +2888,10 @@ test_save (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("muster-layout-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "game.muster", NULL);
-  g_autofree char *backup = backup_path (path, 0);
   g_autofree char *missing = g_build_filename (dir, "missing", "game.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) backup_file = muster_layout_get_backup_file (file, 0);
+  g_autofree char *backup = g_file_get_path (backup_file);
   g_autoptr(GFile) missing_file = g_file_new_for_path (missing);
   g_autoptr(MusterLayout) layout = load_path (EXAMPLES_DIR "/t9a-encircle-legal.muster");
   g_autoptr(GBytes) first_bytes = NULL;

@@ -239,6 +239,97 @@ test_placed (void)
   g_assert_cmpuint (muster_roster_count_placed (again, "e1"), ==, 1);
 }
 
+static guint
+count_occurrences (const char *text,
+                   const char *needle)
+{
+  guint n = 0;
+
+  for (const char *at = strstr (text, needle); at != NULL; at = strstr (at + 1, needle))
+    n++;
+
+  return n;
+}
+
+/* The namespace of rosters is Muster's own, declared once on the root,
+ * whatever the number of players with a roster and pieces from them. */
+static void
+test_namespace_once (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * 25.4, 48 * 25.4);
+  g_autoptr(MusterRoster) roster = muster_roster_new (layout);
+  g_autoptr(MusterLayout) saved = NULL;
+  g_autoptr(MusterRoster) again = NULL;
+  MusterRosterEntry *entry;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *red_entry = NULL;
+  MusterPiece *piece;
+
+  /* Taken by the roster. */
+  entry = muster_roster_entry_new ();
+  entry->name = g_strdup ("Knights");
+  red_entry = g_strdup (muster_roster_add_entry (roster, "red", entry));
+  entry = muster_roster_entry_new ();
+  entry->name = g_strdup ("Spearmen");
+  muster_roster_add_entry (roster, "blue", entry);
+  piece = muster_roster_make_piece (roster, red_entry);
+  g_free (piece->id);
+  piece->id = muster_layout_make_id (layout, "m");
+  g_assert_true (muster_layout_add_piece (layout, piece));
+
+  bytes = muster_layout_to_bytes (layout);
+  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_assert_cmpuint (count_occurrences (text, "xmlns:mr=\"urn:muster:roster\""), ==, 1);
+  g_assert_nonnull (strstr (text, "<muster-layout version=\"1\" units=\"in\" xmlns:mr=\"urn:muster:roster\">"));
+  g_assert_cmpuint (count_occurrences (text, "<mr:roster>"), ==, 2);
+  g_assert_nonnull (strstr (text, "mr:entry=\""));
+
+  saved = reload (layout);
+  again = muster_roster_new (saved);
+  g_assert_cmpuint (muster_roster_get_entries (again, "blue")->len, ==, 1);
+  g_assert_cmpuint (muster_roster_count_placed (again, red_entry), ==, 1);
+}
+
+/* Muster 0.1 named the namespace with a URL it did not own: such a
+ * layout opens with its rosters and placed pieces, and is saved in
+ * today's namespace. */
+static void
+test_legacy_namespace (void)
+{
+  const char *text =
+    HEAD
+    "  <player id=\"red\" zone=\"south\">\n"
+    "    <r:roster xmlns:r=\"" MUSTER_LEGACY_ROSTER_NAMESPACE "\"><r:entry id=\"e1\" count=\"2\"/></r:roster>\n"
+    "  </player>\n"
+    "  <piece xmlns:o=\"" MUSTER_LEGACY_ROSTER_NAMESPACE "\" id=\"m1\" kind=\"model\" owner=\"red\" x=\"10\" y=\"40\" o:entry=\"e1\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n"
+    "</muster-layout>\n";
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(MusterLayout) saved = NULL;
+  g_autoptr(MusterRoster) roster = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *written = NULL;
+
+  layout = load_string (text, &error);
+  g_assert_no_error (error);
+  roster = muster_roster_new (layout);
+  g_assert_cmpuint (muster_roster_get_entries (roster, "red")->len, ==, 1);
+  g_assert_cmpuint (muster_roster_count_placed (roster, "e1"), ==, 1);
+
+  bytes = muster_layout_to_bytes (layout);
+  written = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_assert_null (strstr (written, "github.com"));
+  g_assert_nonnull (strstr (written, "urn:muster:roster"));
+
+  saved = reload (layout);
+  g_clear_object (&roster);
+  roster = muster_roster_new (saved);
+  g_assert_cmpuint (muster_roster_count_placed (roster, "e1"), ==, 1);
+}
+
 /* The type a roster row is dragged with, from core (GLib only): a
  * boxed copy of the piece. */
 static void
@@ -279,6 +370,8 @@ main (int   argc,
   g_test_add_func ("/core/roster/not-a-roster", test_not_a_roster);
   g_test_add_func ("/core/roster/placed", test_placed);
   g_test_add_func ("/core/roster/piece-template", test_piece_template);
+  g_test_add_func ("/core/roster/namespace-once", test_namespace_once);
+  g_test_add_func ("/core/roster/legacy-namespace", test_legacy_namespace);
 
   return g_test_run ();
 }

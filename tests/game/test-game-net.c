@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "muster-game-net.h"
+#include "muster-roster.h"
 
 #define IN 25.4
 
@@ -209,6 +210,21 @@ test_commit_reveal (void)
   OK (muster_game_roll_initiative (again, 0, 0, &ok_error));
 }
 
+/* The Initiative Roll, dice from the table: Alice keeps Deployment, Bob
+ * deploys first. */
+static void
+play_initiative (MusterGame *game)
+{
+  OK (muster_game_set_typed_dice (game, TRUE, &ok_error));
+  OK (muster_game_set_wip (game, 0, 13, FALSE, &ok_error));
+  OK (muster_game_set_wip (game, 1, 11, FALSE, &ok_error));
+  OK (muster_game_roll_initiative (game, 0, 12, &ok_error));
+  OK (muster_game_roll_initiative (game, 1, 7, &ok_error));
+  OK (muster_game_keep (game, MUSTER_INFINITY_KEEP_DEPLOYMENT, &ok_error));
+  OK (muster_game_choose_first_turn (game, 1, &ok_error));
+  OK (muster_game_choose_deployment (game, 1, "south", &ok_error));
+}
+
 /* A step of another Muster's start-deployment brings its troopers: they
  * are not collected from this table again. */
 static void
@@ -223,14 +239,7 @@ test_start_deployment_applied (void)
     {
       MusterGame *g = i == 0 ? game : other;
 
-      OK (muster_game_set_typed_dice (g, TRUE, &ok_error));
-      OK (muster_game_set_wip (g, 0, 13, FALSE, &ok_error));
-      OK (muster_game_set_wip (g, 1, 11, FALSE, &ok_error));
-      OK (muster_game_roll_initiative (g, 0, 12, &ok_error));
-      OK (muster_game_roll_initiative (g, 1, 7, &ok_error));
-      OK (muster_game_keep (g, MUSTER_INFINITY_KEEP_DEPLOYMENT, &ok_error));
-      OK (muster_game_choose_first_turn (g, 1, &ok_error));
-      OK (muster_game_choose_deployment (g, 1, "south", &ok_error));
+      play_initiative (g);
     }
 
   OK (muster_game_start_deployment (game, &ok_error));
@@ -238,6 +247,158 @@ test_start_deployment_applied (void)
   g_assert_cmpuint (muster_game_get_n_troopers (other), ==, 2);
   g_assert_true (muster_log_step_equal (muster_game_get_step (game, muster_game_get_n_steps (game) - 1),
                                         muster_game_get_step (other, muster_game_get_n_steps (other) - 1)));
+}
+
+static MusterLogStep *
+army_choice (const char *action,
+             const char *player,
+             const char *trooper,
+             const char *name)
+{
+  MusterLogStep *step = muster_log_step_new (action);
+
+  muster_log_step_set (step, "player", player);
+  muster_log_step_set (step, "trooper", trooper);
+  muster_log_step_set (step, "name", name);
+
+  return step;
+}
+
+static void
+fill_salt (guint8 *salt,
+           gsize   n,
+           guint8  seed)
+{
+  for (gsize i = 0; i < n; i++)
+    salt[i] = (guint8) (i * 7 + seed);
+}
+
+/* Which trooper is Alice's Lieutenant, as Bob's Muster sees it: not
+ * marked on his table, only committed to; then revealed and checked. */
+static void
+test_hidden_lieutenant (void)
+{
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(MusterGame) game = infinity_game (&layout);
+  g_autoptr(MusterLogStep) hidden = army_choice ("choose-lieutenant", "red", "r1", "Alice’s Lieutenant");
+  g_autoptr(MusterLogStep) other = army_choice ("choose-lieutenant", "red", "r2", "Someone else");
+  g_autoptr(MusterLogStep) commit = NULL;
+  g_autoptr(MusterLogStep) lying = NULL;
+  g_autoptr(MusterLogStep) reveal = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(MusterLayout) reread = NULL;
+  g_autoptr(MusterGame) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *said = NULL;
+  g_autofree char *hidden_said = NULL;
+  guint8 salt[32];
+
+  fill_salt (salt, sizeof salt, 3);
+  /* Bob's table: Alice's Lieutenant is not marked there. */
+  muster_layout_lookup_piece (layout, "r1")->lieutenant = FALSE;
+  g_assert_cmpuint (muster_game_count_lieutenants (game, 0), ==, 0);
+  REFUSED (muster_game_set_wip (game, 1, 11, FALSE, &ok_error), "no Lieutenant");
+
+  commit = muster_game_new_commit (hidden, "red", salt, sizeof salt);
+  g_assert_null (muster_log_step_get (commit, "trooper"));
+  g_assert_null (muster_log_step_get (commit, "name"));
+  OK (muster_game_take_agreed (game, commit, NULL, NULL, &ok_error));
+  said = muster_game_describe_step (game, 0);
+  g_assert_cmpstr (said, ==, "Alice chose their Lieutenant, hidden until they reveal it");
+  /* The commitment stands for a Lieutenant: the roll may go on. */
+  g_assert_cmpuint (muster_game_count_lieutenants (game, 0), ==, 1);
+  g_assert_true (muster_game_has_hidden_lieutenant (game, 0));
+  g_assert_false (muster_game_knows_lieutenant (game, 0));
+  g_assert_true (muster_game_knows_lieutenant (game, 1));
+  hidden_said = muster_game_describe_hidden (game, 0);
+  g_assert_cmpstr (hidden_said, ==, "Lieutenant hidden");
+  g_assert_null (muster_game_describe_hidden (game, 1));
+  OK (muster_game_set_wip (game, 1, 11, FALSE, &ok_error));
+  /* Once. */
+  REFUSED (muster_game_take_agreed (game, commit, NULL, NULL, &ok_error), "already");
+
+  /* Another trooper than the one committed to: caught. */
+  lying = muster_game_new_reveal (other, "red", 1, salt, sizeof salt);
+  REFUSED (muster_game_take_agreed (game, lying, NULL, NULL, &ok_error), "committed");
+  g_assert_null (muster_game_get_revealed_lieutenant (game, 0));
+
+  reveal = muster_game_new_reveal (hidden, "red", 1, salt, sizeof salt);
+  OK (muster_game_take_agreed (game, reveal, NULL, NULL, &ok_error));
+  g_assert_cmpstr (muster_game_get_revealed_lieutenant (game, 0), ==, "r1");
+  g_assert_false (muster_game_has_hidden_lieutenant (game, 0));
+  g_assert_true (muster_game_knows_lieutenant (game, 0));
+  g_assert_true (muster_game_has_lieutenant_on_table (game, 0));
+  g_clear_pointer (&said, g_free);
+  said = muster_game_describe_step (game, 2);
+  g_assert_cmpstr (said, ==, "Alice revealed their hidden choice: Alice’s Lieutenant is Alice’s Lieutenant");
+
+  /* The file keeps them, as the schema says, and they replay. */
+  bytes = muster_layout_to_bytes (layout);
+  reread = muster_layout_new_from_bytes (bytes, "hidden.muster", &error);
+  g_assert_no_error (error);
+  again = muster_game_new (reread, muster_game_get_system (game));
+  g_assert_null (muster_game_get_restore_error (again));
+  g_assert_cmpstr (muster_game_get_revealed_lieutenant (again, 0), ==, "r1");
+}
+
+/* A trooper with Airborne Deployment kept off the table: not in the
+ * deployment, counted as held back until it is revealed. */
+static void
+test_kept_off_table (void)
+{
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(MusterGame) game = infinity_game (&layout);
+  g_autoptr(MusterRoster) roster = muster_roster_new (layout);
+  g_autoptr(MusterLogStep) hidden = army_choice ("keep-off-table", "red", "e1", "Paratrooper");
+  g_autoptr(MusterLogStep) commit = NULL;
+  g_autoptr(MusterLogStep) late = NULL;
+  g_autoptr(MusterLogStep) reveal = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(MusterLayout) reread = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *said = NULL;
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  guint8 salt[32];
+
+  entry->id = g_strdup ("e1");
+  entry->name = g_strdup ("Paratrooper");
+  entry->skills = g_strsplit ("airborne-deployment", " ", -1);
+  entry->hold = MUSTER_ROSTER_HOLD_OFF_TABLE;
+  muster_roster_add_entry (roster, "red", entry);
+
+  fill_salt (salt, sizeof salt, 5);
+  commit = muster_game_new_commit (hidden, "red", salt, sizeof salt);
+  OK (muster_game_take_agreed (game, commit, NULL, NULL, &ok_error));
+  g_assert_cmpuint (muster_game_count_held_back (game, 0), ==, 1);
+  said = muster_game_describe_hidden (game, 0);
+  g_assert_cmpstr (said, ==, "1 trooper held back");
+
+  play_initiative (game);
+  OK (muster_game_start_deployment (game, &ok_error));
+  /* The deployment knows r1 and b1, not the paratrooper. */
+  g_assert_cmpuint (muster_game_get_n_troopers (game), ==, 2);
+  g_assert_null (muster_game_lookup_trooper (game, "e1#1"));
+  {
+    MusterLogStep *start = muster_game_get_step (game, muster_game_get_n_steps (game) - 1);
+
+    for (guint i = 0; i < muster_log_step_get_n_items (start); i++)
+      g_assert_cmpstr (muster_log_item_get (muster_log_step_get_item (start, i), "entry"), !=, "e1");
+  }
+
+  /* Too late for another. */
+  late = muster_game_new_commit (hidden, "red", salt, sizeof salt);
+  REFUSED (muster_game_take_agreed (game, late, NULL, NULL, &ok_error), "before the deployment");
+
+  reveal = muster_game_new_reveal (hidden, "red", 1, salt, sizeof salt);
+  OK (muster_game_take_agreed (game, reveal, NULL, NULL, &ok_error));
+  g_assert_cmpuint (muster_game_count_held_back (game, 0), ==, 0);
+  g_clear_pointer (&said, g_free);
+  said = muster_game_describe_step (game, muster_game_get_n_steps (game) - 1);
+  g_assert_cmpstr (said, ==, "Alice revealed their hidden choice: Alice had kept Paratrooper off the table");
+
+  bytes = muster_layout_to_bytes (layout);
+  reread = muster_layout_new_from_bytes (bytes, "held.muster", &error);
+  g_assert_no_error (error);
 }
 
 int
@@ -250,6 +411,8 @@ main (int   argc,
   g_test_add_func ("/game/net/agreed-dice", test_agreed_dice);
   g_test_add_func ("/game/net/commit-reveal", test_commit_reveal);
   g_test_add_func ("/game/net/start-deployment-applied", test_start_deployment_applied);
+  g_test_add_func ("/game/net/hidden-lieutenant", test_hidden_lieutenant);
+  g_test_add_func ("/game/net/kept-off-table", test_kept_off_table);
 
   return g_test_run ();
 }

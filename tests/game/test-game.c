@@ -13,6 +13,7 @@
 
 #include "muster-game.h"
 #include "muster-roster.h"
+#include "muster-test-tmp.h"
 
 #define IN 25.4
 
@@ -457,6 +458,44 @@ test_damaged_log (void)
   table_close (&table);
 }
 
+/* A log put right after a damaged one restores with no error: the
+ * damaged log's is not kept for the next replay. */
+static void
+test_mended_log (void)
+{
+  Table table = { 0 };
+  g_autoptr(GPtrArray) good = NULL;
+  g_autoptr(GPtrArray) damaged = NULL;
+  g_autoptr(MusterLogStep) bad = muster_log_step_new ("keep");
+
+  infinity_table (&table);
+  table_start (&table);
+  OK (muster_game_set_wip (table.game, 0, 13, TRUE, &ok_error));
+  OK (muster_game_set_wip (table.game, 1, 11, FALSE, &ok_error));
+  OK (muster_game_roll_initiative (table.game, 0, 0, &ok_error));
+
+  good = g_ptr_array_copy (muster_layout_get_game_steps (table.layout), (GCopyFunc) muster_log_step_ref, NULL);
+  g_ptr_array_set_free_func (good, (GDestroyNotify) muster_log_step_unref);
+  damaged = g_ptr_array_copy (good, (GCopyFunc) muster_log_step_ref, NULL);
+  g_ptr_array_set_free_func (damaged, (GDestroyNotify) muster_log_step_unref);
+  muster_log_step_set (bad, "keep", "initiative");
+  g_ptr_array_add (damaged, muster_log_step_ref (bad));
+
+  muster_layout_set_game_log_steps (table.layout, "infinity", damaged);
+  g_assert_nonnull (muster_game_get_restore_error (table.game));
+
+  muster_layout_set_game_log_steps (table.layout, "infinity", good);
+  g_assert_null (muster_game_get_restore_error (table.game));
+  g_assert_cmpuint (muster_game_get_n_steps (table.game), ==, 3);
+
+  /* Twice damaged: the second error replaces the first. */
+  muster_layout_set_game_log_steps (table.layout, "infinity", damaged);
+  muster_layout_set_game_log_steps (table.layout, "infinity", damaged);
+  g_assert_nonnull (strstr (muster_game_get_restore_error (table.game), "step 4 (keep)"));
+
+  table_close (&table);
+}
+
 /* The 9th Age: the pre-game and the deployment turns, to the end. */
 static void
 test_t9a_game (void)
@@ -733,7 +772,7 @@ test_saved_game (void)
   g_autoptr(MusterLayout) reopened = NULL;
   g_autoptr(MusterGame) again = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("muster-game-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-game-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "game.muster", NULL);
   g_autofree char *damaged_path = g_build_filename (dir, "damaged.muster", NULL);
   g_autofree char *out = NULL;
@@ -990,6 +1029,7 @@ main (int   argc,
   g_test_add_func ("/game/game/undo", test_undo);
   g_test_add_func ("/game/game/dice-unforeseeable", test_dice_unforeseeable);
   g_test_add_func ("/game/game/damaged-log", test_damaged_log);
+  g_test_add_func ("/game/game/mended-log", test_mended_log);
   g_test_add_func ("/game/game/t9a", test_t9a_game);
   g_test_add_func ("/game/game/ti4", test_ti4_game);
   g_test_add_func ("/game/game/not-yours", test_not_yours);

@@ -11,184 +11,18 @@
 #include <math.h>
 #include <string.h>
 
+#include "gtk-quirks.h"
+#include "muster-choices.h"
+#include "muster-editor.h"
+#include "muster-entry-dialog.h"
 #include "muster-expr.h"
 #include "muster-game-popover.h"
+#include "muster-preferences-window.h"
 #include "muster-roster-panel.h"
 #include "muster-violations-list.h"
 #include "muster-window.h"
 
-#define INCH MUSTER_MM_PER_INCH
-
-typedef struct
-{
-  MusterWindow    *window;
-  MusterBoardView *view;
-  MusterLayout    *layout;
-  MusterHistory   *history;
-} Fixture;
-
-static void
-wait_for_size (GtkWidget *widget)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while ((gtk_widget_get_width (widget) <= 0 || !gtk_widget_get_mapped (widget)) &&
-         g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-
-  for (int i = 0; i < 20 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static void
-refresh (Fixture *fixture)
-{
-  fixture->layout = muster_window_get_layout (fixture->window);
-  fixture->history = muster_window_get_history (fixture->window);
-}
-
-static void
-set_up (Fixture       *fixture,
-        gconstpointer  data)
-{
-  fixture->window = muster_window_new (NULL);
-  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 1200, 800);
-  gtk_window_present (GTK_WINDOW (fixture->window));
-  fixture->view = muster_window_get_board_view (fixture->window);
-  wait_for_size (GTK_WIDGET (fixture->view));
-  refresh (fixture);
-}
-
-static void
-tear_down (Fixture       *fixture,
-           gconstpointer  data)
-{
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static void
-to_widget (Fixture *fixture,
-           double   x,
-           double   y,
-           double  *wx,
-           double  *wy)
-{
-  muster_board_view_board_to_widget (fixture->view, (MusterPoint) { x, y }, wx, wy);
-}
-
-/* A red unit of 5 × 4 models on 20 mm bases, where x, y (inches) say. */
-static MusterPiece *
-place_unit (Fixture *fixture,
-            double   x,
-            double   y)
-{
-  MusterBase base = { MUSTER_BASE_RECT, 100, 80 };
-  MusterPiece *piece = muster_piece_new ("u", MUSTER_PIECE_UNIT, "red", &base, x * INCH, y * INCH);
-
-  g_clear_pointer (&piece->id, g_free);
-
-  return muster_board_view_place_piece (fixture->view, piece);
-}
-
-static guint
-count_violations (Fixture     *fixture,
-                  MusterPiece *piece)
-{
-  MusterValidator *validator = muster_window_get_validator (fixture->window);
-  GPtrArray *violations = muster_validator_get_piece_violations (validator, piece->serial);
-
-  return violations != NULL ? violations->len : 0;
-}
-
-static gboolean
-has_violation (Fixture        *fixture,
-               MusterPiece    *piece,
-               MusterRuleCode  code)
-{
-  MusterValidator *validator = muster_window_get_validator (fixture->window);
-  GPtrArray *violations = muster_validator_get_piece_violations (validator, piece->serial);
-
-  for (guint i = 0; violations != NULL && i < violations->len; i++)
-    if (((MusterViolation *) g_ptr_array_index (violations, i))->code == code)
-      return TRUE;
-
-  return FALSE;
-}
-
-static gboolean
-send_key (GtkWidget       *widget,
-          guint            keyval,
-          GdkModifierType  state)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-  gboolean handled = FALSE;
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
-        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, state, &handled);
-    }
-
-  return handled;
-}
-
-/* The pointer leaving the table (or never there): what the keyboard
- * does must not depend on where the test's pointer happens to be. */
-static void
-pointer_leaves (Fixture *fixture)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (fixture->view));
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
-        g_signal_emit_by_name (controller, "leave");
-    }
-}
-
-static void
-pointer_moves (Fixture *fixture,
-               double   x,
-               double   y)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (fixture->view));
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
-        g_signal_emit_by_name (controller, "motion", x, y);
-    }
-}
-
-static void
-send_keys (GtkWidget *widget,
-           guint      keyval,
-           guint      times)
-{
-  for (guint i = 0; i < times; i++)
-    g_assert_true (send_key (widget, keyval, 0));
-}
-
-static void
-spin (void)
-{
-  for (int i = 0; i < 50 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static MusterRosterPanel *
-red_panel (Fixture *fixture)
-{
-  return MUSTER_ROSTER_PANEL (muster_window_get_roster_panel (fixture->window, "red"));
-}
+#include "board-view-helpers.h"
 
 /* Tests */
 
@@ -718,7 +552,9 @@ test_game_choices (Fixture       *fixture,
   const MusterPlayer *red, *blue;
   g_autofree char *id = g_strdup (piece->id);
 
-  muster_game_set_deployment (fixture->layout, fixture->history, "refused-flank");
+  g_autoptr(MusterEditor) editor = muster_editor_new (fixture->layout, fixture->history);
+
+  muster_editor_set_deployment (editor, "refused-flank");
   red = muster_layout_lookup_player (fixture->layout, "red");
   blue = muster_layout_lookup_player (fixture->layout, "blue");
   g_assert_cmpstr (muster_layout_get_deployment_id (fixture->layout), ==, "refused-flank");
@@ -732,23 +568,23 @@ test_game_choices (Fixture       *fixture,
 
   /* The diagonal is a choice. */
   muster_layout_set_option (fixture->layout, "diagonal", "ne-sw");
-  g_assert_false (muster_game_needs_roles (fixture->layout,
+  g_assert_false (muster_choices_needs_roles (fixture->layout,
                                            muster_validator_get_system (muster_window_get_validator (fixture->window))));
 
-  muster_game_set_deployment (fixture->layout, fixture->history, "encircle");
-  g_assert_true (muster_game_needs_roles (fixture->layout,
+  muster_editor_set_deployment (editor, "encircle");
+  g_assert_true (muster_choices_needs_roles (fixture->layout,
                                           muster_validator_get_system (muster_window_get_validator (fixture->window))));
   red = muster_layout_lookup_player (fixture->layout, "red");
   g_assert_cmpstr (red->role, ==, "attacker");
 
-  muster_game_set_deployment (fixture->layout, fixture->history, "dawn-assault");
-  g_assert_true (muster_game_needs_short_edges (fixture->layout,
+  muster_editor_set_deployment (editor, "dawn-assault");
+  g_assert_true (muster_choices_needs_short_edges (fixture->layout,
                                                 muster_validator_get_system (muster_window_get_validator (fixture->window))));
   red = muster_layout_lookup_player (fixture->layout, "red");
   g_assert_nonnull (red->short_edge);
 
   /* Another game: a new validator for it, a new table size. */
-  muster_game_set_system (fixture->layout, fixture->history, "infinity");
+  muster_editor_set_system (editor, "infinity");
   g_assert_cmpstr (muster_system_get_id (muster_validator_get_system (muster_window_get_validator (fixture->window))),
                    ==, "infinity");
   g_assert_cmpfloat_with_epsilon (muster_layout_get_width (fixture->layout), 48 * INCH, 1e-6);
@@ -1105,6 +941,121 @@ test_key_terrain (Fixture       *fixture,
   spin ();
 }
 
+static gboolean
+is_spin_button (GtkWidget *widget)
+{
+  return GTK_IS_SPIN_BUTTON (widget);
+}
+
+/* The table's size typed into the game popover is one step, undone as
+ * one. */
+static void
+test_popover_table_size (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  GtkWidget *popover = muster_game_popover_new ();
+  GtkWidget *width;
+  guint steps;
+
+  g_object_ref_sink (popover);
+  muster_game_popover_set_units (MUSTER_GAME_POPOVER (popover), MUSTER_UNIT_INCH);
+  muster_game_popover_set_layout (MUSTER_GAME_POPOVER (popover), fixture->layout, fixture->history);
+  spin ();
+  width = find_widget (popover, is_spin_button);
+  g_assert_nonnull (width);
+  g_assert_cmpfloat_with_epsilon (gtk_spin_button_get_value (GTK_SPIN_BUTTON (width)), 72, 1e-9);
+
+  steps = muster_history_get_n_steps (fixture->history);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (width), 60);
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (fixture->layout), 60 * INCH, 1e-9);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 1);
+  g_assert_cmpstr (muster_history_get_undo_label (fixture->history), ==, "Change Table Size");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (fixture->layout), 72 * INCH, 1e-9);
+
+  muster_game_popover_set_layout (MUSTER_GAME_POPOVER (popover), NULL, NULL);
+  g_object_unref (popover);
+}
+
+/* Every template builds with no handler left to find by name: the
+ * window's module exports no symbol but its entry point, so GtkBuilder
+ * finds only the callbacks each class binds (an unbound one is a
+ * critical warning, fatal here). The window and the panels are built by
+ * the other tests; these are the dialogs. */
+static void
+test_templates_bound (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  MusterSystem *system = muster_validator_get_system (muster_window_get_validator (fixture->window));
+  GtkWidget *dialog = GTK_WIDGET (muster_entry_dialog_new (GTK_WINDOW (fixture->window), system, NULL));
+  GtkWidget *preferences = muster_preferences_window_new (GTK_WINDOW (fixture->window));
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_window_present (GTK_WINDOW (preferences));
+  spin ();
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  spin ();
+}
+
+/* The names of a widget class's own actions, with a prefix. */
+static char *
+class_actions (GType       type,
+               const char *prefix)
+{
+  GtkWidgetClass *widget_class = g_type_class_peek (type);
+  g_autoptr(GString) names = g_string_new (NULL);
+  const GVariantType *parameter_type;
+  const char *name, *property_name;
+  GType owner;
+
+  for (guint i = 0; gtk_widget_class_query_action (widget_class, i, &owner, &name, &parameter_type, &property_name); i++)
+    if (owner == type && g_str_has_prefix (name, prefix))
+      g_string_append_printf (names, "%s%s", names->len > 0 ? " " : "", name);
+
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
+
+/* The board's actions are the view's own, its keys are their bindings,
+ * and the window reaches them (for its tool bar, menus and accelerators)
+ * through the view's action group, not through actions of its own. */
+static void
+test_actions_on_view (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  GActionGroup *actions = muster_board_view_get_actions (fixture->view);
+  g_autofree char *window_actions = class_actions (MUSTER_TYPE_WINDOW, "board.");
+  g_autofree char *view_actions = class_actions (MUSTER_TYPE_BOARD_VIEW, "board.");
+  g_autoptr(GVariant) tool = NULL;
+  MusterPiece *piece;
+
+  g_assert_cmpstr (window_actions, ==, "");
+  g_assert_nonnull (strstr (view_actions, "board.zoom-in"));
+  g_assert_nonnull (strstr (view_actions, "board.tool"));
+  g_assert_nonnull (strstr (view_actions, "board.add-terrain"));
+  g_assert_true (g_action_group_has_action (actions, "select-next"));
+
+  /* The edits of the selection wait for one, in the window too. */
+  g_assert_false (g_action_group_get_action_enabled (actions, "delete"));
+  g_assert_false (g_action_group_get_action_enabled (actions, "rotate-cw"));
+  piece = place_unit (fixture, 36, 42);
+  g_assert_true (g_action_group_get_action_enabled (actions, "delete"));
+  g_assert_true (g_action_group_get_action_enabled (actions, "rotate-cw"));
+  muster_board_view_unselect_all (fixture->view);
+  g_assert_false (g_action_group_get_action_enabled (actions, "toggle-prone"));
+  /* And their keys let the key go on. */
+  g_assert_false (send_key (GTK_WIDGET (fixture->view), GDK_KEY_Delete, 0));
+  g_assert_nonnull (muster_layout_lookup_piece (fixture->layout, piece->id));
+
+  /* The tool, as the tool bar's toggle buttons see it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.tool", "s", "polygon"));
+  tool = g_action_group_get_action_state (actions, "tool");
+  g_assert_cmpstr (g_variant_get_string (tool, NULL), ==, "polygon");
+  g_assert_cmpint (muster_board_view_get_tool (fixture->view), ==, MUSTER_BOARD_TOOL_POLYGON);
+  g_action_group_change_action_state (actions, "tool", g_variant_new_string ("select"));
+  g_assert_cmpint (muster_board_view_get_tool (fixture->view), ==, MUSTER_BOARD_TOOL_SELECT);
+}
+
 /* A new table size fits the table to the window again; other changes
  * keep the zoom. */
 static void
@@ -1329,26 +1280,6 @@ test_buttons_labelled (Fixture       *fixture,
   g_assert_cmpuint (n_buttons, >=, 15);
 }
 
-/* The first widget under root (or root itself) that matches, depth
- * first. */
-static GtkWidget *
-find_widget (GtkWidget *root,
-             gboolean (*matches) (GtkWidget *widget))
-{
-  if (matches (root))
-    return root;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, matches);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
 static gboolean
 is_roster_row (GtkWidget *widget)
 {
@@ -1488,6 +1419,7 @@ main (int   argc,
   /* The accessible properties kept where the tests can read them, and
    * no accessibility bus. */
   g_setenv ("GTK_A11Y", "test", TRUE);
+  gtk_quirks_init ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
@@ -1509,6 +1441,9 @@ main (int   argc,
   ADD ("/app/board-view/key-place-off-table", test_key_place_off_table);
   ADD ("/app/board-view/key-tools", test_key_tools);
   ADD ("/app/board-view/key-terrain", test_key_terrain);
+  ADD ("/app/board-view/actions-on-view", test_actions_on_view);
+  ADD ("/app/board-view/popover-table-size", test_popover_table_size);
+  ADD ("/app/board-view/templates-bound", test_templates_bound);
   ADD ("/app/board-view/refit-on-table-size", test_refit_on_table_size);
   ADD ("/app/board-view/drop-file", test_drop_file);
   ADD ("/app/board-view/accessible-summary", test_accessible_summary);

@@ -13,6 +13,7 @@
 
 #include "muster-document.h"
 #include "muster-draft.h"
+#include "muster-test-tmp.h"
 
 #define IN 25.4
 
@@ -72,7 +73,7 @@ test_document_basics (void)
 {
   g_autoptr(MusterDocument) document = new_document ();
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("muster-document-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-document-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "table.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
@@ -253,7 +254,10 @@ main (int   argc,
 {
   /* One folder for this program and its subprocesses (set before GLib
    * reads it): each test empties it. */
-  if (g_getenv ("MUSTER_TEST_STATE") == NULL)
+  gboolean parent = g_getenv ("MUSTER_TEST_STATE") == NULL;
+  int status;
+
+  if (parent)
     {
       g_autofree char *dir = g_dir_make_tmp ("muster-test-document-XXXXXX", NULL);
 
@@ -272,5 +276,11 @@ main (int   argc,
   g_test_add_func ("/gui/document/drafts/two-processes", test_drafts_two_processes);
   g_test_add_func ("/gui/document/drafts/two-processes/subprocess", test_drafts_two_processes_subprocess);
 
-  return g_test_run ();
+  status = g_test_run ();
+
+  /* The subprocesses share it with the parent, which removes it. */
+  if (parent)
+    muster_test_remove_tree (state_dir);
+
+  return status;
 }

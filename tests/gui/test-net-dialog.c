@@ -9,7 +9,11 @@
 
 #include <string.h>
 
+#include "muster-game-net.h"
+#include "muster-game-page.h"
+#include "muster-game-panel.h"
 #include "muster-net-dialog.h"
+#include "muster-roster.h"
 #include "muster-window.h"
 
 #define IN 25.4
@@ -84,11 +88,13 @@ add_unit (MusterLayout *layout,
   g_assert_true (muster_layout_add_piece (layout, muster_piece_new (id, MUSTER_PIECE_UNIT, owner, &base, 20 * IN, y * IN)));
 }
 
-/* The text of every label in widget. */
+/* The text of every label in widget that is shown. */
 static void
 collect_text (GtkWidget *widget,
               GString   *text)
 {
+  if (!gtk_widget_get_visible (widget))
+    return;
   if (GTK_IS_LABEL (widget))
     g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
   if (GTK_IS_EDITABLE (widget) && !GTK_IS_TEXT (widget))
@@ -100,7 +106,7 @@ collect_text (GtkWidget *widget,
 
 typedef struct
 {
-  GtkWindow  *window;
+  gpointer    window;   /* any widget */
   const char *needle;
 } Shows;
 
@@ -116,7 +122,7 @@ shows (gpointer data)
 }
 
 static void
-wait_shows (GtkWindow  *window,
+wait_shows (gpointer    window,
             const char *needle)
 {
   Shows s = { window, needle };
@@ -228,6 +234,268 @@ test_host_and_join (void)
   }
 }
 
+static MusterPiece *
+add_model (MusterLayout *layout,
+           const char   *id,
+           const char   *owner,
+           double        x,
+           double        y,
+           gboolean      lieutenant)
+{
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+  MusterPiece *piece = muster_piece_new (id, MUSTER_PIECE_MODEL, owner, &base, x * IN, y * IN);
+
+  piece->lieutenant = lieutenant;
+  g_assert_true (muster_layout_add_piece (layout, piece));
+
+  return piece;
+}
+
+/* The README's game of Infinity: Alice (red) and Bob (blue), three
+ * troopers each, a Lieutenant each; and a paratrooper Alice keeps off
+ * the table. */
+static MusterLayout *
+readme_layout (void)
+{
+  MusterLayout *layout = muster_layout_new ("infinity", "standard", 48 * IN, 48 * IN);
+  g_autoptr(MusterRoster) roster = muster_roster_new (layout);
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+
+  muster_layout_set_player_name (layout, "red", "Alice");
+  muster_layout_set_player_name (layout, "blue", "Bob");
+  add_model (layout, "r1", "red", 10, 40, TRUE);
+  add_model (layout, "r2", "red", 20, 40, FALSE);
+  add_model (layout, "r3", "red", 30, 40, FALSE);
+  add_model (layout, "b1", "blue", 10, 8, TRUE);
+  add_model (layout, "b2", "blue", 20, 8, FALSE);
+  add_model (layout, "b3", "blue", 30, 8, FALSE);
+
+  entry->id = g_strdup ("para");
+  entry->name = g_strdup ("Paratrooper");
+  entry->skills = g_strsplit ("airborne-deployment", " ", -1);
+  entry->hold = MUSTER_ROSTER_HOLD_OFF_TABLE;
+  muster_roster_add_entry (roster, "red", entry);
+
+  return layout;
+}
+
+typedef struct
+{
+  MusterNetSession *a;
+  MusterNetSession *b;
+} Pair;
+
+static gboolean
+is_settled (gpointer data)
+{
+  Pair *pair = data;
+
+  return !muster_net_session_is_busy (pair->a) && !muster_net_session_is_busy (pair->b) &&
+         muster_game_get_n_steps (muster_net_session_get_game (pair->a)) ==
+         muster_game_get_n_steps (muster_net_session_get_game (pair->b));
+}
+
+/* How many times widget shows needle. */
+static guint
+count_shown (gpointer    widget,
+             const char *needle)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint n = 0;
+
+  collect_text (widget, text);
+  for (const char *p = strstr (text->str, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+
+  return n;
+}
+
+typedef struct
+{
+  gpointer    widget;
+  const char *needle;
+  guint       n;
+} Count;
+
+static gboolean
+shows_n (gpointer data)
+{
+  Count *c = data;
+
+  return count_shown (c->widget, c->needle) == c->n;
+}
+
+static GtkWidget *
+game_page (MusterWindow *window,
+           const char   *name)
+{
+  MusterGamePanel *panel = MUSTER_GAME_PANEL (muster_window_get_game_panel (window));
+
+  return muster_game_panel_get_page_widget (panel, name);
+}
+
+typedef struct
+{
+  MusterWindow *window;
+  const char   *needle;
+} Message;
+
+static gboolean
+has_message (gpointer data)
+{
+  Message *m = data;
+  const char *message = muster_game_panel_get_message (MUSTER_GAME_PANEL (muster_window_get_game_panel (m->window)));
+
+  return message != NULL && strstr (message, m->needle) != NULL;
+}
+
+#define OK(call) G_STMT_START { g_autoptr(GError) ok_error = NULL; \
+  if (!(call)) g_error ("%s refused: %s", #call, ok_error != NULL ? ok_error->message : "(no message)"); } G_STMT_END
+
+/* host shows layout and hosts it as its first player; a new window joins
+ * it. Returns that window; pair holds both sessions. */
+static MusterWindow *
+host_and_join (MusterWindow *host,
+               MusterLayout *layout,
+               Pair         *pair)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autofree char *invitation = NULL;
+  MusterWindow *guest;
+
+  g_assert_true (muster_window_show_layout (host, layout, &error));
+  g_assert_no_error (error);
+  muster_window_show_sidebar_page (host, "game");
+  pair->a = muster_net_dialog_host (host, 0, MUSTER_NET_HOST_NONE, &error);
+  g_assert_no_error (error);
+  invitation = g_strdup_printf ("muster://127.0.0.1:%u/#%s", muster_net_session_get_port (pair->a),
+                                strchr (muster_net_session_get_invitation (pair->a), '#') + 1);
+  muster_net_dialog_join (host, invitation, got_result_cb, &result);
+  wait_for (is_set, &result, "the join");
+  guest = muster_net_dialog_join_finish (result, &error);
+  g_assert_no_error (error);
+  wait_for (is_mapped, guest, "the guest's window");
+  muster_window_show_sidebar_page (guest, "game");
+  pair->b = muster_net_dialog_get_session (guest);
+
+  return guest;
+}
+
+/* The Initiative Roll and the choices, with dice from the table: Alice
+ * keeps Deployment, Bob deploys first. */
+static void
+roll_and_choose (Pair *pair)
+{
+  MusterGame *alice = muster_net_session_get_game (pair->a);
+  MusterGame *bob = muster_net_session_get_game (pair->b);
+
+  OK (muster_game_set_typed_dice (alice, TRUE, &ok_error));
+  OK (muster_game_set_typed_dice (bob, TRUE, &ok_error));
+  wait_for (is_settled, pair, "the dice");
+  OK (muster_game_roll_initiative (alice, 0, 12, &ok_error));
+  wait_for (is_settled, pair, "Alice's roll");
+  OK (muster_game_roll_initiative (bob, 1, 7, &ok_error));
+  wait_for (is_settled, pair, "Bob's roll");
+  OK (muster_game_keep (alice, MUSTER_INFINITY_KEEP_DEPLOYMENT, &ok_error));
+  wait_for (is_settled, pair, "the keep");
+  OK (muster_game_choose_first_turn (bob, 1, &ok_error));
+  wait_for (is_settled, pair, "the first turn");
+  OK (muster_game_choose_deployment (alice, 1, "south", &ok_error));
+  wait_for (is_settled, pair, "the deployment");
+}
+
+/* Each window's Game page plays the game: a step taken in one is on the
+ * other's Game page, a refusal of the other Muster's is said above the
+ * Game page, and what one player keeps hidden the other's page says is
+ * there, not what it is. */
+static void
+test_game_page (void)
+{
+  MusterWindow *host = open_window ();
+  MusterWindow *guest;
+  g_autoptr(MusterLayout) readme = readme_layout ();
+  MusterNetSession *session;
+  MusterGame *alice, *bob;
+  Message refused;
+  Count lieutenants = { NULL, "· Lieutenant", 2 };
+  Pair pair;
+
+  guest = host_and_join (host, readme, &pair);
+  session = pair.a;
+  alice = muster_net_session_get_game (pair.a);
+  bob = muster_net_session_get_game (pair.b);
+  g_assert_true (bob == muster_window_get_game (guest));
+  wait_for (is_settled, &pair, "both Musters");
+
+  /* Bob's window knows that Alice keeps things hidden, not what. */
+  wait_shows (muster_net_dialog_get_status_window (guest), "Alice: 1 trooper held back · Lieutenant hidden");
+  g_assert_false (muster_layout_lookup_piece (muster_window_get_layout (guest), "r1")->lieutenant);
+  wait_shows (muster_net_dialog_get_status_window (host), "Reveal My Lieutenant");
+
+  /* Alice enters her WIP, private, on her Game page: Bob's says it is in. */
+  g_assert_true (gtk_widget_activate_action (game_page (host, "initiative"), "initiative.set-wip", "(iub)",
+                                             0, 13, TRUE));
+  wait_for (is_settled, &pair, "Alice's WIP");
+  wait_shows (game_page (guest, "initiative"), "Alice’s WIP is in, hidden until the roll");
+  g_assert_cmpuint (muster_game_get_n_steps (bob), ==, muster_game_get_n_steps (alice));
+
+  /* Bob starts the deployment too early: Alice's Muster refuses, and Bob's
+   * Game page says so. */
+  g_assert_true (gtk_widget_activate_action (game_page (guest, "deployment"), "page.start-deployment", NULL));
+  refused.window = guest;
+  refused.needle = "The other Muster refused";
+  wait_for (has_message, &refused, "the refusal on Bob's Game page");
+  wait_shows (muster_net_dialog_get_status_window (guest), "Initiative Roll");
+
+  /* Bob's WIP from his Game page: both are revealed, on both pages. */
+  g_assert_true (gtk_widget_activate_action (game_page (guest, "initiative"), "initiative.set-wip", "(iub)",
+                                             1, 11, FALSE));
+  wait_for (is_settled, &pair, "Bob's WIP");
+  g_assert_cmpuint (muster_infinity_initiative_get_wip (muster_game_get_initiative (bob), 0), ==, 13);
+  g_assert_cmpuint (muster_infinity_initiative_get_wip (muster_game_get_initiative (alice), 1), ==, 11);
+
+  roll_and_choose (&pair);
+
+  /* The deployment, from Alice's Game page; Bob deploys first, from his. */
+  g_assert_true (gtk_widget_activate_action (game_page (host, "deployment"), "page.start-deployment", NULL));
+  wait_for (is_settled, &pair, "the start of the deployment");
+  wait_shows (game_page (guest, "deployment"), "0 of 3 deployed · 1 trooper held back");
+  wait_shows (game_page (host, "deployment"), "0 of 3 deployed · 1 trooper held back");
+  g_assert_true (gtk_widget_activate_action (game_page (guest, "deployment"), "deployment.deploy", "s", "b1"));
+  wait_for (is_settled, &pair, "Bob's first trooper");
+  wait_shows (game_page (host, "deployment"), "Deployed in step 1");
+  wait_shows (game_page (host, "deployment"), "1 of 3 deployed");
+
+  /* Bob's page marks his own Lieutenant, not Alice's; until she reveals
+   * it. */
+  g_assert_cmpuint (count_shown (game_page (guest, "deployment"), "· Lieutenant"), ==, 1);
+  g_assert_cmpuint (count_shown (game_page (host, "deployment"), "· Lieutenant"), ==, 2);
+  OK (muster_net_session_reveal_lieutenant (session, &ok_error));
+  lieutenants.widget = game_page (guest, "deployment");
+  wait_for (shows_n, &lieutenants, "Alice's Lieutenant on Bob's page");
+  lieutenants.widget = muster_net_dialog_get_status_window (host);
+  lieutenants.needle = "Reveal My Lieutenant";
+  lieutenants.n = 0;
+  wait_for (shows_n, &lieutenants, "no more to reveal");
+
+  /* Alice may not deploy Bob's trooper: her Game page says why. */
+  g_assert_true (gtk_widget_activate_action (game_page (host, "deployment"), "deployment.deploy", "s", "b2"));
+  refused.window = host;
+  refused.needle = "Bob";
+  wait_for (has_message, &refused, "the refusal on Alice's Game page");
+
+  /* The same steps on both sides. */
+  g_assert_cmpuint (muster_game_get_n_steps (alice), ==, muster_game_get_n_steps (bob));
+  for (guint i = 0; i < muster_game_get_n_steps (alice); i++)
+    g_assert_true (muster_log_step_equal (muster_game_get_step (alice, i), muster_game_get_step (bob, i)));
+
+  gtk_window_destroy (GTK_WINDOW (guest));
+  gtk_window_destroy (GTK_WINDOW (host));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -236,6 +504,7 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/app/net-dialog/host-and-join", test_host_and_join);
+  g_test_add_func ("/app/net-dialog/game-page", test_game_page);
 
   return g_test_run ();
 }

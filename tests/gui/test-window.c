@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gtk-quirks.h"
 #include "muster-roster-panel.h"
 #include "muster-draft.h"
 #include "muster-window.h"
+#include "muster-test-tmp.h"
 
 static void
 wait_for_size (GtkWidget *widget)
@@ -200,7 +202,7 @@ static void
 test_window_save_and_open (void)
 {
   MusterWindow *window = open_window ();
-  g_autofree char *dir = g_dir_make_tmp ("muster-window-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-window-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "table.muster", NULL);
   g_autofree char *backup = g_strconcat (path, "~", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
@@ -303,7 +305,7 @@ test_window_open_broken (void)
       "Players “red” and “blue” are both in the zone “north”: each player deploys in a zone of their own" },
   };
   MusterWindow *window = open_window ();
-  g_autofree char *dir = g_dir_make_tmp ("muster-window-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-window-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "broken.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   MusterLayout *before = muster_window_get_layout (window);
@@ -476,7 +478,7 @@ static void
 test_window_player_color (void)
 {
   MusterWindow *window = open_window ();
-  g_autofree char *dir = g_dir_make_tmp ("muster-window-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-window-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "colour.muster", NULL);
   g_autofree char *backup = g_strconcat (path, "~", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
@@ -640,7 +642,7 @@ test_window_autosave (void)
 
   /* Saved for real: nothing to offer back after a crash. */
   {
-    g_autofree char *dir = g_dir_make_tmp ("muster-autosave-XXXXXX", NULL);
+    g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-autosave-XXXXXX");
     g_autofree char *path = g_build_filename (dir, "t.muster", NULL);
     g_autoptr(GFile) file = g_file_new_for_path (path);
 
@@ -836,7 +838,7 @@ test_window_system_errors_session (void)
 static void
 test_window_system_errors (void)
 {
-  g_autofree char *home = g_dir_make_tmp ("muster-data-XXXXXX", NULL);
+  g_auto(MusterTestDir) home = muster_test_dir_new ("muster-data-XXXXXX");
   g_autofree char *dir = g_build_filename (home, "muster", "systems", NULL);
   g_autofree char *path = g_build_filename (dir, "broken.xml", NULL);
   g_autofree char *old = g_strdup (g_getenv ("XDG_DATA_HOME"));
@@ -865,6 +867,7 @@ int
 main (int   argc,
       char *argv[])
 {
+  gtk_quirks_init ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 

@@ -9,6 +9,9 @@ import os
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+from messages_locale import messages_locale  # noqa: E402
+
 muster, src = sys.argv[1], sys.argv[2]
 examples = os.path.join(src, "tests", "data", "examples")
 layouts = os.path.join(src, "tests", "data", "layouts")
@@ -16,7 +19,7 @@ results = []
 
 
 def run(language, *args):
-    env = dict(os.environ, LANGUAGE=language, LC_ALL="C.UTF-8")
+    env = dict(os.environ, LANGUAGE=language, LC_ALL=messages_locale())
     return subprocess.run([muster] + list(args), env=env, capture_output=True, text=True)
 
 

@@ -86,8 +86,11 @@ with tempfile.TemporaryDirectory() as destdir:
         check("metainfo-release", root.find("releases/release") is not None)
         check("metainfo-oars", root.find("content_rating") is not None)
         shots = [img.text for img in root.findall("screenshots/screenshot/image")]
-        # Each screenshot the metainfo names is a file in the repository.
-        prefix_url = "https://raw.githubusercontent.com/muster/muster/main/"
+        # Each screenshot the metainfo names is a file in the repository,
+        # at the release's tag (a branch moves under Flathub's mirror).
+        with open(os.path.join(build, "meson-info", "intro-projectinfo.json"), encoding="utf-8") as f:
+            tag = "v" + json.load(f)["version"]
+        prefix_url = "https://raw.githubusercontent.com/muster/muster/%s/" % tag
         missing = [u for u in shots if not u.startswith(prefix_url)
                    or not os.path.isfile(os.path.join(src, u[len(prefix_url):]))]
         check("metainfo-screenshots-committed", shots and not missing, " ".join(missing))
@@ -98,7 +101,7 @@ check("manifest-app-id", manifest.get("app-id") == APP_ID)
 check("manifest-command", manifest.get("command") == "muster")
 check("manifest-runtime", manifest.get("runtime") == "org.gnome.Platform" and manifest.get("sdk") == "org.gnome.Sdk")
 args = manifest.get("finish-args", [])
-allowed = {"--share=ipc", "--socket=fallback-x11", "--socket=wayland", "--device=dri"}
+allowed = {"--share=ipc", "--share=network", "--socket=fallback-x11", "--socket=wayland", "--device=dri"}
 check("manifest-finish-args", set(args) <= allowed and "--socket=wayland" in args, " ".join(args))
 check("manifest-meson-module", any(m.get("buildsystem") == "meson" and m.get("name") == "muster"
                                    for m in manifest.get("modules", []) if isinstance(m, dict)))

@@ -11,6 +11,7 @@
 
 #include "muster-net-crypto.h"
 #include "muster-net-message.h"
+#include "muster-roster.h"
 
 /* Tests of src/net/muster-net-message.c and muster-net-crypto.c: the
  * messages read back as written, and what is not a message is refused. */
@@ -76,6 +77,61 @@ test_move_and_welcome (void)
   g_assert_cmpstr (back->player, ==, "blue");
 }
 
+/* A piece put on the table, as it stands, less which one is the
+ * Lieutenant; one taken off. */
+static void
+test_place_and_remove (void)
+{
+  g_autoptr(MusterNetMessage) place = muster_net_message_new (MUSTER_NET_MESSAGE_PLACE);
+  g_autoptr(MusterNetMessage) remove = muster_net_message_new (MUSTER_NET_MESSAGE_REMOVE);
+  g_autoptr(MusterNetMessage) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  MusterBase base = { MUSTER_BASE_RECT, 100, 50.8 };
+  MusterPiece *piece;
+
+  place->seq = 3;
+  place->placed = muster_piece_new ("u&1", MUSTER_PIECE_UNIT, "red", &base, 508.0 / 3.0, 203.2);
+  piece = place->placed;
+  piece->rotation = 45;
+  piece->name = g_strdup ("Knights <of> \"the\" Realm");
+  piece->turn = 2;
+  piece->prone = TRUE;
+  piece->lieutenant = TRUE;
+  piece->categories = g_strsplit ("character scout", " ", -1);
+  piece->skills = g_strsplit ("ambush", " ", -1);
+  muster_roster_set_piece_entry (piece, "e2");
+  text = muster_net_message_write (place);
+  g_assert_null (strstr (text, "lieutenant"));
+  back = muster_net_message_read (text, strlen (text), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (back->type, ==, MUSTER_NET_MESSAGE_PLACE);
+  piece = back->placed;
+  g_assert_cmpstr (piece->id, ==, "u&1");
+  g_assert_cmpint (piece->kind, ==, MUSTER_PIECE_UNIT);
+  g_assert_cmpstr (piece->owner, ==, "red");
+  g_assert_true (piece->x == place->placed->x && piece->y == place->placed->y && piece->rotation == 45);
+  g_assert_cmpint (piece->base.shape, ==, MUSTER_BASE_RECT);
+  g_assert_true (piece->base.width == 100 && piece->base.depth == 50.8);
+  g_assert_cmpstr (piece->name, ==, place->placed->name);
+  g_assert_cmpuint (piece->turn, ==, 2);
+  g_assert_true (piece->prone);
+  g_assert_false (piece->lieutenant);
+  g_assert_true (muster_piece_has_category (piece, "scout") && muster_piece_has_category (piece, "character"));
+  g_assert_true (muster_piece_has_skill (piece, "ambush"));
+  g_assert_cmpstr (muster_roster_get_piece_entry (piece), ==, "e2");
+  g_clear_pointer (&back, muster_net_message_free);
+  g_clear_pointer (&text, g_free);
+
+  remove->seq = 4;
+  remove->piece = g_strdup ("u&1");
+  text = muster_net_message_write (remove);
+  back = muster_net_message_read (text, strlen (text), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (back->type, ==, MUSTER_NET_MESSAGE_REMOVE);
+  g_assert_cmpstr (back->piece, ==, "u&1");
+}
+
 static void
 test_refused (void)
 {
@@ -96,6 +152,19 @@ test_refused (void)
     "<!DOCTYPE x [<!ENTITY e \"e\">]><muster-net version=\"1\" type=\"bye\" seq=\"1\" ack=\"0\"/>",
     "<muster-net version=\"1\" type=\"welcome\" seq=\"0\" ack=\"0\" session=\"00000000000000000000000000000000\" "
     "player=\"blue\" received=\"0\"><layout>!!!!</layout></muster-net>",
+    /* Pieces no table holds. */
+    "<muster-net version=\"1\" type=\"place\" seq=\"1\" ack=\"0\"/>",
+    "<muster-net version=\"1\" type=\"place\" seq=\"1\" ack=\"0\"><piece id=\"a\" kind=\"model\" owner=\"red\" "
+    "x=\"0\" y=\"0\" rotation=\"0\" shape=\"hexagon\" width=\"25\" depth=\"25\"/></muster-net>",
+    "<muster-net version=\"1\" type=\"place\" seq=\"1\" ack=\"0\"><piece id=\"a\" kind=\"model\" owner=\"red\" "
+    "x=\"0\" y=\"0\" rotation=\"0\" shape=\"round\" width=\"-25\" depth=\"25\"/></muster-net>",
+    "<muster-net version=\"1\" type=\"place\" seq=\"1\" ack=\"0\"><piece id=\"a b\" kind=\"model\" owner=\"red\" "
+    "x=\"0\" y=\"0\" rotation=\"0\" shape=\"round\" width=\"25\" depth=\"25\"/></muster-net>",
+    "<muster-net version=\"1\" type=\"place\" seq=\"1\" ack=\"0\"><piece id=\"a\" kind=\"model\" owner=\"red\" "
+    "x=\"0\" y=\"0\" rotation=\"0\" shape=\"round\" width=\"25\" depth=\"25\" lieutenant=\"true\"/></muster-net>",
+    "<muster-net version=\"1\" type=\"place\" seq=\"1\" ack=\"0\"><piece id=\"a\" kind=\"model\" owner=\"red\" "
+    "x=\"inf\" y=\"0\" rotation=\"0\" shape=\"round\" width=\"25\" depth=\"25\"/></muster-net>",
+    "<muster-net version=\"1\" type=\"remove\" seq=\"1\" ack=\"0\"/>",
     NULL,
   };
 
@@ -192,6 +261,7 @@ main (int   argc,
 
   g_test_add_func ("/net/message/round-trip", test_round_trip);
   g_test_add_func ("/net/message/move-and-welcome", test_move_and_welcome);
+  g_test_add_func ("/net/message/place-and-remove", test_place_and_remove);
   g_test_add_func ("/net/message/refused", test_refused);
   g_test_add_func ("/net/message/invitation", test_invitation);
   g_test_add_func ("/net/message/dice-stream", test_dice_stream);

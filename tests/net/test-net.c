@@ -12,9 +12,12 @@
 #include <string.h>
 
 #include "muster-game-net.h"
+#include "muster-roster.h"
 #include "muster-net-cert.h"
 #include "muster-net-crypto.h"
+#include "muster-net-secrets.h"
 #include "muster-net-session.h"
+#include "muster-test-tmp.h"
 
 #define IN 25.4
 /* No wait in these tests is longer. */
@@ -32,6 +35,7 @@ typedef struct
   MusterGame       *game;
   MusterNetSession *session;
   GString          *received;
+  GPtrArray        *messages;   /* each message's text, as it came */
   GPtrArray        *refusals;
 } Side;
 
@@ -83,6 +87,7 @@ received_cb (MusterNetSession *session,
              Side             *side)
 {
   g_string_append (side->received, text);
+  g_ptr_array_add (side->messages, g_strdup (text));
 }
 
 static void
@@ -97,6 +102,7 @@ static void
 watch (Side *side)
 {
   side->received = g_string_new (NULL);
+  side->messages = g_ptr_array_new_with_free_func (g_free);
   side->refusals = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect (side->session, "received", G_CALLBACK (received_cb), side);
   g_signal_connect (side->session, "refused", G_CALLBACK (refused_cb), side);
@@ -212,6 +218,7 @@ side_close (Side *side)
   g_clear_object (&side->layout);
   if (side->received != NULL)
     g_string_free (side->received, TRUE);
+  g_clear_pointer (&side->messages, g_ptr_array_unref);
   g_clear_pointer (&side->refusals, g_ptr_array_unref);
 }
 
@@ -259,6 +266,25 @@ game_log_text (MusterLayout *layout)
   g_assert_nonnull (end);
 
   return g_strndup (start, end - start);
+}
+
+/* The number (from 1) of game's first step of action, hiding hides
+ * (NULL: any), or 0. */
+static guint
+step_number (MusterGame *game,
+             const char *action,
+             const char *hides)
+{
+  for (guint i = 0; i < muster_game_get_n_steps (game); i++)
+    {
+      MusterLogStep *step = muster_game_get_step (game, i);
+
+      if (g_strcmp0 (muster_log_step_get_action (step), action) == 0 &&
+          (hides == NULL || g_strcmp0 (muster_log_step_get (step, "hides"), hides) == 0))
+        return i + 1;
+    }
+
+  return 0;
 }
 
 static void
@@ -388,9 +414,12 @@ test_game (void)
   g_assert_cmpint (muster_game_get_turn_player (match.guest.game), ==, 0);
   g_assert_cmpuint (muster_order_sequence_get_n_orders_left (muster_game_get_order_sequence (match.guest.game)), ==, 3);
   assert_same_logs (&match);
-  /* Alice's WIP was hidden, then revealed at the roll. */
-  g_assert_cmpstr (muster_log_step_get_action (muster_game_get_step (match.guest.game, 1)), ==, "commit");
-  g_assert_cmpuint (muster_net_session_count_hidden (match.guest.session, 0), ==, 0);
+  /* Alice's WIP was hidden, then revealed at the roll; her Lieutenant
+   * is hidden still. */
+  g_assert_cmpuint (step_number (match.guest.game, "commit", "set-wip"), >, 0);
+  g_assert_false (muster_game_is_unrevealed (match.guest.game, step_number (match.guest.game, "commit", "set-wip")));
+  g_assert_cmpuint (muster_net_session_count_hidden (match.guest.session, 0), ==, 1);
+  g_assert_true (muster_game_has_hidden_lieutenant (match.guest.game, 0));
 
   match_close (&match);
 }
@@ -428,12 +457,40 @@ test_dice (void)
   match_close (&match);
 }
 
+typedef struct
+{
+  Match *match;
+  guint  n;
+} Steps;
+
 static gboolean
 has_steps (gpointer data)
 {
-  Match *match = data;
+  Steps *steps = data;
 
-  return muster_game_get_n_steps (match->guest.game) == 3 && is_settled (match);
+  return muster_game_get_n_steps (steps->match->guest.game) == steps->n && is_settled (steps->match);
+}
+
+/* Whether Muster's data keeps a secret whose hidden step has name=value. */
+static gboolean
+keeps_secret (const char *name,
+              const char *value)
+{
+  g_autofree char *dir_path = muster_net_secrets_get_dir ();
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *digest;
+
+  while (dir != NULL && (digest = g_dir_read_name (dir)) != NULL)
+    {
+      guint8 salt[64];
+      gsize salt_len;
+      g_autoptr(MusterLogStep) hidden = muster_net_secrets_load (digest, salt, sizeof salt, &salt_len);
+
+      if (hidden != NULL && g_strcmp0 (muster_log_step_get (hidden, name), value) == 0)
+        return TRUE;
+    }
+
+  return FALSE;
 }
 
 /* Alice's private WIP: the guest holds a commitment, nowhere the WIP,
@@ -442,7 +499,7 @@ static void
 test_hidden (void)
 {
   Match match = { 0 };
-  g_autofree char *dir = g_dir_make_tmp ("muster-net-XXXXXX", NULL);
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-net-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "guest.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *saved = NULL;
@@ -453,16 +510,21 @@ test_hidden (void)
   g_autoptr(MusterLogStep) forged = NULL;
   guint8 salt[32] = { 0 };
 
+  Steps steps = { &match, 0 };
+  guint commit_n;
+
   match_open (&match);
+  settle (&match);
   /* A WIP no other number in the game has. */
   OK (muster_game_set_wip (match.host.game, 0, 17, TRUE, &ok_error));
   OK (muster_game_start_deployment (match.guest.game, &ok_error));
   settle (&match);
-  g_assert_cmpuint (muster_game_get_n_steps (match.guest.game), ==, 1);
+  commit_n = step_number (match.guest.game, "commit", "set-wip");
+  g_assert_cmpuint (commit_n, ==, muster_game_get_n_steps (match.guest.game));
   g_assert_nonnull (strstr (last_refusal (&match.guest), "Initiative Roll"));
 
   /* Memory: the game and its layout. Messages. The saved file. */
-  g_assert_null (muster_log_step_get (muster_game_get_step (match.guest.game, 0), "wip"));
+  g_assert_null (muster_log_step_get (muster_game_get_step (match.guest.game, commit_n - 1), "wip"));
   bytes = muster_layout_to_bytes (match.guest.layout);
   g_assert_null (g_strstr_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), "wip="));
   g_assert_null (strstr (match.guest.received->str, "wip="));
@@ -472,26 +534,34 @@ test_hidden (void)
   g_assert_null (strstr (saved, "wip="));
   g_assert_nonnull (strstr (saved, "commitment=\""));
   /* What Bob sees: something is hidden. */
-  g_assert_cmpuint (muster_net_session_count_hidden (match.guest.session, 0), ==, 1);
+  g_assert_cmpuint (muster_net_session_count_hidden (match.guest.session, 0), ==, 2);
   said = muster_net_session_describe (match.guest.session);
-  g_assert_nonnull (strstr (said, "Alice: 1 choice hidden"));
+  g_assert_nonnull (strstr (said, "Alice: Lieutenant hidden · WIP hidden"));
 
   /* A reveal of another WIP is caught. */
   hidden = muster_log_step_new ("set-wip");
   muster_log_step_set (hidden, "player", "red");
   muster_log_step_set_uint (hidden, "wip", 12);
   muster_log_step_set_boolean (hidden, "private", TRUE);
-  forged = muster_game_new_reveal (hidden, "red", 1, salt, sizeof salt);
+  forged = muster_game_new_reveal (hidden, "red", commit_n, salt, sizeof salt);
   REFUSED (muster_game_take_agreed (match.guest.game, forged, NULL, NULL, &ok_error), "committed");
+
+  /* A second hidden WIP is refused: its secret is not kept. */
+  g_assert_true (keeps_secret ("wip", "17"));
+  OK (muster_game_set_wip (match.host.game, 0, 16, TRUE, &ok_error));
+  settle (&match);
+  g_assert_nonnull (strstr (last_refusal (&match.host), "not been revealed"));
+  g_assert_false (keeps_secret ("wip", "16"));
+  g_assert_true (keeps_secret ("wip", "17"));
 
   /* Bob's WIP in: both are revealed, and checked. */
   OK (muster_game_set_wip (match.guest.game, 1, 11, FALSE, &ok_error));
-  wait_for (has_steps, &match, "the WIPs");
+  steps.n = commit_n + 2;
+  wait_for (has_steps, &steps, "the WIPs");
   settle (&match);
-  g_assert_cmpuint (muster_game_get_n_steps (match.guest.game), ==, 3);
-  g_assert_cmpstr (muster_log_step_get_action (muster_game_get_step (match.guest.game, 2)), ==, "reveal");
+  g_assert_cmpstr (muster_log_step_get_action (muster_game_get_step (match.guest.game, commit_n + 1)), ==, "reveal");
   g_assert_cmpuint (muster_infinity_initiative_get_wip (muster_game_get_initiative (match.guest.game), 0), ==, 17);
-  g_assert_cmpuint (muster_net_session_count_hidden (match.guest.session, 0), ==, 0);
+  g_assert_cmpuint (muster_net_session_count_hidden (match.guest.session, 0), ==, 1);
   assert_same_logs (&match);
 
   g_unlink (path);
@@ -586,7 +656,8 @@ test_resume (void)
   settle (&match);
   g_assert_cmpint (muster_net_session_get_state (match.guest.session), ==, MUSTER_NET_STATE_CONNECTED);
   g_assert_cmpint (muster_net_session_get_state (match.host.session), ==, MUSTER_NET_STATE_CONNECTED);
-  g_assert_cmpuint (muster_game_get_n_steps (match.host.game), ==, 2);
+  /* Both Lieutenants, both WIPs. */
+  g_assert_cmpuint (muster_game_get_n_steps (match.host.game), ==, 4);
   g_assert_cmpfloat (muster_layout_lookup_piece (match.guest.layout, "r2")->x, ==, 22 * IN);
   assert_same_logs (&match);
   g_assert_cmpint (muster_infinity_initiative_get_state (muster_game_get_initiative (match.guest.game)), ==,
@@ -597,7 +668,7 @@ test_resume (void)
   wait_for (is_dropped, &match, "the second drop");
   OK (muster_game_roll_initiative (match.guest.game, 1, 0, &ok_error));
   settle (&match);
-  g_assert_cmpuint (muster_game_get_n_steps (match.host.game), ==, 3);
+  g_assert_cmpuint (muster_game_get_n_steps (match.host.game), ==, 5);
   assert_same_logs (&match);
 
   match_close (&match);
@@ -621,7 +692,7 @@ test_taken_back (void)
       Side *side = i == 0 ? &match.guest : &match.host;
 
       muster_layout_set_game_log_steps (side->layout, "infinity", none);
-      g_assert_cmpuint (muster_game_get_n_steps (side->game), ==, 2);
+      g_assert_cmpuint (muster_game_get_n_steps (side->game), ==, 4);
       g_assert_nonnull (strstr (last_refusal (side), "cannot be taken back"));
     }
   assert_same_logs (&match);
@@ -743,9 +814,27 @@ test_refusals (void)
                          "<step action=\"set-wip\" player=\"blue\" wip=\"11\" private=\"false\"/></muster-net>");
   g_assert_nonnull (strstr (reply, "not the other side’s"));
 
-  /* Nothing of it was applied; the refusals were shown. */
-  g_assert_cmpuint (muster_game_get_n_steps (host.game), ==, 0);
-  g_assert_cmpuint (host.refusals->len, >=, 6);
+  /* Alice's pieces: Bob puts none on the table, takes none off. */
+  reply = raw_say (&raw, "<muster-net version=\"1\" type=\"place\" seq=\"5\" ack=\"0\">"
+                         "<piece id=\"r7\" kind=\"model\" owner=\"red\" x=\"0\" y=\"0\" rotation=\"0\" "
+                         "shape=\"round\" width=\"25\" depth=\"25\"/></muster-net>");
+  g_assert_nonnull (strstr (reply, "only their own pieces on the table"));
+  reply = raw_say (&raw, "<muster-net version=\"1\" type=\"remove\" seq=\"6\" ack=\"0\" piece=\"r1\"/>");
+  g_assert_nonnull (strstr (reply, "only their own pieces off the table"));
+  /* Nor claims one of hers as his. */
+  reply = raw_say (&raw, "<muster-net version=\"1\" type=\"place\" seq=\"7\" ack=\"0\">"
+                         "<piece id=\"r1\" kind=\"model\" owner=\"blue\" x=\"0\" y=\"0\" rotation=\"0\" "
+                         "shape=\"round\" width=\"25\" depth=\"25\"/></muster-net>");
+  g_assert_nonnull (strstr (reply, "only their own pieces on the table"));
+  g_assert_nonnull (muster_layout_lookup_piece (host.layout, "r1"));
+  g_assert_cmpstr (muster_layout_lookup_piece (host.layout, "r1")->owner, ==, "red");
+  g_assert_cmpfloat (muster_layout_lookup_piece (host.layout, "r1")->x, ==, 10 * IN);
+  g_assert_null (muster_layout_lookup_piece (host.layout, "r7"));
+
+  /* Nothing of it was applied (the host's Lieutenant was committed to
+   * as it welcomed): the refusals were shown. */
+  g_assert_cmpuint (muster_game_get_n_steps (host.game), ==, 1);
+  g_assert_cmpuint (host.refusals->len, >=, 9);
 
   soup_websocket_connection_close (raw.ws, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
   g_clear_object (&raw.ws);
@@ -871,6 +960,15 @@ test_dishonest_host (void)
   side_open_game (&guest);
   muster_net_session_set_game (guest.session, guest.game);
   g_assert_cmpuint (muster_game_get_n_steps (guest.game), ==, 2);
+  /* Bob's Muster commits to his Lieutenant: the host hears which trooper
+   * it is not. */
+  {
+    g_autofree char *heard = fake_wait (&fake);
+
+    g_assert_nonnull (strstr (heard, "type=\"propose\""));
+    g_assert_nonnull (strstr (heard, "hides=\"choose-lieutenant\""));
+    g_assert_null (strstr (heard, "trooper="));
+  }
 
   /* Alice's roll: the host commits, the guest gives its value. */
   commitment = muster_net_dice_commitment (value);
@@ -951,6 +1049,405 @@ test_closed (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED);
 }
 
+/* Whether what side received says needle anywhere: in a message's
+ * text, or in a layout a welcome carried. */
+static gboolean
+received_mentions (Side       *side,
+                   const char *needle)
+{
+  for (guint i = 0; i < side->messages->len; i++)
+    {
+      const char *text = g_ptr_array_index (side->messages, i);
+      g_autoptr(MusterNetMessage) message = muster_net_message_read (text, strlen (text), NULL);
+
+      if (strstr (text, needle) != NULL)
+        return TRUE;
+      if (message != NULL && message->layout != NULL &&
+          g_strstr_len (g_bytes_get_data (message->layout, NULL), g_bytes_get_size (message->layout), needle) != NULL)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* side's layout as its file holds it, saved and read back. */
+static char *
+saved_text (Side         *side,
+            MusterLayout **reread)
+{
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-net-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "saved.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (muster_layout_save (side->layout, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  if (reread != NULL)
+    {
+      *reread = muster_layout_new_from_file (file, &error);
+      g_assert_no_error (error);
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+
+  return text;
+}
+
+/* Alice's army, as her Muster has it: r1 her Lieutenant, and a
+ * paratrooper she keeps off the table (Airborne Deployment). */
+static void
+add_paratrooper (MusterLayout *layout)
+{
+  g_autoptr(MusterRoster) roster = muster_roster_new (layout);
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+
+  entry->id = g_strdup ("para");
+  entry->name = g_strdup ("Paratrooper Zulu");
+  entry->skills = g_strsplit ("airborne-deployment", " ", -1);
+  entry->hold = MUSTER_ROSTER_HOLD_OFF_TABLE;
+  muster_roster_add_entry (roster, "red", entry);
+}
+
+static gboolean
+is_held (MusterGame *game,
+         const char *trooper)
+{
+  return muster_deployment_phase_get_hold_reason (muster_game_get_deployment (game), trooper) != MUSTER_HOLD_NONE;
+}
+
+/* Which trooper is Alice's Lieutenant, and her paratrooper kept off the
+ * table: Bob's Muster, its messages and its file know neither until
+ * they are revealed, only that they are there. */
+static void
+test_hidden_army (void)
+{
+  Match match = { 0 };
+  g_autoptr(MusterRoster) alices = NULL;
+  g_autoptr(MusterLayout) reread = NULL;
+  g_autoptr(MusterLogStep) lying = NULL;
+  g_autoptr(MusterLogStep) other = muster_log_step_new ("choose-lieutenant");
+  g_autofree char *saved = NULL;
+  g_autofree char *said = NULL;
+  guint8 salt[32] = { 1 };
+  MusterPiece *para;
+
+  host_open (&match.host);
+  add_paratrooper (match.host.layout);
+  guest_join (&match.guest, muster_net_session_get_invitation (match.host.session));
+  settle (&match);
+
+  /* What Bob's Muster holds: no Lieutenant of Alice's, no paratrooper. */
+  g_assert_false (muster_layout_lookup_piece (match.guest.layout, "r1")->lieutenant);
+  g_assert_true (muster_layout_lookup_piece (match.guest.layout, "b1")->lieutenant);
+  g_assert_false (received_mentions (&match.guest, "Paratrooper"));
+  g_assert_false (received_mentions (&match.guest, "airborne"));
+  saved = saved_text (&match.guest, &reread);
+  g_assert_null (strstr (saved, "Paratrooper"));
+  g_assert_false (muster_layout_lookup_piece (reread, "r1")->lieutenant);
+  /* What it knows: that there are. */
+  g_assert_true (muster_game_has_hidden_lieutenant (match.guest.game, 0));
+  g_assert_false (muster_game_knows_lieutenant (match.guest.game, 0));
+  g_assert_cmpuint (muster_game_count_held_back (match.guest.game, 0), ==, 1);
+  g_assert_cmpuint (muster_game_count_lieutenants (match.guest.game, 0), ==, 1);
+  said = muster_net_session_describe (match.guest.session);
+  g_assert_nonnull (strstr (said, "Alice: 1 trooper held back · Lieutenant hidden"));
+  /* Alice's Muster knows Bob's Lieutenant is hidden from her too. */
+  g_assert_true (muster_game_has_hidden_lieutenant (match.host.game, 1));
+
+  play_initiative (&match);
+  play_deployment (&match);
+  /* The deployment knew the six troopers on the table, not the
+   * paratrooper, and said nothing of who is a Lieutenant. */
+  g_assert_cmpuint (muster_game_get_n_troopers (match.guest.game), ==, 6);
+  g_assert_cmpuint (muster_game_get_n_troopers (match.host.game), ==, 6);
+  g_assert_false (received_mentions (&match.guest, "lieutenant="));
+  g_assert_false (received_mentions (&match.guest, "Paratrooper"));
+  g_assert_false (is_held (match.guest.game, "r1"));
+  play_first_turn (&match);
+  g_clear_pointer (&saved, g_free);
+  g_clear_object (&reread);
+  saved = saved_text (&match.guest, &reread);
+  g_assert_null (strstr (saved, "Paratrooper"));
+  g_assert_false (muster_layout_lookup_piece (reread, "r1")->lieutenant);
+  assert_same_logs (&match);
+
+  /* A reveal of another Lieutenant than the one committed to is caught. */
+  muster_log_step_set (other, "player", "red");
+  muster_log_step_set (other, "trooper", "r2");
+  muster_log_step_set (other, "name", "r2");
+  lying = muster_game_new_reveal (other, "red", step_number (match.guest.game, "commit", "choose-lieutenant"),
+                                  salt, sizeof salt);
+  REFUSED (muster_game_take_agreed (match.guest.game, lying, NULL, NULL, &ok_error), "committed");
+
+  /* The paratrooper lands: revealed, and on Bob's table. */
+  alices = muster_roster_new (match.host.layout);
+  para = muster_roster_make_piece (alices, "para");
+  para->id = g_strdup ("para-1");
+  para->x = 24 * IN;
+  para->y = 24 * IN;
+  g_assert_true (muster_layout_add_piece (match.host.layout, para));
+  settle (&match);
+  g_assert_nonnull (muster_layout_lookup_piece (match.guest.layout, "para-1"));
+  g_assert_cmpuint (muster_game_count_held_back (match.guest.game, 0), ==, 0);
+  g_clear_pointer (&said, g_free);
+  said = muster_game_describe_step (match.guest.game, muster_game_get_n_steps (match.guest.game) - 1);
+  g_assert_cmpstr (said, ==, "Alice revealed their hidden choice: Alice had kept Paratrooper Zulu off the table");
+
+  /* Alice reveals her Lieutenant. */
+  g_assert_true (muster_net_session_can_reveal_lieutenant (match.host.session));
+  /* Bob could reveal his own, not Alice's. */
+  g_assert_true (muster_net_session_can_reveal_lieutenant (match.guest.session));
+  OK (muster_net_session_reveal_lieutenant (match.host.session, &ok_error));
+  settle (&match);
+  g_assert_cmpstr (muster_game_get_revealed_lieutenant (match.guest.game, 0), ==, "r1");
+  g_assert_true (muster_game_knows_lieutenant (match.guest.game, 0));
+  g_assert_true (muster_game_has_lieutenant_on_table (match.guest.game, 0));
+  REFUSED (muster_net_session_reveal_lieutenant (match.host.session, &ok_error), "no hidden Lieutenant");
+  assert_same_logs (&match);
+
+  match_close (&match);
+}
+
+typedef struct
+{
+  MusterLayout *layout;
+  const char   *id;
+} Where;
+
+static gboolean
+is_gone (gpointer data)
+{
+  Where *where = data;
+
+  return muster_layout_lookup_piece (where->layout, where->id) == NULL;
+}
+
+static gboolean
+is_there (gpointer data)
+{
+  return !is_gone (data);
+}
+
+/* Pieces put on the table, moved and taken off by their owner reach the
+ * other table; the other player's are put back. */
+static void
+test_pieces (void)
+{
+  Match match = { 0 };
+  MusterLayout *bobs;
+  MusterLayout *alices;
+  Where b4_on_alices, r9_on_bobs, r2_on_bobs;
+  MusterPiece *piece;
+
+  match_open (&match);
+  bobs = match.guest.layout;
+  alices = match.host.layout;
+  b4_on_alices = (Where) { alices, "b4" };
+  r9_on_bobs = (Where) { bobs, "r9" };
+  r2_on_bobs = (Where) { bobs, "r2" };
+
+  /* Bob puts a piece on the table, moves it, takes it off. */
+  {
+    MusterBase base = { MUSTER_BASE_OVAL, 25, 40 };
+
+    piece = muster_piece_new ("b4", MUSTER_PIECE_MODEL, "blue", &base, 40 * IN, 6 * IN);
+    piece->name = g_strdup ("Sniper");
+    piece->prone = TRUE;
+    piece->skills = g_strsplit ("camouflage infiltration", " ", -1);
+    muster_roster_set_piece_entry (piece, "e7");
+    g_assert_true (muster_layout_add_piece (bobs, piece));
+  }
+  settle (&match);
+  wait_for (is_there, &b4_on_alices, "Bob's piece on Alice's table");
+  piece = muster_layout_lookup_piece (alices, "b4");
+  g_assert_cmpstr (piece->name, ==, "Sniper");
+  g_assert_cmpfloat (piece->x, ==, 40 * IN);
+  g_assert_cmpint (piece->base.shape, ==, MUSTER_BASE_OVAL);
+  g_assert_cmpfloat (piece->base.depth, ==, 40);
+  g_assert_true (piece->prone);
+  g_assert_true (muster_piece_has_skill (piece, "infiltration"));
+  g_assert_cmpstr (muster_roster_get_piece_entry (piece), ==, "e7");
+  muster_layout_move_piece (bobs, muster_layout_lookup_piece (bobs, "b4"), 42 * IN, 6 * IN, 90);
+  settle (&match);
+  g_assert_cmpfloat (muster_layout_lookup_piece (alices, "b4")->x, ==, 42 * IN);
+  g_assert_cmpfloat (muster_layout_lookup_piece (alices, "b4")->rotation, ==, 90);
+  g_assert_true (muster_layout_remove_piece (bobs, "b4"));
+  settle (&match);
+  wait_for (is_gone, &b4_on_alices, "Bob's piece off Alice's table");
+
+  /* Alice's side likewise. */
+  add_model (alices, "r4", "red", 40, 42, 0, TRUE);
+  settle (&match);
+  g_assert_nonnull (muster_layout_lookup_piece (bobs, "r4"));
+  /* Not which one is her Lieutenant. */
+  g_assert_false (muster_layout_lookup_piece (bobs, "r4")->lieutenant);
+
+  /* Bob may not put Alice's pieces on the table, nor take hers off. */
+  add_model (bobs, "r9", "red", 30, 30, 0, FALSE);
+  wait_for (is_gone, &r9_on_bobs, "the piece put back");
+  g_assert_nonnull (strstr (last_refusal (&match.guest), "only its owner puts it on the table"));
+  g_assert_true (muster_layout_remove_piece (bobs, "r2"));
+  wait_for (is_there, &r2_on_bobs, "the piece put back");
+  g_assert_nonnull (strstr (last_refusal (&match.guest), "only its owner takes it off the table"));
+  g_assert_cmpfloat (muster_layout_lookup_piece (bobs, "r2")->x, ==, 20 * IN);
+  muster_layout_move_piece (bobs, muster_layout_lookup_piece (bobs, "r2"), 25 * IN, 40 * IN, 0);
+  g_assert_cmpfloat (muster_layout_lookup_piece (bobs, "r2")->x, ==, 20 * IN);
+  settle (&match);
+  g_assert_null (muster_layout_lookup_piece (alices, "r9"));
+  g_assert_cmpfloat (muster_layout_lookup_piece (alices, "r2")->x, ==, 20 * IN);
+  g_assert_cmpuint (muster_layout_get_pieces (bobs)->len, ==, muster_layout_get_pieces (alices)->len);
+
+  /* Bob's trooper goes Prone: on Alice's table too. Alice's may not be
+   * made Prone on Bob's. */
+  piece = muster_layout_lookup_piece (bobs, "b2");
+  piece->prone = TRUE;
+  muster_layout_piece_changed (bobs, piece);
+  settle (&match);
+  g_assert_true (muster_layout_lookup_piece (alices, "b2")->prone);
+  g_assert_cmpfloat (muster_layout_lookup_piece (alices, "b2")->x, ==, 20 * IN);
+  piece = muster_layout_lookup_piece (bobs, "r2");
+  piece->prone = TRUE;
+  muster_layout_piece_changed (bobs, piece);
+  g_assert_false (muster_layout_lookup_piece (bobs, "r2")->prone);
+  g_assert_nonnull (strstr (last_refusal (&match.guest), "only its owner changes it"));
+  settle (&match);
+  g_assert_false (muster_layout_lookup_piece (alices, "r2")->prone);
+
+  /* Said while the line is down: it arrives once. */
+  muster_net_session_drop (match.guest.session);
+  wait_for (is_dropped, &match, "the drop");
+  add_model (bobs, "b5", "blue", 44, 6, 180, FALSE);
+  settle (&match);
+  g_assert_nonnull (muster_layout_lookup_piece (alices, "b5"));
+  g_assert_cmpuint (match.host.refusals->len, ==, 0);
+
+  match_close (&match);
+}
+
+/* Alice's private WIP and Bob's Lieutenant, committed to; both Musters
+ * closed, the game hosted and joined anew: each still reveals its own,
+ * and Bob's file never held Alice's secret. */
+static void
+test_restart (void)
+{
+  Match match = { 0 };
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-net-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "alice.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *digest = NULL;
+  g_autofree char *salt_hex = NULL;
+  g_autofree char *saved = NULL;
+  g_autoptr(MusterLogStep) kept = NULL;
+  Steps steps = { &match, 0 };
+  guint8 salt[64];
+  gsize salt_len = 0;
+
+  match_open (&match);
+  settle (&match);
+  OK (muster_game_set_wip (match.host.game, 0, 17, TRUE, &ok_error));
+  settle (&match);
+  digest = g_strdup (muster_log_step_get (muster_game_get_step (match.host.game,
+                                                                step_number (match.host.game, "commit", "set-wip") - 1),
+                                          "commitment"));
+  /* Alice's Muster keeps it in its data, not in her file. */
+  kept = muster_net_secrets_load (digest, salt, sizeof salt, &salt_len);
+  g_assert_nonnull (kept);
+  g_assert_cmpstr (muster_log_step_get (kept, "wip"), ==, "17");
+  salt_hex = muster_net_hex_encode (salt, salt_len);
+  g_assert_true (muster_layout_save (match.host.layout, file, &error));
+  g_assert_no_error (error);
+  saved = saved_text (&match.guest, NULL);
+  g_assert_null (strstr (saved, salt_hex));
+  g_assert_null (strstr (saved, "wip=\"17\""));
+  g_assert_false (received_mentions (&match.guest, salt_hex));
+  match_close (&match);
+
+  /* Later: Alice opens her file and hosts again; Bob joins anew. */
+  match.host.layout = muster_layout_new_from_file (file, &error);
+  g_assert_no_error (error);
+  side_open_game (&match.host);
+  match.host.session = muster_net_session_host (match.host.game, 0, "127.0.0.1", 0, MUSTER_NET_HOST_NONE, &error);
+  g_assert_no_error (error);
+  watch (&match.host);
+  guest_join (&match.guest, muster_net_session_get_invitation (match.host.session));
+  settle (&match);
+  g_assert_true (muster_game_has_hidden_lieutenant (match.host.game, 1));
+
+  /* Bob's WIP: Alice's is revealed from what her Muster kept. */
+  steps.n = muster_game_get_n_steps (match.guest.game) + 2;
+  OK (muster_game_set_wip (match.guest.game, 1, 11, FALSE, &ok_error));
+  wait_for (has_steps, &steps, "Alice's WIP revealed");
+  g_assert_cmpuint (muster_infinity_initiative_get_wip (muster_game_get_initiative (match.guest.game), 0), ==, 17);
+  /* Revealed: the secret is one no more. */
+  g_clear_pointer (&kept, muster_log_step_unref);
+  kept = muster_net_secrets_load (digest, salt, sizeof salt, &salt_len);
+  g_assert_null (kept);
+
+  /* Bob's Lieutenant, committed to before: his Muster still reveals it. */
+  OK (muster_net_session_reveal_lieutenant (match.guest.session, &ok_error));
+  settle (&match);
+  g_assert_cmpstr (muster_game_get_revealed_lieutenant (match.host.game, 1), ==, "b1");
+  assert_same_logs (&match);
+
+  match_close (&match);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* The secrets kept in Muster's data: read back only when they give
+ * their commitment. */
+static void
+test_secrets (void)
+{
+  g_autoptr(MusterLogStep) hidden = muster_log_step_new ("set-wip");
+  g_autoptr(MusterLogStep) back = NULL;
+  g_autoptr(MusterLogStep) forged = NULL;
+  g_autofree char *digest = NULL;
+  g_autofree char *dir = muster_net_secrets_get_dir ();
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  GStatBuf info;
+  guint8 salt[32], back_salt[64];
+  gsize back_len = 0;
+
+  muster_net_random_bytes (salt, sizeof salt);
+  muster_log_step_set (hidden, "player", "red");
+  muster_log_step_set_uint (hidden, "wip", 12);
+  muster_log_step_set_boolean (hidden, "private", TRUE);
+  digest = muster_game_commit_digest ("set-wip", "red", muster_log_step_get_attrs (hidden), salt, sizeof salt);
+
+  g_assert_true (muster_net_secrets_save (digest, hidden, salt, sizeof salt, &error));
+  g_assert_no_error (error);
+  path = g_build_filename (dir, digest, NULL);
+  g_assert_cmpint (g_stat (path, &info), ==, 0);
+  g_assert_cmpint (info.st_mode & 0777, ==, 0600);
+
+  back = muster_net_secrets_load (digest, back_salt, sizeof back_salt, &back_len);
+  g_assert_nonnull (back);
+  g_assert_true (muster_log_step_equal (back, hidden));
+  g_assert_cmpmem (back_salt, back_len, salt, sizeof salt);
+
+  /* Changed afterwards: not taken. */
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  {
+    g_autoptr(GString) changed = g_string_new (text);
+
+    g_string_replace (changed, "wip=12", "wip=20", 1);
+    g_assert_true (g_file_set_contents (path, changed->str, -1, NULL));
+  }
+  forged = muster_net_secrets_load (digest, back_salt, sizeof back_salt, &back_len);
+  g_assert_null (forged);
+  /* Nor anything but a commitment's name. */
+  g_assert_null (muster_net_secrets_load ("../../etc/passwd", back_salt, sizeof back_salt, &back_len));
+
+  muster_net_secrets_forget (digest);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -967,6 +1464,10 @@ main (int   argc,
   g_test_add_func ("/net/session/refusals", test_refusals);
   g_test_add_func ("/net/session/dishonest-host", test_dishonest_host);
   g_test_add_func ("/net/session/closed", test_closed);
+  g_test_add_func ("/net/session/hidden-army", test_hidden_army);
+  g_test_add_func ("/net/session/pieces", test_pieces);
+  g_test_add_func ("/net/session/restart", test_restart);
+  g_test_add_func ("/net/secrets", test_secrets);
 
   return g_test_run ();
 }

@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-#include <glib.h>
+#include <gio/gio.h>
 
 typedef struct
 {
@@ -33,18 +33,56 @@ find_bytes (const char *at,
   return NULL;
 }
 
-/* The size of every page of a PDF, in order (cairo writes its page
- * tree as text). */
-static GArray *
-pdf_pages (const char *path)
+/* The file, followed by the inflated text of each of its object
+ * streams: cairo 1.18 writes the page tree inside them, compressed,
+ * where earlier versions wrote it as plain text. */
+static GByteArray *
+pdf_text (const char *path)
 {
   g_autofree char *contents = NULL;
-  GArray *pages = g_array_new (FALSE, FALSE, sizeof (PageSize));
-  const char *at;
+  g_autoptr(GByteArray) streams = g_byte_array_new ();
+  const char *at, *end;
   gsize len;
 
   g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
   g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+  end = contents + len;
+
+  for (at = contents; (at = find_bytes (at, end, "/Type /ObjStm")) != NULL; at++)
+    {
+      g_autoptr(GConverter) zlib = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB));
+      const char *data = find_bytes (at, end, "stream");
+      GConverterResult result = G_CONVERTER_CONVERTED;
+
+      g_assert_nonnull (data);
+      data += strlen ("stream");
+      data += data[0] == '\r' ? 2 : 1;
+      while (result != G_CONVERTER_FINISHED)
+        {
+          guint8 buf[8192];
+          gsize read = 0, written = 0;
+
+          result = g_converter_convert (zlib, data, end - data, buf, sizeof buf,
+                                        G_CONVERTER_INPUT_AT_END, &read, &written, NULL);
+          g_assert_cmpint (result, !=, G_CONVERTER_ERROR);
+          data += read;
+          g_byte_array_append (streams, buf, written);
+        }
+    }
+
+  return g_byte_array_append (g_byte_array_new_take ((guint8 *) g_steal_pointer (&contents), len),
+                              streams->data, streams->len);
+}
+
+/* The size of every page of a PDF, in order. */
+static GArray *
+pdf_pages (const char *path)
+{
+  g_autoptr(GByteArray) text = pdf_text (path);
+  const char *contents = (const char *) text->data;
+  GArray *pages = g_array_new (FALSE, FALSE, sizeof (PageSize));
+  const char *at;
+  gsize len = text->len;
 
   at = contents;
   while ((at = find_bytes (at, contents + len, "/Type /Page")) != NULL)

@@ -1,0 +1,208 @@
+/* test-board-view-overlay.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "board-view-helpers.h"
+
+/* What the board view draws over the table, as pixels: the rulers pinned
+ * to its edges, the selection around a base. */
+
+/* The view as it draws itself, on an image surface of its size. */
+static cairo_surface_t *
+render_view (Fixture *fixture)
+{
+  GtkWidget *view = GTK_WIDGET (fixture->view);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  GTK_WIDGET_GET_CLASS (view)->snapshot (view, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, gtk_widget_get_width (view), gtk_widget_get_height (view));
+  cr = cairo_create (surface);
+  if (node != NULL)
+    gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
+/* A pixel's premultiplied components, 0 to 1: red, green, blue, alpha. */
+static void
+get_pixel (cairo_surface_t *surface,
+           int              x,
+           int              y,
+           double           rgba[4])
+{
+  const guchar *data = cairo_image_surface_get_data (surface);
+  guint32 pixel = *(const guint32 *) (gconstpointer) (data + y * cairo_image_surface_get_stride (surface) + 4 * x);
+
+  rgba[0] = ((pixel >> 16) & 0xff) / 255.0;
+  rgba[1] = ((pixel >> 8) & 0xff) / 255.0;
+  rgba[2] = (pixel & 0xff) / 255.0;
+  rgba[3] = (pixel >> 24) / 255.0;
+}
+
+/* How many pixels of a row (or a column) are drawn dark: ticks. */
+static guint
+count_dark (cairo_surface_t *surface,
+            int              at,
+            gboolean         column)
+{
+  int n = column ? cairo_image_surface_get_height (surface) : cairo_image_surface_get_width (surface);
+  guint dark = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      double rgba[4];
+
+      get_pixel (surface, column ? at : i, column ? i : at, rgba);
+      if (rgba[3] > 0.9 && (rgba[0] + rgba[1] + rgba[2]) / 3 < 0.55)
+        dark++;
+    }
+
+  return dark;
+}
+
+/* Issue 17: zoomed in, the table's own rulers scroll away; rulers pinned
+ * to the view's top and left edges say where on the table the view is. */
+static void
+test_pinned_rulers (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (fixture->view));
+  int height = gtk_widget_get_height (GTK_WIDGET (fixture->view));
+  cairo_surface_t *surface;
+  double rgba[4];
+
+  /* The whole table: its own rulers show, in its margin; nothing is
+   * drawn along the view's top edge. */
+  surface = render_view (fixture);
+  get_pixel (surface, width / 2, 2, rgba);
+  g_assert_cmpfloat (rgba[3], ==, 0);
+  cairo_surface_destroy (surface);
+
+  /* Four times closer, in the middle of the table: bands along the top
+   * and the left, opaque, with a tick every quarter inch. */
+  muster_board_view_zoom_at (fixture->view, 4, width / 2.0, height / 2.0);
+  surface = render_view (fixture);
+  get_pixel (surface, width / 2, 2, rgba);
+  g_assert_cmpfloat (rgba[3], >, 0.9);
+  get_pixel (surface, 2, height / 2, rgba);
+  g_assert_cmpfloat (rgba[3], >, 0.9);
+  /* The short ticks' row and column, 3 to 5 px inside the bands. */
+  g_assert_cmpuint (count_dark (surface, MUSTER_VIEW_RULER_DEPTH - 4, FALSE), >=, width / 20);
+  g_assert_cmpuint (count_dark (surface, MUSTER_VIEW_RULER_DEPTH - 4, TRUE), >=, height / 20);
+  cairo_surface_destroy (surface);
+
+  /* And back: gone again. */
+  muster_board_view_zoom_reset (fixture->view);
+  surface = render_view (fixture);
+  get_pixel (surface, width / 2, 2, rgba);
+  g_assert_cmpfloat (rgba[3], ==, 0);
+  cairo_surface_destroy (surface);
+}
+
+/* How many pixels within radius (less a pixel) of (x, y) differ between
+ * two pictures; counted in *inside. */
+static guint
+count_changed (cairo_surface_t *a,
+               cairo_surface_t *b,
+               double           x,
+               double           y,
+               double           radius,
+               guint           *inside)
+{
+  guint changed = 0;
+
+  for (int j = floor (y - radius); j <= ceil (y + radius); j++)
+    for (int i = floor (x - radius); i <= ceil (x + radius); i++)
+      {
+        double pa[4], pb[4];
+
+        if (hypot (i + 0.5 - x, j + 0.5 - y) > radius - 1)
+          continue;
+
+        (*inside)++;
+        get_pixel (a, i, j, pa);
+        get_pixel (b, i, j, pb);
+        if (fabs (pa[0] - pb[0]) + fabs (pa[1] - pb[1]) + fabs (pa[2] - pb[2]) > 0.02)
+          changed++;
+      }
+
+  return changed;
+}
+
+/* Issue 17: at whole-table zoom a 25 mm base is some 11 px across; the
+ * selection and the rotation handle must leave every pixel of it as it
+ * is drawn unselected, and of the red badge of an illegal one. */
+static void
+test_selection_leaves_base (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  MusterBase round = { MUSTER_BASE_ROUND, 25, 25 };
+  double scale = muster_board_view_get_scale (fixture->view);
+  double r = 12.5 * scale;
+
+  g_assert_cmpfloat_with_epsilon (muster_board_view_get_zoom (fixture->view), 1, 1e-9);
+  g_assert_cmpfloat (r, <, 8);
+
+  /* In Red's zone, and in no man's land: illegal, with a badge. */
+  for (guint k = 0; k < 2; k++)
+    {
+      MusterPiece *piece = muster_board_view_place_piece (fixture->view,
+                                                          muster_piece_new ("m", MUSTER_PIECE_MODEL, "red", &round,
+                                                                            30 * INCH, (k == 0 ? 42 : 24) * INCH));
+      cairo_surface_t *selected, *plain;
+      guint inside = 0, badge = 0;
+      double x, y;
+
+      g_assert_true (muster_board_view_is_selected (fixture->view, piece->serial));
+      g_assert_cmpuint (count_violations (fixture, piece), ==, k == 0 ? 0 : 1);
+      to_widget (fixture, piece->x, piece->y, &x, &y);
+
+      spin ();
+      selected = render_view (fixture);
+      muster_board_view_unselect_all (fixture->view);
+      plain = render_view (fixture);
+
+      g_assert_cmpuint (count_changed (selected, plain, x, y, r, &inside), ==, 0);
+      g_assert_cmpuint (inside, >, 20);
+      if (k == 1)
+        {
+          /* The badge: 7 px round the top-right corner of the base's
+           * bounds. */
+          g_assert_cmpuint (count_changed (selected, plain, x + r, y - r, 7, &badge), ==, 0);
+          g_assert_cmpuint (badge, >, 50);
+        }
+
+      cairo_surface_destroy (selected);
+      cairo_surface_destroy (plain);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GTK_A11Y", "test", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, set_up, func, tear_down)
+
+  ADD ("/app/board-view/pinned-rulers", test_pinned_rulers);
+  ADD ("/app/board-view/selection-leaves-base", test_selection_leaves_base);
+
+#undef ADD
+
+  return g_test_run ();
+}

@@ -1,0 +1,120 @@
+/* test-icons.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Every icon the window names is in the icon theme it runs with: the
+ * Adwaita of the GTK it runs on (the GNOME runtime's, in the Flatpak) or
+ * Muster's own resources. Adwaita keeps only icons about the user
+ * interface, and sheds others from one GNOME to the next (Adwaita 51 has
+ * no emblem-ok-symbolic); a missing icon is drawn as a broken image. So
+ * this runs on Debian 12 and on today's GNOME (tests/gnome/sid-suite.sh).
+ *
+ * The names are read from the templates compiled into Muster and from the
+ * window's C sources: every "…-symbolic" they hold. */
+
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "muster-window.h"
+
+static void
+collect_icon_names (GHashTable *names,
+                    const char *text)
+{
+  g_autoptr(GRegex) regex = g_regex_new ("[\">]([a-z0-9-]+-symbolic)[\"<]", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+
+  g_regex_match (regex, text, 0, &match);
+  while (g_match_info_matches (match))
+    {
+      g_hash_table_add (names, g_match_info_fetch (match, 1));
+      g_match_info_next (match, NULL);
+    }
+}
+
+static void
+collect_from_templates (GHashTable *names)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) children = g_resources_enumerate_children (RESOURCE_BASE "/", 0, &error);
+  guint templates = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; children[i] != NULL; i++)
+    {
+      g_autofree char *path = g_strconcat (RESOURCE_BASE "/", children[i], NULL);
+      g_autoptr(GBytes) bytes = NULL;
+
+      if (!g_str_has_suffix (path, ".ui"))
+        continue;
+      bytes = g_resources_lookup_data (path, 0, &error);
+      g_assert_no_error (error);
+      collect_icon_names (names, g_bytes_get_data (bytes, NULL));
+      templates++;
+    }
+  g_assert_cmpuint (templates, >, 3);
+}
+
+static void
+collect_from_sources (GHashTable *names)
+{
+  g_autofree char *dir_path = g_build_filename (TEST_DATA_DIR, "..", "..", "src", "gui", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, &error);
+  const char *name;
+
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+      g_autofree char *text = NULL;
+
+      if (!g_str_has_suffix (name, ".c"))
+        continue;
+      g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+      g_assert_no_error (error);
+      collect_icon_names (names, text);
+    }
+}
+
+static void
+test_icons_in_theme (void)
+{
+  g_autoptr(GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GString) missing = g_string_new (NULL);
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+  GHashTableIter iter;
+  gpointer name;
+
+  /* As GtkApplication does for the application's resource base path. */
+  gtk_icon_theme_add_resource_path (theme, RESOURCE_BASE "/icons");
+
+  collect_from_templates (names);
+  collect_from_sources (names);
+  /* The window's toolbar alone names more than ten. */
+  g_assert_cmpuint (g_hash_table_size (names), >, 10);
+
+  g_hash_table_iter_init (&iter, names);
+  while (g_hash_table_iter_next (&iter, &name, NULL))
+    if (!gtk_icon_theme_has_icon (theme, name))
+      g_string_append_printf (missing, "%s%s", missing->len > 0 ? " " : "", (const char *) name);
+
+  g_assert_cmpstr (missing->str, ==, "");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  g_type_ensure (MUSTER_TYPE_WINDOW);
+
+  g_test_add_func ("/app/icons/in-theme", test_icons_in_theme);
+
+  return g_test_run ();
+}
