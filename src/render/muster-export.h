@@ -21,9 +21,10 @@ G_BEGIN_DECLS
 /* The drawing of `muster --export` is a GModule beside the window's (see
  * muster_module_path()), so that the rest of the command line starts
  * without cairo, pango and the libraries they bring: the executable opens
- * it for an export and calls muster_export_run() in it. */
+ * it for an export and calls muster_export_module_run() in it, the one
+ * symbol the module exports (muster-export-module.c). */
 #define MUSTER_EXPORT_MODULE_NAME "libmuster-export." G_MODULE_SUFFIX
-#define MUSTER_EXPORT_RUN_SYMBOL  "muster_export_run"
+#define MUSTER_EXPORT_RUN_SYMBOL  "muster_export_module_run"
 
 typedef enum
 {
