@@ -7,9 +7,57 @@
 
 #pragma once
 
+#include <pango/pangocairo.h>
+
 #include "muster-render.h"
 
 G_BEGIN_DECLS
+
+#define INCH MUSTER_MM_PER_INCH
+
+typedef struct
+{
+  char         *player_id;
+  char         *label;
+  MusterRegion *region;       /* NULL when the player has no zone */
+  MusterPoint   label_home;   /* _muster_render_find_label_point()'s */
+  MusterPoint   label_at;     /* where it is drawn: clear of pieces */
+  MusterBox     label_box;    /* as last drawn */
+  gboolean      label_drawn;
+  gboolean      label_upright; /* read bottom to top: a tall, narrow zone */
+} SceneZone;
+
+/* A line that zones are measured from and that crosses the table (the
+ * Centre Line, a diagonal): drawn dashed. Lines along a table edge are
+ * the edge itself. */
+typedef struct
+{
+  MusterPoint a, b;
+} SceneLine;
+
+struct _MusterScene
+{
+  gatomicrefcount    ref_count;
+  MusterLayout      *layout;
+  MusterSystem      *system;
+  MusterValidator   *validator;
+  MusterRenderFlags  flags;
+  MusterUnit         units;
+  gboolean           dark;
+  gboolean           generic;
+  gboolean           zones_valid;
+  GArray            *zones;    /* SceneZone */
+  GArray            *lines;    /* SceneLine */
+  const char        *line_name;
+  GArray            *dimensions;  /* MusterDimension, of the last render */
+
+  /* While muster_scene_render() runs: one Pango layout for every piece
+   * of text it writes (a new one per label would cost a Pango context
+   * each: most of the time of a crowded table), and the part of the
+   * board that can show. */
+  PangoLayout           *text;
+  MusterBox              view;
+};
 
 #define MUSTER_POLY_MAX_POINTS 160
 
@@ -24,5 +72,88 @@ typedef struct
  * where a point of the zone can stand. */
 GArray *_muster_render_region_polys (const MusterRegion *region,
                                      const MusterBox    *box);
+
+/* The parts of muster_scene_render(), by file: the scene and its zones,
+ * the zones' names, the dimensions, terrain and pieces, the rulers. */
+
+/* muster-render.c */
+MusterColor _muster_render_table_color (MusterScene *self);
+MusterPoint _muster_render_find_label_point (const MusterRegion *region,
+                                             double              width,
+                                             double              height);
+void _muster_render_set_color (cairo_t     *cr,
+                               MusterColor  c,
+                               double       alpha);
+PangoLayout *_muster_render_make_text (MusterScene *self,
+                                        cairo_t     *cr,
+                                        const char  *text,
+                                        double       size,
+                                        gboolean     bold);
+gboolean _muster_render_in_view (MusterScene *self,
+                                 double       x0,
+                                 double       y0,
+                                 double       x1,
+                                 double       y1,
+                                 double       reach);
+void _muster_render_draw_text_centred (MusterScene *self,
+                                       cairo_t     *cr,
+                                       const char  *text,
+                                       double       x,
+                                       double       y,
+                                       double       size,
+                                       gboolean     bold);
+void _muster_render_text_begin (MusterScene *self,
+                                cairo_t     *cr);
+void _muster_render_text_end (MusterScene *self);
+void _muster_render_collect_half_planes (const MusterRegion *region,
+                                         GPtrArray          *planes);
+gboolean _muster_render_line_across_box (double           nx,
+                                         double           ny,
+                                         double           k,
+                                         const MusterBox *box,
+                                         MusterPoint     *a,
+                                         MusterPoint     *b);
+
+/* muster-render-labels.c */
+double _muster_render_zone_label_size (double px);
+MusterBox _muster_render_zone_label_box (MusterScene     *self,
+                                         cairo_t         *cr,
+                                         const SceneZone *zone,
+                                         double           size);
+gboolean _muster_render_boxes_overlap (const MusterBox *a,
+                                       const MusterBox *b);
+void _muster_render_orient_labels (MusterScene *self,
+                                   cairo_t     *cr,
+                                   double       px);
+void _muster_render_place_labels_clear_of_pieces (MusterScene *self,
+                                                  cairo_t     *cr,
+                                                  double       px);
+void _muster_render_draw_zone_labels (MusterScene *self,
+                                      cairo_t     *cr,
+                                      double       px);
+
+/* muster-render-dimensions.c */
+void _muster_render_draw_dimensions (MusterScene *self,
+                                     cairo_t     *cr,
+                                     double       width,
+                                     double       height,
+                                     double       px);
+
+/* muster-render-pieces.c */
+void _muster_render_draw_terrain (MusterScene *self,
+                                  cairo_t     *cr,
+                                  double       px,
+                                  gboolean     off_table);
+void _muster_render_draw_pieces (MusterScene *self,
+                                 cairo_t     *cr,
+                                 double       px,
+                                 gboolean     off_table);
+
+/* muster-render-rulers.c */
+void _muster_render_draw_ruler (MusterScene *self,
+                                cairo_t     *cr,
+                                double       width,
+                                double       height,
+                                double       px);
 
 G_END_DECLS

@@ -1,0 +1,219 @@
+/* muster-render-labels.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "muster-render"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "muster-render-private.h"
+#include "muster-text.h"
+
+/* The zones' names: where each is written, clear of the pieces, and
+ * which way it reads. */
+/* Zone names: large and bold, at least 15 device units (points on paper). */
+double
+_muster_render_zone_label_size (double px)
+{
+  return MAX (0.8 * INCH, 15.0 / px);
+}
+
+/* The box a zone's name covers, halo included. */
+MusterBox
+_muster_render_zone_label_box (MusterScene     *self,
+                               cairo_t         *cr,
+                               const SceneZone *zone,
+                               double           size)
+{
+  g_autoptr(PangoLayout) layout = _muster_render_make_text (self, cr, zone->label, size, TRUE);
+  PangoRectangle logical;
+  double w, h, halo = size * 0.15;
+
+  muster_text_get_extents (layout, NULL, &logical);
+  w = logical.width / (double) PANGO_SCALE;
+  h = logical.height / (double) PANGO_SCALE;
+  if (zone->label_upright)
+    {
+      double t = w;
+
+      w = h;
+      h = t;
+    }
+
+  return (MusterBox) {
+    zone->label_at.x - w / 2 - halo, zone->label_at.y - h / 2 - halo,
+    zone->label_at.x + w / 2 + halo, zone->label_at.y + h / 2 + halo,
+  };
+}
+
+static gboolean
+zone_holds_box (const SceneZone *zone,
+                const MusterBox *box)
+{
+  return muster_region_contains_point (zone->region, (MusterPoint) { box->x0, box->y0 }) &&
+         muster_region_contains_point (zone->region, (MusterPoint) { box->x1, box->y0 }) &&
+         muster_region_contains_point (zone->region, (MusterPoint) { box->x0, box->y1 }) &&
+         muster_region_contains_point (zone->region, (MusterPoint) { box->x1, box->y1 });
+}
+
+/* A zone's name reads across, unless it would stick out of a tall and
+ * narrow zone (those of a portrait table, west and east of its Centre
+ * Line) where it would fit upright. */
+void
+_muster_render_orient_labels (MusterScene *self,
+                              cairo_t     *cr,
+                              double       px)
+{
+  double size = _muster_render_zone_label_size (px);
+
+  for (guint i = 0; i < self->zones->len; i++)
+    {
+      SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
+      MusterBox across, upright;
+
+      zone->label_upright = FALSE;
+      if (zone->region == NULL || zone->label == NULL)
+        continue;
+
+      across = _muster_render_zone_label_box (self, cr, zone, size);
+      if (zone_holds_box (zone, &across))
+        continue;
+      zone->label_upright = TRUE;
+      upright = _muster_render_zone_label_box (self, cr, zone, size);
+      zone->label_upright = zone_holds_box (zone, &upright);
+    }
+}
+
+gboolean
+_muster_render_boxes_overlap (const MusterBox *a,
+                              const MusterBox *b)
+{
+  return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* A zone's name is written where no piece covers it, as a rulebook's
+ * diagram would: the nearest place to its home (_muster_render_find_label_point()) where
+ * the whole label lies in the zone and clear of every piece, searched in
+ * rings of half a label's height and a quarter of its width; home if
+ * there is none near. */
+void
+_muster_render_place_labels_clear_of_pieces (MusterScene *self,
+                                             cairo_t     *cr,
+                                             double       px)
+{
+  enum { RINGS = 8 };
+  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+  double size = _muster_render_zone_label_size (px);
+  g_autoptr(GArray) near = g_array_new (FALSE, FALSE, sizeof (MusterBox));
+
+  for (guint i = 0; i < self->zones->len; i++)
+    {
+      SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
+      MusterBox box, search;
+      double w, h, step_x, step_y;
+      double best_d = G_MAXDOUBLE;
+
+      zone->label_at = zone->label_home;
+      if (zone->region == NULL || zone->label == NULL)
+        continue;
+
+      box = _muster_render_zone_label_box (self, cr, zone, size);
+      w = box.x1 - box.x0;
+      h = box.y1 - box.y0;
+      step_x = w / 4;
+      step_y = h / 2;
+      search = (MusterBox) { box.x0 - RINGS * step_x, box.y0 - RINGS * step_y,
+                             box.x1 + RINGS * step_x, box.y1 + RINGS * step_y };
+
+      g_array_set_size (near, 0);
+      for (guint j = 0; j < pieces->len; j++)
+        {
+          const MusterPiece *piece = g_ptr_array_index (pieces, j);
+          double reach = piece->base.shape == MUSTER_BASE_ROUND
+                         ? piece->base.width / 2
+                         : hypot (piece->base.width, piece->base.depth) / 2;
+          MusterBox piece_box = { piece->x - reach, piece->y - reach,
+                                  piece->x + reach, piece->y + reach };
+
+          if (_muster_render_boxes_overlap (&piece_box, &search))
+            g_array_append_val (near, piece_box);
+        }
+      if (near->len == 0)
+        continue;
+
+      /* Ring by ring, each ring's nearest places first; home if none. */
+      for (int ring = 0; ring <= RINGS && best_d == G_MAXDOUBLE; ring++)
+        for (int dy = -ring; dy <= ring; dy++)
+          for (int dx = -ring; dx <= ring; dx++)
+            {
+              MusterPoint at = { zone->label_home.x + dx * step_x, zone->label_home.y + dy * step_y };
+              MusterBox moved = { box.x0 + dx * step_x, box.y0 + dy * step_y,
+                                  box.x1 + dx * step_x, box.y1 + dy * step_y };
+              double d = hypot (dx * step_x, dy * step_y);
+              gboolean clear = TRUE;
+
+              if (MAX (abs (dx), abs (dy)) != ring || d >= best_d)
+                continue;
+              if (!zone_holds_box (zone, &moved) || !muster_region_contains_point (zone->region, at))
+                continue;
+              for (guint k = 0; k < near->len && clear; k++)
+                clear = !_muster_render_boxes_overlap (&moved, &g_array_index (near, MusterBox, k));
+              if (clear)
+                {
+                  zone->label_at = at;
+                  best_d = d;
+                }
+            }
+    }
+}
+
+void
+_muster_render_draw_zone_labels (MusterScene *self,
+                                 cairo_t     *cr,
+                                 double       px)
+{
+  double size = _muster_render_zone_label_size (px);
+
+  for (guint i = 0; i < self->zones->len; i++)
+    {
+      SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
+      MusterColor color = muster_scene_get_player_color (self, i);
+
+      if (zone->region == NULL || zone->label == NULL)
+        continue;
+
+      zone->label_box = _muster_render_zone_label_box (self, cr, zone, size);
+      zone->label_drawn = TRUE;
+
+      cairo_save (cr);
+      {
+        g_autoptr(PangoLayout) layout = _muster_render_make_text (self, cr, zone->label, size, TRUE);
+        PangoRectangle logical;
+
+        muster_text_get_extents (layout, NULL, &logical);
+        cairo_translate (cr, zone->label_at.x, zone->label_at.y);
+        if (zone->label_upright)
+          cairo_rotate (cr, -G_PI / 2);
+        cairo_move_to (cr,
+                       -(logical.x + logical.width / 2.0) / PANGO_SCALE,
+                       -(logical.y + logical.height / 2.0) / PANGO_SCALE);
+        muster_text_path (cr, layout);
+      }
+      /* A halo in the table's colour keeps the name legible over pieces. */
+      _muster_render_set_color (cr, _muster_render_table_color (self), 0.8);
+      cairo_set_line_width (cr, size * 0.25);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_stroke_preserve (cr);
+      if (self->dark)
+        _muster_render_set_color (cr, (MusterColor) { color.r * 0.5 + 0.5, color.g * 0.5 + 0.5, color.b * 0.5 + 0.5 }, 0.95);
+      else
+        _muster_render_set_color (cr, (MusterColor) { color.r * 0.6, color.g * 0.6, color.b * 0.6 }, 0.95);
+      cairo_fill (cr);
+      cairo_restore (cr);
+    }
+}
