@@ -132,6 +132,22 @@ piece_label (const MusterPiece *piece,
    * (pixels on screen, points on paper), or none where not even a
    * few letters fit: a label too small to read, or spilling over its
    * neighbours, helps no one. */
+/* The width of label in bold letters of size pixels, in pixels. */
+static double
+label_width (MusterScene *self,
+             cairo_t     *cr,
+             const char  *label,
+             double       size,
+             double       px)
+{
+  g_autoptr(PangoLayout) layout = _muster_render_make_text (self, cr, label, size / px, TRUE);
+  PangoRectangle logical;
+
+  muster_text_get_extents (layout, NULL, &logical);
+
+  return logical.width / (double) PANGO_SCALE * px;
+}
+
 static void
 draw_piece_label (MusterScene         *self,
                   cairo_t             *cr,
@@ -143,22 +159,28 @@ draw_piece_label (MusterScene         *self,
   double bw = (outline->bounds.x1 - outline->bounds.x0) * px;
   double bh = (outline->bounds.y1 - outline->bounds.y0) * px;
   double size = CLAMP (MIN (bw, bh) * 0.45, 9.0, 14.0);
-  double max_chars = bw * 0.92 / (0.62 * size);
-  g_autofree char *label = size <= bh * 0.9 ? piece_label (piece, max_chars) : NULL;
+  double room = bw * 0.92;
+  g_autofree char *label = size <= bh * 0.9 ? piece_label (piece, G_MAXINT) : NULL;
+  double width = label != NULL ? label_width (self, cr, label, size, px) : 0;
 
-  /* Bold letters run about 0.62 of the size wide, wide ones more:
-   * measure, and shorten the name until it fits. */
-  for (guint tries = 0; label != NULL && tries < 4; tries++)
+  /* Smaller letters, down to 8 pixels, where the whole name then fits:
+   * the whole name, small, says more on a crowded table than half of it
+   * large. */
+  if (width > room && size * room / width >= 8.0)
     {
-      g_autoptr(PangoLayout) layout = _muster_render_make_text (self, cr, label, size / px, TRUE);
-      PangoRectangle logical;
+      size *= room / width;
+      width = label_width (self, cr, label, size, px);
+    }
 
-      muster_text_get_extents (layout, NULL, &logical);
-      if (logical.width / (double) PANGO_SCALE * px <= bw * 0.92)
-        break;
-      max_chars = g_utf8_strlen (label, -1) - 1;
+  /* Else shorten the name until it fits: bold letters run about 0.62 of
+   * the size wide, wide ones more. */
+  for (guint tries = 0; label != NULL && width > room && tries < 4; tries++)
+    {
+      double max_chars = MIN (room / (0.62 * size), g_utf8_strlen (label, -1) - 1);
+
       g_free (label);
       label = piece_label (piece, max_chars);
+      width = label != NULL ? label_width (self, cr, label, size, px) : 0;
     }
 
   if (label != NULL)

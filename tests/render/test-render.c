@@ -1186,6 +1186,16 @@ test_piece_labels (void)
   g_assert_false (same_pixels (blank_small, short_small));
   /* Close up, the name is there. */
   g_assert_false (same_pixels (blank_large, named_large));
+  /* Where the whole name fits in smaller letters, it is written whole
+   * rather than cut short: its last character shows. */
+  {
+    cairo_surface_t *three = render_named_piece ("Skirmishers 3", MUSTER_PIECE_UNIT, 3.0);
+    cairo_surface_t *four = render_named_piece ("Skirmishers 4", MUSTER_PIECE_UNIT, 3.0);
+
+    g_assert_false (same_pixels (three, four));
+    cairo_surface_destroy (three);
+    cairo_surface_destroy (four);
+  }
   /* A unit with no name shows its id, all that tells it apart; an
    * objective shows what it is without one. */
   g_assert_false (same_pixels (blank_large, unnamed_unit));
