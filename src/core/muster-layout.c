@@ -912,6 +912,28 @@ muster_layout_lookup_terrain (MusterLayout *self,
 
 /* What the terrain is, as the window names it: its tool, its rows, the
  * problems that name it. */
+gboolean
+muster_terrain_get_bounds (const MusterTerrain *terrain,
+                           MusterBox           *box)
+{
+  g_return_val_if_fail (terrain != NULL, FALSE);
+  g_return_val_if_fail (box != NULL, FALSE);
+
+  if (terrain->n_points == 0)
+    return FALSE;
+
+  *box = (MusterBox) { terrain->points[0].x, terrain->points[0].y, terrain->points[0].x, terrain->points[0].y };
+  for (guint i = 1; i < terrain->n_points; i++)
+    {
+      box->x0 = MIN (box->x0, terrain->points[i].x);
+      box->y0 = MIN (box->y0, terrain->points[i].y);
+      box->x1 = MAX (box->x1, terrain->points[i].x);
+      box->y1 = MAX (box->y1, terrain->points[i].y);
+    }
+
+  return TRUE;
+}
+
 const char *
 muster_terrain_get_kind_label (const MusterTerrain *terrain)
 {

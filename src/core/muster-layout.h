@@ -275,6 +275,10 @@ MusterTerrain       *muster_layout_lookup_terrain  (MusterLayout       *self,
                                                     const char         *terrain_id);
 /* "Building", "Impassable", "Area, Open"… (translated, static). */
 const char          *muster_terrain_get_kind_label (const MusterTerrain *terrain);
+/* The box around the terrain's points; FALSE, and box untouched, when
+ * it has none. */
+gboolean             muster_terrain_get_bounds     (const MusterTerrain *terrain,
+                                                    MusterBox           *box);
 /* Emits "changed". */
 gboolean             muster_layout_remove_terrain  (MusterLayout       *self,
                                                     const char         *terrain_id);

@@ -301,14 +301,7 @@ sight_init (Sight        *sight,
       b.points = t->points;
       b.n_points = t->n_points;
       blocker_classify (&b);
-      b.bounds = (MusterBox) { t->points[0].x, t->points[0].y, t->points[0].x, t->points[0].y };
-      for (guint j = 1; j < t->n_points; j++)
-        {
-          b.bounds.x0 = MIN (b.bounds.x0, t->points[j].x);
-          b.bounds.y0 = MIN (b.bounds.y0, t->points[j].y);
-          b.bounds.x1 = MAX (b.bounds.x1, t->points[j].x);
-          b.bounds.y1 = MAX (b.bounds.y1, t->points[j].y);
-        }
+      muster_terrain_get_bounds (t, &b.bounds);
       g_array_append_val (sight->blockers, b);
     }
 

@@ -410,17 +410,8 @@ add_table_marks (MusterScene *self,
           const MusterTerrain *t = g_ptr_array_index (terrain, i);
           MusterBox box;
 
-          if (t->n_points == 0)
-            continue;
-          box = (MusterBox) { t->points[0].x, t->points[0].y, t->points[0].x, t->points[0].y };
-          for (guint j = 1; j < t->n_points; j++)
-            {
-              box.x0 = MIN (box.x0, t->points[j].x);
-              box.y0 = MIN (box.y0, t->points[j].y);
-              box.x1 = MAX (box.x1, t->points[j].x);
-              box.y1 = MAX (box.y1, t->points[j].y);
-            }
-          add_box_mark (marks, box);
+          if (muster_terrain_get_bounds (t, &box))
+            add_box_mark (marks, box);
         }
     }
 }

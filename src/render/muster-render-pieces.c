@@ -38,14 +38,7 @@ _muster_render_draw_terrain (MusterScene *self,
       if (t->n_points < 3)
         continue;
 
-      box = (MusterBox) { t->points[0].x, t->points[0].y, t->points[0].x, t->points[0].y };
-      for (guint j = 1; j < t->n_points; j++)
-        {
-          box.x0 = MIN (box.x0, t->points[j].x);
-          box.y0 = MIN (box.y0, t->points[j].y);
-          box.x1 = MAX (box.x1, t->points[j].x);
-          box.y1 = MAX (box.y1, t->points[j].y);
-        }
+      muster_terrain_get_bounds (t, &box);
       if (!_muster_render_in_view (self, box.x0, box.y0, box.x1, box.y1, MAX (0.4, 1.0 / px)))
         continue;
       if (off_table && box.x0 >= 0 && box.y0 >= 0 && box.x1 <= width && box.y1 <= height)

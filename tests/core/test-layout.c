@@ -355,6 +355,21 @@ test_terrain (void)
   g_assert_true (copy->points != terrain->points);
   g_assert_cmpfloat (copy->points[1].x, ==, 10);
 
+  {
+    MusterPoint far[] = { { 5, -2 }, { -3, 4 }, { 8, 9 } };
+    g_autoptr(MusterTerrain) other = muster_terrain_new ("t2", MUSTER_TERRAIN_AREA, far, 3);
+    g_autoptr(MusterTerrain) none = muster_terrain_new ("t3", MUSTER_TERRAIN_AREA, NULL, 0);
+    MusterBox box = { 1, 2, 3, 4 };
+
+    g_assert_true (muster_terrain_get_bounds (other, &box));
+    g_assert_cmpfloat (box.x0, ==, -3);
+    g_assert_cmpfloat (box.y0, ==, -2);
+    g_assert_cmpfloat (box.x1, ==, 8);
+    g_assert_cmpfloat (box.y1, ==, 9);
+    g_assert_false (muster_terrain_get_bounds (none, &box));
+    g_assert_cmpfloat (box.x0, ==, -3);
+  }
+
   muster_layout_add_terrain (layout, terrain);
   g_assert_true (muster_layout_lookup_terrain (layout, "t1") == terrain);
   g_assert_cmpuint (terrain->serial, !=, 0);
