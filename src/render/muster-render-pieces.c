@@ -153,26 +153,36 @@ draw_piece_label (MusterScene         *self,
   double bh = (outline->bounds.y1 - outline->bounds.y0) * px;
   double size = CLAMP (MIN (bw, bh) * 0.45, 9.0, 14.0);
   double room = bw * 0.92;
-  g_autofree char *label = size <= bh * 0.9 ? piece_label (piece, G_MAXINT) : NULL;
-  double width = label != NULL ? label_width (self, cr, label, size, px) : 0;
+  gboolean named = piece->name != NULL && *piece->name != '\0';
+  g_autofree char *label = NULL;
+  double width;
+
+  if (size > bh * 0.9)
+    return;
 
   /* Smaller letters, down to 8 pixels, where the whole name then fits:
    * the whole name, small, says more on a crowded table than half of it
-   * large. */
-  if (width > room && size * room / width >= 8.0)
+   * large. Not an id: small on a small base, it only crowds the badge. */
+  width = named ? label_width (self, cr, piece->name, size, px) : 0;
+  if (named && width > room && size * room / width >= 8.0)
     {
       size *= room / width;
-      width = label_width (self, cr, label, size, px);
+      label = g_strdup (piece->name);
+    }
+  else
+    {
+      /* Bold letters run about 0.62 of the size wide. */
+      label = piece_label (piece, room / (0.62 * size));
     }
 
-  /* Else shorten the name until it fits: bold letters run about 0.62 of
-   * the size wide, wide ones more. */
+  /* Wide ones more: measure, and shorten the name until it fits. */
+  width = label != NULL ? label_width (self, cr, label, size, px) : 0;
   for (guint tries = 0; label != NULL && width > room && tries < 4; tries++)
     {
-      double max_chars = MIN (room / (0.62 * size), g_utf8_strlen (label, -1) - 1);
+      glong length = g_utf8_strlen (label, -1);
 
       g_free (label);
-      label = piece_label (piece, max_chars);
+      label = piece_label (piece, length - 1);
       width = label != NULL ? label_width (self, cr, label, size, px) : 0;
     }
 
