@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-compat.h"
 #include "muster-print.h"
 #include "muster-roster-panel.h"
 #include "muster-window-private.h"
@@ -182,13 +183,6 @@ show_help_overlay_action (GtkWidget  *widget,
 }
 
 static void
-system_errors_response_cb (AdwMessageDialog *dialog,
-                           const char       *response)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
-static void
 show_system_errors_action (GtkWidget  *widget,
                            const char *action_name,
                            GVariant   *parameter)
@@ -196,7 +190,7 @@ show_system_errors_action (GtkWidget  *widget,
   MusterWindow *self = MUSTER_WINDOW (widget);
   GPtrArray *errors = muster_system_registry_get_errors (muster_system_registry_get_default ());
   g_autoptr(GString) body = g_string_new (NULL);
-  GtkWidget *dialog;
+  GtkWidget *alert;
 
   for (guint i = 0; i < errors->len; i++)
     {
@@ -207,10 +201,9 @@ show_system_errors_action (GtkWidget  *widget,
       g_string_append (body, error->message);
     }
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Game Systems Not Loaded"), body->str);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  g_signal_connect (dialog, "response", G_CALLBACK (system_errors_response_cb), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
+  alert = muster_alert_new (_("Game Systems Not Loaded"), body->str);
+  muster_alert_add_response (alert, "close", _("_Close"), ADW_RESPONSE_DEFAULT);
+  muster_alert_present (alert, GTK_WINDOW (self));
 }
 
 void

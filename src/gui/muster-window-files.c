@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "muster-compat.h"
 #include "muster-window-private.h"
 
 /* New, open, save and close: the document's file as the players ask for
@@ -71,8 +72,10 @@ show_open_error (MusterWindow *self,
   g_autofree char *basename = g_file_get_basename (file);
   g_autofree char *display = g_filename_display_name (basename);
   g_autofree char *what = NULL;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
   const char *text = error->message;
-  GtkWidget *dialog;
+  GtkWidget *alert;
   guint64 line = 0;
 
   if (g_str_has_prefix (text, name) && text[strlen (name)] == ':')
@@ -98,18 +101,16 @@ show_open_error (MusterWindow *self,
   else
     what = g_utf8_make_valid (text, -1);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), NULL, NULL);
-  adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Could Not Open “%s”"), display);
+  heading = g_strdup_printf (_("Could Not Open “%s”"), display);
   if (line > 0)
     /* Translators: "Line 3: The <board> tag is not closed: a “>” is missing" */
-    adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog), _("Line %u: %s"), (guint) line, what);
-  else
-    adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), what);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+    body = g_strdup_printf (_("Line %u: %s"), (guint) line, what);
+  alert = muster_alert_new (heading, body != NULL ? body : what);
+  muster_alert_add_response (alert, "close", _("_Close"), ADW_RESPONSE_DEFAULT);
   /* Above the window, which is shown first when it was not yet. */
   if (!gtk_widget_get_visible (GTK_WIDGET (self)))
     gtk_window_present (GTK_WINDOW (self));
-  gtk_window_present (GTK_WINDOW (dialog));
+  muster_alert_present (alert, GTK_WINDOW (self));
 }
 
 /* Shows the layout in file; on failure the layout that was open stays
@@ -365,9 +366,9 @@ run_after (MusterWindow *self)
 }
 
 static void
-discard_response_cb (MusterWindow     *self,
-                     const char       *response,
-                     AdwMessageDialog *dialog)
+discard_response_cb (MusterWindow *self,
+                     const char   *response,
+                     GtkWidget    *alert)
 {
   if (g_strcmp0 (response, "discard") == 0)
     {
@@ -392,7 +393,8 @@ _muster_window_confirm_then (MusterWindow *self,
                              MusterAfter   after,
                              GFile        *file)
 {
-  GtkWidget *dialog;
+  g_autofree char *body = NULL;
+  GtkWidget *alert;
 
   self->after = after;
   g_set_object (&self->after_file, file);
@@ -403,21 +405,16 @@ _muster_window_confirm_then (MusterWindow *self,
       return;
     }
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _("“%s” has unsaved changes. Changes which are not saved will be lost."),
-                                  muster_document_get_title (self->document));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
-                                    "save", _("_Save"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (discard_response_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  body = g_strdup_printf (_("“%s” has unsaved changes. Changes which are not saved will be lost."),
+                          muster_document_get_title (self->document));
+  alert = muster_alert_new (_("Save Changes?"), body);
+  muster_alert_add_response (alert, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
+  muster_alert_add_response (alert, "discard", _("_Discard"), ADW_RESPONSE_DESTRUCTIVE);
+  muster_alert_add_response (alert, "save", _("_Save"), ADW_RESPONSE_SUGGESTED);
+  muster_alert_set_default_response (alert, "save");
+  muster_alert_set_close_response (alert, "cancel");
+  g_signal_connect_object (alert, "response", G_CALLBACK (discard_response_cb), self, G_CONNECT_SWAPPED);
+  muster_alert_present (alert, GTK_WINDOW (self));
 }
 
 gboolean
