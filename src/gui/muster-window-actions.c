@@ -124,7 +124,7 @@ focus_pane_action (GtkWidget  *widget,
   /* F6 goes round the panes: the table, then the sidebar. */
   if (gtk_widget_has_focus (GTK_WIDGET (self->board_view)) && panel != NULL)
     {
-      adw_flap_set_reveal_flap (self->flap, TRUE);
+      muster_sidebar_frame_set_show_sidebar (self->frame, TRUE);
       gtk_widget_child_focus (panel, GTK_DIR_TAB_FORWARD);
     }
   else

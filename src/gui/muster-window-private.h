@@ -10,6 +10,7 @@
 #include "muster-document.h"
 #include "muster-game-panel.h"
 #include "muster-game-popover.h"
+#include "muster-sidebar-frame.h"
 #include "muster-violations-list.h"
 #include "muster-window.h"
 
@@ -77,7 +78,7 @@ struct _MusterWindow
    * something else. */
   AdwToast             *undo_toast;
   guint                 undo_toast_id;
-  AdwFlap              *flap;
+  MusterSidebarFrame   *frame;
   GtkStack             *sidebar_stack;
   GtkStack             *player_stack;
   AdwBin               *phase_bin;

@@ -17,6 +17,7 @@
 #include "gtk-quirks.h"
 #include "muster-roster-panel.h"
 #include "muster-draft.h"
+#include "muster-sidebar-frame.h"
 #include "muster-window.h"
 #include "muster-test-tmp.h"
 
@@ -653,6 +654,133 @@ test_window_confirm_close (void)
   g_assert_true (destroyed);
 }
 
+/* The sidebar */
+
+static GtkWidget *
+find_type (GtkWidget *root,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* Makes the window's frame width wide, and waits for the frames drawn.
+ * The window's default size counts its decorations as well: what they
+ * take is found by trying. */
+static void
+resize_frame (MusterWindow *window,
+              GtkWidget    *frame,
+              int           width)
+{
+  for (int tries = 0; tries < 3 && gtk_widget_get_width (frame) != width; tries++)
+    {
+      gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+      int before = gtk_widget_get_width (frame);
+      int default_width, default_height;
+
+      /* Both: GTK 4.8 takes no NULL. */
+      gtk_window_get_default_size (GTK_WINDOW (window), &default_width, &default_height);
+      gtk_window_set_default_size (GTK_WINDOW (window), default_width + width - before, 700);
+      while (gtk_widget_get_width (frame) == before && g_get_monotonic_time () < deadline)
+        g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_cmpint (gtk_widget_get_width (frame), ==, width);
+
+  for (int i = 0; i < 50 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static gboolean
+sidebar_visible (MusterWindow *window)
+{
+  gboolean visible = FALSE;
+
+  g_object_get (window, "sidebar-visible", &visible, NULL);
+
+  return visible;
+}
+
+/* The sidebar folds where the board would be narrower than its tools
+ * (AdwFlap's fold, or the breakpoint of AdwOverlaySplitView): from one
+ * pixel narrower than the sidebar and the board side by side. Folding
+ * hides it, unfolding shows it, and win.show-sidebar, the header bar's
+ * button and F6 show it whether folded or not. */
+static void
+test_window_sidebar_folds (void)
+{
+  MusterWindow *window = open_window ();
+  MusterSidebarFrame *frame = MUSTER_SIDEBAR_FRAME (find_type (GTK_WIDGET (window), MUSTER_TYPE_SIDEBAR_FRAME));
+  GtkWidget *board = GTK_WIDGET (muster_window_get_board_view (window));
+  GtkWidget *sidebar = muster_sidebar_frame_get_sidebar (frame);
+  GtkWidget *button = find_type (muster_sidebar_frame_get_top_bar (frame), GTK_TYPE_TOGGLE_BUTTON);
+  int fold_width = muster_sidebar_frame_get_fold_width (frame);
+  int wider;
+
+  g_assert_nonnull (sidebar);
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Show Sidebar");
+  /* The sidebar, 340 px, and the tool bar, more than 400 px. */
+  g_assert_cmpint (fold_width, >, 340 + 400);
+
+  resize_frame (window, GTK_WIDGET (frame), fold_width);
+  g_assert_false (muster_sidebar_frame_get_folded (frame));
+  g_assert_true (sidebar_visible (window));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+  g_assert_true (gtk_widget_is_drawable (sidebar));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sidebar", NULL));
+  g_assert_false (sidebar_visible (window));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
+  g_assert_true (sidebar_visible (window));
+
+  resize_frame (window, GTK_WIDGET (frame), fold_width - 1);
+  g_assert_true (muster_sidebar_frame_get_folded (frame));
+  g_assert_false (sidebar_visible (window));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+
+  /* F6 from the board: the sidebar shows, over the board, and has the
+   * focus. */
+  gtk_widget_grab_focus (board);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.focus-next-pane", NULL));
+  g_assert_true (sidebar_visible (window));
+  g_assert_true (muster_sidebar_frame_get_folded (frame));
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), sidebar));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.focus-next-pane", NULL));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sidebar", NULL));
+  g_assert_false (sidebar_visible (window));
+
+  resize_frame (window, GTK_WIDGET (frame), fold_width);
+  g_assert_false (muster_sidebar_frame_get_folded (frame));
+  g_assert_true (sidebar_visible (window));
+
+  /* The terrain tools' kind button widens the tool bar: the sidebar
+   * folds sooner. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "board.tool", "s", "rectangle"));
+  for (int i = 0; i < 50 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+  wider = muster_sidebar_frame_get_fold_width (frame);
+  g_assert_cmpint (wider, >, fold_width);
+  resize_frame (window, GTK_WIDGET (frame), wider - 1);
+  g_assert_true (muster_sidebar_frame_get_folded (frame));
+  resize_frame (window, GTK_WIDGET (frame), wider);
+  g_assert_false (muster_sidebar_frame_get_folded (frame));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The file of the window's draft, or NULL before it was first written. */
 static GFile *
 dup_draft_file (MusterWindow *window)
@@ -917,6 +1045,7 @@ main (int   argc,
   g_test_add_func ("/app/window/undo-toast", test_window_undo_toast);
   g_test_add_func ("/app/window/shortcuts-window", test_window_shortcuts_window);
   g_test_add_func ("/app/window/confirm-close", test_window_confirm_close);
+  g_test_add_func ("/app/window/sidebar-folds", test_window_sidebar_folds);
   g_test_add_func ("/app/window/system-errors", test_window_system_errors);
   g_test_add_func ("/app/window/system-errors/subprocess", test_window_system_errors_session);
   g_test_add_func ("/app/window/autosave", test_window_autosave);
