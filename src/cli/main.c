@@ -12,68 +12,19 @@
 
 #include "muster-cli.h"
 #include "muster-gui.h"
-
-/* Started from its build tree (build/src/muster, the module beside it,
- * the compiled settings schema in build/data) rather than through `meson
- * devenv`: the schema, translations and icons of that tree, unless the
- * environment names others. */
-static void
-use_build_tree (const char *exe_dir)
-{
-  g_autofree char *data = g_build_filename (exe_dir, "..", "data", NULL);
-  g_autofree char *schemas = g_build_filename (data, "gschemas.compiled", NULL);
-  g_autofree char *po = g_build_filename (exe_dir, "..", "po", NULL);
-
-  if (!g_file_test (schemas, G_FILE_TEST_IS_REGULAR))
-    return;
-
-  g_setenv ("GSETTINGS_SCHEMA_DIR", data, FALSE);
-  g_setenv ("MUSTER_SOURCE_DATA_DIR", SOURCE_DATA_DIR, FALSE);
-  if (g_getenv ("MUSTER_LOCALEDIR") == NULL)
-    {
-      g_setenv ("MUSTER_LOCALEDIR", po, TRUE);
-      bindtextdomain (GETTEXT_PACKAGE, po);
-    }
-}
-
-/* The GUI module: $MUSTER_GUI_MODULE_DIR (set by `meson devenv` and the
- * tests) wins; else the one built beside this executable, as in a build
- * tree; else the installed one. */
-static char *
-gui_module_path (void)
-{
-  const char *dir = g_getenv ("MUSTER_GUI_MODULE_DIR");
-  g_autofree char *exe = NULL;
-
-  if (dir != NULL && *dir != '\0')
-    return g_build_filename (dir, MUSTER_GUI_MODULE_NAME, NULL);
-
-  exe = g_file_read_link ("/proc/self/exe", NULL);
-  if (exe != NULL)
-    {
-      g_autofree char *exe_dir = g_path_get_dirname (exe);
-      g_autofree char *path = g_build_filename (exe_dir, MUSTER_GUI_MODULE_NAME, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-        {
-          use_build_tree (exe_dir);
-          return g_steal_pointer (&path);
-        }
-    }
-
-  return g_build_filename (GUI_MODULE_DIR, MUSTER_GUI_MODULE_NAME, NULL);
-}
+#include "muster-modules.h"
 
 static int
 run_gui (int    argc,
          char **argv)
 {
-  g_autofree char *path = gui_module_path ();
+  g_autofree char *path = muster_module_path (MUSTER_GUI_MODULE_NAME);
   MusterGuiMainFunc gui_main = NULL;
   GModule *module;
 
-  /* Lazy binding, as when GTK was linked into the executable; global, so
-   * that GtkBuilder finds the module's types and callbacks by name. */
+  /* Lazy binding, as when GTK was linked into the executable. Not global:
+   * the module's templates bind their callbacks explicitly and register
+   * their types before use, so GtkBuilder never looks a name up. */
   module = g_module_open (path, G_MODULE_BIND_LAZY);
   if (module == NULL
       || !g_module_symbol (module, MUSTER_GUI_MAIN_SYMBOL, (gpointer *) &gui_main))

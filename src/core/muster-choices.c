@@ -216,3 +216,236 @@ muster_choices_check (MusterLayout            *layout,
 
   return TRUE;
 }
+
+/* Choices the type asks for */
+
+/* Whether two resolutions of a zone differ somewhere on the table; a
+ * resolution that fails differs from any. A coarse grid is enough: a
+ * choice that matters moves a zone by inches. */
+static gboolean
+zones_differ (MusterLayout           *layout,
+              MusterSystem           *system,
+              const MusterDeployment *deployment,
+              const char             *zone_id,
+              const MusterPlace      *a_place,
+              const MusterPlace      *b_place)
+{
+  double width = muster_layout_get_width (layout);
+  double height = muster_layout_get_height (layout);
+  GHashTable *options = muster_layout_get_options (layout);
+  g_autoptr(MusterRegion) a = NULL;
+  g_autoptr(MusterRegion) b = NULL;
+
+  a = muster_system_resolve_zone (system, deployment, zone_id, width, height, options,
+                                  a_place->role, a_place->short_edge, NULL);
+  b = muster_system_resolve_zone (system, deployment, zone_id, width, height, options,
+                                  b_place->role, b_place->short_edge, NULL);
+
+  if (a == NULL || b == NULL)
+    return (a == NULL) != (b == NULL);
+
+  for (int j = 0; j < 32; j++)
+    for (int i = 0; i < 48; i++)
+      {
+        MusterPoint p = { (i + 0.5) * width / 48, (j + 0.5) * height / 32 };
+
+        if (muster_region_contains_point (a, p) != muster_region_contains_point (b, p))
+          return TRUE;
+      }
+
+  return FALSE;
+}
+
+static const MusterDeployment *
+deployment_of (MusterLayout *layout,
+               MusterSystem *system)
+{
+  if (system == NULL)
+    return NULL;
+
+  return muster_system_lookup_deployment (system, muster_layout_get_deployment_id (layout));
+}
+
+/* Whether a player's zone changes with the role (roles) or the short
+ * edge, the other choice held. */
+static gboolean
+needs_choice (MusterLayout *layout,
+              MusterSystem *system,
+              gboolean      roles)
+{
+  const MusterDeployment *deployment = deployment_of (layout, system);
+  double width = muster_layout_get_width (layout);
+  double height = muster_layout_get_height (layout);
+  GHashTable *options = muster_layout_get_options (layout);
+  g_autoptr(GPtrArray) zones = NULL;
+  MusterPlace first, second;
+
+  if (deployment == NULL)
+    return FALSE;
+
+  /* The two players' defaults: opposite roles, opposite edges. */
+  muster_system_get_default_place (system, deployment, options, width, height, 0, NULL, NULL, &first);
+  muster_system_get_default_place (system, deployment, options, width, height, 1, NULL, NULL, &second);
+  if (roles)
+    second.short_edge = first.short_edge;
+  else
+    second.role = first.role;
+
+  zones = muster_deployment_list_zones_on_board (deployment, options, width, height);
+  for (guint i = 0; i < zones->len; i++)
+    {
+      const MusterZone *zone = g_ptr_array_index (zones, i);
+
+      if (zones_differ (layout, system, deployment, zone->id, &first, &second))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+gboolean
+muster_choices_needs_roles (MusterLayout *layout,
+                            MusterSystem *system)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (layout), FALSE);
+
+  return needs_choice (layout, system, TRUE);
+}
+
+gboolean
+muster_choices_needs_short_edges (MusterLayout *layout,
+                                  MusterSystem *system)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (layout), FALSE);
+
+  return needs_choice (layout, system, FALSE);
+}
+
+static void
+drop_unknown_options (MusterLayout           *layout,
+                      const MusterDeployment *deployment)
+{
+  g_autoptr(GPtrArray) stale = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, muster_layout_get_options (layout));
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    {
+      gboolean known = FALSE;
+
+      for (guint i = 0; i < deployment->options->len && !known; i++)
+        known = g_strcmp0 (((MusterOptionDef *) g_ptr_array_index (deployment->options, i))->name, key) == 0;
+      if (!known)
+        g_ptr_array_add (stale, g_strdup (key));
+    }
+
+  for (guint i = 0; i < stale->len; i++)
+    muster_layout_set_option (layout, g_ptr_array_index (stale, i), NULL);
+}
+
+static gboolean
+zone_exists (GPtrArray  *zones,
+             const char *zone_id)
+{
+  for (guint i = 0; zone_id != NULL && i < zones->len; i++)
+    if (g_strcmp0 (((const MusterZone *) g_ptr_array_index (zones, i))->id, zone_id) == 0)
+      return TRUE;
+
+  return FALSE;
+}
+
+/* The roles or edges of two players: kept when complete and opposite,
+ * else the defaults. */
+static void
+make_opposite (char       **a,
+               char       **b,
+               const char  *default_a,
+               const char  *default_b)
+{
+  if (*a != NULL && *b != NULL && g_strcmp0 (*a, *b) != 0)
+    return;
+
+  g_free (*a);
+  g_free (*b);
+  *a = g_strdup (default_a);
+  *b = g_strdup (default_b);
+}
+
+void
+muster_choices_fit (MusterLayout *layout,
+                    MusterSystem *system)
+{
+  const MusterDeployment *deployment = deployment_of (layout, system);
+  GPtrArray *players = muster_layout_get_players (layout);
+  double width = muster_layout_get_width (layout);
+  double height = muster_layout_get_height (layout);
+  g_autoptr(GPtrArray) zones = NULL;
+  g_autoptr(GPtrArray) chosen = g_ptr_array_new_with_free_func (g_free);
+  MusterPlace places[2];
+  GHashTable *options;
+  gboolean roles, edges;
+
+  g_return_if_fail (MUSTER_IS_LAYOUT (layout));
+
+  if (deployment == NULL)
+    return;
+
+  drop_unknown_options (layout, deployment);
+  options = muster_layout_get_options (layout);
+  zones = muster_deployment_list_zones_on_board (deployment, options, width, height);
+
+  /* A zone that still exists is kept; the others take the default
+   * place on their side of the table, clear of the zones kept. */
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+      gboolean keep = zone_exists (zones, player->zone);
+
+      for (guint j = 0; keep && j < i; j++)
+        keep = g_strcmp0 (g_ptr_array_index (chosen, j), player->zone) != 0;
+      g_ptr_array_add (chosen, keep ? g_strdup (player->zone) : NULL);
+    }
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+      const char *taken = players->len == 2 ? g_ptr_array_index (chosen, 1 - i) : NULL;
+      MusterPlace place;
+
+      muster_system_get_default_place (system, deployment, options, width, height, MIN (i, 1), player->zone,
+                                       taken, &place);
+      if (i < 2)
+        places[i] = place;
+      if (g_ptr_array_index (chosen, i) == NULL)
+        g_ptr_array_index (chosen, i) = g_strdup (place.zone);
+    }
+
+  roles = needs_choice (layout, system, TRUE);
+  edges = needs_choice (layout, system, FALSE);
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+
+      muster_layout_update_player (layout, player->id, g_ptr_array_index (chosen, i), player->role,
+                                   player->short_edge);
+    }
+
+  if (players->len == 2)
+    {
+      const MusterPlayer *a = g_ptr_array_index (players, 0);
+      const MusterPlayer *b = g_ptr_array_index (players, 1);
+      g_autofree char *role_a = g_strdup (a->role);
+      g_autofree char *role_b = g_strdup (b->role);
+      g_autofree char *edge_a = g_strdup (a->short_edge);
+      g_autofree char *edge_b = g_strdup (b->short_edge);
+
+      if (roles)
+        make_opposite (&role_a, &role_b, places[0].role, places[1].role);
+      if (edges)
+        make_opposite (&edge_a, &edge_b, places[0].short_edge, places[1].short_edge);
+
+      muster_layout_update_player (layout, a->id, a->zone, role_a, edge_a);
+      muster_layout_update_player (layout, b->id, b->zone, role_b, edge_b);
+    }
+}

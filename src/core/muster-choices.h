@@ -30,4 +30,20 @@ gboolean muster_choices_check (MusterLayout            *layout,
                                const char             **player_id,
                                GError                 **error);
 
+/* Whether the zones of layout's deployment type depend on the players'
+ * roles (Encircle), or on their short edges (Dawn Assault): then the
+ * players must choose them. */
+gboolean muster_choices_needs_roles       (MusterLayout            *layout,
+                                           MusterSystem            *system);
+gboolean muster_choices_needs_short_edges (MusterLayout            *layout,
+                                           MusterSystem            *system);
+
+/* Makes layout's players fit its game after the system, the deployment
+ * type or an option changed: options the type does not know go; a
+ * player keeps a zone that still exists, else takes the default place on
+ * its own side of the table (muster_system_get_default_place()); roles
+ * and short edges the type asks for are made complete and opposite. */
+void     muster_choices_fit               (MusterLayout            *layout,
+                                           MusterSystem            *system);
+
 G_END_DECLS

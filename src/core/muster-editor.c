@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "muster-choices.h"
 #include "muster-editor.h"
 #include "muster-expr.h"
 
@@ -118,6 +119,8 @@ muster_editor_end (MusterEditor *self)
   if (self->history != NULL)
     muster_history_end_group (self->history);
 }
+
+static MusterSystem *layout_system (MusterEditor *self);
 
 /* The grid */
 
@@ -604,5 +607,106 @@ muster_editor_set_table_size (MusterEditor *self,
 
   muster_editor_begin (self, _("Change Table Size"));
   muster_layout_set_board (self->layout, width, height);
+  /* A table turned taller than wide has other zones and edges. */
+  muster_choices_fit (self->layout, layout_system (self));
+  muster_editor_end (self);
+}
+
+/* The game */
+
+static MusterSystem *
+layout_system (MusterEditor *self)
+{
+  return muster_system_registry_lookup (muster_system_registry_get_default (),
+                                        muster_layout_get_system_id (self->layout));
+}
+
+void
+muster_editor_set_system (MusterEditor *self,
+                          const char   *system_id)
+{
+  MusterSystem *system;
+  const MusterDeployment *deployment;
+  const MusterBoardPreset *board;
+
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+
+  system = muster_system_registry_lookup (muster_system_registry_get_default (), system_id);
+  if (system == NULL || g_strcmp0 (muster_layout_get_system_id (self->layout), system_id) == 0)
+    return;
+
+  deployment = muster_system_get_default_deployment (system);
+  board = muster_system_get_default_board (system);
+
+  muster_editor_begin (self, _("Change Game System"));
+  muster_layout_set_game (self->layout, system_id, deployment != NULL ? deployment->id : NULL);
+  if (board != NULL)
+    muster_layout_set_board (self->layout, board->width, board->height);
+  muster_choices_fit (self->layout, system);
+  muster_editor_end (self);
+}
+
+void
+muster_editor_set_deployment (MusterEditor *self,
+                              const char   *deployment_id)
+{
+  MusterSystem *system;
+
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+
+  system = layout_system (self);
+  if (system == NULL || muster_system_lookup_deployment (system, deployment_id) == NULL ||
+      g_strcmp0 (muster_layout_get_deployment_id (self->layout), deployment_id) == 0)
+    return;
+
+  muster_editor_begin (self, _("Change Deployment Type"));
+  muster_layout_set_game (self->layout, muster_layout_get_system_id (self->layout), deployment_id);
+  muster_choices_fit (self->layout, system);
+  muster_editor_end (self);
+}
+
+void
+muster_editor_set_option (MusterEditor *self,
+                          const char   *name,
+                          const char   *value,
+                          const char   *label)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  g_return_if_fail (name != NULL);
+
+  muster_editor_begin (self, label);
+  muster_layout_set_option (self->layout, name, value);
+  muster_choices_fit (self->layout, layout_system (self));
+  muster_editor_end (self);
+}
+
+void
+muster_editor_choose_player (MusterEditor *self,
+                             gboolean      roles,
+                             guint         index)
+{
+  GPtrArray *players;
+  gboolean portrait;
+
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+
+  players = muster_layout_get_players (self->layout);
+  if (index >= players->len)
+    return;
+
+  portrait = muster_layout_get_width (self->layout) < muster_layout_get_height (self->layout);
+
+  muster_editor_begin (self, roles ? _("Choose Attacker") : _("Choose Short Edges"));
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+      const char *edge = portrait ? (i == index ? "north" : "south") : (i == index ? "west" : "east");
+
+      if (roles)
+        muster_layout_update_player (self->layout, player->id, player->zone, i == index ? "attacker" : "defender",
+                                     player->short_edge);
+      else
+        muster_layout_update_player (self->layout, player->id, player->zone, player->role, edge);
+    }
   muster_editor_end (self);
 }

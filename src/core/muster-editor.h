@@ -132,4 +132,22 @@ void             muster_editor_set_table_size    (MusterEditor       *self,
                                                   double              width,
                                                   double              height);
 
+/* The game: the system (with its default deployment type and table),
+ * the deployment type, an option of it (label names the undo step), each
+ * followed by muster_choices_fit(). Unknown ids change nothing. */
+void             muster_editor_set_system        (MusterEditor       *self,
+                                                  const char         *system_id);
+void             muster_editor_set_deployment    (MusterEditor       *self,
+                                                  const char         *deployment_id);
+void             muster_editor_set_option        (MusterEditor       *self,
+                                                  const char         *name,
+                                                  const char         *value,
+                                                  const char         *label);
+/* Player index (in the layout's order) attacks and the others defend
+ * (roles), or has the first short edge of the table and the others the
+ * second: west and east, north and south on a table taller than wide. */
+void             muster_editor_choose_player     (MusterEditor       *self,
+                                                  gboolean            roles,
+                                                  guint               index);
+
 G_END_DECLS

@@ -58,13 +58,17 @@ struct _MusterOutline
 {
   MusterOutlineKind kind;
   gboolean          convex;
+  guint             n_points;
+  guint             n_parts;     /* convex parts; 1 when convex */
   MusterPoint       centre;      /* circle centre; centroid of a polygon */
   double            radius;      /* circle only */
-  guint             n_points;
   MusterPoint      *points;
-  guint             n_parts;     /* convex parts; 1 when convex */
   guint            *parts;       /* 3 indices per triangle when !convex */
   MusterBox         bounds;
+
+  /*< private >*/
+  gboolean          borrowed;    /* points are not the outline's own (see
+                                  * muster_outline_init_base_in()) */
 };
 
 typedef enum
@@ -97,6 +101,13 @@ void          muster_outline_init_base         (MusterOutline       *outline,
                                                 double               x,
                                                 double               y,
                                                 double               rotation_deg);
+guint         muster_base_outline_points       (const MusterBase    *base);
+void          muster_outline_init_base_in      (MusterOutline       *outline,
+                                                const MusterBase    *base,
+                                                double               x,
+                                                double               y,
+                                                double               rotation_deg,
+                                                MusterPoint         *storage);
 gboolean      muster_outline_init_polygon      (MusterOutline       *outline,
                                                 const MusterPoint   *points,
                                                 guint                n_points,

@@ -279,6 +279,142 @@ muster_region_contains_point (const MusterRegion *region,
     }
 }
 
+/* Grids */
+
+/* The grid of a leaf: at_least() with its bound worked out once, as it
+ * would be point by point. */
+static void
+leaf_grid (const MusterRegion *region,
+           const double       *xs,
+           guint               n_xs,
+           const double       *ys,
+           guint               n_ys,
+           guint8             *inside)
+{
+  const gboolean strict = region->strict;
+
+  switch (region->kind)
+    {
+    case MUSTER_REGION_HALF_PLANE:
+      {
+        const double nx = region->nx, ny = region->ny;
+        const double bound = strict ? region->c + MUSTER_EPSILON_MM : region->c - MUSTER_EPSILON_MM;
+
+        for (guint j = 0; j < n_ys; j++)
+          {
+            guint8 *row = inside + (gsize) j * n_xs;
+            const double y = ys[j];
+
+            if (strict)
+              for (guint i = 0; i < n_xs; i++)
+                row[i] = nx * xs[i] + ny * y > bound;
+            else
+              for (guint i = 0; i < n_xs; i++)
+                row[i] = nx * xs[i] + ny * y >= bound;
+          }
+      }
+      break;
+
+    case MUSTER_REGION_BOARD:
+      {
+        const MusterBox *b = &region->outline.bounds;
+        g_autofree guint8 *columns = g_new (guint8, MAX (n_xs, 1));
+
+        for (guint i = 0; i < n_xs; i++)
+          columns[i] = at_least (xs[i], b->x0, strict) && at_least (b->x1, xs[i], strict);
+        for (guint j = 0; j < n_ys; j++)
+          {
+            gboolean row = at_least (ys[j], b->y0, strict) && at_least (b->y1, ys[j], strict);
+
+            for (guint i = 0; i < n_xs; i++)
+              inside[(gsize) j * n_xs + i] = row && columns[i];
+          }
+      }
+      break;
+
+    case MUSTER_REGION_CIRCLE:
+      for (guint j = 0; j < n_ys; j++)
+        for (guint i = 0; i < n_xs; i++)
+          inside[(gsize) j * n_xs + i] = at_least (region->outline.radius,
+                                                   hypot (xs[i] - region->outline.centre.x,
+                                                          ys[j] - region->outline.centre.y),
+                                                   strict);
+      break;
+
+    case MUSTER_REGION_POLYGON:
+    case MUSTER_REGION_UNION:
+    case MUSTER_REGION_INTERSECTION:
+    case MUSTER_REGION_DIFFERENCE:
+    case MUSTER_REGION_IF_WITHIN:
+    default:
+      for (guint j = 0; j < n_ys; j++)
+        for (guint i = 0; i < n_xs; i++)
+          inside[(gsize) j * n_xs + i] = muster_region_contains_point (region, (MusterPoint) { xs[i], ys[j] });
+      break;
+    }
+}
+
+void
+muster_region_contains_grid (const MusterRegion *region,
+                             const double       *xs,
+                             guint               n_xs,
+                             const double       *ys,
+                             guint               n_ys,
+                             guint8             *inside)
+{
+  gsize n = (gsize) n_xs * n_ys;
+  g_autofree guint8 *other = NULL;
+
+  g_return_if_fail (region != NULL);
+  g_return_if_fail (xs != NULL || n_xs == 0);
+  g_return_if_fail (ys != NULL || n_ys == 0);
+  g_return_if_fail (inside != NULL || n == 0);
+
+  if (region->kind != MUSTER_REGION_UNION && region->kind != MUSTER_REGION_INTERSECTION &&
+      region->kind != MUSTER_REGION_DIFFERENCE && region->kind != MUSTER_REGION_IF_WITHIN)
+    {
+      leaf_grid (region, xs, n_xs, ys, n_ys, inside);
+      return;
+    }
+
+  /* An empty union holds nothing; an empty intersection everything. */
+  if (region->children->len == 0)
+    {
+      memset (inside, region->kind == MUSTER_REGION_INTERSECTION, n);
+      return;
+    }
+
+  /* A set of children: the first in inside, each other combined with
+   * it. */
+  other = g_new (guint8, MAX (n, 1));
+  muster_region_contains_grid (child (region, 0), xs, n_xs, ys, n_ys, inside);
+
+  if (region->kind == MUSTER_REGION_IF_WITHIN)
+    {
+      g_autofree guint8 *otherwise = g_new (guint8, MAX (n, 1));
+
+      muster_region_contains_grid (child (region, 1), xs, n_xs, ys, n_ys, other);
+      muster_region_contains_grid (child (region, 2), xs, n_xs, ys, n_ys, otherwise);
+      for (gsize k = 0; k < n; k++)
+        inside[k] = inside[k] ? other[k] : otherwise[k];
+      return;
+    }
+
+  for (guint c = 1; c < region->children->len; c++)
+    {
+      muster_region_contains_grid (child (region, c), xs, n_xs, ys, n_ys, other);
+      if (region->kind == MUSTER_REGION_UNION)
+        for (gsize k = 0; k < n; k++)
+          inside[k] |= other[k];
+      else if (region->kind == MUSTER_REGION_INTERSECTION)
+        for (gsize k = 0; k < n; k++)
+          inside[k] &= other[k];
+      else
+        for (gsize k = 0; k < n; k++)
+          inside[k] &= !other[k];
+    }
+}
+
 /* The zone as drawn, exactly.
  *
  * A choice made base by base (IF_WITHIN: condition, then, otherwise) is

@@ -34,11 +34,14 @@
  *    are a chain of links;
  *  - cells: a dense grid (row by row) over the part of the plane that the
  *    boxes covered when the cells were last rebuilt, so that the cells of
- *    a query lie side by side in memory; and, for cells beyond it, an
- *    open-addressing table (linear probing) of cell keys. A cell left
- *    empty keeps its slot until the cells are next rebuilt, so that
+ *    a query lie side by side in memory, each only the head of its chain
+ *    (four bytes: the grid of 50,000 bases fits the processor's second
+ *    cache, which a grid of wider cells did not); and, for cells beyond
+ *    it, an open-addressing table (linear probing) of cell keys. A cell
+ *    left empty keeps its slot until the cells are next rebuilt, so that
  *    probing never meets a hole. The cells are rebuilt, the grid fitted
- *    again, each time the table fills. */
+ *    again, each time the table fills. A cell is empty when its head is
+ *    NONE. */
 
 #define MAX_CELLS_PER_ENTRY 4096
 
@@ -61,14 +64,10 @@ typedef struct
   MusterBox box;
   guint     id;
   guint     stamp;
-  gint      cx0;
-  gint      cy0;
-  gint      cx1;
-  gint      cy1;
   guint     oversize_index;
-  gboolean  present;
-  gboolean  oversize;
-} Entry;
+  guint8    present;
+  guint8    oversize;
+} Entry;   /* 48 bytes: its cells follow from its box (cell_range()) */
 
 typedef struct
 {
@@ -76,11 +75,11 @@ typedef struct
   guint next;
 } Link;
 
+/* A cell of the table beyond the grid. */
 typedef struct
 {
   guint64 key;     /* EMPTY_KEY in an unused slot */
-  guint   head;    /* first link, or NONE */
-  guint   count;   /* links in the chain; 0 in an unused or emptied slot */
+  guint   head;    /* first link, or NONE in an unused or emptied slot */
 } Cell;
 
 /* No cell has it: cell coordinates are clamped well inside gint32. */
@@ -100,7 +99,7 @@ struct _MusterSpatialIndex
   guint       links_alloc;
   guint       free_link;    /* a chain of free links, or NONE */
 
-  Cell       *grid;         /* gw × gh cells from (gx0, gy0), or NULL */
+  guint      *grid;         /* the heads of gw × gh cells from (gx0, gy0), or NULL */
   gint        gx0;
   gint        gy0;
   guint       gw;
@@ -113,6 +112,9 @@ struct _MusterSpatialIndex
 
   GArray     *oversize;     /* guint ids */
   guint       stamp;
+
+  guint      *hits;         /* a query's answers, appended to its array at once */
+  guint       hits_alloc;
 };
 
 static inline guint64
@@ -242,15 +244,11 @@ add_entry (MusterSpatialIndex *self,
 
   if (id < DENSE_LIMIT)
     {
+      /* Only as far as the id: ids come mostly in order, and an entry
+       * cleared now is written now, while it is in the cache. GArray
+       * keeps room for more. */
       if (id >= self->dense->len)
-        {
-          guint old = self->dense->len;
-          guint len = MAX (16u, old);
-
-          while (len <= id)
-            len *= 2;
-          g_array_set_size (self->dense, MIN (len, DENSE_LIMIT));
-        }
+        g_array_set_size (self->dense, id + 1);
       entry = &g_array_index (self->dense, Entry, id);
     }
   else
@@ -329,14 +327,32 @@ cells_new (guint capacity)
   Cell *cells = g_new (Cell, capacity);
 
   for (guint i = 0; i < capacity; i++)
-    cells[i] = (Cell) { EMPTY_KEY, NONE, 0 };
+    cells[i] = (Cell) { EMPTY_KEY, NONE };
 
   return cells;
 }
 
+/* A new grid of w × h empty cells from (x0, y0), in place of the old. */
+static void
+grid_new (MusterSpatialIndex *self,
+          gint                x0,
+          gint                y0,
+          guint               w,
+          guint               h)
+{
+  g_free (self->grid);
+  self->gx0 = x0;
+  self->gy0 = y0;
+  self->gw = w;
+  self->gh = h;
+  self->grid = g_new (guint, (gsize) w * h);
+  /* NONE is all ones. */
+  memset (self->grid, 0xff, (gsize) w * h * sizeof (guint));
+}
+
 static void cells_rebuild (MusterSpatialIndex *self);
 
-static inline Cell *
+static inline guint *
 grid_cell (MusterSpatialIndex *self,
            gint                cx,
            gint                cy)
@@ -350,28 +366,28 @@ grid_cell (MusterSpatialIndex *self,
   return &self->grid[(gsize) y * self->gw + x];
 }
 
-/* The cell (cx, cy), or NULL when it has no slot. */
-static inline Cell *
+/* The head of the cell (cx, cy), or NULL when it has no slot. */
+static inline guint *
 cell_lookup (MusterSpatialIndex *self,
              gint                cx,
              gint                cy)
 {
   guint64 key = cell_key (cx, cy);
-  Cell *cell = self->grid != NULL ? grid_cell (self, cx, cy) : NULL;
+  guint *head = self->grid != NULL ? grid_cell (self, cx, cy) : NULL;
   guint i;
 
-  if (cell != NULL)
-    return cell;
+  if (head != NULL)
+    return head;
 
   i = cell_key_hash (key) & self->cells_mask;
   for (;;)
     {
-      cell = &self->cells[i];
+      Cell *cell = &self->cells[i];
 
       if (cell->key == EMPTY_KEY)
         return NULL;
       if (cell->key == key)
-        return cell;
+        return &cell->head;
       i = (i + 1) & self->cells_mask;
     }
 }
@@ -389,45 +405,70 @@ table_put (MusterSpatialIndex *self,
   self->cells_used++;
 }
 
-/* The cell (cx, cy), given a slot if it had none. */
-static Cell *
+/* The head of the cell (cx, cy), given a slot if it had none. */
+static guint *
 cell_take (MusterSpatialIndex *self,
            gint                cx,
            gint                cy)
 {
   guint64 key = cell_key (cx, cy);
-  Cell *cell = self->grid != NULL ? grid_cell (self, cx, cy) : NULL;
+  guint *head = self->grid != NULL ? grid_cell (self, cx, cy) : NULL;
   guint i;
 
-  if (cell != NULL)
-    return cell;
+  if (head != NULL)
+    return head;
 
   /* At most half full, counting the emptied slots. */
   if (2 * (self->cells_used + 1) > self->cells_mask + 1)
     {
       cells_rebuild (self);
-      cell = self->grid != NULL ? grid_cell (self, cx, cy) : NULL;
-      if (cell != NULL)
-        return cell;
+      head = self->grid != NULL ? grid_cell (self, cx, cy) : NULL;
+      if (head != NULL)
+        return head;
     }
 
   i = cell_key_hash (key) & self->cells_mask;
   for (;;)
     {
-      cell = &self->cells[i];
+      Cell *cell = &self->cells[i];
 
       if (cell->key == EMPTY_KEY)
         {
           cell->key = key;
           cell->head = NONE;
-          cell->count = 0;
           self->cells_used++;
-          return cell;
+          return &cell->head;
         }
       if (cell->key == key)
-        return cell;
+        return &cell->head;
       i = (i + 1) & self->cells_mask;
     }
+}
+
+/* The cells that hold links, in the grid and the table, as table cells. */
+static GArray *
+live_cells (MusterSpatialIndex *self)
+{
+  GArray *live = g_array_new (FALSE, FALSE, sizeof (Cell));
+
+  for (guint y = 0; self->grid != NULL && y < self->gh; y++)
+    {
+      for (guint x = 0; x < self->gw; x++)
+        {
+          Cell cell = { cell_key (self->gx0 + x, self->gy0 + y), self->grid[(gsize) y * self->gw + x] };
+
+          if (cell.head != NONE)
+            g_array_append_val (live, cell);
+        }
+    }
+
+  for (guint i = 0; i <= self->cells_mask; i++)
+    {
+      if (self->cells[i].key != EMPTY_KEY && self->cells[i].head != NONE)
+        g_array_append_val (live, self->cells[i]);
+    }
+
+  return live;
 }
 
 /* Fits the grid again over the cells that hold links, with a quarter to
@@ -438,99 +479,60 @@ cell_take (MusterSpatialIndex *self,
 static void
 cells_rebuild (MusterSpatialIndex *self)
 {
-  g_autofree Cell *old_grid = g_steal_pointer (&self->grid);
-  g_autofree Cell *old_cells = g_steal_pointer (&self->cells);
-  gsize old_grid_size = (gsize) self->gw * self->gh;
-  guint old_capacity = self->cells_mask + 1;
+  g_autoptr(GArray) live = live_cells (self);
   gint64 x0 = G_MAXINT64, y0 = G_MAXINT64, x1 = G_MININT64, y1 = G_MININT64;
-  guint live = 0, outside = 0, capacity = 64;
+  guint outside = 0, capacity = 64;
 
-  /* Where the cells with links are. */
-  for (int pass = 0; pass < 2; pass++)
+  /* Where they are. */
+  for (guint i = 0; i < live->len; i++)
     {
-      const Cell *cells = pass == 0 ? old_grid : old_cells;
-      gsize n = pass == 0 ? old_grid_size : old_capacity;
+      const Cell *cell = &g_array_index (live, Cell, i);
 
-      for (gsize i = 0; cells != NULL && i < n; i++)
-        {
-          gint cx, cy;
-
-          if (cells[i].key == EMPTY_KEY || cells[i].count == 0)
-            continue;
-
-          cx = cell_key_x (cells[i].key);
-          cy = cell_key_y (cells[i].key);
-          x0 = MIN (x0, cx);
-          y0 = MIN (y0, cy);
-          x1 = MAX (x1, cx);
-          y1 = MAX (y1, cy);
-          live++;
-        }
+      x0 = MIN (x0, cell_key_x (cell->key));
+      y0 = MIN (y0, cell_key_y (cell->key));
+      x1 = MAX (x1, cell_key_x (cell->key));
+      y1 = MAX (y1, cell_key_y (cell->key));
     }
 
+  g_clear_pointer (&self->grid, g_free);
   self->gw = self->gh = 0;
-  if (live > 0)
+  if (live->len > 0)
     {
       gint64 w = x1 - x0 + 1, h = y1 - y0 + 1;
       gint64 mx = w / 4 + 1, my = h / 4 + 1;
 
-      if ((w + 2 * mx) * (h + 2 * my) <= MAX (8 * (gint64) live, GRID_FREE_CELLS) &&
+      if ((w + 2 * mx) * (h + 2 * my) <= MAX (8 * (gint64) live->len, GRID_FREE_CELLS) &&
           x0 - mx >= -CELL_COORD_LIMIT && y0 - my >= -CELL_COORD_LIMIT &&
           x1 + mx <= CELL_COORD_LIMIT && y1 + my <= CELL_COORD_LIMIT)
-        {
-          self->gx0 = x0 - mx;
-          self->gy0 = y0 - my;
-          self->gw = w + 2 * mx;
-          self->gh = h + 2 * my;
-          self->grid = g_new (Cell, (gsize) self->gw * self->gh);
-          for (guint y = 0; y < self->gh; y++)
-            for (guint x = 0; x < self->gw; x++)
-              self->grid[(gsize) y * self->gw + x] = (Cell) { cell_key (self->gx0 + x, self->gy0 + y), NONE, 0 };
-        }
+        grid_new (self, x0 - mx, y0 - my, w + 2 * mx, h + 2 * my);
     }
 
   /* The table, for the cells beyond the grid. */
-  for (int pass = 0; pass < 2; pass++)
+  for (guint i = 0; i < live->len; i++)
     {
-      const Cell *cells = pass == 0 ? old_grid : old_cells;
-      gsize n = pass == 0 ? old_grid_size : old_capacity;
+      const Cell *cell = &g_array_index (live, Cell, i);
 
-      for (gsize i = 0; cells != NULL && i < n; i++)
-        {
-          if (cells[i].key != EMPTY_KEY && cells[i].count > 0 &&
-              (self->grid == NULL ||
-               grid_cell (self, cell_key_x (cells[i].key), cell_key_y (cells[i].key)) == NULL))
-            outside++;
-        }
+      if (self->grid == NULL || grid_cell (self, cell_key_x (cell->key), cell_key_y (cell->key)) == NULL)
+        outside++;
     }
   while (capacity < 4 * ((gsize) outside + 1))
     capacity *= 2;
 
+  g_free (self->cells);
   self->cells = cells_new (capacity);
   self->cells_mask = capacity - 1;
   self->cells_used = 0;
-  self->cells_live = live;
+  self->cells_live = live->len;
 
-  for (int pass = 0; pass < 2; pass++)
+  for (guint i = 0; i < live->len; i++)
     {
-      const Cell *cells = pass == 0 ? old_grid : old_cells;
-      gsize n = pass == 0 ? old_grid_size : old_capacity;
+      const Cell *cell = &g_array_index (live, Cell, i);
+      guint *head = self->grid != NULL ? grid_cell (self, cell_key_x (cell->key), cell_key_y (cell->key)) : NULL;
 
-      for (gsize i = 0; cells != NULL && i < n; i++)
-        {
-          Cell *cell;
-
-          if (cells[i].key == EMPTY_KEY || cells[i].count == 0)
-            continue;
-
-          cell = self->grid != NULL
-                   ? grid_cell (self, cell_key_x (cells[i].key), cell_key_y (cells[i].key))
-                   : NULL;
-          if (cell != NULL)
-            *cell = cells[i];
-          else
-            table_put (self, &cells[i]);
-        }
+      if (head != NULL)
+        *head = cell->head;
+      else
+        table_put (self, cell);
     }
 }
 
@@ -538,9 +540,10 @@ static void
 entry_link (MusterSpatialIndex *self,
             Entry              *entry)
 {
-  cell_range (self, &entry->box, &entry->cx0, &entry->cy0, &entry->cx1, &entry->cy1);
-  entry->oversize = cell_count (entry->cx0, entry->cy0,
-                                entry->cx1, entry->cy1) > MAX_CELLS_PER_ENTRY;
+  gint cx0, cy0, cx1, cy1;
+
+  cell_range (self, &entry->box, &cx0, &cy0, &cx1, &cy1);
+  entry->oversize = cell_count (cx0, cy0, cx1, cy1) > MAX_CELLS_PER_ENTRY;
 
   if (entry->oversize)
     {
@@ -549,16 +552,15 @@ entry_link (MusterSpatialIndex *self,
       return;
     }
 
-  for (gint cx = entry->cx0; cx <= entry->cx1; cx++)
+  for (gint cy = cy0; cy <= cy1; cy++)
     {
-      for (gint cy = entry->cy0; cy <= entry->cy1; cy++)
+      for (gint cx = cx0; cx <= cx1; cx++)
         {
-          Cell *cell = cell_take (self, cx, cy);
+          guint *head = cell_take (self, cx, cy);
 
-          if (cell->count == 0)
+          if (*head == NONE)
             self->cells_live++;
-          cell->head = link_new (self, entry->id, cell->head);
-          cell->count++;
+          *head = link_new (self, entry->id, *head);
         }
     }
 }
@@ -567,6 +569,8 @@ static void
 entry_unlink (MusterSpatialIndex *self,
               Entry              *entry)
 {
+  gint cx0, cy0, cx1, cy1;
+
   if (entry->oversize)
     {
       guint i = entry->oversize_index;
@@ -582,16 +586,17 @@ entry_unlink (MusterSpatialIndex *self,
       return;
     }
 
-  for (gint cx = entry->cx0; cx <= entry->cx1; cx++)
+  cell_range (self, &entry->box, &cx0, &cy0, &cx1, &cy1);
+  for (gint cy = cy0; cy <= cy1; cy++)
     {
-      for (gint cy = entry->cy0; cy <= entry->cy1; cy++)
+      for (gint cx = cx0; cx <= cx1; cx++)
         {
-          Cell *cell = cell_lookup (self, cx, cy);
+          guint *head = cell_lookup (self, cx, cy);
           guint *at;
 
-          g_assert (cell != NULL);
+          g_assert (head != NULL);
 
-          for (at = &cell->head; *at != NONE; at = &self->links[*at].next)
+          for (at = head; *at != NONE; at = &self->links[*at].next)
             {
               if (self->links[*at].id == entry->id)
                 break;
@@ -605,7 +610,7 @@ entry_unlink (MusterSpatialIndex *self,
             link_free (self, dead);
           }
 
-          if (--cell->count == 0)
+          if (*head == NONE)
             self->cells_live--;
         }
     }
@@ -648,6 +653,7 @@ muster_spatial_index_free (MusterSpatialIndex *index)
   g_clear_pointer (&index->grid, g_free);
   g_clear_pointer (&index->cells, g_free);
   g_clear_pointer (&index->oversize, g_array_unref);
+  g_free (index->hits);
   g_free (index);
 }
 
@@ -682,6 +688,7 @@ muster_spatial_index_update (MusterSpatialIndex *index,
 {
   Entry *entry;
   gint cx0, cy0, cx1, cy1;
+  gint ox0, oy0, ox1, oy1;
 
   g_return_if_fail (index != NULL);
   g_return_if_fail (box_is_valid (box));
@@ -694,9 +701,10 @@ muster_spatial_index_update (MusterSpatialIndex *index,
     }
 
   cell_range (index, box, &cx0, &cy0, &cx1, &cy1);
+  cell_range (index, &entry->box, &ox0, &oy0, &ox1, &oy1);
 
   /* Still in the same cells: only the box changes. */
-  if (cx0 == entry->cx0 && cy0 == entry->cy0 && cx1 == entry->cx1 && cy1 == entry->cy1)
+  if (cx0 == ox0 && cy0 == oy0 && cx1 == ox1 && cy1 == oy1)
     {
       entry->box = *box;
       return;
@@ -722,6 +730,58 @@ muster_spatial_index_remove (MusterSpatialIndex *index,
 
   entry_unlink (index, entry);
   drop_entry (index, entry);
+}
+
+/**
+ * muster_spatial_index_reserve:
+ * @index: an index that holds nothing
+ * @extent: where the boxes to come will lie
+ * @n_entries: about how many there will be
+ *
+ * Makes room for the boxes to come: a grid fitted over @extent, entries
+ * for ids below @n_entries and links for them, so that inserting them
+ * costs no growing of arrays and no rebuilding of the cells on the way.
+ * Boxes beyond @extent and more entries are still taken as usual.
+ */
+void
+muster_spatial_index_reserve (MusterSpatialIndex *index,
+                              const MusterBox    *extent,
+                              guint               n_entries)
+{
+  gint cx0, cy0, cx1, cy1;
+  gint64 w, h;
+
+  g_return_if_fail (index != NULL);
+  g_return_if_fail (index->size == 0);
+  g_return_if_fail (box_is_valid (extent));
+
+  /* Room for the entries, cleared as they come (see add_entry()). */
+  n_entries = MIN (n_entries, DENSE_LIMIT);
+  if (index->dense->len == 0)
+    {
+      g_array_unref (index->dense);
+      index->dense = g_array_sized_new (FALSE, TRUE, sizeof (Entry), n_entries);
+    }
+
+  /* A box takes a few cells: 2 × 2 when the cells are as wide as the
+   * boxes, as the validator makes them. */
+  if (index->links_alloc < 4 * (gsize) n_entries && n_entries < G_MAXUINT / 8)
+    {
+      index->links_alloc = 4 * n_entries;
+      index->links = g_renew (Link, index->links, index->links_alloc);
+    }
+
+  /* The grid over the extent, as cells_rebuild() would fit it over the
+   * cells of that many boxes, with a cell to spare around. */
+  cell_range (index, extent, &cx0, &cy0, &cx1, &cy1);
+  w = (gint64) cx1 - cx0 + 3;
+  h = (gint64) cy1 - cy0 + 3;
+  if (index->cells_live > 0 || w * h > MAX (32 * (gint64) n_entries, GRID_FREE_CELLS) ||
+      (gint64) cx0 - 1 < -CELL_COORD_LIMIT || (gint64) cy0 - 1 < -CELL_COORD_LIMIT ||
+      (gint64) cx1 + 1 > CELL_COORD_LIMIT || (gint64) cy1 + 1 > CELL_COORD_LIMIT)
+    return;
+
+  grid_new (index, cx0 - 1, cy0 - 1, w, h);
 }
 
 guint
@@ -758,13 +818,27 @@ next_stamp (MusterSpatialIndex *self)
 }
 
 static inline void
+add_hit (MusterSpatialIndex *self,
+         guint              *n_hits,
+         guint               id)
+{
+  if (G_UNLIKELY (*n_hits == self->hits_alloc))
+    {
+      self->hits_alloc = MAX (64u, self->hits_alloc * 2);
+      self->hits = g_renew (guint, self->hits, self->hits_alloc);
+    }
+
+  self->hits[(*n_hits)++] = id;
+}
+
+static inline void
 visit_cell (MusterSpatialIndex *self,
-            const Cell         *cell,
+            guint               head,
             guint               stamp,
             const MusterBox    *box,
-            GArray             *ids)
+            guint              *n_hits)
 {
-  for (guint i = cell->head; i != NONE; i = self->links[i].next)
+  for (guint i = head; i != NONE; i = self->links[i].next)
     {
       Entry *entry = entry_of (self, self->links[i].id);
 
@@ -774,7 +848,72 @@ visit_cell (MusterSpatialIndex *self,
       entry->stamp = stamp;
 
       if (boxes_intersect (&entry->box, box))
-        g_array_append_val (ids, entry->id);
+        add_hit (self, n_hits, entry->id);
+    }
+}
+
+static void
+query_cells (MusterSpatialIndex *index,
+             const MusterBox    *box,
+             guint              *n_hits)
+{
+  gint cx0, cy0, cx1, cy1;
+  guint stamp;
+
+  if (index->cells_live == 0)
+    return;
+
+  stamp = next_stamp (index);
+  cell_range (index, box, &cx0, &cy0, &cx1, &cy1);
+
+  if (cell_count (cx0, cy0, cx1, cy1) >
+      (gint64) index->gw * index->gh + index->cells_mask + 1)
+    {
+      /* A query over more cells than the grid and the table hold: walk
+       * those instead. */
+      for (guint y = 0; index->grid != NULL && y < index->gh; y++)
+        {
+          gint cy = index->gy0 + (gint) y;
+
+          if (cy < cy0 || cy > cy1)
+            continue;
+          for (guint x = 0; x < index->gw; x++)
+            {
+              gint cx = index->gx0 + (gint) x;
+              guint head = index->grid[(gsize) y * index->gw + x];
+
+              if (head != NONE && cx >= cx0 && cx <= cx1)
+                visit_cell (index, head, stamp, box, n_hits);
+            }
+        }
+
+      for (guint i = 0; i <= index->cells_mask; i++)
+        {
+          const Cell *cell = &index->cells[i];
+          gint cx, cy;
+
+          if (cell->key == EMPTY_KEY || cell->head == NONE)
+            continue;
+
+          cx = cell_key_x (cell->key);
+          cy = cell_key_y (cell->key);
+          if (cx >= cx0 && cx <= cx1 && cy >= cy0 && cy <= cy1)
+            visit_cell (index, cell->head, stamp, box, n_hits);
+        }
+
+      return;
+    }
+
+  /* Row by row, as the grid lies in memory. */
+  for (gint cy = cy0; cy <= cy1; cy++)
+    {
+      for (gint cx = cx0; cx <= cx1; cx++)
+        {
+          const guint *head = cell_lookup (index, cx, cy);
+
+          if (head != NULL && *head != NONE)
+            visit_cell (index, *head, stamp, box, n_hits);
+        }
     }
 }
 
@@ -784,8 +923,7 @@ muster_spatial_index_query (MusterSpatialIndex *index,
                             const MusterBox    *box,
                             GArray             *ids)
 {
-  gint cx0, cy0, cx1, cy1;
-  guint stamp;
+  guint n_hits = 0;
 
   g_return_if_fail (index != NULL);
   g_return_if_fail (box_is_valid (box));
@@ -797,77 +935,16 @@ muster_spatial_index_query (MusterSpatialIndex *index,
       const Entry *entry = entry_of (index, g_array_index (index->oversize, guint, i));
 
       if (boxes_intersect (&entry->box, box))
-        g_array_append_val (ids, entry->id);
+        add_hit (index, &n_hits, entry->id);
     }
 
-  if (index->cells_live == 0)
-    return;
+  query_cells (index, box, &n_hits);
 
-  stamp = next_stamp (index);
-  cell_range (index, box, &cx0, &cy0, &cx1, &cy1);
-
-  if (cell_count (cx0, cy0, cx1, cy1) >
-      (gint64) index->gw * index->gh + index->cells_mask + 1)
-    {
-      gsize grid_size = (gsize) index->gw * index->gh;
-
-      /* A query over more cells than the grid and the table hold: walk
-       * those instead. */
-      for (int pass = 0; pass < 2; pass++)
-        {
-          const Cell *cells = pass == 0 ? index->grid : index->cells;
-          gsize n = pass == 0 ? grid_size : (gsize) index->cells_mask + 1;
-
-          for (gsize i = 0; cells != NULL && i < n; i++)
-            {
-              const Cell *cell = &cells[i];
-              gint cx, cy;
-
-              if (cell->key == EMPTY_KEY || cell->count == 0)
-                continue;
-
-              cx = cell_key_x (cell->key);
-              cy = cell_key_y (cell->key);
-              if (cx >= cx0 && cx <= cx1 && cy >= cy0 && cy <= cy1)
-                visit_cell (index, cell, stamp, box, ids);
-            }
-        }
-
-      return;
-    }
-
-  for (gint cx = cx0; cx <= cx1; cx++)
-    {
-      for (gint cy = cy0; cy <= cy1; cy++)
-        {
-          const Cell *cell = cell_lookup (index, cx, cy);
-
-          if (cell != NULL && cell->count > 0)
-            visit_cell (index, cell, stamp, box, ids);
-        }
-    }
+  if (n_hits > 0)
+    g_array_append_vals (ids, index->hits, n_hits);
 }
 
 /* Z-order */
-
-typedef struct
-{
-  guint32 code;
-  guint   index;
-} SpatialKey;
-
-static int
-compare_spatial_keys (gconstpointer a,
-                      gconstpointer b)
-{
-  const SpatialKey *ka = a;
-  const SpatialKey *kb = b;
-
-  if (ka->code != kb->code)
-    return ka->code < kb->code ? -1 : 1;
-
-  return ka->index < kb->index ? -1 : ka->index > kb->index;
-}
 
 /* Spreads the low 16 bits of v over the even bits. */
 static guint32
@@ -882,35 +959,63 @@ spread_bits (guint32 v)
   return v;
 }
 
+/* Sorts keys (a Z-code above, an index below) by their codes, stably: a
+ * radix sort, three passes of 11 bits, through tmp. */
+static void
+sort_by_code (guint64 *keys,
+              guint64 *tmp,
+              guint    n)
+{
+  for (guint shift = 32; shift < 64; shift += 11)
+    {
+      guint counts[1 << 11] = { 0, };
+      guint sum = 0;
+
+      for (guint i = 0; i < n; i++)
+        counts[(keys[i] >> shift) & 0x7ff]++;
+      for (guint d = 0; d < G_N_ELEMENTS (counts); d++)
+        {
+          guint c = counts[d];
+
+          counts[d] = sum;
+          sum += c;
+        }
+      for (guint i = 0; i < n; i++)
+        tmp[counts[(keys[i] >> shift) & 0x7ff]++] = keys[i];
+      memcpy (keys, tmp, n * sizeof *keys);
+    }
+}
+
 guint *
 muster_spatial_index_z_order (const MusterPoint *points,
                               guint              n_points,
                               double             cell_size)
 {
-  g_autofree SpatialKey *keys = NULL;
-  guint *rank;
+  g_autofree guint64 *keys = NULL;
+  g_autofree guint64 *tmp = NULL;
+  guint *order;
 
   g_return_val_if_fail (points != NULL || n_points == 0, NULL);
   g_return_val_if_fail (isfinite (cell_size) && cell_size > 0, NULL);
 
-  keys = g_new (SpatialKey, MAX (n_points, 1));
+  keys = g_new (guint64, MAX (n_points, 1));
+  tmp = g_new (guint64, MAX (n_points, 1));
   for (guint i = 0; i < n_points; i++)
     {
       double x = points[i].x;
       double y = points[i].y;
       double cx = isfinite (x) ? CLAMP (floor (x / cell_size), 0, 0xffff) : 0;
       double cy = isfinite (y) ? CLAMP (floor (y / cell_size), 0, 0xffff) : 0;
+      guint32 code = spread_bits ((guint32) cx) | (spread_bits ((guint32) cy) << 1);
 
-      keys[i].code = spread_bits ((guint32) cx) | (spread_bits ((guint32) cy) << 1);
-      keys[i].index = i;
+      keys[i] = ((guint64) code << 32) | i;
     }
 
-  if (n_points > 1)
-    qsort (keys, n_points, sizeof (SpatialKey), compare_spatial_keys);
+  sort_by_code (keys, tmp, n_points);
 
-  rank = g_new (guint, MAX (n_points, 1));
+  order = g_new (guint, MAX (n_points, 1));
   for (guint k = 0; k < n_points; k++)
-    rank[keys[k].index] = k;
+    order[k] = (guint32) keys[k];
 
-  return rank;
+  return order;
 }

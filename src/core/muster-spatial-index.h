@@ -25,6 +25,9 @@ void                muster_spatial_index_update (MusterSpatialIndex       *index
                                                  const MusterBox          *box);
 void                muster_spatial_index_remove (MusterSpatialIndex       *index,
                                                  guint                     id);
+void                muster_spatial_index_reserve (MusterSpatialIndex      *index,
+                                                 const MusterBox          *extent,
+                                                 guint                     n_entries);
 guint               muster_spatial_index_size   (MusterSpatialIndex       *index);
 /* Appends to ids (a GArray of guint) every id whose box intersects box,
  * each once, in no particular order. */
@@ -32,10 +35,10 @@ void                muster_spatial_index_query  (MusterSpatialIndex       *index
                                                  const MusterBox          *box,
                                                  GArray                   *ids);
 
-/* The rank of each point in the order of a Z-curve through square cells
- * of cell_size (mm) from the origin: points near each other come near
- * each other. Returns a new array of n_points ranks (rank[i] is where
- * point i comes); ties keep the points' order. */
+/* The points in the order of a Z-curve through square cells of
+ * cell_size (mm) from the origin, so that points near each other come
+ * near each other: returns a new array of n_points indices (order[k] is
+ * the point that comes k-th); points in one cell keep their order. */
 guint              *muster_spatial_index_z_order (const MusterPoint    *points,
                                                   guint                 n_points,
                                                   double                cell_size);

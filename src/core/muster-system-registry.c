@@ -9,9 +9,12 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 
+#include <gio/gio.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "muster-system-private.h"
 #include "muster-xml.h"
@@ -35,6 +38,9 @@ struct _MusterSystemRegistry
   GPtrArray     *user;            /* MusterSystem */
   GPtrArray     *systems;         /* all, once listed */
   GPtrArray     *errors;          /* GError */
+  /* Systems an import replaced: whoever borrowed one keeps a live one. */
+  GPtrArray     *retired;
+  char          *user_dir;
   gboolean       listed;
 };
 
@@ -232,9 +238,11 @@ muster_system_registry_new (const char *user_dir)
   registry->user = g_ptr_array_new_with_free_func (g_object_unref);
   registry->systems = g_ptr_array_new_with_free_func (g_object_unref);
   registry->errors = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
+  registry->retired = g_ptr_array_new_with_free_func (g_object_unref);
 
   if (user_dir == NULL)
     user_dir = default_dir = g_build_filename (g_get_user_data_dir (), "muster", "systems", NULL);
+  registry->user_dir = g_strdup (user_dir);
 
   list_shipped (registry);
   load_user_dir (registry, user_dir);
@@ -272,6 +280,8 @@ muster_system_registry_free (MusterSystemRegistry *registry)
   g_clear_pointer (&registry->user, g_ptr_array_unref);
   g_clear_pointer (&registry->systems, g_ptr_array_unref);
   g_clear_pointer (&registry->errors, g_ptr_array_unref);
+  g_clear_pointer (&registry->retired, g_ptr_array_unref);
+  g_free (registry->user_dir);
   g_mutex_clear (&registry->lock);
   g_free (registry);
 }
@@ -318,11 +328,10 @@ muster_system_registry_lookup (MusterSystemRegistry *registry,
     return NULL;
 
   i = shipped_index (registry, system_id);
-  if (i < 0)
-    return lookup_user (registry, system_id);
 
+  /* An import may add to the user's systems. */
   g_mutex_lock (&registry->lock);
-  system = load_shipped (registry, (guint) i);
+  system = i < 0 ? lookup_user (registry, system_id) : load_shipped (registry, (guint) i);
   g_mutex_unlock (&registry->lock);
 
   return system;
@@ -334,4 +343,144 @@ muster_system_registry_get_errors (MusterSystemRegistry *registry)
   g_return_val_if_fail (registry != NULL, NULL);
 
   return registry->errors;
+}
+
+const char *
+muster_system_registry_get_user_dir (MusterSystemRegistry *registry)
+{
+  g_return_val_if_fail (registry != NULL, NULL);
+
+  return registry->user_dir;
+}
+
+/* Where an imported system goes: its own file when it is already in the
+ * user's folder, the file of the system it replaces, else ID.xml, or
+ * ID-2.xml and so on when that name holds another file (a broken one,
+ * say, left for the user to look at). */
+static char *
+import_path (MusterSystemRegistry *registry,
+             GFile                *file,
+             MusterSystem         *system,
+             MusterSystem         *old)
+{
+  g_autoptr(GFile) dir = g_file_new_for_path (registry->user_dir);
+  char *own = g_file_has_parent (file, dir) ? g_file_get_path (file) : NULL;
+
+  if (own != NULL)
+    return own;
+
+  if (old != NULL)
+    return g_strdup (old->filename);
+
+  for (guint n = 1; ; n++)
+    {
+      g_autofree char *name = n == 1 ? g_strdup_printf ("%s.xml", system->id)
+                                     : g_strdup_printf ("%s-%u.xml", system->id, n);
+      char *path = g_build_filename (registry->user_dir, name, NULL);
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        return path;
+      g_free (path);
+    }
+}
+
+/* Called with the lock held. The system replaced stays alive. */
+static void
+put_user (MusterSystemRegistry *registry,
+          MusterSystem         *old,
+          MusterSystem         *system)
+{
+  guint i;
+
+  if (old == NULL)
+    {
+      g_ptr_array_add (registry->user, g_object_ref (system));
+      if (registry->listed)
+        g_ptr_array_add (registry->systems, g_object_ref (system));
+      return;
+    }
+
+  if (g_ptr_array_find (registry->user, old, &i))
+    {
+      g_ptr_array_add (registry->retired, old);
+      registry->user->pdata[i] = g_object_ref (system);
+    }
+  if (registry->listed && g_ptr_array_find (registry->systems, old, &i))
+    {
+      g_object_unref (old);
+      registry->systems->pdata[i] = g_object_ref (system);
+    }
+}
+
+MusterSystem *
+muster_system_registry_import (MusterSystemRegistry  *registry,
+                               GFile                 *file,
+                               gboolean               replace,
+                               GError               **error)
+{
+  g_autoptr(MusterSystem) system = NULL;
+  g_autoptr(GFile) target = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+  MusterSystem *old;
+  const char *data;
+  gsize size;
+  int shipped;
+
+  g_return_val_if_fail (registry != NULL, NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  system = muster_system_new_from_file (file, error);
+  if (system == NULL)
+    return NULL;
+
+  name = g_file_get_parse_name (file);
+  shipped = shipped_index (registry, system->id);
+  if (shipped >= 0)
+    {
+      g_set_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_SHIPPED,
+                   _("%s:%d: “%s” is the id of a game system that comes with Muster; "
+                     "give yours another id to import it"),
+                   name, MAX (1, system->line), system->id);
+      return NULL;
+    }
+
+  g_mutex_lock (&registry->lock);
+  old = lookup_user (registry, system->id);
+  g_mutex_unlock (&registry->lock);
+  if (old != NULL && !replace)
+    {
+      g_set_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_EXISTS,
+                   _("%s:%d: a game system of yours already has the id “%s” (%s)"),
+                   name, MAX (1, system->line), system->id, old->filename);
+      return NULL;
+    }
+
+  if (g_mkdir_with_parents (registry->user_dir, 0700) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   "%s: %s", registry->user_dir, g_strerror (saved));
+      return NULL;
+    }
+
+  /* What was checked is what is copied, through a temporary file and a
+   * rename: a failure leaves the folder as it was. */
+  path = import_path (registry, file, system, old);
+  target = g_file_new_for_path (path);
+  data = g_bytes_get_data (system->bytes, &size);
+  if (!g_file_replace_contents (target, data, size, NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL, error))
+    return NULL;
+
+  g_free (system->filename);
+  system->filename = g_steal_pointer (&path);
+
+  g_mutex_lock (&registry->lock);
+  put_user (registry, old, system);
+  g_mutex_unlock (&registry->lock);
+
+  /* The registry holds it now. */
+  return system;
 }

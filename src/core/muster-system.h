@@ -23,6 +23,8 @@ typedef enum
   MUSTER_SYSTEM_ERROR_SCHEMA,       /* fails data/muster-system.rng */
   MUSTER_SYSTEM_ERROR_INVALID,      /* schema-valid but meaningless */
   MUSTER_SYSTEM_ERROR_UNKNOWN,      /* unknown system, deployment or zone */
+  MUSTER_SYSTEM_ERROR_SHIPPED,      /* import: the id of a shipped system */
+  MUSTER_SYSTEM_ERROR_EXISTS,       /* import: the id of one of the user's */
 } MusterSystemError;
 
 struct _MusterOptionDef
@@ -219,6 +221,19 @@ MusterSystem            *muster_system_registry_lookup      (MusterSystemRegistr
                                                              const char             *system_id);
 /* GError* of the user files that were skipped. */
 GPtrArray               *muster_system_registry_get_errors  (MusterSystemRegistry   *registry);
+/* The folder of the user's own systems that the registry reads. */
+const char              *muster_system_registry_get_user_dir (MusterSystemRegistry  *registry);
+/* Reads file exactly as the user's own systems are read and, when it is
+ * good, copies what was read (atomically) into the user's folder and adds
+ * the system: listed and looked up at once. A shipped system's id is
+ * refused (MUSTER_SYSTEM_ERROR_SHIPPED); so is the id of a system of the
+ * user's (MUSTER_SYSTEM_ERROR_EXISTS) unless replace is TRUE, when the new
+ * file replaces its file. Nothing is copied on any error. The system
+ * returned, and one it replaced, stay alive as long as the registry. */
+MusterSystem            *muster_system_registry_import      (MusterSystemRegistry   *registry,
+                                                             GFile                  *file,
+                                                             gboolean                replace,
+                                                             GError                **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterSystemRegistry, muster_system_registry_free)
 

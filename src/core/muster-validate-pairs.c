@@ -156,13 +156,13 @@ _muster_validator_check_terrain (MusterValidator *self,
 {
   const MusterPiece *piece = info->piece;
   const MusterOutline *outline = info->outline;
-  g_autoptr(GArray) ids = NULL;
+  GArray *ids = self->terrain_ids;
   MusterBox box;
 
   if (!info->deployable || self->terrain->len == 0)
     return;
 
-  ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_array_set_size (ids, 0);
   box = outline->bounds;
   muster_box_expand (&box, self->terrain_reach + MUSTER_EPSILON_MM);
   muster_spatial_index_query (self->terrain_index, &box, ids);
@@ -194,19 +194,18 @@ _muster_validator_check_terrain (MusterValidator *self,
     }
 }
 
-/* Works out the pair verdicts of ps with every piece within reach (with
- * only_later, only with those of a greater serial, so that a full pass
- * meets each pair once) and records them on both sides, then those of ps
- * with the terrain. */
+/* Works out the pair verdicts of ps with every piece within reach that
+ * the index holds, and records them on both sides, then those of ps with
+ * the terrain. */
 void
 _muster_validator_commit_pairs (MusterValidator *self,
-                                PieceState      *ps,
-                                gboolean         only_later)
+                                PieceState      *ps)
 {
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GPtrArray) sink = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
+  GArray *ids = self->pair_ids;
+  GPtrArray *sink = self->sink;
   MusterBox box = ps->outline.bounds;
 
+  g_array_set_size (ids, 0);
   muster_box_expand (&box, self->pair_reach + MUSTER_EPSILON_MM);
   muster_spatial_index_query (self->index, &box, ids);
 
@@ -217,7 +216,7 @@ _muster_validator_commit_pairs (MusterValidator *self,
       guint codes_b;
 
       g_assert (other != NULL);
-      if (other == ps || (only_later && other->serial < ps->serial))
+      if (other == ps)
         continue;
 
       _muster_validator_check_pair (self, &ps->info, &other->info, &codes_a, &codes_b);
@@ -228,8 +227,8 @@ _muster_validator_commit_pairs (MusterValidator *self,
       _muster_validator_add_violations (self, ps, sink);
       _muster_validator_add_pair_violations (self, other->piece, ps->piece, codes_b, sink);
       _muster_validator_add_violations (self, other, sink);
-      _muster_validator_add_partner (ps, other->slot);
-      _muster_validator_add_partner (other, ps->slot);
+      _muster_validator_add_partner (self, ps, other->slot);
+      _muster_validator_add_partner (self, other, ps->slot);
     }
 
   _muster_validator_check_terrain (self, &ps->info, sink);

@@ -97,8 +97,7 @@ typedef struct
   guint          slot;           /* id in the spatial index, index in slots */
   MusterPiece   *piece;          /* owned by the layout */
   MusterOutline  outline;
-  PieceInfo      info;
-  PlayerState   *player;         /* the owner, when a player of the layout */
+  PieceInfo      info;           /* info.player: the owner, when a player of the layout */
   /* Made when first needed: most pieces of a big table break no rule. */
   GPtrArray     *violations;     /* MusterViolation, or NULL */
   GArray        *keys;           /* ViolationKey, in step with violations */
@@ -131,9 +130,13 @@ struct _MusterValidator
   double                  terrain_reach;  /* farthest a terrain rule looks */
 
   GHashTable             *players;        /* id → PlayerState */
-  GHashTable             *pieces;         /* serial → PieceState */
+  GPtrArray              *by_serial;      /* serial → PieceState, or NULL */
   GPtrArray              *slots;          /* slot → PieceState or NULL */
   PieceState             *slab;           /* the states of a full validation */
+  MusterPoint            *points_pool;    /* their outlines' points, in slot order */
+  GArray                 *owning;         /* guint, slots of the slab's states that came
+                                           * to own memory (see note_arrays()) */
+  guint                   n_alone;        /* states allocated alone (added since) */
   GArray                 *free_slots;     /* guint */
   GArray                 *terrain;        /* TerrainState */
   MusterSpatialIndex     *index;          /* piece boxes, by slot */
@@ -144,6 +147,14 @@ struct _MusterValidator
   guint                   n_violations;
   GPtrArray              *no_violations;  /* empty, for pieces without */
   gboolean                rebuilding;
+
+  /* Kept from one piece to the next, so that a full validation allocates
+   * nothing per piece that breaks no rule. */
+  GArray                 *pair_ids;       /* guint, what a query around a piece found */
+  GArray                 *terrain_ids;    /* guint, the same for terrain */
+  GPtrArray              *sink;           /* MusterViolation, on their way to a piece */
+  const char             *last_owner;     /* interned; the owner of the last piece read */
+  PlayerState            *last_player;    /* and its player */
   GError                 *error;          /* of the last rebuild */
 };
 
@@ -181,7 +192,8 @@ lookup_slot (MusterValidator *self,
 void             _muster_validator_add_violations          (MusterValidator      *self,
                                                             PieceState           *ps,
                                                             GPtrArray            *violations);
-void             _muster_validator_add_partner             (PieceState           *ps,
+void             _muster_validator_add_partner             (MusterValidator      *self,
+                                                            PieceState           *ps,
                                                             guint                 slot);
 void             _muster_validator_remove_partner          (PieceState           *ps,
                                                             guint                 slot);
@@ -219,8 +231,7 @@ void             _muster_validator_check_terrain           (MusterValidator     
                                                             const PieceInfo      *info,
                                                             GPtrArray            *sink);
 void             _muster_validator_commit_pairs            (MusterValidator      *self,
-                                                            PieceState           *ps,
-                                                            gboolean              only_later);
+                                                            PieceState           *ps);
 void             _muster_validator_drop_pairs              (MusterValidator      *self,
                                                             PieceState           *ps);
 

@@ -212,14 +212,14 @@ _muster_validator_order_join (MusterValidator *self,
 
   g_assert (ps->order_group == NULL);
 
-  if (!_muster_validator_order_eligible (self, &ps->info, ps->player))
+  if (!_muster_validator_order_eligible (self, &ps->info, ps->info.player))
     return;
 
-  group = g_tree_lookup (ps->player->order_groups, GUINT_TO_POINTER (turn));
+  group = g_tree_lookup (ps->info.player->order_groups, GUINT_TO_POINTER (turn));
   if (group == NULL)
     {
-      group = group_new (ps->player, turn);
-      g_tree_insert (ps->player->order_groups, GUINT_TO_POINTER (turn), group);
+      group = group_new (ps->info.player, turn);
+      g_tree_insert (ps->info.player->order_groups, GUINT_TO_POINTER (turn), group);
     }
 
   g_ptr_array_add (group->members, ps);
@@ -229,7 +229,7 @@ _muster_validator_order_join (MusterValidator *self,
   if (!self->rebuilding)
     {
       order_check_member (self, ps);
-      order_check_after (self, ps->player, turn);
+      order_check_after (self, ps->info.player, turn);
     }
 }
 
@@ -529,14 +529,14 @@ _muster_validator_seq_join (MusterValidator *self,
 
   g_assert (ps->seq_group == NULL);
 
-  if (!_muster_validator_seq_eligible (self, &ps->info, ps->player))
+  if (!_muster_validator_seq_eligible (self, &ps->info, ps->info.player))
     return;
 
-  group = g_hash_table_lookup (ps->player->seq_groups, GUINT_TO_POINTER (turn));
+  group = g_hash_table_lookup (ps->info.player->seq_groups, GUINT_TO_POINTER (turn));
   if (group == NULL)
     {
-      group = group_new (ps->player, turn);
-      g_hash_table_insert (ps->player->seq_groups, GUINT_TO_POINTER (turn), group);
+      group = group_new (ps->info.player, turn);
+      g_hash_table_insert (ps->info.player->seq_groups, GUINT_TO_POINTER (turn), group);
     }
 
   g_ptr_array_add (group->members, ps);

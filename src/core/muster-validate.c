@@ -148,7 +148,7 @@ static PieceState *
 lookup_piece (MusterValidator *self,
               guint            serial)
 {
-  return g_hash_table_lookup (self->pieces, GUINT_TO_POINTER (serial));
+  return serial < self->by_serial->len ? g_ptr_array_index (self->by_serial, serial) : NULL;
 }
 
 static MusterViolationOther
@@ -211,98 +211,6 @@ piece_n_violations (const PieceState *ps)
 }
 
 static void
-ensure_violations (PieceState *ps)
-{
-  if (ps->violations == NULL)
-    {
-      ps->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
-      ps->keys = g_array_new (FALSE, FALSE, sizeof (ViolationKey));
-    }
-}
-
-void
-_muster_validator_add_partner (PieceState *ps,
-                               guint       slot)
-{
-  if (ps->partners == NULL)
-    ps->partners = g_array_new (FALSE, FALSE, sizeof (guint));
-
-  g_array_append_val (ps->partners, slot);
-}
-
-void
-_muster_validator_add_violation (MusterValidator *self,
-                                 PieceState      *ps,
-                                 MusterViolation *violation)
-{
-  ViolationKey key = { violation->code, violation->other_serial };
-
-  ensure_violations (ps);
-  g_ptr_array_add (ps->violations, violation);
-  g_array_append_val (ps->keys, key);
-  ps->sorted = FALSE;
-  self->n_violations++;
-}
-
-void
-_muster_validator_add_violations (MusterValidator *self,
-                                  PieceState      *ps,
-                                  GPtrArray       *violations)
-{
-  for (guint i = 0; i < violations->len; i++)
-    _muster_validator_add_violation (self, ps, g_ptr_array_index (violations, i));
-
-  g_ptr_array_set_free_func (violations, NULL);
-  g_ptr_array_set_size (violations, 0);
-  g_ptr_array_set_free_func (violations, (GDestroyNotify) muster_violation_free);
-}
-
-/* Removes the violations of ps whose code is in codes and, when
- * other_serial is not 0, that name that piece. */
-void
-_muster_validator_remove_violations (MusterValidator *self,
-                                     PieceState      *ps,
-                                     guint            codes,
-                                     guint            other_serial)
-{
-  if (ps->violations == NULL)
-    return;
-
-  g_assert (ps->keys->len == ps->violations->len);
-
-  for (guint i = ps->keys->len; i > 0; i--)
-    {
-      const ViolationKey *key = &g_array_index (ps->keys, ViolationKey, i - 1);
-
-      if ((codes & RULE_BIT (key->code)) == 0)
-        continue;
-      if (other_serial != 0 && key->other_serial != other_serial)
-        continue;
-
-      /* Both move their last element into the hole. */
-      g_ptr_array_remove_index_fast (ps->violations, i - 1);
-      g_array_remove_index_fast (ps->keys, i - 1);
-      ps->sorted = FALSE;
-      g_assert (self->n_violations > 0);
-      self->n_violations--;
-    }
-}
-
-void
-_muster_validator_remove_partner (PieceState *ps,
-                                  guint       slot)
-{
-  for (guint i = 0; ps->partners != NULL && i < ps->partners->len; i++)
-    {
-      if (g_array_index (ps->partners, guint, i) == slot)
-        {
-          g_array_remove_index_fast (ps->partners, i);
-          return;
-        }
-    }
-}
-
-static void
 piece_info_init (MusterValidator     *self,
                  PieceInfo           *info,
                  const MusterPiece   *piece,
@@ -310,8 +218,14 @@ piece_info_init (MusterValidator     *self,
 {
   info->piece = piece;
   info->outline = outline;
-  info->owner = g_intern_string (piece->owner);
-  info->player = lookup_player (self, piece->owner);
+  /* Pieces come in runs of one owner: the last one's, without hashing. */
+  if (self->last_owner == NULL || piece->owner == NULL || strcmp (piece->owner, self->last_owner) != 0)
+    {
+      self->last_owner = g_intern_string (piece->owner);
+      self->last_player = lookup_player (self, piece->owner);
+    }
+  info->owner = self->last_owner;
+  info->player = self->last_player;
   info->turn = piece->turn;
   info->kind = piece->kind;
   info->deployable = muster_piece_is_deployable (piece);
@@ -397,10 +311,21 @@ static void
 piece_state_refresh (MusterValidator *self,
                      PieceState      *ps)
 {
-  muster_outline_clear (&ps->outline);
-  muster_piece_get_outline (ps->piece, &ps->outline);
+  const MusterPiece *piece = ps->piece;
+
+  /* A piece moved keeps its points' place in the pool while it has as
+   * many. */
+  if (ps->outline.borrowed && muster_base_outline_points (&piece->base) == ps->outline.n_points)
+    muster_outline_init_base_in (&ps->outline, &piece->base, piece->x, piece->y, piece->rotation,
+                                 ps->outline.points);
+  else
+    {
+      muster_outline_clear (&ps->outline);
+      muster_piece_get_outline (piece, &ps->outline);
+      if (ps->pooled)
+        g_array_append_val (self->owning, ps->slot);
+    }
   piece_info_init (self, &ps->info, ps->piece, &ps->outline);
-  ps->player = ps->info.player;
 }
 
 static void
@@ -421,6 +346,7 @@ piece_state_add (MusterValidator *self,
 {
   PieceState *ps = g_new0 (PieceState, 1);
 
+  self->n_alone++;
   piece_state_init (self, ps, piece);
 
   if (self->free_slots->len > 0)
@@ -435,7 +361,9 @@ piece_state_add (MusterValidator *self,
       g_ptr_array_add (self->slots, ps);
     }
 
-  g_hash_table_insert (self->pieces, GUINT_TO_POINTER (ps->serial), ps);
+  if (ps->serial >= self->by_serial->len)
+    g_ptr_array_set_size (self->by_serial, ps->serial + 1);
+  g_ptr_array_index (self->by_serial, ps->serial) = ps;
   muster_spatial_index_insert (self->index, ps->slot, &ps->outline.bounds);
 
   return ps;
@@ -451,7 +379,10 @@ piece_state_remove (MusterValidator *self,
   muster_spatial_index_remove (self->index, ps->slot);
   g_ptr_array_index (self->slots, ps->slot) = NULL;
   g_array_append_val (self->free_slots, ps->slot);
-  g_hash_table_remove (self->pieces, GUINT_TO_POINTER (ps->serial));
+  g_ptr_array_index (self->by_serial, ps->serial) = NULL;
+  if (!ps->pooled)
+    self->n_alone--;
+  piece_state_free (ps);
 }
 
 /* Forgets every verdict of ps and every verdict of others that names
@@ -468,17 +399,14 @@ piece_forget (MusterValidator *self,
   g_assert (piece_n_violations (ps) == 0);
 }
 
-/* Works out every verdict of ps (see _muster_validator_commit_pairs() for only_later). */
+/* Works out every verdict of ps, with every piece in the index. */
 static void
 piece_check (MusterValidator *self,
-             PieceState      *ps,
-             gboolean         only_later)
+             PieceState      *ps)
 {
-  g_autoptr(GPtrArray) sink = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
-
-  check_unary (self, &ps->info, sink);
-  _muster_validator_add_violations (self, ps, sink);
-  _muster_validator_commit_pairs (self, ps, only_later);
+  check_unary (self, &ps->info, self->sink);
+  _muster_validator_add_violations (self, ps, self->sink);
+  _muster_validator_commit_pairs (self, ps);
   _muster_validator_order_join (self, ps);
   _muster_validator_seq_join (self, ps);
 }
@@ -487,7 +415,7 @@ static void
 piece_add (MusterValidator *self,
            MusterPiece     *piece)
 {
-  piece_check (self, piece_state_add (self, piece), FALSE);
+  piece_check (self, piece_state_add (self, piece));
 }
 
 /* Rebuilding */
@@ -600,8 +528,28 @@ player_state_new (MusterValidator    *self,
 static void
 clear_state (MusterValidator *self)
 {
-  g_hash_table_remove_all (self->pieces);
+  /* With states allocated alone, every state, in slot order; else only
+   * those of the slab that own memory. */
+  if (self->n_alone > 0)
+    {
+      for (guint i = 0; i < self->slots->len; i++)
+        {
+          PieceState *ps = g_ptr_array_index (self->slots, i);
+
+          if (ps != NULL)
+            piece_state_free (ps);
+        }
+    }
+  else
+    {
+      for (guint i = 0; i < self->owning->len; i++)
+        piece_state_free (&self->slab[g_array_index (self->owning, guint, i)]);
+    }
+  g_array_set_size (self->owning, 0);
+  self->n_alone = 0;
+  g_ptr_array_set_size (self->by_serial, 0);
   g_clear_pointer (&self->slab, g_free);
+  g_clear_pointer (&self->points_pool, g_free);
   g_ptr_array_set_size (self->slots, 0);
   g_array_set_size (self->free_slots, 0);
   g_hash_table_remove_all (self->players);
@@ -610,59 +558,134 @@ clear_state (MusterValidator *self)
   g_clear_pointer (&self->terrain_index, muster_spatial_index_free);
   g_hash_table_remove_all (self->terrain_violations);
   memset (self->rules, 0, sizeof self->rules);
+  self->last_owner = NULL;
+  self->last_player = NULL;
   self->deployment = NULL;
   self->n_violations = 0;
   g_clear_error (&self->error);
 }
 
-/* The states of every piece of the layout, side by side in one block in
- * the order of a Z-curve through the cells of the grid (their slots
- * follow it too), then their outlines and index entries, in slot order:
- * pieces near each other on the table get slots, index entries and memory
- * near each other, and a full pass, which looks around each piece in
- * turn, finds what it looks at still in the processor's caches. In the
- * order of the layout, a big table is a random walk through memory. The
- * order changes no verdict. */
+/* How many pieces ahead the pass through them in slot order asks for the
+ * memory it will read: enough to overlap the misses of a big table, few
+ * enough that what comes is still there when needed. */
+#define PREFETCH_AHEAD 8
+
+static inline void
+prefetch (const void *p)
+{
+#if defined(__GNUC__)
+  __builtin_prefetch (p);
+#endif
+}
+
+/* What the pass reads of a piece, up to its categories, which malloc()'s
+ * alignment can spread over three cache lines. */
+static inline void
+prefetch_piece (const MusterPiece *piece)
+{
+  prefetch (piece);
+  prefetch ((const char *) piece + 64);
+  prefetch ((const char *) piece + G_STRUCT_OFFSET (MusterPiece, categories));
+}
+
+/* Validates every piece of the layout in one pass, in the order of a
+ * Z-curve through the cells of the grid: pieces near each other on the
+ * table come near each other in the pass.
+ *
+ * Their states lie side by side in one block in that order (their slots
+ * follow it), their outlines' points in another, and the index's grid is
+ * fitted over them before the pass. Each piece in turn gets its state,
+ * goes into the index and is checked against the pieces before it in the
+ * pass (those are all the index holds yet), so that each pair is met
+ * once, when its second piece comes; and what it looks at, its state and
+ * its neighbours', was made a moment before and is still in the
+ * processor's caches. Made in several passes (the states, then the index,
+ * then the checks), each pass through a big table would read it all again
+ * from memory. The order changes no verdict. */
 static void
 add_all_pieces (MusterValidator *self,
                 double           cell)
 {
   GPtrArray *pieces = muster_layout_get_pieces (self->layout);
-  g_autofree MusterPoint *centres = g_new (MusterPoint, MAX (pieces->len, 1));
-  g_autofree guint *rank = NULL;
+  guint n = pieces->len;
+  g_autofree MusterPoint *centres = g_new (MusterPoint, MAX (n, 1));
+  g_autofree guint *order = NULL;
+  g_autofree MusterPiece **by_slot = g_new (MusterPiece *, MAX (n, 1));
+  MusterBox extent = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+  double reach = 0;
+  gsize total = 0, at = 0;
+  guint max_serial = 0;
 
   g_assert (self->slab == NULL && self->slots->len == 0);
 
-  for (guint i = 0; i < pieces->len; i++)
+  for (guint i = 0; i < n; i++)
     {
       const MusterPiece *piece = g_ptr_array_index (pieces, i);
 
       centres[i] = (MusterPoint) { piece->x, piece->y };
-    }
-  rank = muster_spatial_index_z_order (centres, pieces->len, cell);
-
-  self->slab = g_new0 (PieceState, pieces->len);
-  g_ptr_array_set_size (self->slots, pieces->len);
-
-  for (guint i = 0; i < pieces->len; i++)
-    {
-      PieceState *ps = &self->slab[rank[i]];
-      MusterPiece *piece = g_ptr_array_index (pieces, i);
-
-      ps->pooled = TRUE;
-      ps->slot = rank[i];
-      ps->serial = piece->serial;
-      ps->piece = piece;
-      ps->sorted = TRUE;
-      g_ptr_array_index (self->slots, ps->slot) = ps;
-      g_hash_table_insert (self->pieces, GUINT_TO_POINTER (ps->serial), ps);
+      total += muster_base_outline_points (&piece->base);
+      max_serial = MAX (max_serial, piece->serial);
+      if (isfinite (piece->x) && isfinite (piece->y))
+        {
+          extent.x0 = MIN (extent.x0, piece->x);
+          extent.y0 = MIN (extent.y0, piece->y);
+          extent.x1 = MAX (extent.x1, piece->x);
+          extent.y1 = MAX (extent.y1, piece->y);
+        }
+      /* The farthest a base reaches from its centre, at most. */
+      if (isfinite (piece->base.width) && isfinite (piece->base.depth))
+        reach = MAX (reach, MAX (piece->base.width, piece->base.depth));
     }
 
-  /* The outlines in slot order, so that their points lie in it too. */
-  for (guint k = 0; k < pieces->len; k++)
+  order = muster_spatial_index_z_order (centres, n, cell);
+  g_clear_pointer (&centres, g_free);
+  for (guint k = 0; k < n; k++)
+    by_slot[k] = g_ptr_array_index (pieces, order[k]);
+  g_clear_pointer (&order, g_free);
+
+  if (extent.x0 <= extent.x1)
     {
-      piece_state_refresh (self, &self->slab[k]);
-      muster_spatial_index_insert (self->index, k, &self->slab[k].outline.bounds);
+      muster_box_expand (&extent, reach);
+      muster_spatial_index_reserve (self->index, &extent, n);
+    }
+
+  self->slab = g_new (PieceState, MAX (n, 1));
+  self->points_pool = g_new (MusterPoint, MAX (total, 1));
+  g_ptr_array_set_size (self->slots, n);
+  g_ptr_array_set_size (self->by_serial, max_serial + 1);
+
+  /* The pieces themselves lie in memory in the layout's order: each is
+   * asked for some way ahead (its owner's name, read through it, a little
+   * later), so that a big table's misses overlap rather than come one
+   * after another. */
+  for (guint k = 0; k < n; k++)
+    {
+      PieceState *ps = &self->slab[k];
+      MusterPiece *piece = by_slot[k];
+      guint n_points = muster_base_outline_points (&piece->base);
+
+      if (k + 2 * PREFETCH_AHEAD < n)
+        prefetch_piece (by_slot[k + 2 * PREFETCH_AHEAD]);
+      if (k + PREFETCH_AHEAD < n)
+        prefetch (by_slot[k + PREFETCH_AHEAD]->owner);
+
+      *ps = (PieceState) {
+        .serial = piece->serial,
+        .slot = k,
+        .piece = piece,
+        .sorted = TRUE,
+        .pooled = TRUE,
+      };
+      /* A round base has no points: this makes its circle. */
+      muster_outline_init_base_in (&ps->outline, &piece->base, piece->x, piece->y, piece->rotation,
+                                   n_points > 0 ? self->points_pool + at : NULL);
+      at += n_points;
+      piece_info_init (self, &ps->info, piece, &ps->outline);
+      g_ptr_array_index (self->slots, k) = ps;
+      g_ptr_array_index (self->by_serial, ps->serial) = ps;
+
+      muster_spatial_index_insert (self->index, k, &ps->outline.bounds);
+      piece_check (self, ps);
     }
 }
 
@@ -674,6 +697,27 @@ add_all_terrain (MusterValidator  *self,
                  GError          **first_error)
 {
   GPtrArray *terrain = muster_layout_get_terrain (self->layout);
+  MusterBox extent = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+
+  /* Every piece looks at the terrain around it: a grid over all of it
+   * (cells_rebuild() would fit one only over a small part of a big
+   * table's). */
+  for (guint i = 0; i < terrain->len; i++)
+    {
+      const MusterTerrain *t = g_ptr_array_index (terrain, i);
+
+      for (guint j = 0; j < t->n_points; j++)
+        {
+          if (!isfinite (t->points[j].x) || !isfinite (t->points[j].y))
+            continue;
+          extent.x0 = MIN (extent.x0, t->points[j].x);
+          extent.y0 = MIN (extent.y0, t->points[j].y);
+          extent.x1 = MAX (extent.x1, t->points[j].x);
+          extent.y1 = MAX (extent.y1, t->points[j].y);
+        }
+    }
+  if (extent.x0 <= extent.x1)
+    muster_spatial_index_reserve (self->terrain_index, &extent, terrain->len);
 
   for (guint i = 0; i < terrain->len; i++)
     {
@@ -793,11 +837,9 @@ rebuild (MusterValidator  *self,
     muster_choices_check (self->layout, self->system, self->deployment, NULL, &first_error);
 
   add_all_terrain (self, &first_error);
-  add_all_pieces (self, cell);
 
   self->rebuilding = TRUE;
-  for (guint i = 0; i < self->slots->len; i++)
-    piece_check (self, lookup_slot (self, i), TRUE);
+  add_all_pieces (self, cell);
   self->rebuilding = FALSE;
 
   {
@@ -903,7 +945,7 @@ layout_piece_changed_cb (MusterValidator *self,
   piece_state_refresh (self, ps);
   muster_spatial_index_update (self->index, ps->slot, &ps->outline.bounds);
 
-  piece_check (self, ps, FALSE);
+  piece_check (self, ps);
   emit_changed (self);
 }
 
@@ -943,7 +985,11 @@ muster_validator_finalize (GObject *object)
 {
   MusterValidator *self = (MusterValidator *)object;
 
-  g_clear_pointer (&self->pieces, g_hash_table_unref);
+  g_clear_pointer (&self->by_serial, g_ptr_array_unref);
+  g_clear_pointer (&self->owning, g_array_unref);
+  g_clear_pointer (&self->pair_ids, g_array_unref);
+  g_clear_pointer (&self->terrain_ids, g_array_unref);
+  g_clear_pointer (&self->sink, g_ptr_array_unref);
   g_clear_pointer (&self->slots, g_ptr_array_unref);
   g_clear_pointer (&self->free_slots, g_array_unref);
   g_clear_pointer (&self->players, g_hash_table_unref);
@@ -1060,7 +1106,11 @@ muster_validator_init (MusterValidator *self)
 {
   self->tolerance = MUSTER_DEFAULT_TOLERANCE_MM;
   self->players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, player_state_free);
-  self->pieces = g_hash_table_new_full (NULL, NULL, NULL, piece_state_free);
+  self->by_serial = g_ptr_array_new ();
+  self->owning = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->pair_ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->terrain_ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->sink = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
   self->slots = g_ptr_array_new ();
   self->free_slots = g_array_new (FALSE, FALSE, sizeof (guint));
   self->terrain = g_array_new (FALSE, TRUE, sizeof (TerrainState));
@@ -1242,10 +1292,10 @@ muster_validator_collect (MusterValidator *self)
 
   all = g_ptr_array_new_full (self->n_violations, (GDestroyNotify) muster_violation_free);
 
-  g_hash_table_iter_init (&iter, self->pieces);
-  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &ps))
+  for (guint k = 0; k < self->slots->len; k++)
     {
-      for (guint i = 0; i < piece_n_violations (ps); i++)
+      ps = g_ptr_array_index (self->slots, k);
+      for (guint i = 0; ps != NULL && i < piece_n_violations (ps); i++)
         g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (ps->violations, i)));
     }
 
@@ -1276,7 +1326,7 @@ muster_validator_check_placement (MusterValidator   *self,
                                   double             y,
                                   double             rotation)
 {
-  g_autoptr(GArray) ids = NULL;
+  GArray *ids = self->pair_ids;
   GPtrArray *sink;
   PlayerState *player;
   PieceState *ps;
@@ -1300,7 +1350,7 @@ muster_validator_check_placement (MusterValidator   *self,
 
   check_unary (self, &info, sink);
 
-  ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_array_set_size (ids, 0);
   box = outline.bounds;
   muster_box_expand (&box, self->pair_reach + MUSTER_EPSILON_MM);
   muster_spatial_index_query (self->index, &box, ids);

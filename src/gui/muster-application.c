@@ -331,6 +331,7 @@ muster_application_startup (GApplication *app)
   set_accels (gtk_app, "win.undo", "<Control>z", NULL);
   set_accels (gtk_app, "win.redo", "<Control><Shift>z", "<Control>y", NULL);
   set_accels (gtk_app, "win.print", "<Control>p", NULL);
+  set_accels (gtk_app, "win.export", "<Control><Shift>e", NULL);
   set_accels (gtk_app, "win.game", "<Control>g", NULL);
   set_accels (gtk_app, "win.show-sidebar", "F9", NULL);
   set_accels (gtk_app, "window.close", "<Control>w", NULL);

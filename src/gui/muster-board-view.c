@@ -431,21 +431,6 @@ describe_piece (const MusterPiece *piece)
   return g_strdup (piece->id);
 }
 
-static const char *
-terrain_kind_label (const MusterTerrain *terrain)
-{
-  switch (terrain->kind)
-    {
-    case MUSTER_TERRAIN_BUILDING:
-      return _("Building");
-    case MUSTER_TERRAIN_IMPASSABLE:
-      return _("Impassable");
-    case MUSTER_TERRAIN_AREA:
-    default:
-      return terrain->blocks_lof ? _("Area, Blocks Line of Fire") : _("Area, Open");
-    }
-}
-
 /* The selected piece, in words, with what is wrong with it. */
 static char *
 describe_selected_piece (MusterBoardView *self)
@@ -498,7 +483,7 @@ describe_selection (MusterBoardView *self)
 
       if (terrain != NULL)
         /* Translators: selected terrain: its kind */
-        return g_strdup_printf (_("Terrain: %s"), terrain_kind_label (terrain));
+        return g_strdup_printf (_("Terrain: %s"), muster_terrain_get_kind_label (terrain));
     }
 
   return NULL;

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "muster-choices.h"
 #include "muster-editor.h"
 #include "muster-expr.h"
 #include "muster-game-popover.h"
@@ -54,292 +55,6 @@ lookup_system (const char *system_id)
   return muster_system_registry_lookup (muster_system_registry_get_default (), system_id);
 }
 
-static void
-begin_group (MusterHistory *history,
-             const char    *label)
-{
-  if (history != NULL)
-    muster_history_begin_group (history, label);
-}
-
-static void
-end_group (MusterHistory *history)
-{
-  if (history != NULL)
-    muster_history_end_group (history);
-}
-
-/* Whether two resolutions of the player's zone differ somewhere on the
- * table; a resolution that fails differs from any. */
-static gboolean
-zones_differ (MusterLayout           *layout,
-              MusterSystem           *system,
-              const MusterDeployment *deployment,
-              const char             *zone_id,
-              const char             *role_a,
-              const char             *edge_a,
-              const char             *role_b,
-              const char             *edge_b)
-{
-  double width = muster_layout_get_width (layout);
-  double height = muster_layout_get_height (layout);
-  GHashTable *options = muster_layout_get_options (layout);
-  g_autoptr(MusterRegion) a = NULL;
-  g_autoptr(MusterRegion) b = NULL;
-
-  a = muster_system_resolve_zone (system, deployment, zone_id, width, height, options, role_a, edge_a, NULL);
-  b = muster_system_resolve_zone (system, deployment, zone_id, width, height, options, role_b, edge_b, NULL);
-
-  if (a == NULL || b == NULL)
-    return (a == NULL) != (b == NULL);
-
-  for (int j = 0; j < 32; j++)
-    for (int i = 0; i < 48; i++)
-      {
-        MusterPoint p = { (i + 0.5) * width / 48, (j + 0.5) * height / 32 };
-
-        if (muster_region_contains_point (a, p) != muster_region_contains_point (b, p))
-          return TRUE;
-      }
-
-  return FALSE;
-}
-
-static gboolean
-needs_choice (MusterLayout *layout,
-              MusterSystem *system,
-              gboolean      roles)
-{
-  const MusterDeployment *deployment;
-  g_autoptr(GPtrArray) zones = NULL;
-
-  if (system == NULL)
-    return FALSE;
-
-  deployment = muster_system_lookup_deployment (system, muster_layout_get_deployment_id (layout));
-  if (deployment == NULL)
-    return FALSE;
-
-  zones = muster_deployment_list_zones (deployment, muster_layout_get_options (layout));
-  for (guint i = 0; i < zones->len; i++)
-    {
-      const MusterZone *zone = g_ptr_array_index (zones, i);
-      gboolean differ;
-
-      if (roles)
-        differ = zones_differ (layout, system, deployment, zone->id, "attacker", "west", "defender", "west");
-      else
-        differ = zones_differ (layout, system, deployment, zone->id, "attacker", "west", "attacker", "east");
-
-      if (differ)
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-gboolean
-muster_game_needs_roles (MusterLayout *layout,
-                         MusterSystem *system)
-{
-  g_return_val_if_fail (MUSTER_IS_LAYOUT (layout), FALSE);
-
-  return needs_choice (layout, system, TRUE);
-}
-
-gboolean
-muster_game_needs_short_edges (MusterLayout *layout,
-                               MusterSystem *system)
-{
-  g_return_val_if_fail (MUSTER_IS_LAYOUT (layout), FALSE);
-
-  return needs_choice (layout, system, FALSE);
-}
-
-/* After the game changed: options it does not know go, every player gets
- * a zone of the new type (the nearest by name to the old one), and the
- * choices it asks for get made. */
-static void
-fit_players (MusterLayout *layout,
-             MusterSystem *system)
-{
-  const MusterDeployment *deployment;
-  GPtrArray *players = muster_layout_get_players (layout);
-  g_autoptr(GPtrArray) zones = NULL;
-  g_autoptr(GPtrArray) stale = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GHashTable) taken = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) wanted = g_ptr_array_new_with_free_func (g_free);
-  GHashTableIter iter;
-  gpointer key;
-  gboolean roles, edges;
-
-  if (system == NULL)
-    return;
-
-  deployment = muster_system_lookup_deployment (system, muster_layout_get_deployment_id (layout));
-  if (deployment == NULL)
-    return;
-
-  g_hash_table_iter_init (&iter, muster_layout_get_options (layout));
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    {
-      gboolean known = FALSE;
-
-      for (guint i = 0; i < deployment->options->len; i++)
-        if (g_strcmp0 (((MusterOptionDef *) g_ptr_array_index (deployment->options, i))->name, key) == 0)
-          known = TRUE;
-      if (!known)
-        g_ptr_array_add (stale, g_strdup (key));
-    }
-  for (guint i = 0; i < stale->len; i++)
-    muster_layout_set_option (layout, g_ptr_array_index (stale, i), NULL);
-
-  zones = muster_deployment_list_zones (deployment, muster_layout_get_options (layout));
-
-  /* Who keeps a zone that still exists. */
-  for (guint i = 0; i < players->len; i++)
-    {
-      const MusterPlayer *player = g_ptr_array_index (players, i);
-      const char *zone = NULL;
-
-      for (guint j = 0; player->zone != NULL && j < zones->len; j++)
-        {
-          const MusterZone *z = g_ptr_array_index (zones, j);
-
-          if (strcmp (z->id, player->zone) == 0 && !g_hash_table_contains (taken, z->id))
-            zone = z->id;
-        }
-      if (zone != NULL)
-        g_hash_table_add (taken, (gpointer) zone);
-      g_ptr_array_add (wanted, g_strdup (zone));
-    }
-
-  /* The others: a zone that shares a word ("south" → "south-west"), else
-   * the first free one. */
-  for (guint i = 0; i < players->len; i++)
-    {
-      const MusterPlayer *player = g_ptr_array_index (players, i);
-      const char *zone = NULL;
-
-      if (g_ptr_array_index (wanted, i) != NULL)
-        continue;
-
-      if (player->zone != NULL)
-        {
-          g_auto(GStrv) words = g_strsplit (player->zone, "-", -1);
-
-          for (guint j = 0; zone == NULL && j < zones->len; j++)
-            {
-              const MusterZone *z = g_ptr_array_index (zones, j);
-
-              if (g_hash_table_contains (taken, z->id))
-                continue;
-              for (guint w = 0; words[w] != NULL; w++)
-                if (strstr (z->id, words[w]) != NULL)
-                  zone = z->id;
-            }
-        }
-
-      for (guint j = 0; zone == NULL && j < zones->len; j++)
-        {
-          const MusterZone *z = g_ptr_array_index (zones, j);
-
-          if (!g_hash_table_contains (taken, z->id))
-            zone = z->id;
-        }
-
-      if (zone != NULL)
-        g_hash_table_add (taken, (gpointer) zone);
-      g_free (g_ptr_array_index (wanted, i));
-      g_ptr_array_index (wanted, i) = g_strdup (zone);
-    }
-
-  for (guint i = 0; i < players->len; i++)
-    {
-      const MusterPlayer *player = g_ptr_array_index (players, i);
-
-      muster_layout_update_player (layout, player->id, g_ptr_array_index (wanted, i),
-                                   player->role, player->short_edge);
-    }
-
-  roles = needs_choice (layout, system, TRUE);
-  edges = needs_choice (layout, system, FALSE);
-
-  if (players->len == 2)
-    {
-      const MusterPlayer *a = g_ptr_array_index (players, 0);
-      const MusterPlayer *b = g_ptr_array_index (players, 1);
-      g_autofree char *role_a = g_strdup (a->role);
-      g_autofree char *role_b = g_strdup (b->role);
-      g_autofree char *edge_a = g_strdup (a->short_edge);
-      g_autofree char *edge_b = g_strdup (b->short_edge);
-
-      if (roles && (role_a == NULL || role_b == NULL || g_strcmp0 (role_a, role_b) == 0))
-        {
-          g_free (role_a);
-          g_free (role_b);
-          role_a = g_strdup ("attacker");
-          role_b = g_strdup ("defender");
-        }
-      if (edges && (edge_a == NULL || edge_b == NULL || g_strcmp0 (edge_a, edge_b) == 0))
-        {
-          g_free (edge_a);
-          g_free (edge_b);
-          edge_a = g_strdup ("west");
-          edge_b = g_strdup ("east");
-        }
-
-      muster_layout_update_player (layout, a->id, a->zone, role_a, edge_a);
-      muster_layout_update_player (layout, b->id, b->zone, role_b, edge_b);
-    }
-}
-
-void
-muster_game_set_system (MusterLayout  *layout,
-                        MusterHistory *history,
-                        const char    *system_id)
-{
-  MusterSystem *system;
-  const MusterDeployment *deployment;
-  const MusterBoardPreset *board;
-
-  g_return_if_fail (MUSTER_IS_LAYOUT (layout));
-
-  system = lookup_system (system_id);
-  if (system == NULL || g_strcmp0 (muster_layout_get_system_id (layout), system_id) == 0)
-    return;
-
-  deployment = muster_system_get_default_deployment (system);
-  board = muster_system_get_default_board (system);
-
-  begin_group (history, _("Change Game System"));
-  muster_layout_set_game (layout, system_id, deployment != NULL ? deployment->id : NULL);
-  if (board != NULL)
-    muster_layout_set_board (layout, board->width, board->height);
-  fit_players (layout, system);
-  end_group (history);
-}
-
-void
-muster_game_set_deployment (MusterLayout  *layout,
-                            MusterHistory *history,
-                            const char    *deployment_id)
-{
-  MusterSystem *system;
-
-  g_return_if_fail (MUSTER_IS_LAYOUT (layout));
-
-  system = lookup_system (muster_layout_get_system_id (layout));
-  if (system == NULL || muster_system_lookup_deployment (system, deployment_id) == NULL ||
-      g_strcmp0 (muster_layout_get_deployment_id (layout), deployment_id) == 0)
-    return;
-
-  begin_group (history, _("Change Deployment Type"));
-  muster_layout_set_game (layout, muster_layout_get_system_id (layout), deployment_id);
-  fit_players (layout, system);
-  end_group (history);
-}
-
 /* The popover */
 
 static char *
@@ -374,10 +89,7 @@ option_selected_cb (AdwComboRow       *row,
     return;
 
   label = g_strdup_printf (_("Change %s"), option->label != NULL ? option->label : option->name);
-  begin_group (self->history, label);
-  muster_layout_set_option (self->layout, option->name, option->values[index]);
-  fit_players (self->layout, lookup_system (muster_layout_get_system_id (self->layout)));
-  end_group (self->history);
+  muster_editor_set_option (self->editor, option->name, option->values[index], label);
 }
 
 static void
@@ -385,26 +97,10 @@ player_choice_cb (AdwComboRow       *row,
                   GParamSpec        *pspec,
                   MusterGamePopover *self)
 {
-  GPtrArray *players = muster_layout_get_players (self->layout);
   gboolean roles = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "roles"));
-  guint index = adw_combo_row_get_selected (row);
 
-  if (self->updating || index >= players->len)
-    return;
-
-  begin_group (self->history, roles ? _("Choose Attacker") : _("Choose Short Edges"));
-  for (guint i = 0; i < players->len; i++)
-    {
-      const MusterPlayer *player = g_ptr_array_index (players, i);
-
-      if (roles)
-        muster_layout_update_player (self->layout, player->id, player->zone,
-                                     i == index ? "attacker" : "defender", player->short_edge);
-      else
-        muster_layout_update_player (self->layout, player->id, player->zone,
-                                     player->role, i == index ? "west" : "east");
-    }
-  end_group (self->history);
+  if (!self->updating)
+    muster_editor_choose_player (self->editor, roles, adw_combo_row_get_selected (row));
 }
 
 static GtkWidget *
@@ -417,13 +113,16 @@ add_player_row (MusterGamePopover *self,
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   GtkWidget *row = adw_combo_row_new ();
   guint selected = GTK_INVALID_LIST_POSITION;
+  /* The first of the table's short edges (muster_editor_choose_player()). */
+  const char *first_edge = muster_layout_get_width (self->layout) < muster_layout_get_height (self->layout)
+                         ? "north" : "west";
 
   for (guint i = 0; i < players->len; i++)
     {
       const MusterPlayer *player = g_ptr_array_index (players, i);
 
       gtk_string_list_append (names, player->name != NULL ? player->name : player->id);
-      if (roles ? g_strcmp0 (player->role, "attacker") == 0 : g_strcmp0 (player->short_edge, "west") == 0)
+      if (roles ? g_strcmp0 (player->role, "attacker") == 0 : g_strcmp0 (player->short_edge, first_edge) == 0)
         selected = i;
     }
 
@@ -440,16 +139,154 @@ add_player_row (MusterGamePopover *self,
 }
 
 static void
+refresh_systems (MusterGamePopover *self,
+                 MusterSystem      *system)
+{
+  GPtrArray *systems = muster_system_registry_list (muster_system_registry_get_default ());
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  guint selected = GTK_INVALID_LIST_POSITION;
+
+  g_ptr_array_set_size (self->system_ids, 0);
+  for (guint i = 0; i < systems->len; i++)
+    {
+      MusterSystem *s = g_ptr_array_index (systems, i);
+
+      gtk_string_list_append (names, muster_system_get_name (s));
+      g_ptr_array_add (self->system_ids, g_strdup (muster_system_get_id (s)));
+      if (s == system)
+        selected = i;
+    }
+  adw_combo_row_set_model (self->system_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->system_row, selected);
+}
+
+static void
+refresh_deployments (MusterGamePopover      *self,
+                     MusterSystem           *system,
+                     const MusterDeployment *deployment)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  guint selected = GTK_INVALID_LIST_POSITION;
+  GPtrArray *deployments = system != NULL ? muster_system_get_deployments (system) : NULL;
+
+  g_ptr_array_set_size (self->deployment_ids, 0);
+  for (guint i = 0; deployments != NULL && i < deployments->len; i++)
+    {
+      const MusterDeployment *d = g_ptr_array_index (deployments, i);
+
+      gtk_string_list_append (names, d->name);
+      g_ptr_array_add (self->deployment_ids, g_strdup (d->id));
+      if (d == deployment)
+        selected = i;
+    }
+  adw_combo_row_set_model (self->deployment_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->deployment_row, selected);
+}
+
+static void
+refresh_table (MusterGamePopover *self,
+               MusterSystem      *system)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  double width = muster_layout_get_width (self->layout);
+  double height = muster_layout_get_height (self->layout);
+  GPtrArray *boards = system != NULL ? muster_system_get_board_presets (system) : NULL;
+  guint selected = GTK_INVALID_LIST_POSITION;
+
+  g_ptr_array_set_size (self->boards, 0);
+  for (guint i = 0; boards != NULL && i < boards->len; i++)
+    {
+      const MusterBoardPreset *board = g_ptr_array_index (boards, i);
+
+      gtk_string_list_append (names, board->name);
+      g_ptr_array_add (self->boards, (gpointer) board);
+      if (fabs (board->width - width) < 0.01 && fabs (board->height - height) < 0.01)
+        selected = i;
+    }
+  gtk_string_list_append (names, _("Custom"));
+  if (selected == GTK_INVALID_LIST_POSITION)
+    selected = self->boards->len;
+  adw_combo_row_set_model (self->table_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->table_row, selected);
+
+  gtk_spin_button_set_value (self->width_spin, muster_unit_from_mm (self->units, width));
+  gtk_spin_button_set_value (self->height_spin, muster_unit_from_mm (self->units, height));
+}
+
+static GtkWidget *
+make_option_row (MusterGamePopover      *self,
+                 const MusterDeployment *deployment,
+                 const MusterOptionDef  *option)
+{
+  const char *value = muster_deployment_get_option (deployment, muster_layout_get_options (self->layout),
+                                                    option->name);
+  g_autoptr(GtkStringList) values = gtk_string_list_new (NULL);
+  GtkWidget *row = adw_combo_row_new ();
+  guint selected = GTK_INVALID_LIST_POSITION;
+
+  for (guint j = 0; option->values[j] != NULL; j++)
+    {
+      g_autofree char *label = option_value_label (option->values[j]);
+
+      gtk_string_list_append (values, label);
+      if (g_strcmp0 (option->values[j], value) == 0)
+        selected = j;
+    }
+
+  /* From the game-system file, plain text. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), option->label != NULL ? option->label : option->name);
+  /* Values such as "North-west to south-east" need the row's width. */
+  adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (row), TRUE);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (values));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
+  g_object_set_data (G_OBJECT (row), "option", (gpointer) option);
+  g_signal_connect (row, "notify::selected", G_CALLBACK (option_selected_cb), self);
+
+  return row;
+}
+
+static void
+add_choice_row (MusterGamePopover *self,
+                GtkWidget         *row)
+{
+  adw_preferences_group_add (self->choices_group, row);
+  g_ptr_array_add (self->choice_rows, row);
+}
+
+/* The choices this deployment type asks for. */
+static void
+refresh_choices (MusterGamePopover      *self,
+                 MusterSystem           *system,
+                 const MusterDeployment *deployment)
+{
+  gboolean portrait = muster_layout_get_width (self->layout) < muster_layout_get_height (self->layout);
+
+  for (guint i = 0; i < self->choice_rows->len; i++)
+    adw_preferences_group_remove (self->choices_group, g_ptr_array_index (self->choice_rows, i));
+  g_ptr_array_set_size (self->choice_rows, 0);
+
+  for (guint i = 0; deployment != NULL && i < deployment->options->len; i++)
+    add_choice_row (self, make_option_row (self, deployment, g_ptr_array_index (deployment->options, i)));
+
+  if (deployment != NULL && muster_choices_needs_roles (self->layout, system))
+    add_choice_row (self, add_player_row (self, _("Attacker"), _("The other player defends"), TRUE));
+
+  if (deployment != NULL && muster_choices_needs_short_edges (self->layout, system))
+    add_choice_row (self, portrait
+                          ? add_player_row (self, _("Northern Short Edge"),
+                                            _("The other player takes the southern one"), FALSE)
+                          : add_player_row (self, _("Western Short Edge"),
+                                            _("The other player takes the eastern one"), FALSE));
+
+  gtk_widget_set_visible (GTK_WIDGET (self->choices_group), self->choice_rows->len > 0);
+}
+
+static void
 refresh (MusterGamePopover *self)
 {
   MusterSystem *system;
-  const MusterDeployment *deployment = NULL;
-  GPtrArray *systems = muster_system_registry_list (muster_system_registry_get_default ());
-  g_autoptr(GtkStringList) system_names = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) deployment_names = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) board_names = gtk_string_list_new (NULL);
-  double width, height;
-  guint selected;
+  const MusterDeployment *deployment;
 
   if (self->layout == NULL)
     return;
@@ -457,127 +294,14 @@ refresh (MusterGamePopover *self)
   self->updating = TRUE;
 
   system = lookup_system (muster_layout_get_system_id (self->layout));
-  width = muster_layout_get_width (self->layout);
-  height = muster_layout_get_height (self->layout);
+  deployment = system != NULL
+             ? muster_system_lookup_deployment (system, muster_layout_get_deployment_id (self->layout))
+             : NULL;
 
-  g_ptr_array_set_size (self->system_ids, 0);
-  selected = GTK_INVALID_LIST_POSITION;
-  for (guint i = 0; i < systems->len; i++)
-    {
-      MusterSystem *s = g_ptr_array_index (systems, i);
-
-      gtk_string_list_append (system_names, muster_system_get_name (s));
-      g_ptr_array_add (self->system_ids, g_strdup (muster_system_get_id (s)));
-      if (s == system)
-        selected = i;
-    }
-  adw_combo_row_set_model (self->system_row, G_LIST_MODEL (system_names));
-  adw_combo_row_set_selected (self->system_row, selected);
-
-  g_ptr_array_set_size (self->deployment_ids, 0);
-  selected = GTK_INVALID_LIST_POSITION;
-  if (system != NULL)
-    {
-      GPtrArray *deployments = muster_system_get_deployments (system);
-
-      deployment = muster_system_lookup_deployment (system, muster_layout_get_deployment_id (self->layout));
-      for (guint i = 0; i < deployments->len; i++)
-        {
-          const MusterDeployment *d = g_ptr_array_index (deployments, i);
-
-          gtk_string_list_append (deployment_names, d->name);
-          g_ptr_array_add (self->deployment_ids, g_strdup (d->id));
-          if (d == deployment)
-            selected = i;
-        }
-    }
-  adw_combo_row_set_model (self->deployment_row, G_LIST_MODEL (deployment_names));
-  adw_combo_row_set_selected (self->deployment_row, selected);
-
-  g_ptr_array_set_size (self->boards, 0);
-  selected = GTK_INVALID_LIST_POSITION;
-  if (system != NULL)
-    {
-      GPtrArray *boards = muster_system_get_board_presets (system);
-
-      for (guint i = 0; i < boards->len; i++)
-        {
-          const MusterBoardPreset *board = g_ptr_array_index (boards, i);
-
-          gtk_string_list_append (board_names, board->name);
-          g_ptr_array_add (self->boards, (gpointer) board);
-          if (fabs (board->width - width) < 0.01 && fabs (board->height - height) < 0.01)
-            selected = i;
-        }
-    }
-  gtk_string_list_append (board_names, _("Custom"));
-  if (selected == GTK_INVALID_LIST_POSITION)
-    selected = self->boards->len;
-  adw_combo_row_set_model (self->table_row, G_LIST_MODEL (board_names));
-  adw_combo_row_set_selected (self->table_row, selected);
-
-  gtk_spin_button_set_value (self->width_spin, muster_unit_from_mm (self->units, width));
-  gtk_spin_button_set_value (self->height_spin, muster_unit_from_mm (self->units, height));
-
-  /* The choices this deployment type asks for. */
-  for (guint i = 0; i < self->choice_rows->len; i++)
-    adw_preferences_group_remove (self->choices_group, g_ptr_array_index (self->choice_rows, i));
-  g_ptr_array_set_size (self->choice_rows, 0);
-
-  if (deployment != NULL)
-    {
-      GHashTable *options = muster_layout_get_options (self->layout);
-
-      for (guint i = 0; i < deployment->options->len; i++)
-        {
-          const MusterOptionDef *option = g_ptr_array_index (deployment->options, i);
-          const char *value = muster_deployment_get_option (deployment, options, option->name);
-          g_autoptr(GtkStringList) values = gtk_string_list_new (NULL);
-          GtkWidget *row = adw_combo_row_new ();
-
-          selected = GTK_INVALID_LIST_POSITION;
-          for (guint j = 0; option->values[j] != NULL; j++)
-            {
-              g_autofree char *label = option_value_label (option->values[j]);
-
-              gtk_string_list_append (values, label);
-              if (g_strcmp0 (option->values[j], value) == 0)
-                selected = j;
-            }
-
-          /* From the game-system file, plain text. */
-          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
-                                         option->label != NULL ? option->label : option->name);
-          /* Values such as "North-west to south-east" need the row's width. */
-          adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (row), TRUE);
-          adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (values));
-          adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
-          g_object_set_data (G_OBJECT (row), "option", (gpointer) option);
-          g_signal_connect (row, "notify::selected", G_CALLBACK (option_selected_cb), self);
-          adw_preferences_group_add (self->choices_group, row);
-          g_ptr_array_add (self->choice_rows, row);
-        }
-
-      if (muster_game_needs_roles (self->layout, system))
-        {
-          GtkWidget *row = add_player_row (self, _("Attacker"), _("The other player defends"), TRUE);
-
-          adw_preferences_group_add (self->choices_group, row);
-          g_ptr_array_add (self->choice_rows, row);
-        }
-
-      if (muster_game_needs_short_edges (self->layout, system))
-        {
-          GtkWidget *row = add_player_row (self, _("Western Short Edge"),
-                                           _("The other player takes the eastern one"), FALSE);
-
-          adw_preferences_group_add (self->choices_group, row);
-          g_ptr_array_add (self->choice_rows, row);
-        }
-    }
-
-  gtk_widget_set_visible (GTK_WIDGET (self->choices_group), self->choice_rows->len > 0);
+  refresh_systems (self, system);
+  refresh_deployments (self, system, deployment);
+  refresh_table (self, system);
+  refresh_choices (self, system, deployment);
 
   self->updating = FALSE;
 }
@@ -590,7 +314,7 @@ system_selected_cb (MusterGamePopover *self)
   if (self->updating || index >= self->system_ids->len)
     return;
 
-  muster_game_set_system (self->layout, self->history, g_ptr_array_index (self->system_ids, index));
+  muster_editor_set_system (self->editor, g_ptr_array_index (self->system_ids, index));
 }
 
 static void
@@ -601,7 +325,7 @@ deployment_selected_cb (MusterGamePopover *self)
   if (self->updating || index >= self->deployment_ids->len)
     return;
 
-  muster_game_set_deployment (self->layout, self->history, g_ptr_array_index (self->deployment_ids, index));
+  muster_editor_set_deployment (self->editor, g_ptr_array_index (self->deployment_ids, index));
 }
 
 static void

@@ -27,19 +27,4 @@ void       muster_game_popover_set_layout   (MusterGamePopover *self,
 void       muster_game_popover_set_units    (MusterGamePopover *self,
                                              MusterUnit         units);
 
-/* The changes the popover makes, one undo step each; for the window's
- * actions and for tests. */
-void       muster_game_set_system           (MusterLayout      *layout,
-                                             MusterHistory     *history,
-                                             const char        *system_id);
-void       muster_game_set_deployment       (MusterLayout      *layout,
-                                             MusterHistory     *history,
-                                             const char        *deployment_id);
-/* Whether a deployment type asks for attacker and defender, or for the
- * players' short edges (it gives other zones for other choices). */
-gboolean   muster_game_needs_roles          (MusterLayout      *layout,
-                                             MusterSystem      *system);
-gboolean   muster_game_needs_short_edges    (MusterLayout      *layout,
-                                             MusterSystem      *system);
-
 G_END_DECLS

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-file-chooser.h"
 #include "muster-preferences-window.h"
 #include "muster-system.h"
 
@@ -28,6 +29,7 @@ struct _MusterPreferencesWindow
   AdwComboRow          *board_row;
   gboolean              filling_boards;
   AdwComboRow          *style_row;
+  AdwPreferencesGroup  *systems_group;
 };
 
 G_DEFINE_FINAL_TYPE (MusterPreferencesWindow, muster_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -181,11 +183,157 @@ deployment_selected_cb (MusterPreferencesWindow *self)
                          ((const MusterDeployment *) g_ptr_array_index (deployments, position))->id);
 }
 
+/* The game systems, the default one chosen; again after an import. The
+ * combo row is not listened to yet the first time. */
+static void
+fill_systems (MusterPreferencesWindow *self)
+{
+  GPtrArray *systems = muster_system_registry_list (muster_system_registry_get_default ());
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autofree char *current = g_settings_get_string (self->settings, "default-system");
+  guint selected = 0;
+
+  g_ptr_array_set_size (self->systems, 0);
+  for (guint i = 0; i < systems->len; i++)
+    {
+      MusterSystem *system = g_ptr_array_index (systems, i);
+
+      gtk_string_list_append (names, muster_system_get_name (system));
+      g_ptr_array_add (self->systems, g_object_ref (system));
+      if (g_strcmp0 (muster_system_get_id (system), current) == 0)
+        selected = i;
+    }
+
+  g_signal_handlers_block_by_func (self->system_row, system_selected_cb, self);
+  adw_combo_row_set_model (self->system_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->system_row, selected);
+  g_signal_handlers_unblock_by_func (self->system_row, system_selected_cb, self);
+  fill_deployments (self);
+  fill_boards (self);
+}
+
+static void
+message_response_cb (AdwMessageDialog *dialog,
+                     const char       *response)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* An answer to ask_replace() imports again. */
+static void import_file (MusterPreferencesWindow *self,
+                         GFile                   *file,
+                         gboolean                 replace);
+
+static void
+replace_response_cb (AdwMessageDialog        *dialog,
+                     const char              *response,
+                     MusterPreferencesWindow *self)
+{
+  GFile *file = g_object_get_data (G_OBJECT (dialog), "file");
+
+  if (g_str_equal (response, "replace"))
+    import_file (self, file, TRUE);
+}
+
+/* Another of the player's own systems has the id: theirs to decide. */
+static void
+ask_replace (MusterPreferencesWindow *self,
+             GFile                   *file,
+             const GError            *error)
+{
+  g_autofree char *body = g_strdup_printf ("%s\n\n%s", error->message,
+                                           _("The file chosen takes its place, in Muster and in your folder."));
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Replace Your Game System?"), body);
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "replace", _("_Replace"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "replace",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "file", g_object_ref (file), g_object_unref);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (replace_response_cb), self, 0);
+  g_signal_connect (dialog, "response", G_CALLBACK (message_response_cb), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+import_file (MusterPreferencesWindow *self,
+             GFile                   *file,
+             gboolean                 replace)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  MusterSystem *system;
+  GtkWidget *dialog;
+
+  system = muster_system_registry_import (muster_system_registry_get_default (), file, replace, &error);
+  if (system == NULL && g_error_matches (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_EXISTS))
+    {
+      ask_replace (self, file, error);
+      return;
+    }
+
+  if (system == NULL)
+    {
+      /* The file and line, and what is wrong there. */
+      dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Game System Not Imported"), error->message);
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      g_signal_connect (dialog, "response", G_CALLBACK (message_response_cb), NULL);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+
+  fill_systems (self);
+  text = g_strdup_printf (_("“%s” imported"), muster_system_get_name (system));
+  adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), adw_toast_new (text));
+}
+
+void
+muster_preferences_window_import_file (MusterPreferencesWindow *self,
+                                       GFile                   *file)
+{
+  g_return_if_fail (MUSTER_IS_PREFERENCES_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  import_file (self, file, FALSE);
+}
+
+static void
+chosen (GObject *owner,
+        GFile   *file)
+{
+  if (file != NULL)
+    import_file (MUSTER_PREFERENCES_WINDOW (owner), file, FALSE);
+}
+
+static void
+import_activated_cb (MusterPreferencesWindow *self)
+{
+  g_autoptr(GtkFileFilter) systems = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
+
+  gtk_file_filter_set_name (systems, _("Game Systems"));
+  gtk_file_filter_add_mime_type (systems, "application/xml");
+  gtk_file_filter_add_mime_type (systems, "text/xml");
+  gtk_file_filter_add_suffix (systems, "xml");
+  gtk_file_filter_set_name (all, _("All Files"));
+  gtk_file_filter_add_pattern (all, "*");
+  g_list_store_append (filters, systems);
+  g_list_store_append (filters, all);
+  muster_file_chooser_ask (GTK_WINDOW (self), G_OBJECT (self), FALSE, _("Import Game System"), _("_Import"),
+                           NULL, G_LIST_MODEL (filters), chosen);
+}
+
 static void
 muster_preferences_window_dispose (GObject *object)
 {
   MusterPreferencesWindow *self = (MusterPreferencesWindow *)object;
 
+  muster_file_chooser_close (object);
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_PREFERENCES_WINDOW);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->systems, g_ptr_array_unref);
@@ -208,6 +356,8 @@ muster_preferences_window_class_init (MusterPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterPreferencesWindow, deployment_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPreferencesWindow, board_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPreferencesWindow, style_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterPreferencesWindow, systems_group);
+  gtk_widget_class_bind_template_callback (widget_class, import_activated_cb);
 }
 
 static void
@@ -215,9 +365,7 @@ muster_preferences_window_init (MusterPreferencesWindow *self)
 {
   static const char * const units[] = { "in", "cm", NULL };
   static const char * const styles[] = { "default", "light", "dark", NULL };
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  g_autofree char *current = NULL;
-  GPtrArray *systems;
+  g_autofree char *description = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -232,21 +380,13 @@ muster_preferences_window_init (MusterPreferencesWindow *self)
                    G_SETTINGS_BIND_DEFAULT);
 
   self->systems = g_ptr_array_new_with_free_func (g_object_unref);
-  systems = muster_system_registry_list (muster_system_registry_get_default ());
-  current = g_settings_get_string (self->settings, "default-system");
-  for (guint i = 0; i < systems->len; i++)
-    {
-      MusterSystem *system = g_ptr_array_index (systems, i);
+  fill_systems (self);
 
-      gtk_string_list_append (names, muster_system_get_name (system));
-      g_ptr_array_add (self->systems, g_object_ref (system));
-    }
-  adw_combo_row_set_model (self->system_row, G_LIST_MODEL (names));
-  for (guint i = 0; i < self->systems->len; i++)
-    if (g_strcmp0 (muster_system_get_id (g_ptr_array_index (self->systems, i)), current) == 0)
-      adw_combo_row_set_selected (self->system_row, i);
-  fill_deployments (self);
-  fill_boards (self);
+  /* Where the imported ones go: inside a Flatpak, the sandbox's own
+   * data folder, which the README names. */
+  description = g_strdup_printf (_("Yours are kept in %s"),
+                                 muster_system_registry_get_user_dir (muster_system_registry_get_default ()));
+  adw_preferences_group_set_description (self->systems_group, description);
 
   g_signal_connect_object (self->board_row, "notify::selected",
                            G_CALLBACK (board_selected_cb), self, G_CONNECT_SWAPPED);

@@ -9,29 +9,25 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
 
 #include "muster-print.h"
 #include "muster-sheets.h"
 
-#define SCALE_KEY  "muster-true-scale"
-#define PIECES_KEY "muster-pieces"
-
-#define PIECE_FLAGS (MUSTER_RENDER_PIECES | MUSTER_RENDER_TERRAIN | MUSTER_RENDER_VIOLATIONS)
+typedef struct
+{
+  guint scene;        /* index in scenes */
+  guint sheet;        /* at true scale; 0 on a fitted page */
+} PrintPage;
 
 struct _MusterPrintOperation
 {
   GtkPrintOperation  parent_instance;
 
-  MusterScene       *scene;
-  MusterSheets       sheets;
-  GtkCheckButton    *true_scale_button;
-  GtkCheckButton    *pieces_button;
-  GtkLabel          *sheets_label;
-  GtkPageSetup      *used_page_setup;   /* the one printed on, to remember */
+  GPtrArray         *scenes;      /* MusterScene */
+  GArray            *plans;       /* MusterSheets, one per scene: its paper and tiles */
+  GArray            *pages;       /* PrintPage */
+  char              *paper;
   gboolean           true_scale;
-  gboolean           pieces;
-  gboolean           have_page_setup;   /* remembered from an earlier run */
 };
 
 G_DEFINE_FINAL_TYPE (MusterPrintOperation, muster_print_operation, GTK_TYPE_PRINT_OPERATION)
@@ -42,34 +38,22 @@ settings_path (void)
   return g_build_filename (g_get_user_config_dir (), "muster", "print.ini", NULL);
 }
 
-/* As GNOME Text Editor does: the last settings and page setup live in a
- * key file beside the application's other settings. */
+/* As GNOME Text Editor does: the last print settings live in a key file
+ * beside the application's other settings. What is printed, and on which
+ * paper, is the dialog's (GSettings). */
 static void
 load_settings (MusterPrintOperation *self)
 {
   g_autofree char *path = settings_path ();
   g_autoptr(GKeyFile) key_file = g_key_file_new ();
   g_autoptr(GtkPrintSettings) settings = NULL;
-  g_autoptr(GtkPageSetup) page_setup = NULL;
 
   if (!g_key_file_load_from_file (key_file, path, G_KEY_FILE_NONE, NULL))
     return;
 
   settings = gtk_print_settings_new_from_key_file (key_file, NULL, NULL);
   if (settings != NULL)
-    {
-      self->true_scale = gtk_print_settings_get_bool (settings, SCALE_KEY);
-      if (gtk_print_settings_has_key (settings, PIECES_KEY))
-        self->pieces = gtk_print_settings_get_bool (settings, PIECES_KEY);
-      gtk_print_operation_set_print_settings (GTK_PRINT_OPERATION (self), settings);
-    }
-
-  page_setup = gtk_page_setup_new_from_key_file (key_file, NULL, NULL);
-  if (page_setup != NULL)
-    {
-      gtk_print_operation_set_default_page_setup (GTK_PRINT_OPERATION (self), page_setup);
-      self->have_page_setup = TRUE;
-    }
+    gtk_print_operation_set_print_settings (GTK_PRINT_OPERATION (self), settings);
 }
 
 static void
@@ -79,28 +63,91 @@ save_settings (MusterPrintOperation *self)
   g_autofree char *dir = g_path_get_dirname (path);
   g_autoptr(GKeyFile) key_file = g_key_file_new ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(GtkPrintSettings) settings = NULL;
-  /* The page setup chosen in the dialog, which the operation's default
-   * does not follow. */
-  GtkPageSetup *page_setup = self->used_page_setup != NULL
-                             ? self->used_page_setup
-                             : gtk_print_operation_get_default_page_setup (GTK_PRINT_OPERATION (self));
+  GtkPrintSettings *settings = gtk_print_operation_get_print_settings (GTK_PRINT_OPERATION (self));
 
   /* None when printing straight to a file, without the dialog. */
-  if (gtk_print_operation_get_print_settings (GTK_PRINT_OPERATION (self)) != NULL)
-    settings = gtk_print_settings_copy (gtk_print_operation_get_print_settings (GTK_PRINT_OPERATION (self)));
-  else
-    settings = gtk_print_settings_new ();
+  if (settings == NULL)
+    return;
 
-  gtk_print_settings_set_bool (settings, SCALE_KEY, self->true_scale);
-  gtk_print_settings_set_bool (settings, PIECES_KEY, self->pieces);
   gtk_print_settings_to_key_file (settings, key_file, NULL);
-  if (page_setup != NULL)
-    gtk_page_setup_to_key_file (page_setup, key_file, NULL);
-
   g_mkdir_with_parents (dir, 0700);
   if (!g_key_file_save_to_file (key_file, path, &error))
     g_warning ("Could not remember the print settings: %s", error->message);
+}
+
+static GtkPaperSize *
+paper_size_new (MusterPrintOperation *self)
+{
+  return gtk_paper_size_new (g_strcmp0 (self->paper, "letter") == 0
+                             ? GTK_PAPER_NAME_LETTER : GTK_PAPER_NAME_A4);
+}
+
+/* The pages, as muster-export.c lays them out: a fitted diagram on the
+ * paper turned the way round its table is, a true-scale one on the paper
+ * turned whichever way needs fewer sheets. */
+static void
+plan_pages (MusterPrintOperation *self)
+{
+  g_autoptr(GtkPaperSize) paper = paper_size_new (self);
+  double width = gtk_paper_size_get_width (paper, GTK_UNIT_POINTS);
+  double height = gtk_paper_size_get_height (paper, GTK_UNIT_POINTS);
+
+  g_array_set_size (self->plans, 0);
+  g_array_set_size (self->pages, 0);
+
+  for (guint i = 0; i < self->scenes->len; i++)
+    {
+      MusterScene *scene = g_ptr_array_index (self->scenes, i);
+      MusterSheets plan = { 0 };
+      guint n = 1;
+
+      if (self->true_scale)
+        {
+          muster_sheets_plan_best (&plan, scene, width, height);
+          n = muster_sheets_count (&plan);
+        }
+      else
+        {
+          MusterLayout *layout = muster_scene_get_layout (scene);
+          gboolean wide = muster_layout_get_width (layout) > muster_layout_get_height (layout);
+
+          plan.page_width = wide ? MAX (width, height) : MIN (width, height);
+          plan.page_height = wide ? MIN (width, height) : MAX (width, height);
+        }
+      g_array_append_val (self->plans, plan);
+
+      for (guint sheet = 0; sheet < n; sheet++)
+        {
+          PrintPage page = { i, sheet };
+
+          g_array_append_val (self->pages, page);
+        }
+    }
+}
+
+static const MusterSheets *
+page_plan (MusterPrintOperation *self,
+           int                   page_nr,
+           const PrintPage     **page)
+{
+  g_return_val_if_fail (page_nr >= 0 && (guint) page_nr < self->pages->len, NULL);
+
+  *page = &g_array_index (self->pages, PrintPage, page_nr);
+
+  return &g_array_index (self->plans, MusterSheets, (*page)->scene);
+}
+
+static void
+set_up_page (MusterPrintOperation *self,
+             const MusterSheets   *plan,
+             GtkPageSetup         *setup)
+{
+  g_autoptr(GtkPaperSize) paper = paper_size_new (self);
+
+  gtk_page_setup_set_paper_size (setup, paper);
+  gtk_page_setup_set_orientation (setup, plan->page_width > plan->page_height
+                                         ? GTK_PAGE_ORIENTATION_LANDSCAPE
+                                         : GTK_PAGE_ORIENTATION_PORTRAIT);
 }
 
 static void
@@ -108,26 +155,25 @@ muster_print_operation_begin_print (GtkPrintOperation *operation,
                                     GtkPrintContext   *context)
 {
   MusterPrintOperation *self = MUSTER_PRINT_OPERATION (operation);
-  GtkPageSetup *setup = gtk_print_context_get_page_setup (context);
 
-  g_clear_object (&self->used_page_setup);
-  self->used_page_setup = gtk_page_setup_copy (setup);
+  plan_pages (self);
+  gtk_print_operation_set_n_pages (operation, (int) self->pages->len);
+}
 
-  /* The zones alone, for a tournament pack, or the game on the table. */
-  if (self->pieces)
-    muster_scene_set_flags (self->scene, muster_scene_get_flags (self->scene) | PIECE_FLAGS);
-  else
-    muster_scene_set_flags (self->scene, muster_scene_get_flags (self->scene) & ~PIECE_FLAGS);
+/* Each page on Muster's paper, whatever the print dialog offered: the
+ * sheets are planned on it. */
+static void
+muster_print_operation_request_page_setup (GtkPrintOperation *operation,
+                                           GtkPrintContext   *context,
+                                           int                page_nr,
+                                           GtkPageSetup      *setup)
+{
+  MusterPrintOperation *self = MUSTER_PRINT_OPERATION (operation);
+  const PrintPage *page;
+  const MusterSheets *plan = page_plan (self, page_nr, &page);
 
-  if (self->true_scale)
-    {
-      muster_sheets_plan (&self->sheets, self->scene,
-                          gtk_page_setup_get_paper_width (setup, GTK_UNIT_POINTS),
-                          gtk_page_setup_get_paper_height (setup, GTK_UNIT_POINTS));
-      gtk_print_operation_set_n_pages (operation, (int) muster_sheets_count (&self->sheets));
-    }
-  else
-    gtk_print_operation_set_n_pages (operation, 1);
+  if (plan != NULL)
+    set_up_page (self, plan, setup);
 }
 
 static void
@@ -138,96 +184,20 @@ muster_print_operation_draw_page (GtkPrintOperation *operation,
   MusterPrintOperation *self = MUSTER_PRINT_OPERATION (operation);
   /* Borrowed: not ours to destroy. */
   cairo_t *cr = gtk_print_context_get_cairo_context (context);
+  const PrintPage *page;
+  const MusterSheets *plan = page_plan (self, page_nr, &page);
+  MusterScene *scene;
 
-  if (self->true_scale)
-    muster_sheets_draw (&self->sheets, self->scene, cr, (guint) page_nr);
-  else
-    muster_sheets_draw_fit (self->scene, cr,
-                            gtk_print_context_get_width (context),
-                            gtk_print_context_get_height (context));
-}
-
-static void
-update_sheets_label (MusterPrintOperation *self,
-                     GtkPageSetup         *setup)
-{
-  g_autofree char *text = NULL;
-  MusterSheets sheets;
-  guint n;
-
-  if (self->sheets_label == NULL || setup == NULL)
+  if (plan == NULL)
     return;
 
-  muster_sheets_plan (&sheets, self->scene,
-                      gtk_page_setup_get_paper_width (setup, GTK_UNIT_POINTS),
-                      gtk_page_setup_get_paper_height (setup, GTK_UNIT_POINTS));
-  n = muster_sheets_count (&sheets);
-  text = g_strdup_printf (ngettext ("At true scale the table takes %u sheet of this paper.",
-                                    "At true scale the table takes %u sheets of this paper.", n), n);
-  gtk_label_set_text (self->sheets_label, text);
-}
-
-static GtkWidget *
-muster_print_operation_create_custom_widget (GtkPrintOperation *operation)
-{
-  MusterPrintOperation *self = MUSTER_PRINT_OPERATION (operation);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *fit = gtk_check_button_new_with_mnemonic (_("_Fit the table on one page"));
-  GtkWidget *true_scale = gtk_check_button_new_with_mnemonic (_("_True scale (1:1), tiled over several sheets"));
-  GtkWidget *pieces;
-  GtkWidget *hint = gtk_label_new (_("True-scale sheets carry alignment marks and labels (A1, B1, …) "
-                                     "so they can be taped together into a template for the table."));
-
-  gtk_widget_set_margin_start (box, 18);
-  gtk_widget_set_margin_end (box, 18);
-  gtk_widget_set_margin_top (box, 18);
-  gtk_widget_set_margin_bottom (box, 18);
-  gtk_check_button_set_group (GTK_CHECK_BUTTON (true_scale), GTK_CHECK_BUTTON (fit));
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->true_scale ? true_scale : fit), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (hint), 0);
-  gtk_widget_add_css_class (hint, "dim-label");
-  gtk_box_append (GTK_BOX (box), fit);
-  gtk_box_append (GTK_BOX (box), true_scale);
-  gtk_box_append (GTK_BOX (box), hint);
-  self->true_scale_button = GTK_CHECK_BUTTON (true_scale);
-
-  pieces = gtk_check_button_new_with_mnemonic (_("Show the _pieces and terrain"));
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (pieces), self->pieces);
-  gtk_widget_set_margin_top (pieces, 6);
-  self->pieces_button = GTK_CHECK_BUTTON (pieces);
-
-  /* How many sheets the paper chosen in Page Setup takes. */
-  g_clear_weak_pointer (&self->sheets_label);
-  self->sheets_label = GTK_LABEL (gtk_label_new (NULL));
-  g_object_add_weak_pointer (G_OBJECT (self->sheets_label), (gpointer *) &self->sheets_label);
-  gtk_label_set_wrap (self->sheets_label, TRUE);
-  gtk_label_set_xalign (self->sheets_label, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->sheets_label), "dim-label");
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->sheets_label));
-  update_sheets_label (self, gtk_print_operation_get_default_page_setup (operation));
-  gtk_box_append (GTK_BOX (box), pieces);
-
-  return box;
-}
-
-static void
-muster_print_operation_update_custom_widget (GtkPrintOperation *operation,
-                                             GtkWidget         *widget,
-                                             GtkPageSetup      *setup,
-                                             GtkPrintSettings  *settings)
-{
-  update_sheets_label (MUSTER_PRINT_OPERATION (operation), setup);
-}
-
-static void
-muster_print_operation_custom_widget_apply (GtkPrintOperation *operation,
-                                            GtkWidget         *widget)
-{
-  MusterPrintOperation *self = MUSTER_PRINT_OPERATION (operation);
-
-  muster_print_operation_set_true_scale (self, gtk_check_button_get_active (self->true_scale_button));
-  muster_print_operation_set_show_pieces (self, gtk_check_button_get_active (self->pieces_button));
+  scene = g_ptr_array_index (self->scenes, page->scene);
+  if (self->true_scale)
+    muster_sheets_draw (plan, scene, cr, page->sheet);
+  else
+    muster_sheets_draw_fit (scene, cr,
+                            gtk_print_context_get_width (context),
+                            gtk_print_context_get_height (context));
 }
 
 static void
@@ -245,9 +215,10 @@ muster_print_operation_finalize (GObject *object)
 {
   MusterPrintOperation *self = (MusterPrintOperation *)object;
 
-  g_clear_pointer (&self->scene, muster_scene_unref);
-  g_clear_object (&self->used_page_setup);
-  g_clear_weak_pointer (&self->sheets_label);
+  g_clear_pointer (&self->scenes, g_ptr_array_unref);
+  g_clear_pointer (&self->plans, g_array_unref);
+  g_clear_pointer (&self->pages, g_array_unref);
+  g_free (self->paper);
 
   G_OBJECT_CLASS (muster_print_operation_parent_class)->finalize (object);
 }
@@ -261,20 +232,20 @@ muster_print_operation_class_init (MusterPrintOperationClass *klass)
   object_class->finalize = muster_print_operation_finalize;
 
   operation_class->begin_print = muster_print_operation_begin_print;
+  operation_class->request_page_setup = muster_print_operation_request_page_setup;
   operation_class->draw_page = muster_print_operation_draw_page;
-  operation_class->create_custom_widget = muster_print_operation_create_custom_widget;
-  operation_class->custom_widget_apply = muster_print_operation_custom_widget_apply;
-  operation_class->update_custom_widget = muster_print_operation_update_custom_widget;
   operation_class->done = muster_print_operation_done;
 }
 
 static void
 muster_print_operation_init (MusterPrintOperation *self)
 {
-  self->pieces = TRUE;
+  self->scenes = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_scene_unref);
+  self->plans = g_array_new (FALSE, TRUE, sizeof (MusterSheets));
+  self->pages = g_array_new (FALSE, TRUE, sizeof (PrintPage));
+  self->paper = g_strdup ("a4");
+
   gtk_print_operation_set_unit (GTK_PRINT_OPERATION (self), GTK_UNIT_POINTS);
-  gtk_print_operation_set_embed_page_setup (GTK_PRINT_OPERATION (self), TRUE);
-  gtk_print_operation_set_custom_tab_label (GTK_PRINT_OPERATION (self), _("Diagram"));
   gtk_print_operation_set_allow_async (GTK_PRINT_OPERATION (self), TRUE);
   /* The sheets place their own margins, so the whole paper is ours. */
   gtk_print_operation_set_use_full_page (GTK_PRINT_OPERATION (self), TRUE);
@@ -282,28 +253,19 @@ muster_print_operation_init (MusterPrintOperation *self)
 }
 
 MusterPrintOperation *
-muster_print_operation_new (MusterScene *scene)
+muster_print_operation_new (void)
 {
-  MusterPrintOperation *self;
+  return g_object_new (MUSTER_TYPE_PRINT_OPERATION, NULL);
+}
 
-  g_return_val_if_fail (scene != NULL, NULL);
+void
+muster_print_operation_add_scene (MusterPrintOperation *self,
+                                  MusterScene          *scene)
+{
+  g_return_if_fail (MUSTER_IS_PRINT_OPERATION (self));
+  g_return_if_fail (scene != NULL);
 
-  self = g_object_new (MUSTER_TYPE_PRINT_OPERATION, NULL);
-  self->scene = muster_scene_ref (scene);
-
-  /* The first time, paper the way round the table is. */
-  if (!self->have_page_setup)
-    {
-      MusterLayout *layout = muster_scene_get_layout (scene);
-      g_autoptr(GtkPageSetup) page_setup = gtk_page_setup_new ();
-
-      gtk_page_setup_set_orientation (page_setup,
-                                      muster_layout_get_width (layout) > muster_layout_get_height (layout)
-                                      ? GTK_PAGE_ORIENTATION_LANDSCAPE : GTK_PAGE_ORIENTATION_PORTRAIT);
-      gtk_print_operation_set_default_page_setup (GTK_PRINT_OPERATION (self), page_setup);
-    }
-
-  return self;
+  g_ptr_array_add (self->scenes, muster_scene_ref (scene));
 }
 
 void
@@ -324,29 +286,48 @@ muster_print_operation_get_true_scale (MusterPrintOperation *self)
 }
 
 void
-muster_print_operation_set_show_pieces (MusterPrintOperation *self,
-                                        gboolean              show_pieces)
+muster_print_operation_set_paper (MusterPrintOperation *self,
+                                  const char           *paper)
 {
   g_return_if_fail (MUSTER_IS_PRINT_OPERATION (self));
+  g_return_if_fail (g_strcmp0 (paper, "a4") == 0 || g_strcmp0 (paper, "letter") == 0);
 
-  self->pieces = !!show_pieces;
+  g_free (self->paper);
+  self->paper = g_strdup (paper);
 }
 
-gboolean
-muster_print_operation_get_show_pieces (MusterPrintOperation *self)
+const char *
+muster_print_operation_get_paper (MusterPrintOperation *self)
 {
-  g_return_val_if_fail (MUSTER_IS_PRINT_OPERATION (self), TRUE);
+  g_return_val_if_fail (MUSTER_IS_PRINT_OPERATION (self), NULL);
 
-  return self->pieces;
+  return self->paper;
+}
+
+guint
+muster_print_operation_count_pages (MusterPrintOperation *self)
+{
+  g_return_val_if_fail (MUSTER_IS_PRINT_OPERATION (self), 0);
+
+  plan_pages (self);
+
+  return self->pages->len;
 }
 
 void
 muster_print_operation_run_dialog (MusterPrintOperation *self,
                                    GtkWindow            *parent)
 {
+  g_autoptr(GtkPageSetup) setup = gtk_page_setup_new ();
   g_autoptr(GError) error = NULL;
 
   g_return_if_fail (MUSTER_IS_PRINT_OPERATION (self));
+
+  /* The dialog shows the first page's paper. */
+  plan_pages (self);
+  if (self->plans->len > 0)
+    set_up_page (self, &g_array_index (self->plans, MusterSheets, 0), setup);
+  gtk_print_operation_set_default_page_setup (GTK_PRINT_OPERATION (self), setup);
 
   if (gtk_print_operation_run (GTK_PRINT_OPERATION (self),
                                GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,

@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-compat.h"
-#include "muster-print.h"
+#include "muster-export-dialog.h"
 #include "muster-roster-panel.h"
 #include "muster-window-private.h"
 
@@ -145,20 +145,13 @@ print_action (GtkWidget  *widget,
               GVariant   *param)
 {
   MusterWindow *self = MUSTER_WINDOW (widget);
-  g_autoptr(MusterScene) print_scene = NULL;
-  MusterPrintOperation *operation;
 
-  /* Paper gets the light theme, the ruler and the hatching, and marks
-   * illegal pieces as the exports do. */
-  print_scene = muster_scene_new (muster_document_get_layout (self->document),
-                                  muster_document_get_system (self->document),
-                                  muster_document_get_validator (self->document));
-  muster_scene_set_flags (print_scene, MUSTER_RENDER_ALL);
-  muster_scene_set_units (print_scene, _muster_window_display_units (self));
-  operation = muster_print_operation_new (print_scene);
-  /* The operation may finish after this returns: it lives until "done". */
-  g_signal_connect (operation, "done", G_CALLBACK (g_object_unref), NULL);
-  muster_print_operation_run_dialog (operation, GTK_WINDOW (self));
+  /* Muster's own questions first (muster-export-dialog.h). */
+  gtk_window_present (GTK_WINDOW (muster_export_dialog_new (GTK_WINDOW (self), self->document,
+                                                            g_str_equal (action_name, "win.export")
+                                                            ? MUSTER_EXPORT_DIALOG_EXPORT
+                                                            : MUSTER_EXPORT_DIALOG_PRINT,
+                                                            _muster_window_display_units (self))));
 }
 
 /* Built when first asked for, not with every window (as GTK does with
@@ -243,6 +236,7 @@ _muster_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "win.game", NULL, game_action);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_help_overlay_action);
   gtk_widget_class_install_action (widget_class, "win.show-system-errors", NULL, show_system_errors_action);

@@ -249,19 +249,8 @@ save_response_cb (MusterWindow         *self,
       return;
     }
 
-  /* Layouts end in .muster. */
-  {
-    g_autofree char *name = g_file_get_basename (file);
-
-    if (!g_str_has_suffix (name, ".muster"))
-      {
-        g_autoptr(GFile) parent = g_file_get_parent (file);
-        g_autofree char *with_suffix = g_strconcat (name, ".muster", NULL);
-
-        g_set_object (&file, g_file_get_child (parent, with_suffix));
-      }
-  }
-
+  /* Saved under the very name chosen (the chooser offers one ending in
+   * .muster): in a sandbox, the portal grants that file and no other. */
   if (!muster_window_save_to (self, file, &error))
     {
       _muster_window_show_message (self, error->message);

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-choices.h"
 #include "muster-game-restart-dialog.h"
 #include "muster-net-dialog.h"
 #include "muster-roster-panel.h"
@@ -314,6 +315,7 @@ _muster_window_default_layout (MusterWindow *self)
   g_autofree char *deployment_id = g_settings_get_string (self->settings, "default-deployment");
   MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), system_id);
   const MusterBoardPreset *board;
+  MusterLayout *layout;
 
   if (system == NULL)
     {
@@ -347,9 +349,13 @@ _muster_window_default_layout (MusterWindow *self)
       }
   }
 
-  return muster_layout_new (muster_system_get_id (system), deployment_id,
-                            board != NULL ? board->width : 72 * 25.4,
-                            board != NULL ? board->height : 48 * 25.4);
+  layout = muster_layout_new (muster_system_get_id (system), deployment_id,
+                              board != NULL ? board->width : 72 * 25.4,
+                              board != NULL ? board->height : 48 * 25.4);
+  /* Zones, roles and edges as the export draws them, on any table. */
+  muster_choices_fit (layout, system);
+
+  return layout;
 }
 
 /* The board */

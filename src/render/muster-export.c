@@ -103,6 +103,19 @@ muster_export_bare_layout (MusterSystem           *system,
   return layout;
 }
 
+/* The window's layout, as it is in memory, and its verdicts. */
+static void
+collect_validator_page (const MusterExportOptions *options,
+                        GArray                    *pages)
+{
+  Page page = { 0 };
+
+  page.validator = g_object_ref (options->validator);
+  page.layout = g_object_ref (muster_validator_get_layout (options->validator));
+  page.system = muster_validator_get_system (options->validator);
+  g_array_append_val (pages, page);
+}
+
 static gboolean
 collect_pages (const MusterExportOptions  *options,
                GArray                     *pages,
@@ -110,6 +123,12 @@ collect_pages (const MusterExportOptions  *options,
 {
   MusterSystemRegistry *registry = muster_system_registry_get_default ();
   MusterSystem *system;
+
+  if (options->validator != NULL)
+    {
+      collect_validator_page (options, pages);
+      return TRUE;
+    }
 
   if (options->input != NULL)
     {
@@ -203,11 +222,16 @@ collect_pages (const MusterExportOptions  *options,
 }
 
 static MusterScene *
-page_scene (const Page *page)
+page_scene (const MusterExportOptions *options,
+            const Page                *page)
 {
   MusterScene *scene = muster_scene_new (page->layout, page->system, page->validator);
 
-  muster_scene_set_flags (scene, MUSTER_RENDER_ALL);
+  muster_scene_set_flags (scene, options->no_pieces
+                                 ? MUSTER_RENDER_ALL & ~(MUSTER_RENDER_PIECES | MUSTER_RENDER_TERRAIN |
+                                                         MUSTER_RENDER_VIOLATIONS)
+                                 : MUSTER_RENDER_ALL);
+  muster_scene_set_units (scene, options->units);
   muster_scene_set_generic (scene, page->generic);
 
   return scene;
@@ -287,7 +311,7 @@ write_pdf (const MusterExportOptions  *options,
   for (guint p = 0; p < pages->len; p++)
     {
       const Page *page = &g_array_index (pages, Page, p);
-      g_autoptr(MusterScene) scene = page_scene (page);
+      g_autoptr(MusterScene) scene = page_scene (options, page);
 
       if (one_to_one)
         {
@@ -327,7 +351,7 @@ write_svg (const MusterExportOptions  *options,
            GError                    **error)
 {
   const Page *page = &g_array_index (pages, Page, 0);
-  g_autoptr(MusterScene) scene = page_scene (page);
+  g_autoptr(MusterScene) scene = page_scene (options, page);
   cairo_surface_t *surface;
   cairo_t *cr;
 
@@ -367,7 +391,7 @@ write_png (const MusterExportOptions  *options,
            GError                    **error)
 {
   const Page *page = &g_array_index (pages, Page, 0);
-  g_autoptr(MusterScene) scene = page_scene (page);
+  g_autoptr(MusterScene) scene = page_scene (options, page);
   double w, h;
   cairo_surface_t *surface;
   cairo_status_t status;

@@ -194,11 +194,14 @@ _muster_render_region_polys (const MusterRegion *region,
   return polys;
 }
 
+/* The polygons of a board, a half-plane, a circle or a polygon, within
+ * box. */
 static void
-region_polys (const MusterRegion *region,
-              const MusterBox    *box,
-              GArray             *out)
+leaf_polys (const MusterRegion *region,
+            const MusterBox    *box,
+            GArray             *out)
 {
+  const MusterOutline *o = &region->outline;
   Poly poly = { 0 };
 
   switch (region->kind)
@@ -209,45 +212,106 @@ region_polys (const MusterRegion *region,
       if (region->kind == MUSTER_REGION_HALF_PLANE)
         clip_poly (&poly, region->nx, region->ny, region->c);
       else
-        clip_by_convex (&poly, &(Poly) { 4, { { region->outline.bounds.x0, region->outline.bounds.y0 },
-                                              { region->outline.bounds.x1, region->outline.bounds.y0 },
-                                              { region->outline.bounds.x1, region->outline.bounds.y1 },
-                                              { region->outline.bounds.x0, region->outline.bounds.y1 } } });
+        clip_by_convex (&poly, &(Poly) { 4, { { o->bounds.x0, o->bounds.y0 }, { o->bounds.x1, o->bounds.y0 },
+                                              { o->bounds.x1, o->bounds.y1 }, { o->bounds.x0, o->bounds.y1 } } });
       add_poly (out, &poly);
       break;
 
     case MUSTER_REGION_CIRCLE:
-      {
-        const MusterOutline *o = &region->outline;
-
-        poly.n = 128;
-        for (guint i = 0; i < poly.n; i++)
-          poly.p[i] = (MusterPoint) { o->centre.x + o->radius * cos (2 * G_PI * i / poly.n),
-                                      o->centre.y + o->radius * sin (2 * G_PI * i / poly.n) };
-        add_poly (out, &poly);
-      }
+      poly.n = 128;
+      for (guint i = 0; i < poly.n; i++)
+        poly.p[i] = (MusterPoint) { o->centre.x + o->radius * cos (2 * G_PI * i / poly.n),
+                                    o->centre.y + o->radius * sin (2 * G_PI * i / poly.n) };
+      add_poly (out, &poly);
       break;
 
     case MUSTER_REGION_POLYGON:
-      {
-        const MusterOutline *o = &region->outline;
-
-        if (o->convex || o->parts == NULL)
+      if (o->convex || o->parts == NULL)
+        {
+          poly.n = MIN (o->n_points, MAX_POLY);
+          for (guint i = 0; i < poly.n; i++)
+            poly.p[i] = o->points[i];
+          add_poly (out, &poly);
+        }
+      else
+        for (guint t = 0; t < o->n_parts; t++)
           {
-            poly.n = MIN (o->n_points, MAX_POLY);
-            for (guint i = 0; i < poly.n; i++)
-              poly.p[i] = o->points[i];
+            poly.n = 3;
+            for (guint i = 0; i < 3; i++)
+              poly.p[i] = o->points[o->parts[3 * t + i]];
             add_poly (out, &poly);
           }
-        else
-          for (guint t = 0; t < o->n_parts; t++)
-            {
-              poly.n = 3;
-              for (guint i = 0; i < 3; i++)
-                poly.p[i] = o->points[o->parts[3 * t + i]];
-              add_poly (out, &poly);
-            }
-      }
+      break;
+
+    case MUSTER_REGION_UNION:
+    case MUSTER_REGION_INTERSECTION:
+    case MUSTER_REGION_DIFFERENCE:
+    case MUSTER_REGION_IF_WITHIN:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* An intersection or difference of the children: the first's polygons
+ * cut by each other's in turn. */
+static void
+cut_polys (const MusterRegion *region,
+           const MusterBox    *box,
+           GArray             *out)
+{
+  GArray *acc;
+
+  if (region->children->len == 0)
+    return;
+
+  acc = _muster_render_region_polys (g_ptr_array_index (region->children, 0), box);
+  for (guint i = 1; i < region->children->len; i++)
+    {
+      GArray *other = _muster_render_region_polys (g_ptr_array_index (region->children, i), box);
+      GArray *next = region->kind == MUSTER_REGION_INTERSECTION
+                     ? intersect_polys (acc, other) : subtract_polys (acc, other);
+
+      g_array_unref (other);
+      g_array_unref (acc);
+      acc = next;
+    }
+  g_array_append_vals (out, acc->data, acc->len);
+  g_array_unref (acc);
+}
+
+/* Where a point could stand: (condition ∩ then) ∪ (otherwise − condition). */
+static void
+if_within_polys (const MusterRegion *region,
+                 const MusterBox    *box,
+                 GArray             *out)
+{
+  GArray *condition = _muster_render_region_polys (g_ptr_array_index (region->children, 0), box);
+  GArray *then_polys = _muster_render_region_polys (g_ptr_array_index (region->children, 1), box);
+  GArray *otherwise = _muster_render_region_polys (g_ptr_array_index (region->children, 2), box);
+  GArray *a = intersect_polys (condition, then_polys);
+  GArray *b = subtract_polys (otherwise, condition);
+
+  g_array_append_vals (out, a->data, a->len);
+  g_array_append_vals (out, b->data, b->len);
+  g_array_unref (a);
+  g_array_unref (b);
+  g_array_unref (condition);
+  g_array_unref (then_polys);
+  g_array_unref (otherwise);
+}
+
+static void
+region_polys (const MusterRegion *region,
+              const MusterBox    *box,
+              GArray             *out)
+{
+  switch (region->kind)
+    {
+    case MUSTER_REGION_BOARD:
+    case MUSTER_REGION_HALF_PLANE:
+    case MUSTER_REGION_CIRCLE:
+    case MUSTER_REGION_POLYGON:
+      leaf_polys (region, box, out);
       break;
 
     case MUSTER_REGION_UNION:
@@ -257,44 +321,11 @@ region_polys (const MusterRegion *region,
 
     case MUSTER_REGION_INTERSECTION:
     case MUSTER_REGION_DIFFERENCE:
-      {
-        GArray *acc;
-
-        if (region->children->len == 0)
-          break;
-
-        acc = _muster_render_region_polys (g_ptr_array_index (region->children, 0), box);
-        for (guint i = 1; i < region->children->len; i++)
-          {
-            GArray *other = _muster_render_region_polys (g_ptr_array_index (region->children, i), box);
-            GArray *next = region->kind == MUSTER_REGION_INTERSECTION
-                           ? intersect_polys (acc, other) : subtract_polys (acc, other);
-
-            g_array_unref (other);
-            g_array_unref (acc);
-            acc = next;
-          }
-        g_array_append_vals (out, acc->data, acc->len);
-        g_array_unref (acc);
-      }
+      cut_polys (region, box, out);
       break;
 
     case MUSTER_REGION_IF_WITHIN:
-      {
-        /* Where a point could stand: (condition ∩ then) ∪ (otherwise − condition). */
-        GArray *condition = _muster_render_region_polys (g_ptr_array_index (region->children, 0), box);
-        GArray *then_polys = _muster_render_region_polys (g_ptr_array_index (region->children, 1), box);
-        GArray *otherwise = _muster_render_region_polys (g_ptr_array_index (region->children, 2), box);
-        GArray *a = intersect_polys (condition, then_polys);
-        GArray *b = subtract_polys (otherwise, condition);
-
-        g_array_append_vals (out, a->data, a->len);
-        g_array_append_vals (out, b->data, b->len);
-        g_array_unref (a);
-        g_array_unref (b);
-        g_array_unref (condition);
-        g_array_unref (then_polys);
-      }
+      if_within_polys (region, box, out);
       break;
 
     default:

@@ -15,6 +15,7 @@
 
 #include "muster-expr.h"
 #include "muster-render-private.h"
+#include "muster-text.h"
 
 #define INCH MUSTER_MM_PER_INCH
 
@@ -59,9 +60,6 @@ struct _MusterScene
    * each: most of the time of a crowded table), and the part of the
    * board that can show. */
   PangoLayout           *text;
-  PangoFontDescription  *text_font;
-  double                 text_size;
-  gboolean               text_bold;
   MusterBox              view;
 };
 
@@ -316,17 +314,23 @@ find_label_point (const MusterRegion *region,
 {
   enum { nx = 72, ny = 48 };
   guint8 inside[nx * ny];   /* the zone's grid points, asked once */
+  double xs[nx], ys[ny];
   double sx = 0, sy = 0;
   guint count = 0;
   MusterPoint best = { width / 2, height / 2 };
   double best_d = G_MAXDOUBLE;
 
+  for (int i = 0; i < nx; i++)
+    xs[i] = (i + 0.5) * width / nx;
+  for (int j = 0; j < ny; j++)
+    ys[j] = (j + 0.5) * height / ny;
+  muster_region_contains_grid (region, xs, nx, ys, ny, inside);
+
   for (int j = 0; j < ny; j++)
     for (int i = 0; i < nx; i++)
       {
-        MusterPoint p = { (i + 0.5) * width / nx, (j + 0.5) * height / ny };
+        MusterPoint p = { xs[i], ys[j] };
 
-        inside[j * nx + i] = muster_region_contains_point (region, p);
         if (inside[j * nx + i])
           {
             sx += p.x;
@@ -504,18 +508,18 @@ regions_differ (const MusterRegion *a,
                 double              width,
                 double              height)
 {
-  const int nx = 96, ny = 64;
+  enum { nx = 96, ny = 64 };
+  guint8 in_a[nx * ny], in_b[nx * ny];
+  double xs[nx], ys[ny];
 
+  for (int i = 0; i < nx; i++)
+    xs[i] = (i + 0.5) * width / nx;
   for (int j = 0; j < ny; j++)
-    for (int i = 0; i < nx; i++)
-      {
-        MusterPoint p = { (i + 0.5) * width / nx, (j + 0.5) * height / ny };
+    ys[j] = (j + 0.5) * height / ny;
+  muster_region_contains_grid (a, xs, nx, ys, ny, in_a);
+  muster_region_contains_grid (b, xs, nx, ys, ny, in_b);
 
-        if (muster_region_contains_point (a, p) != muster_region_contains_point (b, p))
-          return TRUE;
-      }
-
-  return FALSE;
+  return memcmp (in_a, in_b, sizeof in_a) != 0;
 }
 
 /* Whether the player's zone depends on the player's role (as in
@@ -779,16 +783,11 @@ muster_render_path_region (cairo_t            *cr,
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
 }
 
-#define TEXT_FONT "Cantarell, Sans"
-
 static void
 text_begin (MusterScene *self,
             cairo_t     *cr)
 {
-  self->text = pango_cairo_create_layout (cr);
-  self->text_font = pango_font_description_from_string (TEXT_FONT);
-  self->text_size = -1;
-  self->text_bold = FALSE;
+  self->text = muster_text_new ("", 1, FALSE);
   pango_layout_set_alignment (self->text, PANGO_ALIGN_CENTER);
 }
 
@@ -796,13 +795,11 @@ static void
 text_end (MusterScene *self)
 {
   g_clear_object (&self->text);
-  g_clear_pointer (&self->text_font, pango_font_description_free);
 }
 
-/* A layout of text in the font of Muster's drawings, laid out for cr's
- * current transformation. Within a render, the scene's one layout, set
- * up again (pango_cairo_update_layout() makes it what a new layout of cr
- * would be); outside, a new one. */
+/* A layout of text in the font of Muster's drawings (muster-text.h:
+ * measure and draw it with muster_text_*()). Within a render, the
+ * scene's one layout, set up again; outside, a new one. */
 static PangoLayout *
 make_text (MusterScene *self,
            cairo_t     *cr,
@@ -814,35 +811,15 @@ make_text (MusterScene *self,
 
   if (self->text == NULL)
     {
-      PangoFontDescription *desc = pango_font_description_from_string (TEXT_FONT);
-
-      layout = pango_cairo_create_layout (cr);
-      pango_font_description_set_absolute_size (desc, size * PANGO_SCALE);
-      if (bold)
-        pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
-      pango_layout_set_font_description (layout, desc);
+      layout = muster_text_new (text, size, bold);
       pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
-      pango_layout_set_text (layout, text, -1);
-      pango_font_description_free (desc);
 
       return layout;
     }
 
-  layout = self->text;
-  pango_cairo_update_layout (cr, layout);
-  if (size != self->text_size || bold != self->text_bold)
-    {
-      pango_font_description_set_absolute_size (self->text_font, size * PANGO_SCALE);
-      pango_font_description_set_weight (self->text_font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-      pango_layout_set_font_description (layout, self->text_font);
-      self->text_size = size;
-      self->text_bold = bold;
-    }
-  /* The same text again (the "!" of every illegal base) keeps its shaping. */
-  if (g_strcmp0 (pango_layout_get_text (layout), text) != 0)
-    pango_layout_set_text (layout, text, -1);
+  muster_text_set (self->text, text, size, bold);
 
-  return g_object_ref (layout);
+  return g_object_ref (self->text);
 }
 
 /* Writes text centred on (x, y). */
@@ -858,11 +835,11 @@ draw_text_centred (MusterScene *self,
   g_autoptr(PangoLayout) layout = make_text (self, cr, text, size, bold);
   PangoRectangle ink, logical;
 
-  pango_layout_get_extents (layout, &ink, &logical);
+  muster_text_get_extents (layout, &ink, &logical);
   cairo_move_to (cr,
                  x - (logical.x + logical.width / 2.0) / PANGO_SCALE,
                  y - (logical.y + logical.height / 2.0) / PANGO_SCALE);
-  pango_cairo_show_layout (cr, layout);
+  muster_text_show (cr, layout);
 }
 
 static void
@@ -1080,7 +1057,7 @@ zone_label_box (MusterScene     *self,
   PangoRectangle logical;
   double w, h, halo = size * 0.15;
 
-  pango_layout_get_extents (layout, NULL, &logical);
+  muster_text_get_extents (layout, NULL, &logical);
   w = logical.width / (double) PANGO_SCALE;
   h = logical.height / (double) PANGO_SCALE;
   if (zone->label_upright)
@@ -1241,14 +1218,14 @@ draw_zone_labels (MusterScene *self,
         g_autoptr(PangoLayout) layout = make_text (self, cr, zone->label, size, TRUE);
         PangoRectangle logical;
 
-        pango_layout_get_extents (layout, NULL, &logical);
+        muster_text_get_extents (layout, NULL, &logical);
         cairo_translate (cr, zone->label_at.x, zone->label_at.y);
         if (zone->label_upright)
           cairo_rotate (cr, -G_PI / 2);
         cairo_move_to (cr,
                        -(logical.x + logical.width / 2.0) / PANGO_SCALE,
                        -(logical.y + logical.height / 2.0) / PANGO_SCALE);
-        pango_cairo_layout_path (cr, layout);
+        muster_text_path (cr, layout);
       }
       /* A halo in the table's colour keeps the name legible over pieces. */
       set_color (cr, table_color (self), 0.8);
@@ -1728,7 +1705,7 @@ draw_dimensions (MusterScene *self,
         if (d->placed || (pass == 0 && !d->interior) || (pass == 1 && d->interior))
           continue;
 
-        pango_layout_get_extents (layout, NULL, &logical);
+        muster_text_get_extents (layout, NULL, &logical);
         lw = logical.width / (double) PANGO_SCALE + text * 0.3;
         lh = logical.height / (double) PANGO_SCALE;
 
@@ -1795,7 +1772,7 @@ draw_dimensions (MusterScene *self,
         set_color (cr, ink, 1.0);
         cairo_move_to (cr, (m.box.x0 + m.box.x1) / 2 - (logical.x + logical.width / 2.0) / PANGO_SCALE,
                        (m.box.y0 + m.box.y1) / 2 - (logical.y + logical.height / 2.0) / PANGO_SCALE);
-        pango_cairo_show_layout (cr, layout);
+        muster_text_show (cr, layout);
       }
 
   cairo_restore (cr);
@@ -2030,7 +2007,7 @@ draw_piece_label (MusterScene         *self,
       g_autoptr(PangoLayout) layout = make_text (self, cr, label, size / px, TRUE);
       PangoRectangle logical;
 
-      pango_layout_get_extents (layout, NULL, &logical);
+      muster_text_get_extents (layout, NULL, &logical);
       if (logical.width / (double) PANGO_SCALE * px <= bw * 0.92)
         break;
       max_chars = g_utf8_strlen (label, -1) - 1;

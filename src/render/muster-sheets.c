@@ -15,50 +15,24 @@
 
 #include "muster-expr.h"
 #include "muster-sheets.h"
+#include "muster-text.h"
 
 #define MARGIN_PT  28.35   /* 10 mm: most printers cannot print closer */
 #define OVERLAP_PT 28.35   /* 10 mm shared by neighbouring sheets, to tape */
 
-#define TEXT_FONT "Cantarell, Sans"
-
-/* Text laid out the same on every surface (no hinted metrics), so that a
- * page measured on one surface is drawn the same on another. */
-static PangoLayout *
-text_layout (cairo_t    *cr,
-             const char *text,
-             double      size,
-             gboolean    bold)
-{
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_from_string (TEXT_FONT);
-  cairo_font_options_t *options = cairo_font_options_create ();
-
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
-  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
-  pango_layout_context_changed (layout);
-  cairo_font_options_destroy (options);
-
-  pango_font_description_set_absolute_size (desc, size * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, desc);
-  pango_layout_set_text (layout, text, -1);
-  pango_font_description_free (desc);
-
-  return layout;
-}
+/* Text is muster_text_*()'s: laid out the same on every surface (no
+ * hinted metrics), so that a page measured before it is drawn is drawn as
+ * measured, in one font per weight. */
 
 static double
-text_width (cairo_t    *cr,
-            const char *text,
+text_width (const char *text,
             double      size,
             gboolean    bold)
 {
-  g_autoptr(PangoLayout) layout = text_layout (cr, text, size, bold);
+  g_autoptr(PangoLayout) layout = muster_text_new (text, size, bold);
   PangoRectangle logical;
 
-  pango_layout_get_extents (layout, NULL, &logical);
+  muster_text_get_extents (layout, NULL, &logical);
 
   return logical.width / (double) PANGO_SCALE;
 }
@@ -72,26 +46,14 @@ show_text (cairo_t    *cr,
            double      size,
            gboolean    bold)
 {
-  g_autoptr(PangoLayout) layout = text_layout (cr, text, size, bold);
+  g_autoptr(PangoLayout) layout = muster_text_new (text, size, bold);
   PangoRectangle logical;
 
-  pango_layout_get_extents (layout, NULL, &logical);
+  muster_text_get_extents (layout, NULL, &logical);
   cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout);
+  muster_text_show (cr, layout);
 
   return logical.width / (double) PANGO_SCALE;
-}
-
-/* A scratch context to measure text with, when there is no page yet. */
-static cairo_t *
-measure_context (void)
-{
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  cairo_t *cr = cairo_create (surface);
-
-  cairo_surface_destroy (surface);
-
-  return cr;
 }
 
 /* The tiles: the drawing without its ruler (the sheets are the table). */
@@ -366,11 +328,11 @@ neighbour_label (cairo_t    *cr,
                  double      y,
                  gboolean    upright)
 {
-  g_autoptr(PangoLayout) layout = text_layout (cr, label, 9, TRUE);
+  g_autoptr(PangoLayout) layout = muster_text_new (label, 9, TRUE);
   PangoRectangle logical;
   double w, h;
 
-  pango_layout_get_extents (layout, NULL, &logical);
+  muster_text_get_extents (layout, NULL, &logical);
   w = logical.width / (double) PANGO_SCALE;
   h = logical.height / (double) PANGO_SCALE;
 
@@ -383,7 +345,7 @@ neighbour_label (cairo_t    *cr,
   cairo_fill (cr);
   cairo_set_source_rgb (cr, 0, 0, 0);
   cairo_move_to (cr, -w / 2, -h / 2);
-  pango_cairo_show_layout (cr, layout);
+  muster_text_show (cr, layout);
   cairo_restore (cr);
 }
 
@@ -406,7 +368,6 @@ static void
 badge_init (Badge              *badge,
             const MusterSheets *sheets,
             MusterScene        *scene,
-            cairo_t            *cr,
             guint               index,
             const char         *label)
 {
@@ -416,8 +377,8 @@ badge_init (Badge              *badge,
   badge->cell = MIN (6.0, MIN (72.0 / sheets->columns, 36.0 / sheets->rows));
   /* An inch, or two centimetres. */
   badge->unit_mm = muster_scene_get_units (scene) == MUSTER_UNIT_INCH ? 25.4 : 20.0;
-  badge->label = text_layout (cr, label, 20, TRUE);
-  pango_layout_get_extents (badge->label, NULL, &logical);
+  badge->label = muster_text_new (label, 20, TRUE);
+  muster_text_get_extents (badge->label, NULL, &logical);
   label_w = logical.width / (double) PANGO_SCALE;
   label_h = logical.height / (double) PANGO_SCALE;
 
@@ -428,13 +389,13 @@ badge_init (Badge              *badge,
 
   if (index == 0)
     {
-      badge->howto = text_layout (cr, _("Cut along the dot-dash lines marked with scissors, lay each "
+      badge->howto = muster_text_new (_("Cut along the dot-dash lines marked with scissors, lay each "
                                         "sheet over its neighbour with the marks on top of each other, "
                                         "and tape."), 8, FALSE);
       badge->width = MAX (badge->width, 190);
-      pango_layout_set_width (badge->howto, (int) ((badge->width - 2 * BADGE_PAD) * PANGO_SCALE));
+      muster_text_set_width (badge->howto, badge->width - 2 * BADGE_PAD);
       pango_layout_set_wrap (badge->howto, PANGO_WRAP_WORD);
-      pango_layout_get_extents (badge->howto, NULL, &logical);
+      muster_text_get_extents (badge->howto, NULL, &logical);
       badge->height += logical.height / (double) PANGO_SCALE + 6;
     }
 }
@@ -460,7 +421,7 @@ badge_draw (const Badge        *badge,
   g_autofree char *unit_label = muster_length_format (badge->unit_mm, muster_scene_get_units (scene));
   PangoRectangle logical;
 
-  pango_layout_get_extents (badge->label, NULL, &logical);
+  muster_text_get_extents (badge->label, NULL, &logical);
   label_w = logical.width / (double) PANGO_SCALE;
   label_h = logical.height / (double) PANGO_SCALE;
   map_h = badge->cell * sheets->rows;
@@ -474,7 +435,7 @@ badge_draw (const Badge        *badge,
   cairo_stroke (cr);
 
   cairo_move_to (cr, x + pad, y + pad);
-  pango_cairo_show_layout (cr, badge->label);
+  muster_text_show (cr, badge->label);
 
   /* The map of the sheets, this one filled. */
   cairo_set_line_width (cr, 0.4);
@@ -503,7 +464,7 @@ badge_draw (const Badge        *badge,
   if (badge->howto != NULL)
     {
       cairo_move_to (cr, x + pad, bar_y + 11);
-      pango_cairo_show_layout (cr, badge->howto);
+      muster_text_show (cr, badge->howto);
     }
   cairo_restore (cr);
 }
@@ -596,7 +557,6 @@ muster_sheets_get_label_box (const MusterSheets *sheets,
                              MusterBox          *box)
 {
   g_autofree char *label = NULL;
-  cairo_t *cr;
   Badge badge;
   double x, y;
 
@@ -608,83 +568,54 @@ muster_sheets_get_label_box (const MusterSheets *sheets,
     return FALSE;
 
   label = muster_sheets_dup_label (sheets, index);
-  cr = measure_context ();
-  badge_init (&badge, sheets, scene, cr, index, label);
+  badge_init (&badge, sheets, scene, index, label);
   badge_place (&badge, sheets, scene, index, &x, &y);
   *box = (MusterBox) { x, y, x + badge.width, y + badge.height };
   badge_clear (&badge);
-  cairo_destroy (cr);
 
   return TRUE;
 }
 
-void
-muster_sheets_draw (const MusterSheets *sheets,
-                    MusterScene        *scene,
-                    cairo_t            *cr,
-                    guint               index)
+/* Where the neighbours of sheet index go: a dotted line at the inner edge
+ * of each overlap it shares, a cut line at the outer edge of those the
+ * neighbour before shares, and registration marks in the middle of every
+ * shared overlap, a quarter and three quarters of the way along (the
+ * neighbour prints the same marks at the same place of the table). */
+static void
+draw_overlaps (const MusterSheets *sheets,
+               cairo_t            *cr,
+               guint               index)
 {
-  guint column, row;
-  double step_x, step_y, printable_w, printable_h, ox, oy;
-  MusterRenderFlags flags;
-  g_autofree char *label = NULL;
-  g_autofree char *title = NULL;
+  guint column = index % sheets->columns;
+  guint row = index / sheets->columns;
+  double printable_w = sheets->page_width - 2 * sheets->margin;
+  double printable_h = sheets->page_height - 2 * sheets->margin;
+  double dots[] = { 1, 2 };
+  double step_x, step_y;
 
-  g_return_if_fail (sheets != NULL);
-  g_return_if_fail (scene != NULL);
-  g_return_if_fail (index < muster_sheets_count (sheets));
-
-  column = index % sheets->columns;
-  row = index / sheets->columns;
-  printable_w = sheets->page_width - 2 * sheets->margin;
-  printable_h = sheets->page_height - 2 * sheets->margin;
   sheet_steps (sheets, &step_x, &step_y);
-  sheet_origin (sheets, index, &ox, &oy);
 
-  flags = tiles_begin (scene);
-  cairo_save (cr);
-  cairo_rectangle (cr, sheets->margin, sheets->margin, printable_w, printable_h);
-  cairo_clip (cr);
-  cairo_translate (cr, ox + muster_scene_get_margin (scene) * MUSTER_PT_PER_MM,
-                   oy + muster_scene_get_margin (scene) * MUSTER_PT_PER_MM);
-  cairo_scale (cr, MUSTER_PT_PER_MM, MUSTER_PT_PER_MM);
-  muster_scene_render (scene, cr, MUSTER_PT_PER_MM);
-  cairo_restore (cr);
-  muster_scene_set_flags (scene, flags);
+  cairo_set_line_width (cr, 0.5);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_dash (cr, dots, 2, 0);
+  if (column + 1 < sheets->columns)
+    {
+      cairo_move_to (cr, sheets->margin + step_x, sheets->margin);
+      cairo_line_to (cr, sheets->margin + step_x, sheets->margin + printable_h);
+    }
+  if (row + 1 < sheets->rows)
+    {
+      cairo_move_to (cr, sheets->margin, sheets->margin + step_y);
+      cairo_line_to (cr, sheets->margin + printable_w, sheets->margin + step_y);
+    }
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
 
-  cairo_save (cr);
+  if (column > 0)
+    cut_line (cr, sheets->margin, sheets->margin, sheets->margin, sheets->margin + printable_h);
+  if (row > 0)
+    cut_line (cr, sheets->margin, sheets->margin, sheets->margin + printable_w, sheets->margin);
 
-  /* Where the neighbours go: a dotted line at the inner edge of each
-   * overlap this sheet shares, and a cut line at the outer edge of those
-   * the neighbour before shares. */
-  {
-    double dots[] = { 1, 2 };
-
-    cairo_set_line_width (cr, 0.5);
-    cairo_set_source_rgb (cr, 0, 0, 0);
-    cairo_set_dash (cr, dots, 2, 0);
-    if (column + 1 < sheets->columns)
-      {
-        cairo_move_to (cr, sheets->margin + step_x, sheets->margin);
-        cairo_line_to (cr, sheets->margin + step_x, sheets->margin + printable_h);
-      }
-    if (row + 1 < sheets->rows)
-      {
-        cairo_move_to (cr, sheets->margin, sheets->margin + step_y);
-        cairo_line_to (cr, sheets->margin + printable_w, sheets->margin + step_y);
-      }
-    cairo_stroke (cr);
-    cairo_set_dash (cr, NULL, 0, 0);
-
-    if (column > 0)
-      cut_line (cr, sheets->margin, sheets->margin, sheets->margin, sheets->margin + printable_h);
-    if (row > 0)
-      cut_line (cr, sheets->margin, sheets->margin, sheets->margin + printable_w, sheets->margin);
-  }
-
-  /* Registration marks in the middle of every shared overlap, a quarter
-   * and three quarters of the way along: the neighbour prints the same
-   * marks at the same place of the table. */
   for (int k = 0; k < 2; k++)
     {
       double along_y = sheets->margin + sheets->overlap + (step_y - sheets->overlap) * (k ? 0.75 : 0.25);
@@ -715,32 +646,69 @@ muster_sheets_draw (const MusterSheets *sheets,
       neighbour_label (cr, next, sheets->margin + printable_w / 2,
                        sheets->margin + step_y + sheets->overlap / 2, FALSE);
     }
+}
+
+/* The footer, in the margin: title, sheet, count. */
+static void
+draw_footer (const MusterSheets *sheets,
+             MusterScene        *scene,
+             cairo_t            *cr,
+             const char         *label)
+{
+  g_autofree char *title = muster_scene_dup_title (scene);
+  /* Translators: footer of a true-scale sheet: title, sheet label, sheet count */
+  g_autofree char *footer = g_strdup_printf (_("%s · sheet %s of %u · true scale (1:1)"), title, label,
+                                             muster_sheets_count (sheets));
+  g_autoptr(PangoLayout) layout = muster_text_new (footer, 7, FALSE);
+
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  muster_text_set_width (layout, sheets->page_width - 2 * sheets->margin);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  cairo_move_to (cr, sheets->margin, sheets->page_height - sheets->margin + 4);
+  muster_text_show (cr, layout);
+}
+
+void
+muster_sheets_draw (const MusterSheets *sheets,
+                    MusterScene        *scene,
+                    cairo_t            *cr,
+                    guint               index)
+{
+  double printable_w, printable_h, ox, oy;
+  MusterRenderFlags flags;
+  g_autofree char *label = NULL;
+  Badge badge;
+  double x, y;
+
+  g_return_if_fail (sheets != NULL);
+  g_return_if_fail (scene != NULL);
+  g_return_if_fail (index < muster_sheets_count (sheets));
+
+  printable_w = sheets->page_width - 2 * sheets->margin;
+  printable_h = sheets->page_height - 2 * sheets->margin;
+  sheet_origin (sheets, index, &ox, &oy);
+
+  flags = tiles_begin (scene);
+  cairo_save (cr);
+  cairo_rectangle (cr, sheets->margin, sheets->margin, printable_w, printable_h);
+  cairo_clip (cr);
+  cairo_translate (cr, ox + muster_scene_get_margin (scene) * MUSTER_PT_PER_MM,
+                   oy + muster_scene_get_margin (scene) * MUSTER_PT_PER_MM);
+  cairo_scale (cr, MUSTER_PT_PER_MM, MUSTER_PT_PER_MM);
+  muster_scene_render (scene, cr, MUSTER_PT_PER_MM);
+  cairo_restore (cr);
+  muster_scene_set_flags (scene, flags);
+
+  cairo_save (cr);
+  draw_overlaps (sheets, cr, index);
 
   label = muster_sheets_dup_label (sheets, index);
-  {
-    Badge badge;
-    double x, y;
+  badge_init (&badge, sheets, scene, index, label);
+  badge_place (&badge, sheets, scene, index, &x, &y);
+  badge_draw (&badge, sheets, scene, cr, index, x, y);
+  badge_clear (&badge);
 
-    badge_init (&badge, sheets, scene, cr, index, label);
-    badge_place (&badge, sheets, scene, index, &x, &y);
-    badge_draw (&badge, sheets, scene, cr, index, x, y);
-    badge_clear (&badge);
-  }
-
-  /* The footer, in the margin. */
-  title = muster_scene_dup_title (scene);
-  cairo_set_source_rgb (cr, 0, 0, 0);
-  {
-    /* Translators: footer of a true-scale sheet: title, sheet label, sheet count */
-    g_autofree char *footer = g_strdup_printf (_("%s · sheet %s of %u · true scale (1:1)"), title, label,
-                                               muster_sheets_count (sheets));
-    g_autoptr(PangoLayout) layout = text_layout (cr, footer, 7, FALSE);
-
-    pango_layout_set_width (layout, (int) (printable_w * PANGO_SCALE));
-    pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-    cairo_move_to (cr, sheets->margin, sheets->page_height - sheets->margin + 4);
-    pango_cairo_show_layout (cr, layout);
-  }
+  draw_footer (sheets, scene, cr, label);
   cairo_restore (cr);
 }
 
@@ -765,8 +733,7 @@ typedef struct
 } LegendItem;
 
 static GArray *
-legend_items (MusterScene *scene,
-              cairo_t     *measure)
+legend_items (MusterScene *scene)
 {
   GArray *items = g_array_new (FALSE, TRUE, sizeof (LegendItem));
   guint n_zones = muster_scene_get_n_zones (scene);
@@ -778,7 +745,7 @@ legend_items (MusterScene *scene,
 
       if (item.text == NULL)
         continue;
-      item.width = SWATCH_WIDTH + 6 + text_width (measure, item.text, LEGEND_TEXT, FALSE);
+      item.width = SWATCH_WIDTH + 6 + text_width (item.text, LEGEND_TEXT, FALSE);
       g_array_append_val (items, item);
     }
 
@@ -786,7 +753,7 @@ legend_items (MusterScene *scene,
     {
       LegendItem item = { G_MAXUINT, line, 0, 0, 0 };
 
-      item.width = SWATCH_WIDTH + 6 + text_width (measure, item.text, LEGEND_TEXT, FALSE);
+      item.width = SWATCH_WIDTH + 6 + text_width (item.text, LEGEND_TEXT, FALSE);
       g_array_append_val (items, item);
     }
 
@@ -878,17 +845,14 @@ muster_sheets_fit_geometry (MusterScene *scene,
                             double      *y,
                             double      *scale)
 {
-  cairo_t *measure;
   g_autoptr(GArray) items = NULL;
   FitPage page;
   double margin;
 
   g_return_if_fail (scene != NULL);
 
-  measure = measure_context ();
-  items = legend_items (scene, measure);
+  items = legend_items (scene);
   fit_page (scene, items, page_width, page_height, &page);
-  cairo_destroy (measure);
 
   margin = muster_scene_get_margin (scene);
   if (x != NULL)
@@ -909,7 +873,6 @@ muster_sheets_draw_fit (MusterScene *scene,
   g_autofree char *size = NULL;
   g_autoptr(GArray) items = NULL;
   MusterLayout *layout;
-  cairo_t *measure;
   FitPage page;
   MusterUnit units;
   double margin;
@@ -917,10 +880,8 @@ muster_sheets_draw_fit (MusterScene *scene,
   g_return_if_fail (scene != NULL);
   g_return_if_fail (cr != NULL);
 
-  measure = measure_context ();
-  items = legend_items (scene, measure);
+  items = legend_items (scene);
   fit_page (scene, items, page_width, page_height, &page);
-  cairo_destroy (measure);
 
   layout = muster_scene_get_layout (scene);
   margin = muster_scene_get_margin (scene);
@@ -938,7 +899,7 @@ muster_sheets_draw_fit (MusterScene *scene,
 
     /* Translators: the table's size on a printed diagram, "Table 72″ × 48″" */
     size = g_strdup_printf (_("Table %s × %s"), w, h);
-    tw = text_width (cr, size, LEGEND_TEXT, FALSE);
+    tw = text_width (size, LEGEND_TEXT, FALSE);
     cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
     show_text (cr, size, page.x + page.width - tw, page.title_y + TITLE_SIZE * 0.45, LEGEND_TEXT, FALSE);
   }

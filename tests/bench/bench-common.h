@@ -146,6 +146,20 @@ bench_board_for (guint   n,
     }
 }
 
+/* Impassable terrain named by its id: a verdict names unnamed terrain by
+ * its kind ("the impassable terrain"), and compare-verdicts.py wants to
+ * know which. */
+static inline MusterTerrain *
+bench_terrain_new (const char        *id,
+                   const MusterPoint *points,
+                   guint              n_points)
+{
+  MusterTerrain *terrain = muster_terrain_new (id, MUSTER_TERRAIN_IMPASSABLE, points, n_points);
+
+  terrain->name = g_strdup (id);
+  return terrain;
+}
+
 /* The table (board and terrain) of an n-base layout, with only the first
  * n_placed of its bases: 0 gives the same table, empty. */
 static inline MusterLayout *
@@ -197,8 +211,7 @@ bench_layout_new_partial (guint   n,
           };
           g_autofree char *id = g_strdup_printf ("t%u", ++n_terrain);
 
-          muster_layout_add_terrain (layout, muster_terrain_new (id, MUSTER_TERRAIN_IMPASSABLE,
-                                                                 points, G_N_ELEMENTS (points)));
+          muster_layout_add_terrain (layout, bench_terrain_new (id, points, G_N_ELEMENTS (points)));
         }
       else
         g_array_append_vals (free_slots, slot, 1);
@@ -213,8 +226,7 @@ bench_layout_new_partial (guint   n,
       MusterPoint points[] = { { cx - s, cy + s / 2 }, { cx + s, cy + s / 2 }, { cx, cy - s / 2 } };
       g_autofree char *id = g_strdup_printf ("t%u", ++n_terrain);
 
-      muster_layout_add_terrain (layout, muster_terrain_new (id, MUSTER_TERRAIN_IMPASSABLE,
-                                                             points, G_N_ELEMENTS (points)));
+      muster_layout_add_terrain (layout, bench_terrain_new (id, points, G_N_ELEMENTS (points)));
     }
 
   g_assert (n <= free_slots->len);

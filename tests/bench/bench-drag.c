@@ -409,7 +409,9 @@ elapsed_ms (double start)
 }
 
 /* The tables are timed in turns, frame by frame, so that a machine that
- * gets busier or quieter meanwhile weighs on all of them alike. */
+ * gets busier or quieter meanwhile weighs on all of them alike. Long:
+ * every kind of frame is timed in the same loop, so that all of them see
+ * the same machine. */
 static void
 run (Bench  *benches,
      Result *results,

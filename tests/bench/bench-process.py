@@ -125,10 +125,13 @@ def muster_of(build):
     muster = tool(build, "src/muster")
     # Since issue 9 the window is a GModule beside src/muster; an older
     # build (a baseline) may have none.
+    # Since issue 18 the drawing of --export is another, beside it too.
     if os.path.exists(os.path.join(build, "build.ninja")):
         with open(os.path.join(build, "build.ninja"), encoding="utf-8") as f:
-            if "libmuster-gui" in f.read():
-                tool(build, "src/libmuster-gui.so")
+            ninja = f.read()
+        for module in ("libmuster-gui", "libmuster-export"):
+            if module in ninja:
+                tool(build, "src/%s.so" % module)
     return muster
 
 

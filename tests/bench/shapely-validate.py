@@ -32,6 +32,8 @@ INCH = 25.4
 EPSILON = 1e-6
 TOLERANCE = 0.5
 SPACING = 1 * INCH
+# The 9th Age: every unit counts as a unit, single models included.
+UNITS = ("unit", "model")
 CENTRE_GAP = 12 * INCH
 
 
@@ -185,7 +187,7 @@ def main():
                     a.add("overlap", b.id)
                 if b.deployable:
                     b.add("overlap", a.id)
-            elif a.kind == "unit" and b.kind == "unit" and sep <= SPACING + EPSILON:
+            elif a.kind in UNITS and b.kind in UNITS and sep <= SPACING + EPSILON:
                 if a.deployable:
                     a.add("unit-spacing", b.id)
                 if b.deployable:
@@ -197,7 +199,7 @@ def main():
                 sep = separation(a, t)
                 if sep < -(TOLERANCE + EPSILON):
                     a.add("overlap", t.id)
-                elif a.kind == "unit" and sep <= SPACING + EPSILON:
+                elif a.kind in UNITS and sep <= SPACING + EPSILON:
                     a.add("unit-spacing", t.id)
 
     lines = []

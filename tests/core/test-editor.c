@@ -9,6 +9,7 @@
 
 #include <math.h>
 
+#include "muster-choices.h"
 #include "muster-editor.h"
 #include "muster-expr.h"
 #include "muster-system.h"
@@ -371,6 +372,86 @@ test_editor_table_size (Fixture       *fixture,
   g_assert_cmpfloat (muster_layout_get_width (fixture->layout), ==, 72 * INCH);
 }
 
+static const MusterPlayer *
+player (Fixture    *fixture,
+        const char *id)
+{
+  return muster_layout_lookup_player (fixture->layout, id);
+}
+
+/* Another deployment type: each player keeps to its side of the table,
+ * and gets the choices the type asks for; one undo step each. */
+static void
+test_editor_game (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  MusterSystem *system = muster_validator_get_system (fixture->validator);
+
+  g_assert_false (muster_choices_needs_roles (fixture->layout, system));
+  g_assert_false (muster_choices_needs_short_edges (fixture->layout, system));
+
+  muster_editor_set_deployment (fixture->editor, "refused-flank");
+  g_assert_cmpstr (player (fixture, "red")->zone, ==, "south-west");
+  g_assert_cmpstr (player (fixture, "blue")->zone, ==, "north-east");
+
+  /* The other diagonal: red stays in the south. */
+  muster_editor_set_option (fixture->editor, "diagonal", "ne-sw", "Change Diagonal");
+  g_assert_cmpstr (player (fixture, "red")->zone, ==, "south-east");
+  g_assert_cmpstr (player (fixture, "blue")->zone, ==, "north-west");
+
+  muster_editor_set_deployment (fixture->editor, "encircle");
+  g_assert_true (muster_choices_needs_roles (fixture->layout, system));
+  g_assert_cmpstr (player (fixture, "red")->role, ==, "attacker");
+  g_assert_cmpstr (player (fixture, "blue")->role, ==, "defender");
+  /* No diagonal in Encircle. */
+  g_assert_null (g_hash_table_lookup (muster_layout_get_options (fixture->layout), "diagonal"));
+
+  muster_editor_choose_player (fixture->editor, TRUE, 1);
+  g_assert_cmpstr (player (fixture, "red")->role, ==, "defender");
+  g_assert_cmpstr (player (fixture, "blue")->role, ==, "attacker");
+
+  muster_editor_set_deployment (fixture->editor, "dawn-assault");
+  g_assert_true (muster_choices_needs_short_edges (fixture->layout, system));
+  g_assert_cmpstr (player (fixture, "red")->short_edge, ==, "west");
+  g_assert_cmpstr (player (fixture, "blue")->short_edge, ==, "east");
+
+  g_assert_true (muster_history_undo (fixture->history));
+  g_assert_cmpstr (muster_layout_get_deployment_id (fixture->layout), ==, "encircle");
+  g_assert_cmpstr (player (fixture, "blue")->role, ==, "attacker");
+
+  /* Another system: its default type and table. */
+  muster_editor_set_system (fixture->editor, "infinity");
+  g_assert_cmpstr (muster_layout_get_system_id (fixture->layout), ==, "infinity");
+  g_assert_cmpfloat_with_epsilon (muster_layout_get_width (fixture->layout), 48 * INCH, 1e-6);
+  g_assert_cmpstr (player (fixture, "red")->zone, ==, "south");
+  g_assert_cmpstr (player (fixture, "blue")->zone, ==, "north");
+  g_assert_true (muster_history_undo (fixture->history));
+  g_assert_cmpstr (muster_layout_get_system_id (fixture->layout), ==, "t9a");
+}
+
+/* On a table taller than wide the zones lie west and east, and the short
+ * edges the players choose from are north and south. */
+static void
+test_editor_game_portrait (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  MusterSystem *system = muster_validator_get_system (fixture->validator);
+
+  muster_editor_set_table_size (fixture->editor, 48 * INCH, 72 * INCH);
+  g_assert_cmpstr (player (fixture, "red")->zone, ==, "west");
+  g_assert_cmpstr (player (fixture, "blue")->zone, ==, "east");
+  muster_editor_set_deployment (fixture->editor, "dawn-assault");
+  g_assert_true (muster_choices_needs_short_edges (fixture->layout, system));
+  g_assert_cmpstr (player (fixture, "red")->zone, ==, "west");
+  g_assert_cmpstr (player (fixture, "blue")->zone, ==, "east");
+  g_assert_cmpstr (player (fixture, "red")->short_edge, ==, "north");
+  g_assert_cmpstr (player (fixture, "blue")->short_edge, ==, "south");
+
+  muster_editor_choose_player (fixture->editor, FALSE, 1);
+  g_assert_cmpstr (player (fixture, "red")->short_edge, ==, "south");
+  g_assert_cmpstr (player (fixture, "blue")->short_edge, ==, "north");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -389,6 +470,8 @@ main (int   argc,
   ADD ("/core/editor/find-spot", test_editor_find_spot);
   ADD ("/core/editor/terrain", test_editor_terrain);
   ADD ("/core/editor/table-size", test_editor_table_size);
+  ADD ("/core/editor/game", test_editor_game);
+  ADD ("/core/editor/game-portrait", test_editor_game_portrait);
 
 #undef ADD
 

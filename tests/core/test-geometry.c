@@ -757,6 +757,53 @@ test_copy (void)
   muster_outline_clear (&copy);
 }
 
+/* An outline in borrowed storage is the outline the base gets on its
+ * own; clearing it leaves the storage alone, and a copy owns its
+ * points. */
+static void
+test_base_in_storage (void)
+{
+  const MusterBase bases[] = {
+    { MUSTER_BASE_RECT, 100, 50 },
+    { MUSTER_BASE_OVAL, 120, 95 },
+    { MUSTER_BASE_ROUND, 40, 40 },
+  };
+  const double rotations[] = { 0, 90, 33.3, -180 };
+
+  for (guint b = 0; b < G_N_ELEMENTS (bases); b++)
+    {
+      for (guint r = 0; r < G_N_ELEMENTS (rotations); r++)
+        {
+          guint n = muster_base_outline_points (&bases[b]);
+          g_autofree MusterPoint *storage = g_new0 (MusterPoint, MAX (n, 1));
+          MusterOutline own, borrowed, copy;
+
+          muster_outline_init_base (&own, &bases[b], 300, -20, rotations[r]);
+          muster_outline_init_base_in (&borrowed, &bases[b], 300, -20, rotations[r], storage);
+
+          g_assert_cmpuint (n, ==, own.n_points);
+          g_assert_cmpint (borrowed.kind, ==, own.kind);
+          g_assert_cmpuint (borrowed.n_points, ==, own.n_points);
+          g_assert_cmpfloat (borrowed.radius, ==, own.radius);
+          g_assert_cmpmem (&borrowed.bounds, sizeof (MusterBox), &own.bounds, sizeof (MusterBox));
+          if (n > 0)
+            {
+              g_assert_true (borrowed.points == storage);
+              g_assert_cmpmem (storage, n * sizeof (MusterPoint), own.points, n * sizeof (MusterPoint));
+            }
+
+          muster_outline_copy (&copy, &borrowed);
+          g_assert_true (n == 0 || copy.points != storage);
+          muster_outline_clear (&borrowed);
+          g_assert_null (borrowed.points);
+          if (n > 0)
+            g_assert_cmpmem (storage, n * sizeof (MusterPoint), own.points, n * sizeof (MusterPoint));
+          muster_outline_clear (&copy);
+          muster_outline_clear (&own);
+        }
+    }
+}
+
 static void
 test_within (void)
 {
@@ -1190,6 +1237,7 @@ main (int   argc,
   g_test_add_func ("/core/geometry/contains-point", test_contains_point);
   g_test_add_func ("/core/geometry/support", test_support);
   g_test_add_func ("/core/geometry/copy", test_copy);
+  g_test_add_func ("/core/geometry/base-in-storage", test_base_in_storage);
   g_test_add_func ("/core/geometry/within", test_within);
   g_test_add_func ("/core/geometry/ellipse", test_ellipse);
   g_test_add_func ("/core/geometry/random-convex", test_random_convex);

@@ -224,6 +224,119 @@ test_sets (void)
 }
 
 static void
+assert_grid_as_points (const MusterRegion *region,
+                       const double       *xs,
+                       guint               n_xs,
+                       const double       *ys,
+                       guint               n_ys)
+{
+  g_autofree guint8 *inside = g_new (guint8, n_xs * n_ys + 1);
+
+  muster_region_contains_grid (region, xs, n_xs, ys, n_ys, inside);
+  for (guint j = 0; j < n_ys; j++)
+    for (guint i = 0; i < n_xs; i++)
+      {
+        MusterPoint p = { xs[i], ys[j] };
+
+        if (inside[j * n_xs + i] != (guint8) muster_region_contains_point (region, p))
+          g_error ("(%g, %g): the grid says %d", p.x, p.y, inside[j * n_xs + i]);
+      }
+}
+
+/* A grid says of each of its points what muster_region_contains_point()
+ * does: every kind of region, boundaries strict or not, points on the
+ * boundaries and a hair either side, and every shipped zone. */
+static void
+test_grid (void)
+{
+  g_autoptr(GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) ys = g_array_new (FALSE, FALSE, sizeof (double));
+  const double hairs[] = { 0, MUSTER_EPSILON_MM, -MUSTER_EPSILON_MM, MUSTER_EPSILON_MM / 2,
+                           -MUSTER_EPSILON_MM / 2, 2 * MUSTER_EPSILON_MM, -2 * MUSTER_EPSILON_MM, 0.3 };
+  const MusterPoint tri[] = { { 10, 10 }, { 60, 5 }, { 30, 45 } };
+  GPtrArray *systems = muster_system_registry_list (muster_system_registry_get_default ());
+  GPtrArray *regions = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_region_unref);
+  guint n_zones = 0;
+
+  for (int k = -2; k <= 150; k++)
+    for (guint h = 0; h < G_N_ELEMENTS (hairs); h++)
+      {
+        double v = k * INCH / 2 + hairs[h];
+
+        g_array_append_val (xs, v);
+        if (k <= 100)
+          g_array_append_val (ys, v);
+      }
+
+  for (int strict = 0; strict < 2; strict++)
+    {
+      GPtrArray *parts = g_ptr_array_new ();
+      GPtrArray *none = g_ptr_array_new ();
+      GPtrArray *all = g_ptr_array_new ();
+
+      g_ptr_array_add (regions, muster_region_new_half_plane (1, 2, 30 * INCH, strict));
+      g_ptr_array_add (regions, muster_region_new_half_plane (-1, 0, -30 * INCH, strict));
+      g_ptr_array_add (regions, muster_region_new_circle (36 * INCH, 24 * INCH, 10 * INCH, strict));
+      g_ptr_array_add (regions, muster_region_new_polygon (tri, G_N_ELEMENTS (tri), strict, NULL));
+      g_ptr_array_add (parts, muster_region_new_board (W72, H48));
+      g_ptr_array_add (parts, muster_region_new_circle (36 * INCH, 24 * INCH, 6 * INCH, strict));
+      g_ptr_array_add (parts, muster_region_new_half_plane (0, 1, 40 * INCH, strict));
+      g_ptr_array_add (regions, muster_region_new_set (MUSTER_REGION_DIFFERENCE, parts));
+      g_ptr_array_add (regions, muster_region_new_set (MUSTER_REGION_UNION, none));
+      g_ptr_array_add (regions, muster_region_new_set (MUSTER_REGION_INTERSECTION, all));
+      g_ptr_array_add (regions,
+                       muster_region_new_if_within (muster_region_new_half_plane (1, 0, 18 * INCH, strict),
+                                                    muster_region_new_half_plane (0, 1, 12 * INCH, !strict),
+                                                    muster_region_new_circle (10, 10, 300, strict)));
+    }
+  {
+    GPtrArray *parts = g_ptr_array_new ();
+
+    g_ptr_array_add (parts, muster_region_ref (g_ptr_array_index (regions, 0)));
+    g_ptr_array_add (parts, muster_region_ref (g_ptr_array_index (regions, 1)));
+    g_ptr_array_add (parts, muster_region_ref (g_ptr_array_index (regions, 10)));
+    g_ptr_array_add (regions, muster_region_new_set (MUSTER_REGION_UNION, parts));
+  }
+
+  for (guint s = 0; s < systems->len; s++)
+    {
+      MusterSystem *system = g_ptr_array_index (systems, s);
+      GPtrArray *deployments = muster_system_get_deployments (system);
+
+      for (guint d = 0; d < deployments->len; d++)
+        {
+          const MusterDeployment *deployment = g_ptr_array_index (deployments, d);
+
+          for (guint z = 0; z < deployment->zones->len; z++)
+            {
+              const MusterZone *zone = g_ptr_array_index (deployment->zones, z);
+              const char *roles[] = { "attacker", "defender" };
+              const char *edges[] = { "west", "east" };
+
+              for (guint r = 0; r < 2; r++)
+                {
+                  MusterRegion *region = muster_system_resolve_zone (system, deployment, zone->id, W72, H48,
+                                                                     NULL, roles[r], edges[r], NULL);
+
+                  if (region != NULL)
+                    {
+                      g_ptr_array_add (regions, region);
+                      n_zones++;
+                    }
+                }
+            }
+        }
+    }
+  g_assert_cmpuint (n_zones, >, 20);
+
+  for (guint r = 0; r < regions->len; r++)
+    assert_grid_as_points (g_ptr_array_index (regions, r), (const double *) (gpointer) xs->data, xs->len,
+                           (const double *) (gpointer) ys->data, ys->len);
+
+  g_ptr_array_unref (regions);
+}
+
+static void
 test_if_within (void)
 {
   g_autoptr(MusterRegion) region = NULL;
@@ -694,6 +807,7 @@ main (int   argc,
   g_test_add_func ("/core/region/polygon-circle", test_polygon_circle);
   g_test_add_func ("/core/region/sets", test_sets);
   g_test_add_func ("/core/region/if-within", test_if_within);
+  g_test_add_func ("/core/region/grid", test_grid);
   g_test_add_func ("/core/region/clip", test_clip);
   g_test_add_func ("/core/region/template/centre", test_template_centre);
   g_test_add_func ("/core/region/template/portrait", test_template_portrait);

@@ -257,13 +257,18 @@ check_against_truth (MusterSpatialIndex *index,
     g_assert_cmpuint (hits, ==, 0);
 }
 
+/* With reserve, the grid is fitted first over part of where the boxes
+ * go: some land beyond it, in the table. */
 static void
-test_brute_force (void)
+run_brute_force (gboolean reserve)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (2000);
   g_autoptr(MusterSpatialIndex) index = muster_spatial_index_new (40);
   g_autofree Truth *truth = g_new0 (Truth, 2000);
   guint n = 2000;
+
+  if (reserve)
+    muster_spatial_index_reserve (index, &(MusterBox) { 0, 0, 1000, 1000 }, n / 2);
 
   for (guint i = 0; i < n; i++)
     {
@@ -311,6 +316,75 @@ test_brute_force (void)
       muster_spatial_index_remove (index, i);
     }
   check_against_truth (index, truth, n, rand, 10);
+}
+
+static void
+test_brute_force (void)
+{
+  run_brute_force (FALSE);
+}
+
+static void
+test_reserved (void)
+{
+  run_brute_force (TRUE);
+}
+
+static guint32
+z_code (guint x,
+        guint y)
+{
+  guint32 code = 0;
+
+  for (guint bit = 0; bit < 16; bit++)
+    code |= (((x >> bit) & 1u) << (2 * bit)) | (((y >> bit) & 1u) << (2 * bit + 1));
+
+  return code;
+}
+
+/* Points along a Z-curve: every point once, the cells' codes in order,
+ * the points of one cell in their own order. */
+static void
+test_z_order (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  const guint n = 5000;
+  g_autofree MusterPoint *points = g_new (MusterPoint, n);
+  g_autofree gboolean *seen = g_new0 (gboolean, n);
+  g_autofree guint *order = NULL;
+  const double cell = 25.4;
+
+  for (guint i = 0; i < n; i++)
+    points[i] = (MusterPoint) { g_rand_double_range (rand, 0, 3000), g_rand_double_range (rand, 0, 2000) };
+  /* Some share a cell. */
+  for (guint i = 0; i < n; i += 10)
+    points[i] = points[g_rand_int_range (rand, 0, n)];
+
+  order = muster_spatial_index_z_order (points, n, cell);
+
+  for (guint k = 0; k < n; k++)
+    {
+      guint i = order[k];
+
+      g_assert_cmpuint (i, <, n);
+      g_assert_false (seen[i]);
+      seen[i] = TRUE;
+
+      if (k > 0)
+        {
+          guint j = order[k - 1];
+          guint32 a = z_code (points[j].x / cell, points[j].y / cell);
+          guint32 b = z_code (points[i].x / cell, points[i].y / cell);
+
+          g_assert_cmpuint (a, <=, b);
+          if (a == b)
+            g_assert_cmpuint (j, <, i);
+        }
+    }
+
+  g_clear_pointer (&order, g_free);
+  order = muster_spatial_index_z_order (NULL, 0, cell);
+  g_assert_nonnull (order);
 }
 
 /* A crowd that grows, is dragged away piece by piece, far beyond the
@@ -414,6 +488,8 @@ main (int   argc,
   g_test_add_func ("/core/spatial-index/many-queries", test_many_queries);
   g_test_add_func ("/core/spatial-index/grid-and-table", test_grid_and_table);
   g_test_add_func ("/core/spatial-index/brute-force", test_brute_force);
+  g_test_add_func ("/core/spatial-index/reserved", test_reserved);
+  g_test_add_func ("/core/spatial-index/z-order", test_z_order);
   g_test_add_func ("/core/spatial-index/free-null", test_free_null);
 
   return g_test_run ();

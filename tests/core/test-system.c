@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <math.h>
+#include <string.h>
 
 #include "muster-expr.h"
 #include "muster-system.h"
@@ -1143,6 +1144,114 @@ test_user_dir (Fixture       *fixture,
   g_assert_nonnull (strstr (error->message, "“t9a”"));
 }
 
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (d != NULL && g_dir_read_name (d) != NULL)
+    n++;
+
+  return n;
+}
+
+/* A file imported from the window: checked as the user's own files are,
+ * copied into their folder and listed at once; a broken one, or one with
+ * a shipped system's id, refused with its file and line, nothing copied. */
+static void
+test_import (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autofree char *good = g_build_filename (TEST_DATA_DIR, "systems", "good-custom.xml", NULL);
+  g_autofree char *broken = g_build_filename (TEST_DATA_DIR, "systems", "bad-expression.xml", NULL);
+  g_autofree char *clash = g_build_filename (TEST_DATA_DIR, "systems", "clash-t9a.xml", NULL);
+  g_autofree char *copied = g_build_filename (fixture->user_dir, "custom.xml", NULL);
+  g_autoptr(GFile) good_file = g_file_new_for_path (good);
+  g_autoptr(GFile) broken_file = g_file_new_for_path (broken);
+  g_autoptr(GFile) clash_file = g_file_new_for_path (clash);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *original = NULL;
+  GPtrArray *systems = muster_system_registry_list (fixture->registry);
+  guint shipped = systems->len;
+  MusterSystem *system, *again;
+
+  system = muster_system_registry_import (fixture->registry, broken_file, FALSE, &error);
+  g_assert_null (system);
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "bad-expression.xml:7: "));
+  g_assert_cmpuint (count_files (fixture->user_dir), ==, 0);
+  g_clear_error (&error);
+
+  system = muster_system_registry_import (fixture->registry, clash_file, TRUE, &error);
+  g_assert_null (system);
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_SHIPPED);
+  g_assert_nonnull (strstr (error->message, "clash-t9a.xml:2: "));
+  g_assert_nonnull (strstr (error->message, "“t9a”"));
+  g_assert_cmpuint (count_files (fixture->user_dir), ==, 0);
+  g_assert_cmpstr (muster_system_get_name (lookup_system (fixture, "t9a")), ==, "The 9th Age");
+  g_clear_error (&error);
+
+  /* The good one: in the list already asked for, and in the folder. */
+  system = muster_system_registry_import (fixture->registry, good_file, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (system);
+  g_assert_true (muster_system_registry_list (fixture->registry) == systems);
+  g_assert_cmpuint (systems->len, ==, shipped + 1);
+  g_assert_true (g_ptr_array_index (systems, shipped) == system);
+  g_assert_true (lookup_system (fixture, "custom") == system);
+  g_assert_cmpuint (count_files (fixture->user_dir), ==, 1);
+  g_assert_true (g_file_get_contents (copied, &contents, NULL, NULL));
+  g_assert_true (g_file_get_contents (good, &original, NULL, NULL));
+  g_assert_cmpstr (contents, ==, original);
+
+  /* Again: asked first, then replaced, the old one still alive. */
+  again = muster_system_registry_import (fixture->registry, good_file, FALSE, &error);
+  g_assert_null (again);
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_EXISTS);
+  g_assert_nonnull (strstr (error->message, "good-custom.xml:4: "));
+  g_clear_error (&error);
+  again = muster_system_registry_import (fixture->registry, good_file, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_true (again != system);
+  g_assert_cmpstr (muster_system_get_id (system), ==, "custom");
+  g_assert_true (lookup_system (fixture, "custom") == again);
+  g_assert_cmpuint (systems->len, ==, shipped + 1);
+  g_assert_true (g_ptr_array_index (systems, shipped) == again);
+  g_assert_cmpuint (count_files (fixture->user_dir), ==, 1);
+
+  /* And a fresh registry reads it from the folder. */
+  {
+    g_autoptr(MusterSystemRegistry) fresh = muster_system_registry_new (fixture->user_dir);
+
+    g_assert_nonnull (muster_system_registry_lookup (fresh, "custom"));
+    g_assert_cmpuint (muster_system_registry_get_errors (fresh)->len, ==, 0);
+  }
+}
+
+/* A folder that cannot be made: an error naming it, and nothing added. */
+static void
+test_import_unwritable (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autofree char *good = g_build_filename (TEST_DATA_DIR, "systems", "good-custom.xml", NULL);
+  g_autofree char *not_a_dir = g_build_filename (fixture->user_dir, "file", NULL);
+  g_autofree char *below = g_build_filename (not_a_dir, "systems", NULL);
+  g_autoptr(GFile) good_file = g_file_new_for_path (good);
+  g_autoptr(MusterSystemRegistry) registry = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (not_a_dir, "", 0, NULL));
+  registry = muster_system_registry_new (below);
+  g_assert_cmpstr (muster_system_registry_get_user_dir (registry), ==, below);
+
+  g_assert_null (muster_system_registry_import (registry, good_file, FALSE, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, below));
+  g_assert_null (muster_system_registry_lookup (registry, "custom"));
+}
+
 /* Shipped systems are read when asked for: a lookup before the list
  * finds the same system as the list, and the list keeps its order. */
 static void
@@ -1406,6 +1515,8 @@ main (int   argc,
   ADD ("/core/system/infinity/zones", test_infinity_zones);
   ADD ("/core/system/infinity/skills", test_infinity_skills);
   ADD ("/core/system/user-dir", test_user_dir);
+  ADD ("/core/system/import", test_import);
+  ADD ("/core/system/import-unwritable", test_import_unwritable);
   ADD ("/core/system/examples", test_examples);
   g_test_add_func ("/core/system/custom", test_custom_system);
   g_test_add_func ("/core/system/broken-files", test_broken_files);

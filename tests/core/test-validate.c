@@ -1214,6 +1214,48 @@ test_incremental (gconstpointer data)
   g_rand_free (rand);
 }
 
+/* A piece whose base changes shape after a full validation (its outline's
+ * points no longer fit the validator's block of them) is checked as a
+ * fresh validator checks it, and whatever it came to own is freed with
+ * the validator (the sanitised core suite looks for leaks). */
+static void
+test_base_changes (void)
+{
+  static const RandomCase rc = { "t9a", "frontline-clash", 72, 48, 60, 0 };
+  const MusterBase bases[] = {
+    { MUSTER_BASE_OVAL, 120, 95 }, { MUSTER_BASE_ROUND, 40, 40 }, { MUSTER_BASE_RECT, 50, 100 },
+    { MUSTER_BASE_OVAL, 60, 35 },
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(MusterLayout) layout = muster_layout_new (rc.system_id, rc.deployment_id,
+                                                      rc.width * INCH, rc.height * INCH);
+  g_autoptr(MusterValidator) validator = NULL;
+  GPtrArray *pieces;
+
+  muster_layout_update_player (layout, "red", "south", "attacker", "west");
+  muster_layout_update_player (layout, "blue", "north", "defender", "east");
+  for (guint i = 0; i < rc.n_pieces; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("p%u", i);
+
+      g_assert_true (muster_layout_add_piece (layout, random_piece (rand, &rc, id)));
+    }
+
+  validator = validator_for (layout);
+  pieces = muster_layout_get_pieces (layout);
+  for (guint i = 0; i < pieces->len; i += 3)
+    {
+      MusterPiece *piece = g_ptr_array_index (pieces, i);
+
+      piece->base = bases[(i / 3) % G_N_ELEMENTS (bases)];
+      muster_layout_piece_changed (layout, piece);
+      muster_layout_move_piece (layout, piece, piece->x + INCH / 2, piece->y, piece->rotation + 10);
+    }
+  assert_same_as_fresh (validator, layout);
+  g_assert_true (muster_validator_revalidate (validator, NULL));
+  assert_same_as_fresh (validator, layout);
+}
+
 /* A full validation works through the pieces in an order of its own (see
  * spatial_order()): the order of the layout changes no verdict. */
 static void
@@ -1354,6 +1396,7 @@ main (int   argc,
   g_test_add_func ("/core/validate/game-changes", test_game_changes);
   g_test_add_func ("/core/validate/check-placement", test_check_placement);
   g_test_add_func ("/core/validate/order", test_order);
+  g_test_add_func ("/core/validate/base-changes", test_base_changes);
 
   for (guint i = 0; i < G_N_ELEMENTS (random_cases); i++)
     {

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "gtk-quirks.h"
+#include "muster-choices.h"
+#include "muster-editor.h"
 #include "muster-entry-dialog.h"
 #include "muster-expr.h"
 #include "muster-game-popover.h"
@@ -550,7 +552,9 @@ test_game_choices (Fixture       *fixture,
   const MusterPlayer *red, *blue;
   g_autofree char *id = g_strdup (piece->id);
 
-  muster_game_set_deployment (fixture->layout, fixture->history, "refused-flank");
+  g_autoptr(MusterEditor) editor = muster_editor_new (fixture->layout, fixture->history);
+
+  muster_editor_set_deployment (editor, "refused-flank");
   red = muster_layout_lookup_player (fixture->layout, "red");
   blue = muster_layout_lookup_player (fixture->layout, "blue");
   g_assert_cmpstr (muster_layout_get_deployment_id (fixture->layout), ==, "refused-flank");
@@ -564,23 +568,23 @@ test_game_choices (Fixture       *fixture,
 
   /* The diagonal is a choice. */
   muster_layout_set_option (fixture->layout, "diagonal", "ne-sw");
-  g_assert_false (muster_game_needs_roles (fixture->layout,
+  g_assert_false (muster_choices_needs_roles (fixture->layout,
                                            muster_validator_get_system (muster_window_get_validator (fixture->window))));
 
-  muster_game_set_deployment (fixture->layout, fixture->history, "encircle");
-  g_assert_true (muster_game_needs_roles (fixture->layout,
+  muster_editor_set_deployment (editor, "encircle");
+  g_assert_true (muster_choices_needs_roles (fixture->layout,
                                           muster_validator_get_system (muster_window_get_validator (fixture->window))));
   red = muster_layout_lookup_player (fixture->layout, "red");
   g_assert_cmpstr (red->role, ==, "attacker");
 
-  muster_game_set_deployment (fixture->layout, fixture->history, "dawn-assault");
-  g_assert_true (muster_game_needs_short_edges (fixture->layout,
+  muster_editor_set_deployment (editor, "dawn-assault");
+  g_assert_true (muster_choices_needs_short_edges (fixture->layout,
                                                 muster_validator_get_system (muster_window_get_validator (fixture->window))));
   red = muster_layout_lookup_player (fixture->layout, "red");
   g_assert_nonnull (red->short_edge);
 
   /* Another game: a new validator for it, a new table size. */
-  muster_game_set_system (fixture->layout, fixture->history, "infinity");
+  muster_editor_set_system (editor, "infinity");
   g_assert_cmpstr (muster_system_get_id (muster_validator_get_system (muster_window_get_validator (fixture->window))),
                    ==, "infinity");
   g_assert_cmpfloat_with_epsilon (muster_layout_get_width (fixture->layout), 48 * INCH, 1e-6);

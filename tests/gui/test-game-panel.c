@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "muster-compat.h"
+#include "muster-editor.h"
 #include "muster-game-page.h"
 #include "muster-game-panel.h"
 #include "muster-game-popover.h"
@@ -1059,15 +1060,18 @@ test_restart_dialog (void)
   GtkWidget *dialog;
   Table table = { 0 };
 
+  g_autoptr(MusterEditor) editor = NULL;
+
   open_table (&table, layout);
   history = muster_window_get_history (table.window);
+  editor = muster_editor_new (table.layout, history);
   OK (muster_game_set_wip (game_of (&table), 0, 13, FALSE, &ok_error));
   OK (muster_game_set_wip (game_of (&table), 1, 11, FALSE, &ok_error));
   OK (muster_game_roll_initiative (game_of (&table), 0, 0, &ok_error));
   OK (muster_game_roll_initiative (game_of (&table), 1, 0, &ok_error));
   g_assert_null (find_dialog ());
 
-  muster_game_set_system (table.layout, history, "t9a");
+  muster_editor_set_system (editor, "t9a");
   flush ();
   g_assert_cmpint (muster_game_get_kind (game_of (&table)), ==, MUSTER_GAME_KIND_T9A);
   g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "pregame");
@@ -1100,7 +1104,7 @@ test_restart_dialog (void)
   g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (game_of (&table))), ==, 2);
 
   /* Back to Infinity, and the dice go. */
-  muster_game_set_system (table.layout, history, "infinity");
+  muster_editor_set_system (editor, "infinity");
   flush ();
   dialog = find_dialog ();
   g_assert_nonnull (dialog);

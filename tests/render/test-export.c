@@ -290,6 +290,92 @@ test_export_every_deployment (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+static GBytes *
+read_bytes (const char *path)
+{
+  g_autofree char *contents = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+
+  return g_bytes_new_take (g_steal_pointer (&contents), len);
+}
+
+/* The window's export: its validator, with the layout as it is in
+ * memory (unsaved edits too), the pieces or the zones alone, the rulers
+ * in its units. */
+static void
+test_export_layout_in_memory (void)
+{
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
+  g_autofree char *input = g_build_filename (TEST_DATA_DIR, "examples", "t9a-frontline-clash-mixed.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (input);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterLayout) layout = muster_layout_new_from_file (file, &error);
+  g_autoptr(MusterValidator) validator = NULL;
+  g_autoptr(GBytes) from_file = NULL;
+  g_autoptr(GBytes) in_memory = NULL;
+  g_autoptr(GBytes) zones = NULL;
+  g_autoptr(GBytes) cm = NULL;
+  g_autoptr(GBytes) edited = NULL;
+  MusterExportOptions options = { 0 };
+  GPtrArray *pieces;
+  char *path;
+
+  g_assert_no_error (error);
+  validator = muster_validator_new (layout,
+                                    muster_system_registry_lookup (muster_system_registry_get_default (), "t9a"),
+                                    &error);
+  g_assert_no_error (error);
+  pieces = muster_layout_get_pieces (layout);
+  g_assert_cmpuint (pieces->len, >, 0);
+  g_assert_cmpuint (muster_layout_get_terrain (layout)->len, >, 0);
+
+  options.input = input;
+  path = export_to (dir, "file.png", &options);
+  from_file = read_bytes (path);
+  g_unlink (path);
+  g_free (path);
+
+  /* As read, the same drawing as from the file. */
+  options = (MusterExportOptions) { .validator = validator };
+  path = export_to (dir, "memory.png", &options);
+  in_memory = read_bytes (path);
+  g_unlink (path);
+  g_free (path);
+  g_assert_true (g_bytes_equal (from_file, in_memory));
+
+  /* Centimetres on the rulers. */
+  options.units = MUSTER_UNIT_CM;
+  path = export_to (dir, "cm.png", &options);
+  cm = read_bytes (path);
+  g_unlink (path);
+  g_free (path);
+  g_assert_false (g_bytes_equal (cm, in_memory));
+
+  /* The zones alone draw as the same table with nothing on it. */
+  options = (MusterExportOptions) { .validator = validator, .no_pieces = TRUE };
+  path = export_to (dir, "zones.png", &options);
+  zones = read_bytes (path);
+  g_unlink (path);
+  g_free (path);
+  g_assert_false (g_bytes_equal (zones, in_memory));
+
+  while (pieces->len > 0)
+    g_assert_true (muster_layout_remove_piece (layout, ((MusterPiece *) g_ptr_array_index (pieces, 0))->id));
+  while (muster_layout_get_terrain (layout)->len > 0)
+    g_assert_true (muster_layout_remove_terrain (layout,
+                                                 ((MusterTerrain *) g_ptr_array_index (muster_layout_get_terrain (layout), 0))->id));
+  options = (MusterExportOptions) { .validator = validator };
+  path = export_to (dir, "edited.png", &options);
+  edited = read_bytes (path);
+  g_unlink (path);
+  g_free (path);
+  /* An edit not saved is drawn. */
+  g_assert_false (g_bytes_equal (edited, in_memory));
+  g_assert_true (g_bytes_equal (edited, zones));
+}
+
 /* Fit to the page, on A4 or Letter, a page per deployment type. */
 static void
 test_export_pdf_fit (void)
@@ -545,6 +631,7 @@ main (int   argc,
   g_test_add_func ("/export/pdf/true-scale", test_export_pdf_true_scale);
   g_test_add_func ("/export/svg/true-scale", test_export_svg_true_scale);
   g_test_add_func ("/export/refuses", test_export_refuses);
+  g_test_add_func ("/export/layout-in-memory", test_export_layout_in_memory);
 
   return g_test_run ();
 }

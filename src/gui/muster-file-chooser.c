@@ -1,0 +1,195 @@
+/* muster-file-chooser.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "muster-file-chooser"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-file-chooser.h"
+
+/* Kept in the owner's data: freed with it, which closes the chooser. */
+#define REQUEST_KEY "muster-file-chooser"
+
+typedef struct
+{
+  MusterFileChosen  chosen;
+  GObject          *dialog;        /* GtkFileDialog or GtkFileChooserNative */
+  GCancellable     *cancellable;   /* of a GtkFileDialog */
+} Request;
+
+static void
+request_free (gpointer data)
+{
+  Request *request = data;
+
+  g_cancellable_cancel (request->cancellable);
+#if !GTK_CHECK_VERSION (4, 10, 0)
+  g_signal_handlers_disconnect_matched (request->dialog, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, request);
+  gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (request->dialog));
+#endif
+  g_clear_object (&request->dialog);
+  g_clear_object (&request->cancellable);
+  g_free (request);
+}
+
+/* The answer to owner's request: the request is done, then told. */
+static void
+answer (GObject *owner,
+        GFile   *file)
+{
+  Request *request = g_object_steal_data (owner, REQUEST_KEY);
+  MusterFileChosen chosen = request->chosen;
+
+  request_free (request);
+  chosen (owner, file);
+}
+
+#if GTK_CHECK_VERSION (4, 10, 0)
+/* Built on GTK 4.10 or later, whatever GDK_VERSION_MAX_ALLOWED says. */
+G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+
+static void
+dialog_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  GWeakRef *weak = user_data;
+  g_autoptr(GObject) owner = g_weak_ref_get (weak);
+  g_autoptr(GFile) file = NULL;
+  Request *request;
+
+  g_weak_ref_clear (weak);
+  g_free (weak);
+
+  if (g_object_get_data (source, "save") != NULL)
+    file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, NULL);
+  else
+    file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, NULL);
+
+  /* Not when it went with its owner. */
+  request = owner != NULL ? g_object_get_data (owner, REQUEST_KEY) : NULL;
+  if (request != NULL && request->dialog == source)
+    answer (owner, file);
+}
+
+static void
+ask (GtkWindow  *parent,
+     GObject    *owner,
+     Request    *request,
+     gboolean    save,
+     const char *title,
+     const char *accept_label,
+     const char *initial_name,
+     GListModel *filters)
+{
+  GtkFileDialog *dialog = gtk_file_dialog_new ();
+  GWeakRef *weak = g_new0 (GWeakRef, 1);
+  g_autoptr(GtkFileFilter) first = g_list_model_get_item (filters, 0);
+
+  g_weak_ref_init (weak, owner);
+  request->dialog = G_OBJECT (dialog);
+  request->cancellable = g_cancellable_new ();
+  gtk_file_dialog_set_title (dialog, title);
+  gtk_file_dialog_set_accept_label (dialog, accept_label);
+  gtk_file_dialog_set_filters (dialog, filters);
+  gtk_file_dialog_set_default_filter (dialog, first);
+  gtk_file_dialog_set_modal (dialog, TRUE);
+
+  if (save)
+    {
+      g_object_set_data (G_OBJECT (dialog), "save", GINT_TO_POINTER (TRUE));
+      gtk_file_dialog_set_initial_name (dialog, initial_name);
+      gtk_file_dialog_save (dialog, parent, request->cancellable, dialog_done_cb, weak);
+    }
+  else
+    gtk_file_dialog_open (dialog, parent, request->cancellable, dialog_done_cb, weak);
+}
+
+G_GNUC_END_IGNORE_DEPRECATIONS
+#else
+static void
+response_cb (GtkNativeDialog *chooser,
+             int              response,
+             Request         *request)
+{
+  GObject *owner = g_object_get_data (G_OBJECT (chooser), "owner");
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  answer (owner, file);
+}
+
+static void
+ask (GtkWindow  *parent,
+     GObject    *owner,
+     Request    *request,
+     gboolean    save,
+     const char *title,
+     const char *accept_label,
+     const char *initial_name,
+     GListModel *filters)
+{
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (title, parent,
+                                         save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         accept_label, _("_Cancel"));
+  request->dialog = G_OBJECT (chooser);
+  /* Not a reference: the request, and with it the chooser, goes with
+   * the owner. */
+  g_object_set_data (G_OBJECT (chooser), "owner", owner);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+    }
+  if (save)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), initial_name);
+  g_signal_connect (chooser, "response", G_CALLBACK (response_cb), request);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+#endif
+
+gboolean
+muster_file_chooser_ask (GtkWindow        *parent,
+                         GObject          *owner,
+                         gboolean          save,
+                         const char       *title,
+                         const char       *accept_label,
+                         const char       *initial_name,
+                         GListModel       *filters,
+                         MusterFileChosen  chosen)
+{
+  Request *request;
+
+  g_return_val_if_fail (G_IS_OBJECT (owner), FALSE);
+  g_return_val_if_fail (G_IS_LIST_MODEL (filters) && g_list_model_get_n_items (filters) > 0, FALSE);
+  g_return_val_if_fail (chosen != NULL, FALSE);
+
+  if (g_object_get_data (owner, REQUEST_KEY) != NULL)
+    return FALSE;
+
+  request = g_new0 (Request, 1);
+  request->chosen = chosen;
+  g_object_set_data_full (owner, REQUEST_KEY, request, request_free);
+  ask (parent, owner, request, save, title, accept_label, initial_name, filters);
+
+  return TRUE;
+}
+
+void
+muster_file_chooser_close (GObject *owner)
+{
+  g_return_if_fail (G_IS_OBJECT (owner));
+
+  g_object_set_data (owner, REQUEST_KEY, NULL);
+}
