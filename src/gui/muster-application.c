@@ -111,7 +111,7 @@ offer_drafts (MusterApplication *self,
   g_object_set_data_full (G_OBJECT (alert), "orphans", g_steal_pointer (&orphans),
                           (GDestroyNotify) g_ptr_array_unref);
   g_signal_connect_object (alert, "response", G_CALLBACK (restore_response_cb), window, 0);
-  muster_alert_present (alert, GTK_WINDOW (window));
+  muster_alert_present (alert, GTK_WIDGET (window));
 }
 
 /* Once, in the first window. */
@@ -213,7 +213,7 @@ preferences_action (GSimpleAction *action,
 {
   GtkApplication *app = user_data;
 
-  gtk_window_present (GTK_WINDOW (muster_preferences_window_new (gtk_application_get_active_window (app))));
+  muster_preferences_window_present (GTK_WIDGET (gtk_application_get_active_window (app)));
 }
 
 static void

@@ -123,27 +123,53 @@ muster_alert_get_body (GtkWidget *alert)
 #endif
 }
 
-/* An AdwAlertDialog is shown inside parent, an AdwMessageDialog in a
- * window of its own over it. */
+/* Alerts shown and not answered yet, the latest last: the same list on
+ * either stack, so that one is found alike. Not owned: an alert leaves
+ * it when answered, or when it goes without an answer. */
+static GPtrArray *shown_alerts;
+
+static void
+alert_gone (gpointer  data,
+            GObject  *alert)
+{
+  g_ptr_array_remove (shown_alerts, alert);
+}
+
+static void
+alert_answered_cb (GtkWidget *alert)
+{
+  g_object_weak_unref (G_OBJECT (alert), alert_gone, NULL);
+  g_ptr_array_remove (shown_alerts, alert);
+}
+
+/* An AdwAlertDialog is shown inside parent's window, an AdwMessageDialog
+ * in a window of its own over it. parent may be a dialog. */
 void
 muster_alert_present (GtkWidget *alert,
-                      GtkWindow *parent)
+                      GtkWidget *parent)
 {
-  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (parent == NULL || GTK_IS_WIDGET (parent));
+
+  if (shown_alerts == NULL)
+    shown_alerts = g_ptr_array_new ();
+  g_ptr_array_add (shown_alerts, alert);
+  g_object_weak_ref (G_OBJECT (alert), alert_gone, NULL);
+  g_signal_connect (alert, "response", G_CALLBACK (alert_answered_cb), NULL);
+
+  /* A response may close parent (Discard, asked before closing), and the
+   * alert, gone after its response, would then let go of a widget that
+   * is no more: it holds parent until then. */
+  if (parent != NULL)
+    g_object_set_data_full (G_OBJECT (alert), "muster-alert-parent", g_object_ref (parent), g_object_unref);
 
 #if MUSTER_HAVE_ADW_DIALOG
   g_return_if_fail (ADW_IS_ALERT_DIALOG (alert));
 
-  adw_dialog_present (ADW_DIALOG (alert), GTK_WIDGET (parent));
+  adw_dialog_present (ADW_DIALOG (alert), parent);
 #else
   g_return_if_fail (ADW_IS_MESSAGE_DIALOG (alert));
 
-  /* A response may close parent (Discard, asked before closing), and the
-   * alert, gone after its response, would then let go of a window that
-   * is no more: it holds parent until then. */
-  if (parent != NULL)
-    g_object_set_data_full (G_OBJECT (alert), "muster-alert-parent", g_object_ref (parent), g_object_unref);
-  gtk_window_set_transient_for (GTK_WINDOW (alert), parent);
+  gtk_window_set_transient_for (GTK_WINDOW (alert), parent != NULL ? GTK_WINDOW (gtk_widget_get_root (parent)) : NULL);
   gtk_window_present (GTK_WINDOW (alert));
 #endif
 }
@@ -163,41 +189,73 @@ muster_alert_close (GtkWidget *alert)
 #endif
 }
 
-/* The alert that parent shows and that is not answered yet, or NULL; any
- * window's when parent is NULL. An alert shown over the alert is the
- * one found. */
+/* The latest alert shown over parent (NULL: over anything) and not
+ * answered yet, or NULL. */
 GtkWidget *
-muster_alert_find (GtkWindow *parent)
+muster_alert_find (GtkWidget *parent)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  GtkWidget *found = NULL;
+  g_return_val_if_fail (parent == NULL || GTK_IS_WIDGET (parent), NULL);
 
-  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
-
-  for (guint i = 0; found == NULL && i < g_list_model_get_n_items (toplevels); i++)
+  for (guint i = shown_alerts != NULL ? shown_alerts->len : 0; i > 0; i--)
     {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-#if MUSTER_HAVE_ADW_DIALOG
-      AdwDialog *dialog = NULL;
+      GtkWidget *alert = g_ptr_array_index (shown_alerts, i - 1);
 
-      if (parent != NULL && window != parent)
-        continue;
-
-      if (ADW_IS_APPLICATION_WINDOW (window))
-        dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
-      else if (ADW_IS_WINDOW (window))
-        dialog = adw_window_get_visible_dialog (ADW_WINDOW (window));
-
-      if (ADW_IS_ALERT_DIALOG (dialog))
-        found = GTK_WIDGET (dialog);
-#else
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)) &&
-          (parent == NULL || gtk_window_get_transient_for (window) == parent))
-        found = GTK_WIDGET (window);
-#endif
+      if (parent == NULL || g_object_get_data (G_OBJECT (alert), "muster-alert-parent") == parent)
+        return alert;
     }
 
-  return found;
+  return NULL;
+}
+
+/* Dialogs */
+
+void
+muster_dialog_present (GtkWidget *dialog,
+                       GtkWidget *parent)
+{
+  g_return_if_fail (parent == NULL || GTK_IS_WIDGET (parent));
+
+#if MUSTER_HAVE_ADW_DIALOG
+  if (ADW_IS_DIALOG (dialog))
+    {
+      adw_dialog_present (ADW_DIALOG (dialog), parent);
+      return;
+    }
+#endif
+
+  g_return_if_fail (GTK_IS_WINDOW (dialog));
+
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), parent != NULL ? GTK_WINDOW (gtk_widget_get_root (parent)) : NULL);
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+muster_dialog_close (GtkWidget *dialog)
+{
+#if MUSTER_HAVE_ADW_DIALOG
+  if (ADW_IS_DIALOG (dialog))
+    {
+      adw_dialog_force_close (ADW_DIALOG (dialog));
+      return;
+    }
+#endif
+
+  g_return_if_fail (GTK_IS_WINDOW (dialog));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+GtkWindow *
+muster_dialog_get_window (GtkWidget *dialog)
+{
+  GtkRoot *root;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (dialog), NULL);
+
+  root = gtk_widget_get_root (dialog);
+
+  return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
 }
 
 /* About */

@@ -48,9 +48,19 @@ void        muster_alert_set_extra_child      (GtkWidget             *alert,
 const char *muster_alert_get_heading          (GtkWidget             *alert);
 const char *muster_alert_get_body             (GtkWidget             *alert);
 void        muster_alert_present              (GtkWidget             *alert,
-                                               GtkWindow             *parent);
+                                               GtkWidget             *parent);
 void        muster_alert_close                (GtkWidget             *alert);
-GtkWidget  *muster_alert_find                 (GtkWindow             *parent);
+GtkWidget  *muster_alert_find                 (GtkWidget             *parent);
+
+/* Dialogs of Muster's own: an AdwDialog where libadwaita has it, shown
+ * inside parent's window, else a modal window over it. */
+void        muster_dialog_present             (GtkWidget             *dialog,
+                                               GtkWidget             *parent);
+/* Closes it at once, as when its window goes. */
+void        muster_dialog_close               (GtkWidget             *dialog);
+/* The window it shows in, or NULL when not shown: for what asks for a
+ * window, as the file chooser does. */
+GtkWindow  *muster_dialog_get_window          (GtkWidget             *dialog);
 
 /* The About dialog over parent, with the properties given (those of
  * AdwAboutDialog and AdwAboutWindow are the same). */

@@ -63,7 +63,7 @@ muster_game_restart_dialog_present (GtkWindow  *parent,
    * and would start again with it. */
   g_object_set_data_full (G_OBJECT (alert), "dice", g_object_ref (dice), g_object_unref);
   g_signal_connect (alert, "response", G_CALLBACK (response_cb), NULL);
-  muster_alert_present (alert, parent);
+  muster_alert_present (alert, GTK_WIDGET (parent));
 
   return alert;
 }

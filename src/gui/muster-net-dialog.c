@@ -67,7 +67,7 @@ show_error (GtkWindow  *parent,
   GtkWidget *alert = muster_alert_new (heading, message);
 
   muster_alert_add_response (alert, "close", _("_Close"), ADW_RESPONSE_DEFAULT);
-  muster_alert_present (alert, parent);
+  muster_alert_present (alert, GTK_WIDGET (parent));
 }
 
 /* The status window */
@@ -466,7 +466,7 @@ host_action (GSimpleAction *action,
   g_object_set_data (G_OBJECT (alert), "who", who);
   g_object_set_data (G_OBJECT (alert), "internet", internet);
   g_signal_connect (alert, "response", G_CALLBACK (host_response_cb), window);
-  muster_alert_present (alert, GTK_WINDOW (window));
+  muster_alert_present (alert, GTK_WIDGET (window));
 }
 
 static void
@@ -498,7 +498,7 @@ join_action (GSimpleAction *action,
   muster_alert_set_close_response (alert, "cancel");
   g_object_set_data (G_OBJECT (alert), "invitation", entry);
   g_signal_connect (alert, "response", G_CALLBACK (join_response_cb), window);
-  muster_alert_present (alert, GTK_WINDOW (window));
+  muster_alert_present (alert, GTK_WIDGET (window));
 }
 
 void

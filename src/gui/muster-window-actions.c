@@ -196,7 +196,7 @@ show_system_errors_action (GtkWidget  *widget,
 
   alert = muster_alert_new (_("Game Systems Not Loaded"), body->str);
   muster_alert_add_response (alert, "close", _("_Close"), ADW_RESPONSE_DEFAULT);
-  muster_alert_present (alert, GTK_WINDOW (self));
+  muster_alert_present (alert, GTK_WIDGET (self));
 }
 
 void

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "muster-compat.h"
+#include "muster-file-chooser.h"
 #include "muster-window-private.h"
 
 /* New, open, save and close: the document's file as the players ask for
@@ -110,7 +111,7 @@ show_open_error (MusterWindow *self,
   /* Above the window, which is shown first when it was not yet. */
   if (!gtk_widget_get_visible (GTK_WIDGET (self)))
     gtk_window_present (GTK_WINDOW (self));
-  muster_alert_present (alert, GTK_WINDOW (self));
+  muster_alert_present (alert, GTK_WIDGET (self));
 }
 
 /* Shows the layout in file; on failure the layout that was open stays
@@ -215,33 +216,32 @@ _muster_window_save (MusterWindow *self)
   save (self);
 }
 
-static void
-add_filters (GtkFileChooser *chooser)
+/* Muster's layouts, the default, and all files. */
+static GListModel *
+new_filters (void)
 {
+  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr(GtkFileFilter) layouts = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (layouts, _("Muster Layouts"));
   gtk_file_filter_add_mime_type (layouts, MUSTER_MIME_TYPE);
   gtk_file_filter_add_suffix (layouts, "muster");
-  gtk_file_chooser_add_filter (chooser, layouts);
+  g_list_store_append (filters, layouts);
 
   gtk_file_filter_set_name (all, _("All Files"));
   gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (chooser, all);
+  g_list_store_append (filters, all);
+
+  return G_LIST_MODEL (filters);
 }
 
 static void
-save_response_cb (MusterWindow         *self,
-                  int                   response,
-                  GtkFileChooserNative *chooser)
+save_chosen (GObject *owner,
+             GFile   *file)
 {
-  g_autoptr(GFile) file = NULL;
+  MusterWindow *self = MUSTER_WINDOW (owner);
   g_autoptr(GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  g_clear_object (&self->file_dialog);
 
   if (file == NULL)
     {
@@ -264,60 +264,29 @@ save_response_cb (MusterWindow         *self,
 void
 _muster_window_save_as (MusterWindow *self)
 {
-  GtkFileChooserNative *chooser;
-  GFile *file = muster_document_get_file (self->document);
+  g_autoptr(GListModel) filters = new_filters ();
+  /* Translators: the file name offered for a new layout; keep the suffix */
+  const char *new_name = _("Layout.muster");
 
-  if (self->file_dialog != NULL)
-    return;
-
-  chooser = gtk_file_chooser_native_new (_("Save Layout"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  self->file_dialog = G_OBJECT (chooser);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  add_filters (GTK_FILE_CHOOSER (chooser));
-
-  if (file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
-  else
-    {
-      /* Translators: the file name offered for a new layout; keep the suffix */
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Layout.muster"));
-    }
-
-  g_signal_connect_swapped (chooser, "response", G_CALLBACK (save_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  muster_file_chooser_ask (GTK_WINDOW (self), G_OBJECT (self), TRUE, _("Save Layout"), _("_Save"),
+                           muster_document_get_file (self->document), new_name, filters, save_chosen);
 }
 
 static void
-open_response_cb (MusterWindow         *self,
-                  int                   response,
-                  GtkFileChooserNative *chooser)
+open_chosen (GObject *owner,
+             GFile   *file)
 {
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  g_clear_object (&self->file_dialog);
-
   if (file != NULL)
-    muster_window_open (self, file);
+    muster_window_open (MUSTER_WINDOW (owner), file);
 }
 
 static void
 show_open_dialog (MusterWindow *self)
 {
-  GtkFileChooserNative *chooser;
+  g_autoptr(GListModel) filters = new_filters ();
 
-  if (self->file_dialog != NULL)
-    return;
-
-  chooser = gtk_file_chooser_native_new (_("Open Layout"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  self->file_dialog = G_OBJECT (chooser);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  add_filters (GTK_FILE_CHOOSER (chooser));
-  g_signal_connect_swapped (chooser, "response", G_CALLBACK (open_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  muster_file_chooser_ask (GTK_WINDOW (self), G_OBJECT (self), FALSE, _("Open Layout"), _("_Open"), NULL, NULL,
+                           filters, open_chosen);
 }
 
 static void
@@ -403,7 +372,7 @@ _muster_window_confirm_then (MusterWindow *self,
   muster_alert_set_default_response (alert, "save");
   muster_alert_set_close_response (alert, "cancel");
   g_signal_connect_object (alert, "response", G_CALLBACK (discard_response_cb), self, G_CONNECT_SWAPPED);
-  muster_alert_present (alert, GTK_WINDOW (self));
+  muster_alert_present (alert, GTK_WIDGET (self));
 }
 
 gboolean
@@ -500,8 +469,6 @@ void
 _muster_window_dispose_files (MusterWindow *self)
 {
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
-  if (self->file_dialog != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->file_dialog));
-  g_clear_object (&self->file_dialog);
+  muster_file_chooser_close (G_OBJECT (self));
   g_clear_object (&self->after_file);
 }

@@ -52,7 +52,6 @@ struct _MusterWindow
   GBindingGroup        *document_bindings;
   gboolean              close_confirmed;
   GtkWidget            *context_menu;
-  GObject              *file_dialog;        /* the open or save dialog shown */
 
   MusterAfter           after;
   GFile                *after_file;

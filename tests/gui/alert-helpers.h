@@ -35,7 +35,7 @@ alert_find_shown_button (GtkWidget  *root,
 
 /* The alert over parent (NULL: any window), once shown. */
 G_GNUC_UNUSED static GtkWidget *
-alert_wait (GtkWindow *parent)
+alert_wait (GtkWidget *parent)
 {
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   GtkWidget *alert;
@@ -97,7 +97,7 @@ alert_click (GtkWidget  *alert,
 
 /* Until parent (NULL: any window) shows no alert. */
 G_GNUC_UNUSED static gboolean
-alert_wait_gone (GtkWindow *parent)
+alert_wait_gone (GtkWidget *parent)
 {
   gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
