@@ -113,6 +113,28 @@ add_entry_action (GtkWidget  *widget,
     muster_roster_panel_add_entry (MUSTER_ROSTER_PANEL (panel));
 }
 
+/* A folded sidebar, just shown, slides in over the board, and takes the
+ * focus only once it is drawn: tried again on the next frames. */
+static gboolean
+focus_panel_tick_cb (GtkWidget     *widget,
+                     GdkFrameClock *clock,
+                     gpointer       user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+  GtkWidget *panel = gtk_stack_get_visible_child (self->player_stack);
+  /* Counted from 1: set while tried. */
+  guint frames = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (self), "muster-focus-frames"));
+
+  g_object_set_data (G_OBJECT (self), "muster-focus-frames", GUINT_TO_POINTER (frames + 1));
+  if (panel == NULL || gtk_widget_child_focus (panel, GTK_DIR_TAB_FORWARD) || frames >= 60)
+    {
+      g_object_set_data (G_OBJECT (self), "muster-focus-frames", NULL);
+      return G_SOURCE_REMOVE;
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 focus_pane_action (GtkWidget  *widget,
                    const char *action_name,
@@ -125,10 +147,21 @@ focus_pane_action (GtkWidget  *widget,
   if (gtk_widget_has_focus (GTK_WIDGET (self->board_view)) && panel != NULL)
     {
       muster_sidebar_frame_set_show_sidebar (self->frame, TRUE);
-      gtk_widget_child_focus (panel, GTK_DIR_TAB_FORWARD);
+      if (!gtk_widget_child_focus (panel, GTK_DIR_TAB_FORWARD) &&
+          g_object_get_data (G_OBJECT (self), "muster-focus-frames") == NULL)
+        {
+          g_object_set_data (G_OBJECT (self), "muster-focus-frames", GUINT_TO_POINTER (1));
+          gtk_widget_add_tick_callback (widget, focus_panel_tick_cb, NULL, NULL);
+        }
     }
   else
-    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+    {
+      /* A folded sidebar lies over the board, and keeps the focus while
+       * shown. */
+      if (muster_sidebar_frame_get_folded (self->frame))
+        muster_sidebar_frame_set_show_sidebar (self->frame, FALSE);
+      gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+    }
 }
 
 static void

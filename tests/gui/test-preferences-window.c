@@ -94,6 +94,9 @@ open_preferences (void)
   GtkWidget *parent = adw_window_new ();
   GtkWidget *preferences;
 
+  /* As wide as the window's own default: an alert shown over the
+   * preferences fits beside them. */
+  gtk_window_set_default_size (GTK_WINDOW (parent), 1000, 700);
   gtk_window_present (GTK_WINDOW (parent));
   preferences = muster_preferences_window_present (parent);
   g_object_set_data_full (G_OBJECT (preferences), "test-parent", parent, (GDestroyNotify) gtk_window_destroy);

@@ -593,173 +593,6 @@ set_true_cb (gpointer  instance,
   *flag = TRUE;
 }
 
-/* Files and unsaved changes, through the window's own dialogs: the file
- * chooser (GtkFileDialog, or GtkFileChooserNative before GTK 4.10; both
- * a GtkFileChooserDialog here, with no portal) and the alert asking. */
-
-/* The file chooser shown, or NULL. */
-static GtkWidget *
-find_file_chooser (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (GTK_IS_FILE_CHOOSER_DIALOG (toplevel) && gtk_widget_get_visible (toplevel))
-        return toplevel;
-    }
-
-  return NULL;
-}
-
-static GtkWidget *
-wait_file_chooser (void)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  GtkWidget *chooser;
-
-  while ((chooser = find_file_chooser ()) == NULL && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE);
-
-  return chooser;
-}
-
-static gboolean
-wait_file_chooser_gone (void)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (find_file_chooser () != NULL && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE);
-  /* And the window hears of it. */
-  for (int i = 0; i < 50 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
-
-  return find_file_chooser () == NULL;
-}
-
-/* The name the save chooser offers, once it offers one: GTK 4.8's
- * shows the name of a file given once its folder is read. */
-static char *
-wait_current_name (GtkWidget *chooser)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  char *name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
-
-  while ((name == NULL || name[0] == '\0') && g_get_monotonic_time () < deadline)
-    {
-      g_free (name);
-      g_main_context_iteration (NULL, FALSE);
-      name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
-    }
-
-  return name;
-}
-
-/* Chooses file, as the player would with the chooser's Open button. */
-static void
-choose_file (GtkWidget *chooser,
-             GFile     *file)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  g_autoptr(GFile) chosen = NULL;
-
-  g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL));
-  /* Selected once its folder is read. */
-  while ((chosen == NULL || !g_file_equal (chosen, file)) && g_get_monotonic_time () < deadline)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_set_object (&chosen, gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser)));
-    }
-  g_assert_nonnull (chosen);
-  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
-}
-
-/* Names a new file in folder, as the player would with the chooser's
- * Save button. The chooser reads the folder in the background and
- * ignores an answer until then: answered again until it is gone. */
-static void
-name_file (GtkWidget  *chooser,
-           GFile      *folder,
-           const char *name)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  g_object_add_weak_pointer (G_OBJECT (chooser), (gpointer *) &chooser);
-  while (chooser != NULL && gtk_widget_get_visible (chooser) && g_get_monotonic_time () < deadline)
-    {
-      gint64 wait = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
-      g_autoptr(GError) error = NULL;
-
-      g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, &error));
-      g_assert_no_error (error);
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-      gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
-      while (chooser != NULL && gtk_widget_get_visible (chooser) && g_get_monotonic_time () < wait)
-        g_main_context_iteration (NULL, FALSE);
-    }
-  if (chooser != NULL)
-    g_object_remove_weak_pointer (G_OBJECT (chooser), (gpointer *) &chooser);
-}
-
-/* Opening through the chooser: dismissed, nothing changes and the next
- * asks again; chosen, the layout opens. Save As offers the file's own
- * name. A window closed while its chooser asks takes the chooser along. */
-static void
-test_window_file_dialogs (void)
-{
-  MusterWindow *window = open_window ();
-  MusterWindow *other = open_window ();
-  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-window-XXXXXX");
-  g_autofree char *path = g_build_filename (dir, "table.muster", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  gboolean destroyed = FALSE;
-  GtkWidget *chooser;
-  gint64 deadline;
-
-  g_assert_nonnull (add_model (window, 300, 1000));
-  g_assert_true (muster_window_save_to (window, file, NULL));
-  gtk_window_destroy (GTK_WINDOW (window));
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.open", NULL));
-  chooser = wait_file_chooser ();
-  g_assert_nonnull (chooser);
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (chooser)), ==, "Open Layout");
-  g_assert_true (gtk_window_get_modal (GTK_WINDOW (chooser)));
-  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-  g_assert_true (wait_file_chooser_gone ());
-  g_assert_null (muster_window_get_file (other));
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.open", NULL));
-  chooser = wait_file_chooser ();
-  g_assert_nonnull (chooser);
-  choose_file (chooser, file);
-  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (muster_window_get_file (other) == NULL && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_nonnull (muster_window_get_file (other));
-  g_assert_true (g_file_equal (muster_window_get_file (other), file));
-  g_assert_cmpuint (muster_layout_get_pieces (muster_window_get_layout (other))->len, ==, 1);
-  g_assert_true (wait_file_chooser_gone ());
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (other), "win.save-as", NULL));
-  chooser = wait_file_chooser ();
-  g_assert_nonnull (chooser);
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (chooser)), ==, "Save Layout");
-  {
-    g_autofree char *name = wait_current_name (chooser);
-
-    g_assert_cmpstr (name, ==, "table.muster");
-  }
-
-  g_signal_connect (other, "destroy", G_CALLBACK (set_true_cb), &destroyed);
-  gtk_window_destroy (GTK_WINDOW (other));
-  g_assert_true (destroyed);
-  g_assert_true (wait_file_chooser_gone ());
-}
-
 /* Closes window, which has unsaved changes: the alert that asks first,
  * with its three answers, the one to press Return for, and the one that
  * loses work marked as such. */
@@ -819,45 +652,6 @@ test_window_confirm_close (void)
   alert_click (alert, "_Discard");
   wait_true (&destroyed);
   g_assert_true (destroyed);
-}
-
-/* Save, on a layout never saved: the file chooser asks where first,
- * offering a name with the layouts' suffix, and the window closes once
- * saved there. */
-static void
-test_window_confirm_close_save (void)
-{
-  MusterWindow *window = open_window ();
-  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-window-XXXXXX");
-  g_autoptr(GFile) folder = g_file_new_for_path (dir);
-  g_autoptr(GFile) file = g_file_get_child (folder, "table.muster");
-  g_autoptr(MusterLayout) saved = NULL;
-  g_autoptr(GError) error = NULL;
-  gboolean destroyed = FALSE;
-  GtkWidget *chooser;
-  GtkWidget *alert;
-
-  g_signal_connect (window, "destroy", G_CALLBACK (set_true_cb), &destroyed);
-  g_assert_nonnull (add_model (window, 300, 1000));
-
-  alert = close_modified (window);
-  alert_click (alert, "_Save");
-  chooser = wait_file_chooser ();
-  g_assert_nonnull (chooser);
-  {
-    g_autofree char *name = wait_current_name (chooser);
-
-    g_assert_cmpstr (name, ==, "Layout.muster");
-  }
-  g_assert_false (destroyed);
-
-  name_file (chooser, folder, "table.muster");
-  wait_true (&destroyed);
-  g_assert_true (destroyed);
-
-  saved = muster_layout_new_from_file (file, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (muster_layout_get_pieces (saved)->len, ==, 1);
 }
 
 /* The sidebar */
@@ -961,11 +755,14 @@ test_window_sidebar_folds (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.focus-next-pane", NULL));
   g_assert_true (sidebar_visible (window));
   g_assert_true (muster_sidebar_frame_get_folded (frame));
+  /* Once it has slid in. */
+  for (gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+       !gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), sidebar) && g_get_monotonic_time () < deadline;)
+    g_main_context_iteration (NULL, FALSE);
   g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), sidebar));
+  /* F6 again: back to the board, the sidebar folded away. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.focus-next-pane", NULL));
   g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sidebar", NULL));
   g_assert_false (sidebar_visible (window));
 
   resize_frame (window, GTK_WIDGET (frame), fold_width);
@@ -1250,9 +1047,7 @@ main (int   argc,
   g_test_add_func ("/app/window/player-color", test_window_player_color);
   g_test_add_func ("/app/window/undo-toast", test_window_undo_toast);
   g_test_add_func ("/app/window/shortcuts-window", test_window_shortcuts_window);
-  g_test_add_func ("/app/window/file-dialogs", test_window_file_dialogs);
   g_test_add_func ("/app/window/confirm-close", test_window_confirm_close);
-  g_test_add_func ("/app/window/confirm-close-save", test_window_confirm_close_save);
   g_test_add_func ("/app/window/sidebar-folds", test_window_sidebar_folds);
   g_test_add_func ("/app/window/system-errors", test_window_system_errors);
   g_test_add_func ("/app/window/system-errors/subprocess", test_window_system_errors_session);
