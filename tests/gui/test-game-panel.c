@@ -10,7 +10,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "muster-compat.h"
+#include "alert-helpers.h"
 #include "muster-editor.h"
 #include "muster-game-page.h"
 #include "muster-game-panel.h"
@@ -1078,7 +1078,7 @@ test_restart_dialog (void)
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (muster_alert_get_body (dialog), "2 dice"));
-  click (dialog, "_Keep Them");
+  alert_click (dialog, "_Keep Them");
   flush ();
   g_assert_null (find_dialog ());
   g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (game_of (&table))), ==, 2);
@@ -1108,7 +1108,7 @@ test_restart_dialog (void)
   flush ();
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
-  click (dialog, "_Clear Them");
+  alert_click (dialog, "_Clear Them");
   flush ();
   g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (game_of (&table))), ==, 0);
   g_assert_nonnull (find_label (page_of (&table, "roll-log"), "No dice thrown yet"));
