@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "muster-application.h"
+#include "muster-compat.h"
 #include "muster-draft.h"
 #include "muster-preferences-window.h"
 #include "muster-window.h"
@@ -41,11 +42,11 @@ muster_application_new (void)
 }
 
 static void
-restore_response_cb (AdwMessageDialog *dialog,
-                     const char       *response,
-                     MusterWindow     *first)
+restore_response_cb (GtkWidget    *alert,
+                     const char   *response,
+                     MusterWindow *first)
 {
-  GPtrArray *orphans = g_object_get_data (G_OBJECT (dialog), "orphans");
+  GPtrArray *orphans = g_object_get_data (G_OBJECT (alert), "orphans");
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (first));
 
   for (guint i = 0; i < orphans->len; i++)
@@ -75,7 +76,8 @@ offer_drafts (MusterApplication *self,
 {
   g_autoptr(GPtrArray) orphans = NULL;
   g_autoptr(GString) names = g_string_new (NULL);
-  GtkWidget *dialog;
+  g_autofree char *body = NULL;
+  GtkWidget *alert;
 
   if (!self->offer_drafts)
     return;
@@ -92,29 +94,24 @@ offer_drafts (MusterApplication *self,
       g_string_append_printf (names, "\n• %s", orphan->title != NULL ? orphan->title : _("Untitled Layout"));
     }
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (window),
-                                   g_dngettext (GETTEXT_PACKAGE, "Restore Unsaved Layout?",
-                                                "Restore Unsaved Layouts?", orphans->len),
-                                   NULL);
   /* Translators: the names of the layouts follow, one a line */
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  g_dngettext (GETTEXT_PACKAGE,
-                                               "Muster did not close properly last time. This layout was "
-                                               "saved automatically and can be restored:%s",
-                                               "Muster did not close properly last time. These layouts were "
-                                               "saved automatically and can be restored:%s", orphans->len),
-                                  names->str);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "discard", _("_Discard"),
-                                    "restore", _("_Restore"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "restore");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "discard");
-  g_object_set_data_full (G_OBJECT (dialog), "orphans", g_steal_pointer (&orphans),
+  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Muster did not close properly last time. This layout was "
+                                       "saved automatically and can be restored:%s",
+                                       "Muster did not close properly last time. These layouts were "
+                                       "saved automatically and can be restored:%s", orphans->len),
+                          names->str);
+  alert = muster_alert_new (g_dngettext (GETTEXT_PACKAGE, "Restore Unsaved Layout?",
+                                         "Restore Unsaved Layouts?", orphans->len),
+                            body);
+  muster_alert_add_response (alert, "discard", _("_Discard"), ADW_RESPONSE_DEFAULT);
+  muster_alert_add_response (alert, "restore", _("_Restore"), ADW_RESPONSE_SUGGESTED);
+  muster_alert_set_default_response (alert, "restore");
+  muster_alert_set_close_response (alert, "discard");
+  g_object_set_data_full (G_OBJECT (alert), "orphans", g_steal_pointer (&orphans),
                           (GDestroyNotify) g_ptr_array_unref);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (restore_response_cb), window, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  g_signal_connect_object (alert, "response", G_CALLBACK (restore_response_cb), window, 0);
+  muster_alert_present (alert, GTK_WIDGET (window));
 }
 
 /* Once, in the first window. */
@@ -195,18 +192,18 @@ about_action (GSimpleAction *action,
   GtkApplication *app = user_data;
   const char *developers[] = { "The Muster Authors", NULL };
 
-  adw_show_about_window (gtk_application_get_active_window (app),
-                         "application-name", _("Muster"),
-                         "application-icon", APP_ID,
-                         "developer-name", _("The Muster Authors"),
-                         "version", PACKAGE_VERSION,
-                         "website", "https://github.com/muster/muster",
-                         "issue-url", "https://github.com/muster/muster/issues",
-                         "developers", developers,
-                         "copyright", "© 2026 The Muster Authors",
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  muster_show_about (gtk_application_get_active_window (app),
+                     "application-name", _("Muster"),
+                     "application-icon", APP_ID,
+                     "developer-name", _("The Muster Authors"),
+                     "version", PACKAGE_VERSION,
+                     "website", "https://github.com/muster/muster",
+                     "issue-url", "https://github.com/muster/muster/issues",
+                     "developers", developers,
+                     "copyright", "© 2026 The Muster Authors",
+                     "license-type", GTK_LICENSE_GPL_3_0,
+                     "translator-credits", _("translator-credits"),
+                     NULL);
 }
 
 static void
@@ -216,7 +213,7 @@ preferences_action (GSimpleAction *action,
 {
   GtkApplication *app = user_data;
 
-  gtk_window_present (GTK_WINDOW (muster_preferences_window_new (gtk_application_get_active_window (app))));
+  muster_preferences_window_present (GTK_WIDGET (gtk_application_get_active_window (app)));
 }
 
 static void

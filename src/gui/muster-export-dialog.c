@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "muster-compat.h"
 #include "muster-export.h"
 #include "muster-export-dialog.h"
 #include "muster-file-chooser.h"
@@ -294,24 +295,16 @@ suggest_name (MusterExportDialog *self)
 }
 
 static void
-error_response_cb (AdwMessageDialog *dialog,
-                   const char       *response)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
-static void
 show_error (MusterExportDialog *self,
             GFile              *file,
             const GError       *error)
 {
   g_autofree char *name = g_file_get_basename (file);
   g_autofree char *heading = g_strdup_printf (_("Could Not Export “%s”"), name);
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error->message);
+  GtkWidget *alert = muster_alert_new (heading, error->message);
 
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  g_signal_connect (dialog, "response", G_CALLBACK (error_response_cb), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
+  muster_alert_add_response (alert, "close", _("_Close"), ADW_RESPONSE_DEFAULT);
+  muster_alert_present (alert, GTK_WIDGET (self));
 }
 
 gboolean
@@ -394,7 +387,7 @@ choose_file (MusterExportDialog *self)
   gtk_file_filter_add_suffix (filter, suffixes[format] + 1);
   g_list_store_append (filters, filter);
   muster_file_chooser_ask (GTK_WINDOW (self), G_OBJECT (self), TRUE, _("Export Diagram"), _("_Export"),
-                           name, G_LIST_MODEL (filters), chosen);
+                           NULL, name, G_LIST_MODEL (filters), chosen);
 }
 
 void

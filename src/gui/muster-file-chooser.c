@@ -85,6 +85,7 @@ ask (GtkWindow  *parent,
      gboolean    save,
      const char *title,
      const char *accept_label,
+     GFile      *initial_file,
      const char *initial_name,
      GListModel *filters)
 {
@@ -104,7 +105,10 @@ ask (GtkWindow  *parent,
   if (save)
     {
       g_object_set_data (G_OBJECT (dialog), "save", GINT_TO_POINTER (TRUE));
-      gtk_file_dialog_set_initial_name (dialog, initial_name);
+      if (initial_file != NULL)
+        gtk_file_dialog_set_initial_file (dialog, initial_file);
+      else
+        gtk_file_dialog_set_initial_name (dialog, initial_name);
       gtk_file_dialog_save (dialog, parent, request->cancellable, dialog_done_cb, weak);
     }
   else
@@ -133,6 +137,7 @@ ask (GtkWindow  *parent,
      gboolean    save,
      const char *title,
      const char *accept_label,
+     GFile      *initial_file,
      const char *initial_name,
      GListModel *filters)
 {
@@ -152,7 +157,9 @@ ask (GtkWindow  *parent,
 
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
     }
-  if (save)
+  if (save && initial_file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), initial_file, NULL);
+  else if (save)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), initial_name);
   g_signal_connect (chooser, "response", G_CALLBACK (response_cb), request);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
@@ -165,6 +172,7 @@ muster_file_chooser_ask (GtkWindow        *parent,
                          gboolean          save,
                          const char       *title,
                          const char       *accept_label,
+                         GFile            *initial_file,
                          const char       *initial_name,
                          GListModel       *filters,
                          MusterFileChosen  chosen)
@@ -174,6 +182,7 @@ muster_file_chooser_ask (GtkWindow        *parent,
   g_return_val_if_fail (G_IS_OBJECT (owner), FALSE);
   g_return_val_if_fail (G_IS_LIST_MODEL (filters) && g_list_model_get_n_items (filters) > 0, FALSE);
   g_return_val_if_fail (chosen != NULL, FALSE);
+  g_return_val_if_fail (initial_file == NULL || G_IS_FILE (initial_file), FALSE);
 
   if (g_object_get_data (owner, REQUEST_KEY) != NULL)
     return FALSE;
@@ -181,7 +190,7 @@ muster_file_chooser_ask (GtkWindow        *parent,
   request = g_new0 (Request, 1);
   request->chosen = chosen;
   g_object_set_data_full (owner, REQUEST_KEY, request, request_free);
-  ask (parent, owner, request, save, title, accept_label, initial_name, filters);
+  ask (parent, owner, request, save, title, accept_label, initial_file, initial_name, filters);
 
   return TRUE;
 }

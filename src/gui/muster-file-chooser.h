@@ -19,14 +19,16 @@ typedef void (*MusterFileChosen) (GObject *owner,
  * chooser portal in a Flatpak (which lets out of the sandbox the file
  * chosen, and that alone): GtkFileDialog from GTK 4.10,
  * GtkFileChooserNative before. filters: GtkFileFilter, the first one
- * chosen. chosen is called with owner once answered, unless owner was
- * finalized before, which closes the chooser. FALSE, and nothing asked,
- * while a chooser of owner's is open. */
+ * chosen. A save starts at initial_file, or else offers initial_name.
+ * chosen is called with owner once answered, unless owner was finalized
+ * before, which closes the chooser. FALSE, and nothing asked, while a
+ * chooser of owner's is open. */
 gboolean muster_file_chooser_ask (GtkWindow        *parent,
                                   GObject          *owner,
                                   gboolean          save,
                                   const char       *title,
                                   const char       *accept_label,
+                                  GFile            *initial_file,
                                   const char       *initial_name,
                                   GListModel       *filters,
                                   MusterFileChosen  chosen);

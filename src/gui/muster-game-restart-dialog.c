@@ -11,15 +11,16 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-compat.h"
 #include "muster-game-restart-dialog.h"
 
 static void
-response_cb (AdwMessageDialog *dialog,
-             const char       *response,
-             gpointer          user_data)
+response_cb (GtkWidget  *alert,
+             const char *response,
+             gpointer    user_data)
 {
-  MusterGame *game = g_object_get_data (G_OBJECT (dialog), "game");
-  MusterDice *dice = g_object_get_data (G_OBJECT (dialog), "dice");
+  MusterGame *game = g_object_get_data (G_OBJECT (alert), "game");
+  MusterDice *dice = g_object_get_data (G_OBJECT (alert), "dice");
 
   if (g_strcmp0 (response, "clear") == 0)
     muster_game_restart (game, NULL);
@@ -33,7 +34,7 @@ muster_game_restart_dialog_present (GtkWindow  *parent,
                                     MusterGame *earlier)
 {
   MusterDice *dice;
-  GtkWidget *dialog;
+  GtkWidget *alert;
   g_autofree char *body = NULL;
   guint n;
 
@@ -51,22 +52,18 @@ muster_game_restart_dialog_present (GtkWindow  *parent,
                                     "%u dice were thrown in the game of %s. Keep them in the Roll Log of the new "
                                     "game, or clear them?", n),
                           n, muster_system_get_name (muster_game_get_system (earlier)));
-  dialog = adw_message_dialog_new (parent, _("Keep the Dice Thrown?"), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "clear", _("_Clear Them"),
-                                    "keep", _("_Keep Them"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "clear", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "keep", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "keep");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "keep");
+  alert = muster_alert_new (_("Keep the Dice Thrown?"), body);
+  muster_alert_add_response (alert, "clear", _("_Clear Them"), ADW_RESPONSE_DESTRUCTIVE);
+  muster_alert_add_response (alert, "keep", _("_Keep Them"), ADW_RESPONSE_SUGGESTED);
+  muster_alert_set_default_response (alert, "keep");
+  muster_alert_set_close_response (alert, "keep");
 
-  g_object_set_data_full (G_OBJECT (dialog), "game", g_object_ref (game), g_object_unref);
+  g_object_set_data_full (G_OBJECT (alert), "game", g_object_ref (game), g_object_unref);
   /* The earlier game's dice, not the game: it follows the layout's log,
    * and would start again with it. */
-  g_object_set_data_full (G_OBJECT (dialog), "dice", g_object_ref (dice), g_object_unref);
-  g_signal_connect (dialog, "response", G_CALLBACK (response_cb), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
+  g_object_set_data_full (G_OBJECT (alert), "dice", g_object_ref (dice), g_object_unref);
+  g_signal_connect (alert, "response", G_CALLBACK (response_cb), NULL);
+  muster_alert_present (alert, GTK_WIDGET (parent));
 
-  return dialog;
+  return alert;
 }

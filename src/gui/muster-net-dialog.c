@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-compat.h"
 #include "muster-game-page.h"
 #include "muster-game-panel.h"
 #include "muster-net-dialog.h"
@@ -63,10 +64,10 @@ show_error (GtkWindow  *parent,
             const char *heading,
             const char *message)
 {
-  GtkWidget *dialog = adw_message_dialog_new (parent, heading, message);
+  GtkWidget *alert = muster_alert_new (heading, message);
 
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  muster_alert_add_response (alert, "close", _("_Close"), ADW_RESPONSE_DEFAULT);
+  muster_alert_present (alert, GTK_WIDGET (parent));
 }
 
 /* The status window */
@@ -212,7 +213,6 @@ open_status (NetState *state)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *header = adw_header_bar_new ();
   GtkWidget *end = gtk_button_new_with_mnemonic (_("_End the Game Across the Network"));
-  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
 
   gtk_window_set_title (GTK_WINDOW (status), _("Game Across the Network"));
   gtk_window_set_transient_for (GTK_WINDOW (status), GTK_WINDOW (state->window));
@@ -248,9 +248,7 @@ open_status (NetState *state)
   g_signal_connect (end, "clicked", G_CALLBACK (end_clicked_cb), state);
   gtk_box_append (GTK_BOX (box), end);
 
-  gtk_box_append (GTK_BOX (content), header);
-  gtk_box_append (GTK_BOX (content), box);
-  adw_window_set_content (ADW_WINDOW (status), content);
+  adw_window_set_content (ADW_WINDOW (status), muster_toolbar_new (header, box));
 
   state->status = GTK_WINDOW (status);
   g_signal_connect (status, "destroy", G_CALLBACK (status_destroyed_cb), state);
@@ -413,12 +411,12 @@ muster_net_dialog_get_status_window (MusterWindow *window)
 /* The dialogs */
 
 static void
-host_response_cb (AdwMessageDialog *dialog,
-                  const char       *response,
-                  MusterWindow     *window)
+host_response_cb (GtkWidget    *alert,
+                  const char   *response,
+                  MusterWindow *window)
 {
-  GtkDropDown *who = g_object_get_data (G_OBJECT (dialog), "who");
-  GtkCheckButton *internet = g_object_get_data (G_OBJECT (dialog), "internet");
+  GtkDropDown *who = g_object_get_data (G_OBJECT (alert), "who");
+  GtkCheckButton *internet = g_object_get_data (G_OBJECT (alert), "internet");
   g_autoptr(GError) error = NULL;
 
   if (g_strcmp0 (response, "host") != 0)
@@ -440,7 +438,7 @@ host_action (GSimpleAction *action,
   GPtrArray *players = muster_layout_get_players (muster_window_get_layout (window));
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_auto(GStrv) names = NULL;
-  GtkWidget *dialog;
+  GtkWidget *alert;
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *who;
   GtkWidget *internet;
@@ -453,29 +451,30 @@ host_action (GSimpleAction *action,
     }
   names = g_strv_builder_end (builder);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (window), _("Host Game"),
-                                   _("The other player joins this game from their own Muster, with the "
-                                     "invitation shown next. Which player are you?"));
+  alert = muster_alert_new (_("Host Game"),
+                            _("The other player joins this game from their own Muster, with the "
+                              "invitation shown next. Which player are you?"));
   who = gtk_drop_down_new_from_strings ((const char * const *) names);
   internet = gtk_check_button_new_with_mnemonic (_("Allow players from the _internet, not only from this network"));
   gtk_box_append (GTK_BOX (box), who);
   gtk_box_append (GTK_BOX (box), internet);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "host", _("_Host"), NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "host", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "host");
-  g_object_set_data (G_OBJECT (dialog), "who", who);
-  g_object_set_data (G_OBJECT (dialog), "internet", internet);
-  g_signal_connect (dialog, "response", G_CALLBACK (host_response_cb), window);
-  gtk_window_present (GTK_WINDOW (dialog));
+  muster_alert_set_extra_child (alert, box);
+  muster_alert_add_response (alert, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
+  muster_alert_add_response (alert, "host", _("_Host"), ADW_RESPONSE_SUGGESTED);
+  muster_alert_set_default_response (alert, "host");
+  muster_alert_set_close_response (alert, "cancel");
+  g_object_set_data (G_OBJECT (alert), "who", who);
+  g_object_set_data (G_OBJECT (alert), "internet", internet);
+  g_signal_connect (alert, "response", G_CALLBACK (host_response_cb), window);
+  muster_alert_present (alert, GTK_WIDGET (window));
 }
 
 static void
-join_response_cb (AdwMessageDialog *dialog,
-                  const char       *response,
-                  MusterWindow     *window)
+join_response_cb (GtkWidget    *alert,
+                  const char   *response,
+                  MusterWindow *window)
 {
-  GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "invitation");
+  GtkEditable *entry = g_object_get_data (G_OBJECT (alert), "invitation");
 
   if (g_strcmp0 (response, "join") == 0)
     muster_net_dialog_join (window, gtk_editable_get_text (entry), NULL, NULL);
@@ -487,19 +486,19 @@ join_action (GSimpleAction *action,
              gpointer       user_data)
 {
   MusterWindow *window = user_data;
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (window), _("Join Game"),
-                                              _("Paste the invitation the host sent you."));
+  GtkWidget *alert = muster_alert_new (_("Join Game"), _("Paste the invitation the host sent you."));
   GtkWidget *entry = gtk_entry_new ();
 
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), "muster://…");
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "join", _("_Join"), NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "join", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "join");
-  g_object_set_data (G_OBJECT (dialog), "invitation", entry);
-  g_signal_connect (dialog, "response", G_CALLBACK (join_response_cb), window);
-  gtk_window_present (GTK_WINDOW (dialog));
+  muster_alert_set_extra_child (alert, entry);
+  muster_alert_add_response (alert, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
+  muster_alert_add_response (alert, "join", _("_Join"), ADW_RESPONSE_SUGGESTED);
+  muster_alert_set_default_response (alert, "join");
+  muster_alert_set_close_response (alert, "cancel");
+  g_object_set_data (G_OBJECT (alert), "invitation", entry);
+  g_signal_connect (alert, "response", G_CALLBACK (join_response_cb), window);
+  muster_alert_present (alert, GTK_WIDGET (window));
 }
 
 void

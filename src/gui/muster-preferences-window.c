@@ -11,13 +11,14 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-compat.h"
 #include "muster-file-chooser.h"
 #include "muster-preferences-window.h"
 #include "muster-system.h"
 
 struct _MusterPreferencesWindow
 {
-  AdwPreferencesWindow  parent_instance;
+  MUSTER_PREFERENCES_PARENT parent_instance;
 
   GSettings            *settings;
   GPtrArray            *systems;        /* MusterSystem, as listed in system_row */
@@ -32,7 +33,7 @@ struct _MusterPreferencesWindow
   AdwPreferencesGroup  *systems_group;
 };
 
-G_DEFINE_FINAL_TYPE (MusterPreferencesWindow, muster_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+G_DEFINE_FINAL_TYPE (MusterPreferencesWindow, muster_preferences_window, MUSTER_PREFERENCES_PARENT_TYPE)
 
 /* Combo rows hold a position; the settings hold an enum nick. */
 static gboolean
@@ -212,24 +213,17 @@ fill_systems (MusterPreferencesWindow *self)
   fill_boards (self);
 }
 
-static void
-message_response_cb (AdwMessageDialog *dialog,
-                     const char       *response)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
 /* An answer to ask_replace() imports again. */
 static void import_file (MusterPreferencesWindow *self,
                          GFile                   *file,
                          gboolean                 replace);
 
 static void
-replace_response_cb (AdwMessageDialog        *dialog,
+replace_response_cb (GtkWidget               *alert,
                      const char              *response,
                      MusterPreferencesWindow *self)
 {
-  GFile *file = g_object_get_data (G_OBJECT (dialog), "file");
+  GFile *file = g_object_get_data (G_OBJECT (alert), "file");
 
   if (g_str_equal (response, "replace"))
     import_file (self, file, TRUE);
@@ -243,20 +237,15 @@ ask_replace (MusterPreferencesWindow *self,
 {
   g_autofree char *body = g_strdup_printf ("%s\n\n%s", error->message,
                                            _("The file chosen takes its place, in Muster and in your folder."));
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Replace Your Game System?"), body);
+  GtkWidget *alert = muster_alert_new (_("Replace Your Game System?"), body);
 
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "replace", _("_Replace"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "replace",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_object_set_data_full (G_OBJECT (dialog), "file", g_object_ref (file), g_object_unref);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (replace_response_cb), self, 0);
-  g_signal_connect (dialog, "response", G_CALLBACK (message_response_cb), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
+  muster_alert_add_response (alert, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
+  muster_alert_add_response (alert, "replace", _("_Replace"), ADW_RESPONSE_DESTRUCTIVE);
+  muster_alert_set_default_response (alert, "cancel");
+  muster_alert_set_close_response (alert, "cancel");
+  g_object_set_data_full (G_OBJECT (alert), "file", g_object_ref (file), g_object_unref);
+  g_signal_connect_object (alert, "response", G_CALLBACK (replace_response_cb), self, 0);
+  muster_alert_present (alert, GTK_WIDGET (self));
 }
 
 static void
@@ -267,7 +256,7 @@ import_file (MusterPreferencesWindow *self,
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   MusterSystem *system;
-  GtkWidget *dialog;
+  GtkWidget *alert;
 
   system = muster_system_registry_import (muster_system_registry_get_default (), file, replace, &error);
   if (system == NULL && g_error_matches (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_EXISTS))
@@ -279,16 +268,19 @@ import_file (MusterPreferencesWindow *self,
   if (system == NULL)
     {
       /* The file and line, and what is wrong there. */
-      dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Game System Not Imported"), error->message);
-      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-      g_signal_connect (dialog, "response", G_CALLBACK (message_response_cb), NULL);
-      gtk_window_present (GTK_WINDOW (dialog));
+      alert = muster_alert_new (_("Game System Not Imported"), error->message);
+      muster_alert_add_response (alert, "close", _("_Close"), ADW_RESPONSE_DEFAULT);
+      muster_alert_present (alert, GTK_WIDGET (self));
       return;
     }
 
   fill_systems (self);
   text = g_strdup_printf (_("“%s” imported"), muster_system_get_name (system));
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_preferences_dialog_add_toast (ADW_PREFERENCES_DIALOG (self), adw_toast_new (text));
+#else
   adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), adw_toast_new (text));
+#endif
 }
 
 void
@@ -324,8 +316,8 @@ import_activated_cb (MusterPreferencesWindow *self)
   gtk_file_filter_add_pattern (all, "*");
   g_list_store_append (filters, systems);
   g_list_store_append (filters, all);
-  muster_file_chooser_ask (GTK_WINDOW (self), G_OBJECT (self), FALSE, _("Import Game System"), _("_Import"),
-                           NULL, G_LIST_MODEL (filters), chosen);
+  muster_file_chooser_ask (muster_dialog_get_window (GTK_WIDGET (self)), G_OBJECT (self), FALSE,
+                           _("Import Game System"), _("_Import"), NULL, NULL, G_LIST_MODEL (filters), chosen);
 }
 
 static void
@@ -368,6 +360,12 @@ muster_preferences_window_init (MusterPreferencesWindow *self)
   g_autofree char *description = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+#if ADW_CHECK_VERSION (1, 5, 0)
+  adw_dialog_set_content_width (ADW_DIALOG (self), 560);
+  adw_dialog_set_content_height (ADW_DIALOG (self), 600);
+#else
+  gtk_window_set_default_size (GTK_WINDOW (self), 560, 600);
+#endif
 
   self->settings = g_settings_new (APP_ID);
   g_settings_bind_with_mapping (self->settings, "units", self->units_row, "selected",
@@ -397,10 +395,13 @@ muster_preferences_window_init (MusterPreferencesWindow *self)
 }
 
 GtkWidget *
-muster_preferences_window_new (GtkWindow *parent)
+muster_preferences_window_present (GtkWidget *parent)
 {
-  return g_object_new (MUSTER_TYPE_PREFERENCES_WINDOW,
-                       "transient-for", parent,
-                       "modal", TRUE,
-                       NULL);
+  GtkWidget *self = g_object_new (MUSTER_TYPE_PREFERENCES_WINDOW, NULL);
+
+  g_return_val_if_fail (parent == NULL || GTK_IS_WIDGET (parent), NULL);
+
+  muster_dialog_present (self, parent);
+
+  return self;
 }

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-compat.h"
 #include "muster-export-dialog.h"
 #include "muster-roster-panel.h"
 #include "muster-window-private.h"
@@ -112,6 +113,28 @@ add_entry_action (GtkWidget  *widget,
     muster_roster_panel_add_entry (MUSTER_ROSTER_PANEL (panel));
 }
 
+/* A folded sidebar, just shown, slides in over the board, and takes the
+ * focus only once it is drawn: tried again on the next frames. */
+static gboolean
+focus_panel_tick_cb (GtkWidget     *widget,
+                     GdkFrameClock *clock,
+                     gpointer       user_data)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+  GtkWidget *panel = gtk_stack_get_visible_child (self->player_stack);
+  /* Counted from 1: set while tried. */
+  guint frames = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (self), "muster-focus-frames"));
+
+  g_object_set_data (G_OBJECT (self), "muster-focus-frames", GUINT_TO_POINTER (frames + 1));
+  if (panel == NULL || gtk_widget_child_focus (panel, GTK_DIR_TAB_FORWARD) || frames >= 60)
+    {
+      g_object_set_data (G_OBJECT (self), "muster-focus-frames", NULL);
+      return G_SOURCE_REMOVE;
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 focus_pane_action (GtkWidget  *widget,
                    const char *action_name,
@@ -123,11 +146,22 @@ focus_pane_action (GtkWidget  *widget,
   /* F6 goes round the panes: the table, then the sidebar. */
   if (gtk_widget_has_focus (GTK_WIDGET (self->board_view)) && panel != NULL)
     {
-      adw_flap_set_reveal_flap (self->flap, TRUE);
-      gtk_widget_child_focus (panel, GTK_DIR_TAB_FORWARD);
+      muster_sidebar_frame_set_show_sidebar (self->frame, TRUE);
+      if (!gtk_widget_child_focus (panel, GTK_DIR_TAB_FORWARD) &&
+          g_object_get_data (G_OBJECT (self), "muster-focus-frames") == NULL)
+        {
+          g_object_set_data (G_OBJECT (self), "muster-focus-frames", GUINT_TO_POINTER (1));
+          gtk_widget_add_tick_callback (widget, focus_panel_tick_cb, NULL, NULL);
+        }
     }
   else
-    gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+    {
+      /* A folded sidebar lies over the board, and keeps the focus while
+       * shown. */
+      if (muster_sidebar_frame_get_folded (self->frame))
+        muster_sidebar_frame_set_show_sidebar (self->frame, FALSE);
+      gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+    }
 }
 
 static void
@@ -175,13 +209,6 @@ show_help_overlay_action (GtkWidget  *widget,
 }
 
 static void
-system_errors_response_cb (AdwMessageDialog *dialog,
-                           const char       *response)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
-static void
 show_system_errors_action (GtkWidget  *widget,
                            const char *action_name,
                            GVariant   *parameter)
@@ -189,7 +216,7 @@ show_system_errors_action (GtkWidget  *widget,
   MusterWindow *self = MUSTER_WINDOW (widget);
   GPtrArray *errors = muster_system_registry_get_errors (muster_system_registry_get_default ());
   g_autoptr(GString) body = g_string_new (NULL);
-  GtkWidget *dialog;
+  GtkWidget *alert;
 
   for (guint i = 0; i < errors->len; i++)
     {
@@ -200,10 +227,9 @@ show_system_errors_action (GtkWidget  *widget,
       g_string_append (body, error->message);
     }
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Game Systems Not Loaded"), body->str);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  g_signal_connect (dialog, "response", G_CALLBACK (system_errors_response_cb), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
+  alert = muster_alert_new (_("Game Systems Not Loaded"), body->str);
+  muster_alert_add_response (alert, "close", _("_Close"), ADW_RESPONSE_DEFAULT);
+  muster_alert_present (alert, GTK_WIDGET (self));
 }
 
 void

@@ -12,6 +12,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "muster-compat.h"
+#include "muster-file-chooser.h"
 #include "muster-window-private.h"
 
 /* New, open, save and close: the document's file as the players ask for
@@ -71,8 +73,10 @@ show_open_error (MusterWindow *self,
   g_autofree char *basename = g_file_get_basename (file);
   g_autofree char *display = g_filename_display_name (basename);
   g_autofree char *what = NULL;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
   const char *text = error->message;
-  GtkWidget *dialog;
+  GtkWidget *alert;
   guint64 line = 0;
 
   if (g_str_has_prefix (text, name) && text[strlen (name)] == ':')
@@ -98,18 +102,16 @@ show_open_error (MusterWindow *self,
   else
     what = g_utf8_make_valid (text, -1);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), NULL, NULL);
-  adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Could Not Open “%s”"), display);
+  heading = g_strdup_printf (_("Could Not Open “%s”"), display);
   if (line > 0)
     /* Translators: "Line 3: The <board> tag is not closed: a “>” is missing" */
-    adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog), _("Line %u: %s"), (guint) line, what);
-  else
-    adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), what);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+    body = g_strdup_printf (_("Line %u: %s"), (guint) line, what);
+  alert = muster_alert_new (heading, body != NULL ? body : what);
+  muster_alert_add_response (alert, "close", _("_Close"), ADW_RESPONSE_DEFAULT);
   /* Above the window, which is shown first when it was not yet. */
   if (!gtk_widget_get_visible (GTK_WIDGET (self)))
     gtk_window_present (GTK_WINDOW (self));
-  gtk_window_present (GTK_WINDOW (dialog));
+  muster_alert_present (alert, GTK_WIDGET (self));
 }
 
 /* Shows the layout in file; on failure the layout that was open stays
@@ -214,33 +216,32 @@ _muster_window_save (MusterWindow *self)
   save (self);
 }
 
-static void
-add_filters (GtkFileChooser *chooser)
+/* Muster's layouts, the default, and all files. */
+static GListModel *
+new_filters (void)
 {
+  GListStore *filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr(GtkFileFilter) layouts = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
   gtk_file_filter_set_name (layouts, _("Muster Layouts"));
   gtk_file_filter_add_mime_type (layouts, MUSTER_MIME_TYPE);
   gtk_file_filter_add_suffix (layouts, "muster");
-  gtk_file_chooser_add_filter (chooser, layouts);
+  g_list_store_append (filters, layouts);
 
   gtk_file_filter_set_name (all, _("All Files"));
   gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (chooser, all);
+  g_list_store_append (filters, all);
+
+  return G_LIST_MODEL (filters);
 }
 
 static void
-save_response_cb (MusterWindow         *self,
-                  int                   response,
-                  GtkFileChooserNative *chooser)
+save_chosen (GObject *owner,
+             GFile   *file)
 {
-  g_autoptr(GFile) file = NULL;
+  MusterWindow *self = MUSTER_WINDOW (owner);
   g_autoptr(GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  g_clear_object (&self->file_dialog);
 
   if (file == NULL)
     {
@@ -263,60 +264,29 @@ save_response_cb (MusterWindow         *self,
 void
 _muster_window_save_as (MusterWindow *self)
 {
-  GtkFileChooserNative *chooser;
-  GFile *file = muster_document_get_file (self->document);
+  g_autoptr(GListModel) filters = new_filters ();
+  /* Translators: the file name offered for a new layout; keep the suffix */
+  const char *new_name = _("Layout.muster");
 
-  if (self->file_dialog != NULL)
-    return;
-
-  chooser = gtk_file_chooser_native_new (_("Save Layout"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  self->file_dialog = G_OBJECT (chooser);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  add_filters (GTK_FILE_CHOOSER (chooser));
-
-  if (file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
-  else
-    {
-      /* Translators: the file name offered for a new layout; keep the suffix */
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("Layout.muster"));
-    }
-
-  g_signal_connect_swapped (chooser, "response", G_CALLBACK (save_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  muster_file_chooser_ask (GTK_WINDOW (self), G_OBJECT (self), TRUE, _("Save Layout"), _("_Save"),
+                           muster_document_get_file (self->document), new_name, filters, save_chosen);
 }
 
 static void
-open_response_cb (MusterWindow         *self,
-                  int                   response,
-                  GtkFileChooserNative *chooser)
+open_chosen (GObject *owner,
+             GFile   *file)
 {
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  g_clear_object (&self->file_dialog);
-
   if (file != NULL)
-    muster_window_open (self, file);
+    muster_window_open (MUSTER_WINDOW (owner), file);
 }
 
 static void
 show_open_dialog (MusterWindow *self)
 {
-  GtkFileChooserNative *chooser;
+  g_autoptr(GListModel) filters = new_filters ();
 
-  if (self->file_dialog != NULL)
-    return;
-
-  chooser = gtk_file_chooser_native_new (_("Open Layout"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  self->file_dialog = G_OBJECT (chooser);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  add_filters (GTK_FILE_CHOOSER (chooser));
-  g_signal_connect_swapped (chooser, "response", G_CALLBACK (open_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  muster_file_chooser_ask (GTK_WINDOW (self), G_OBJECT (self), FALSE, _("Open Layout"), _("_Open"), NULL, NULL,
+                           filters, open_chosen);
 }
 
 static void
@@ -354,9 +324,9 @@ run_after (MusterWindow *self)
 }
 
 static void
-discard_response_cb (MusterWindow     *self,
-                     const char       *response,
-                     AdwMessageDialog *dialog)
+discard_response_cb (MusterWindow *self,
+                     const char   *response,
+                     GtkWidget    *alert)
 {
   if (g_strcmp0 (response, "discard") == 0)
     {
@@ -381,7 +351,8 @@ _muster_window_confirm_then (MusterWindow *self,
                              MusterAfter   after,
                              GFile        *file)
 {
-  GtkWidget *dialog;
+  g_autofree char *body = NULL;
+  GtkWidget *alert;
 
   self->after = after;
   g_set_object (&self->after_file, file);
@@ -392,21 +363,16 @@ _muster_window_confirm_then (MusterWindow *self,
       return;
     }
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  _("“%s” has unsaved changes. Changes which are not saved will be lost."),
-                                  muster_document_get_title (self->document));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "discard", _("_Discard"),
-                                    "save", _("_Save"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (discard_response_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  body = g_strdup_printf (_("“%s” has unsaved changes. Changes which are not saved will be lost."),
+                          muster_document_get_title (self->document));
+  alert = muster_alert_new (_("Save Changes?"), body);
+  muster_alert_add_response (alert, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
+  muster_alert_add_response (alert, "discard", _("_Discard"), ADW_RESPONSE_DESTRUCTIVE);
+  muster_alert_add_response (alert, "save", _("_Save"), ADW_RESPONSE_SUGGESTED);
+  muster_alert_set_default_response (alert, "save");
+  muster_alert_set_close_response (alert, "cancel");
+  g_signal_connect_object (alert, "response", G_CALLBACK (discard_response_cb), self, G_CONNECT_SWAPPED);
+  muster_alert_present (alert, GTK_WIDGET (self));
 }
 
 gboolean
@@ -503,8 +469,6 @@ void
 _muster_window_dispose_files (MusterWindow *self)
 {
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
-  if (self->file_dialog != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->file_dialog));
-  g_clear_object (&self->file_dialog);
+  muster_file_chooser_close (G_OBJECT (self));
   g_clear_object (&self->after_file);
 }

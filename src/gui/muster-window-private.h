@@ -10,6 +10,7 @@
 #include "muster-document.h"
 #include "muster-game-panel.h"
 #include "muster-game-popover.h"
+#include "muster-sidebar-frame.h"
 #include "muster-violations-list.h"
 #include "muster-window.h"
 
@@ -51,7 +52,6 @@ struct _MusterWindow
   GBindingGroup        *document_bindings;
   gboolean              close_confirmed;
   GtkWidget            *context_menu;
-  GObject              *file_dialog;        /* the open or save dialog shown */
 
   MusterAfter           after;
   GFile                *after_file;
@@ -77,7 +77,7 @@ struct _MusterWindow
    * something else. */
   AdwToast             *undo_toast;
   guint                 undo_toast_id;
-  AdwFlap              *flap;
+  MusterSidebarFrame   *frame;
   GtkStack             *sidebar_stack;
   GtkStack             *player_stack;
   AdwBin               *phase_bin;

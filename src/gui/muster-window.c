@@ -688,7 +688,7 @@ muster_window_get_property (GObject    *object,
       break;
 
     case PROP_SIDEBAR_VISIBLE:
-      g_value_set_boolean (value, adw_flap_get_reveal_flap (self->flap));
+      g_value_set_boolean (value, muster_sidebar_frame_get_show_sidebar (self->frame));
       break;
 
     default:
@@ -707,7 +707,7 @@ muster_window_set_property (GObject      *object,
   switch (prop_id)
     {
     case PROP_SIDEBAR_VISIBLE:
-      adw_flap_set_reveal_flap (self->flap, g_value_get_boolean (value));
+      muster_sidebar_frame_set_show_sidebar (self->frame, g_value_get_boolean (value));
       break;
 
     case PROP_DOCUMENT:
@@ -737,7 +737,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
-  gtk_widget_class_bind_template_child (widget_class, MusterWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, frame);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, sidebar_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, player_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, phase_bin);
@@ -766,6 +766,7 @@ muster_window_class_init (MusterWindowClass *klass)
   g_type_ensure (MUSTER_TYPE_BOARD_VIEW);
   g_type_ensure (MUSTER_TYPE_VIOLATIONS_LIST);
   g_type_ensure (MUSTER_TYPE_SIDEBAR_SPLIT);
+  g_type_ensure (MUSTER_TYPE_SIDEBAR_FRAME);
 }
 
 static void
@@ -791,7 +792,7 @@ muster_window_init (MusterWindow *self)
   g_signal_connect_object (self->settings, "changed::contact-tolerance",
                            G_CALLBACK (tolerance_changed_cb), self, G_CONNECT_SWAPPED);
 
-  g_signal_connect_object (self->flap, "notify::reveal-flap",
+  g_signal_connect_object (self->frame, "notify::show-sidebar",
                            G_CALLBACK (sidebar_revealed_cb), self, G_CONNECT_SWAPPED);
   gtk_menu_button_set_create_popup_func (self->game_button, create_game_popover, self, NULL);
   gtk_widget_set_visible (self->terrain_kind_button, FALSE);

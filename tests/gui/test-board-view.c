@@ -17,6 +17,7 @@
 #include "muster-entry-dialog.h"
 #include "muster-expr.h"
 #include "muster-game-popover.h"
+#include "muster-compat.h"
 #include "muster-preferences-window.h"
 #include "muster-roster-panel.h"
 #include "muster-violations-list.h"
@@ -988,13 +989,12 @@ test_templates_bound (Fixture       *fixture,
 {
   MusterSystem *system = muster_validator_get_system (muster_window_get_validator (fixture->window));
   GtkWidget *dialog = GTK_WIDGET (muster_entry_dialog_new (GTK_WINDOW (fixture->window), system, NULL));
-  GtkWidget *preferences = muster_preferences_window_new (GTK_WINDOW (fixture->window));
+  GtkWidget *preferences = muster_preferences_window_present (GTK_WIDGET (fixture->window));
 
   gtk_window_present (GTK_WINDOW (dialog));
-  gtk_window_present (GTK_WINDOW (preferences));
   spin ();
   gtk_window_destroy (GTK_WINDOW (dialog));
-  gtk_window_destroy (GTK_WINDOW (preferences));
+  muster_dialog_close (preferences);
   spin ();
 }
 

@@ -15,6 +15,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "alert-helpers.h"
 #include "muster-export-dialog.h"
 #include "muster-sheets.h"
 #include "muster-window.h"
@@ -404,9 +405,7 @@ export (MusterExportDialog *dialog,
 
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   if (!muster_export_dialog_export_to (dialog, file))
-    g_error ("%s: %s", path,
-             adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG,
-                                                                             GTK_WINDOW (dialog)))));
+    g_error ("%s: %s", path, muster_alert_get_body (muster_alert_find (GTK_WIDGET (dialog))));
   /* Done: the dialog is gone. */
   wait_for_gone (&dialog);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
@@ -554,14 +553,24 @@ test_export_refused (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static AdwMessageDialog *
+static GtkWidget *
 take_error (MusterExportDialog *dialog)
 {
-  AdwMessageDialog *error = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG, GTK_WINDOW (dialog)));
+  GtkWidget *error = alert_wait (GTK_WIDGET (dialog));
 
   g_assert_nonnull (error);
 
   return error;
+}
+
+/* Closed by its button: the choices stay open to try again. */
+static void
+close_error (MusterExportDialog *dialog,
+             GtkWidget          *error)
+{
+  alert_click (error, "_Close");
+  g_assert_true (alert_wait_gone (GTK_WIDGET (dialog)));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
 }
 
 /* A failed export writes nothing, not even a part of the file, and
@@ -577,16 +586,16 @@ test_export_fails (void)
   g_autofree char *inside = g_build_filename (taken, "keep", NULL);
   g_autoptr(GFile) missing_file = g_file_new_for_path (missing);
   g_autoptr(GFile) taken_file = g_file_new_for_path (taken);
-  AdwMessageDialog *error;
+  GtkWidget *error;
 
   choose (dialog, "_Format", "PDF");
 
   /* No such folder. */
   g_assert_false (muster_export_dialog_export_to (dialog, missing_file));
   error = take_error (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (error), ==, "Could Not Export “zones.pdf”");
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (error), missing));
-  gtk_window_destroy (GTK_WINDOW (error));
+  g_assert_cmpstr (muster_alert_get_heading (error), ==, "Could Not Export “zones.pdf”");
+  g_assert_nonnull (strstr (muster_alert_get_body (error), missing));
+  close_error (dialog, error);
   g_assert_cmpuint (count_files (dir), ==, 0);
 
   /* A folder where the file would go: drawn, then not renamed over it,
@@ -595,8 +604,8 @@ test_export_fails (void)
   g_assert_true (g_file_set_contents (inside, "", 0, NULL));
   g_assert_false (muster_export_dialog_export_to (dialog, taken_file));
   error = take_error (dialog);
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (error), taken));
-  gtk_window_destroy (GTK_WINDOW (error));
+  g_assert_nonnull (strstr (muster_alert_get_body (error), taken));
+  close_error (dialog, error);
   g_assert_cmpuint (count_files (dir), ==, 1);
   g_assert_cmpuint (count_files (taken), ==, 1);
 
@@ -608,8 +617,8 @@ test_export_fails (void)
 
     g_assert_false (muster_export_dialog_export_to (dialog, plain_file));
     error = take_error (dialog);
-    g_assert_nonnull (strstr (adw_message_dialog_get_body (error), "“.pdf”"));
-    gtk_window_destroy (GTK_WINDOW (error));
+    g_assert_nonnull (strstr (muster_alert_get_body (error), "“.pdf”"));
+    close_error (dialog, error);
     g_assert_cmpuint (count_files (dir), ==, 1);
   }
 

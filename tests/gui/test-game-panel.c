@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "alert-helpers.h"
 #include "muster-editor.h"
 #include "muster-game-page.h"
 #include "muster-game-panel.h"
@@ -366,21 +367,11 @@ play_deployment (MusterGame *game)
   OK (muster_game_finish_step (game, &ok_error));
 }
 
+/* The alert shown, not one answered and on its way out. */
 static GtkWidget *
 find_dialog (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
-
-      /* One answered is closed, if not gone yet. */
-      if (ADW_IS_MESSAGE_DIALOG (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)))
-        return GTK_WIDGET (toplevel);
-    }
-
-  return NULL;
+  return muster_alert_find (NULL);
 }
 
 /* Waits for the next frames (a change of size shows after one). */
@@ -1086,8 +1077,8 @@ test_restart_dialog (void)
   g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "pregame");
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "2 dice"));
-  click (dialog, "_Keep Them");
+  g_assert_nonnull (strstr (muster_alert_get_body (dialog), "2 dice"));
+  alert_click (dialog, "_Keep Them");
   flush ();
   g_assert_null (find_dialog ());
   g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (game_of (&table))), ==, 2);
@@ -1117,7 +1108,7 @@ test_restart_dialog (void)
   flush ();
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
-  click (dialog, "_Clear Them");
+  alert_click (dialog, "_Clear Them");
   flush ();
   g_assert_cmpuint (muster_dice_get_n_rolls (muster_game_get_dice (game_of (&table))), ==, 0);
   g_assert_nonnull (find_label (page_of (&table, "roll-log"), "No dice thrown yet"));

@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "alert-helpers.h"
 #include "muster-preferences-window.h"
 #include "muster-system.h"
 #include "muster-test-tmp.h"
@@ -85,27 +86,31 @@ offers_system (GtkWidget  *window,
   return FALSE;
 }
 
-static AdwMessageDialog *
-find_message (GtkWidget *window)
-{
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data) &&
-        gtk_window_get_transient_for (l->data) == GTK_WINDOW (window))
-      return l->data;
-
-  return NULL;
-}
-
+/* The preferences over a window of their own, as from the window's menu:
+ * a dialog inside it, or a window over it. */
 static GtkWidget *
 open_preferences (void)
 {
-  GtkWidget *window = muster_preferences_window_new (NULL);
+  GtkWidget *parent = adw_window_new ();
+  GtkWidget *preferences;
 
-  gtk_window_present (GTK_WINDOW (window));
+  /* As wide as the window's own default: an alert shown over the
+   * preferences fits beside them. */
+  gtk_window_set_default_size (GTK_WINDOW (parent), 1000, 700);
+  gtk_window_present (GTK_WINDOW (parent));
+  preferences = muster_preferences_window_present (parent);
+  g_object_set_data_full (G_OBJECT (preferences), "test-parent", parent, (GDestroyNotify) gtk_window_destroy);
 
-  return window;
+  return preferences;
+}
+
+static void
+close_preferences (GtkWidget *preferences)
+{
+  GtkWidget *parent = g_object_steal_data (G_OBJECT (preferences), "test-parent");
+
+  muster_dialog_close (preferences);
+  gtk_window_destroy (GTK_WINDOW (parent));
 }
 
 /* A good file: listed at once (the game popover reads the same list when
@@ -121,13 +126,13 @@ test_import_good (void)
   GPtrArray *systems = muster_system_registry_list (registry);
   guint before = systems->len;
   MusterSystem *first;
-  AdwMessageDialog *question;
+  GtkWidget *question;
 
   g_assert_nonnull (find_row (window, "_Import Game System…"));
   g_assert_false (offers_system (window, "Skirmish Test"));
 
   muster_preferences_window_import_file (MUSTER_PREFERENCES_WINDOW (window), file);
-  g_assert_null (find_message (window));
+  g_assert_null (muster_alert_find (window));
   g_assert_true (offers_system (window, "Skirmish Test"));
   first = muster_system_registry_lookup (registry, "custom");
   g_assert_nonnull (first);
@@ -137,26 +142,26 @@ test_import_good (void)
 
   /* Again: asked first; Cancel keeps the one there. */
   muster_preferences_window_import_file (MUSTER_PREFERENCES_WINDOW (window), file);
-  question = find_message (window);
+  question = muster_alert_find (window);
   g_assert_nonnull (question);
-  g_assert_cmpstr (adw_message_dialog_get_heading (question), ==, "Replace Your Game System?");
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (question), "good-custom.xml:4: "));
-  adw_message_dialog_response (question, "cancel");
-  g_assert_null (find_message (window));
+  g_assert_cmpstr (muster_alert_get_heading (question), ==, "Replace Your Game System?");
+  g_assert_nonnull (strstr (muster_alert_get_body (question), "good-custom.xml:4: "));
+  alert_click (question, "_Cancel");
+  g_assert_null (muster_alert_find (window));
   g_assert_true (muster_system_registry_lookup (registry, "custom") == first);
 
   /* Replace: the new one in its place. */
   muster_preferences_window_import_file (MUSTER_PREFERENCES_WINDOW (window), file);
-  question = find_message (window);
+  question = muster_alert_find (window);
   g_assert_nonnull (question);
-  adw_message_dialog_response (question, "replace");
-  g_assert_null (find_message (window));
+  alert_click (question, "_Replace");
+  g_assert_null (muster_alert_find (window));
   g_assert_true (muster_system_registry_lookup (registry, "custom") != first);
   g_assert_cmpuint (systems->len, ==, before + 1);
   g_assert_cmpuint (count_files (dir), ==, 1);
   g_assert_true (offers_system (window, "Skirmish Test"));
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  close_preferences (window);
   g_unlink (copied);
 }
 
@@ -170,27 +175,27 @@ test_import_refused (void)
   g_autoptr(GFile) clash = test_system ("clash-t9a.xml");
   g_autofree char *dir = systems_dir ();
   guint before = muster_system_registry_list (muster_system_registry_get_default ())->len;
-  AdwMessageDialog *message;
+  GtkWidget *message;
 
   muster_preferences_window_import_file (MUSTER_PREFERENCES_WINDOW (window), broken);
-  message = find_message (window);
+  message = muster_alert_find (window);
   g_assert_nonnull (message);
-  g_assert_cmpstr (adw_message_dialog_get_heading (message), ==, "Game System Not Imported");
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (message), "bad-expression.xml:7: "));
-  gtk_window_destroy (GTK_WINDOW (message));
+  g_assert_cmpstr (muster_alert_get_heading (message), ==, "Game System Not Imported");
+  g_assert_nonnull (strstr (muster_alert_get_body (message), "bad-expression.xml:7: "));
+  alert_click (message, "_Close");
   g_assert_false (offers_system (window, "Broken"));
 
   muster_preferences_window_import_file (MUSTER_PREFERENCES_WINDOW (window), clash);
-  message = find_message (window);
+  message = muster_alert_find (window);
   g_assert_nonnull (message);
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (message), "clash-t9a.xml:2: "));
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (message), "comes with Muster"));
-  gtk_window_destroy (GTK_WINDOW (message));
+  g_assert_nonnull (strstr (muster_alert_get_body (message), "clash-t9a.xml:2: "));
+  g_assert_nonnull (strstr (muster_alert_get_body (message), "comes with Muster"));
+  alert_click (message, "_Close");
 
   g_assert_cmpuint (count_files (dir), ==, 0);
   g_assert_cmpuint (muster_system_registry_list (muster_system_registry_get_default ())->len, ==, before);
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  close_preferences (window);
 }
 
 /* Import Game System… opens the file chooser over the page; the file
@@ -226,7 +231,7 @@ test_import_chooser (void)
 
       for (GList *l = toplevels; l != NULL; l = l->next)
         if (GTK_IS_FILE_CHOOSER_DIALOG (l->data) && gtk_widget_get_visible (l->data) &&
-            gtk_window_get_transient_for (l->data) == GTK_WINDOW (window))
+            gtk_window_get_transient_for (l->data) == muster_dialog_get_window (window))
           chooser = l->data;
       g_main_context_iteration (NULL, FALSE);
     }
@@ -254,7 +259,7 @@ test_import_chooser (void)
 
   if (chooser != NULL)
     g_object_remove_weak_pointer (G_OBJECT (chooser), (gpointer *) &chooser);
-  gtk_window_destroy (GTK_WINDOW (window));
+  close_preferences (window);
   g_unlink (copied);
 }
 
@@ -270,7 +275,7 @@ test_import_folder_named (void)
   g_assert_nonnull (group);
   g_assert_nonnull (strstr (adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (group)), dir));
 
-  gtk_window_destroy (GTK_WINDOW (window));
+  close_preferences (window);
 }
 
 int

@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alert-helpers.h"
 #include "gtk-quirks.h"
 #include "muster-roster-panel.h"
 #include "muster-draft.h"
+#include "muster-sidebar-frame.h"
 #include "muster-window.h"
 #include "muster-test-tmp.h"
 
@@ -261,22 +263,6 @@ count_toplevels (void)
   return g_list_length (toplevels);
 }
 
-/* The message dialog over window, or NULL. */
-static AdwMessageDialog *
-find_message_dialog (MusterWindow *window)
-{
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    {
-      if (ADW_IS_MESSAGE_DIALOG (l->data) &&
-          gtk_window_get_transient_for (GTK_WINDOW (l->data)) == GTK_WINDOW (window))
-        return ADW_MESSAGE_DIALOG (l->data);
-    }
-
-  return NULL;
-}
-
 /* A broken file is told in a dialog that names the file and the line
  * and says what is wrong in words; the layout that was open stays open,
  * unchanged, edits and all. */
@@ -316,15 +302,15 @@ test_window_open_broken (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      AdwMessageDialog *dialog;
+      GtkWidget *alert;
 
       g_assert_true (g_file_set_contents (path, cases[i].text, -1, NULL));
       g_assert_false (muster_window_open (window, file));
 
-      dialog = find_message_dialog (window);
-      g_assert_nonnull (dialog);
-      g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.muster”");
-      g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, cases[i].body);
+      alert = muster_alert_find (GTK_WIDGET (window));
+      g_assert_nonnull (alert);
+      g_assert_cmpstr (muster_alert_get_heading (alert), ==, "Could Not Open “broken.muster”");
+      g_assert_cmpstr (muster_alert_get_body (alert), ==, cases[i].body);
 
       g_assert_true (muster_window_get_layout (window) == before);
       g_assert_cmpuint (muster_layout_get_pieces (before)->len, ==, 1);
@@ -332,13 +318,8 @@ test_window_open_broken (void)
       g_assert_null (muster_window_get_file (window));
       g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, title);
 
-      /* As its button does. */
-      adw_message_dialog_response (dialog, "close");
-      gtk_window_close (GTK_WINDOW (dialog));
-      for (gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-           find_message_dialog (window) != NULL && g_get_monotonic_time () < deadline;)
-        g_main_context_iteration (NULL, FALSE);
-      g_assert_null (find_message_dialog (window));
+      alert_click (alert, "_Close");
+      g_assert_true (alert_wait_gone (GTK_WIDGET (window)));
     }
 
   /* Opened beside it, as from the file manager: no new window, and the
@@ -348,13 +329,14 @@ test_window_open_broken (void)
     g_autoptr(GFile) good = NULL;
     g_autofree char *good_path = g_build_filename (dir, "good.muster", NULL);
     MusterWindow *other;
-    AdwMessageDialog *dialog;
+    GtkWidget *alert;
 
     g_assert_null (muster_window_open_new (NULL, file, window));
-    dialog = find_message_dialog (window);
-    g_assert_nonnull (dialog);
-    g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Open “broken.muster”");
-    gtk_window_destroy (GTK_WINDOW (dialog));
+    alert = muster_alert_find (GTK_WIDGET (window));
+    g_assert_nonnull (alert);
+    g_assert_cmpstr (muster_alert_get_heading (alert), ==, "Could Not Open “broken.muster”");
+    muster_alert_close (alert);
+    g_assert_true (alert_wait_gone (GTK_WIDGET (window)));
     while (g_main_context_pending (NULL))
       g_main_context_iteration (NULL, FALSE);
     g_assert_cmpuint (count_toplevels (), ==, n_windows);
@@ -595,6 +577,213 @@ test_window_shortcuts_window (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+wait_true (gboolean *flag)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!*flag && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+set_true_cb (gpointer  instance,
+             gboolean *flag)
+{
+  *flag = TRUE;
+}
+
+/* Closes window, which has unsaved changes: the alert that asks first,
+ * with its three answers, the one to press Return for, and the one that
+ * loses work marked as such. */
+static GtkWidget *
+close_modified (MusterWindow *window)
+{
+  GtkWidget *alert;
+  GtkWidget *cancel, *discard, *save;
+
+  g_assert_true (muster_window_get_modified (window));
+  gtk_window_close (GTK_WINDOW (window));
+  alert = alert_wait (GTK_WIDGET (window));
+  g_assert_nonnull (alert);
+  g_assert_cmpstr (muster_alert_get_heading (alert), ==, "Save Changes?");
+  g_assert_nonnull (strstr (muster_alert_get_body (alert), "has unsaved changes"));
+
+  cancel = alert_button (alert, "_Cancel");
+  discard = alert_button (alert, "_Discard");
+  save = alert_button (alert, "_Save");
+  g_assert_nonnull (cancel);
+  g_assert_nonnull (discard);
+  g_assert_nonnull (save);
+  g_assert_true (alert_button_looks (discard, ADW_RESPONSE_DESTRUCTIVE));
+  g_assert_true (alert_button_looks (save, ADW_RESPONSE_SUGGESTED));
+  g_assert_true (alert_button_looks (cancel, ADW_RESPONSE_DEFAULT));
+  g_assert_true (gtk_widget_has_css_class (save, "default"));
+  g_assert_false (gtk_widget_has_css_class (cancel, "default"));
+
+  return alert;
+}
+
+/* Cancel, by its button or by Escape, keeps the window and its changes;
+ * Discard closes it. */
+static void
+test_window_confirm_close (void)
+{
+  MusterWindow *window = open_window ();
+  gboolean destroyed = FALSE;
+  GtkWidget *alert;
+
+  g_signal_connect (window, "destroy", G_CALLBACK (set_true_cb), &destroyed);
+  g_assert_nonnull (add_model (window, 300, 1000));
+
+  alert = close_modified (window);
+  alert_click (alert, "_Cancel");
+  g_assert_true (alert_wait_gone (GTK_WIDGET (window)));
+  g_assert_false (destroyed);
+  g_assert_true (muster_window_get_modified (window));
+
+  alert = close_modified (window);
+  muster_alert_close (alert);
+  g_assert_true (alert_wait_gone (GTK_WIDGET (window)));
+  g_assert_false (destroyed);
+  g_assert_true (muster_window_get_modified (window));
+
+  alert = close_modified (window);
+  alert_click (alert, "_Discard");
+  wait_true (&destroyed);
+  g_assert_true (destroyed);
+}
+
+/* The sidebar */
+
+static GtkWidget *
+find_type (GtkWidget *root,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* Makes the window's frame width wide, and waits for the frames drawn.
+ * The window's default size counts its decorations as well: what they
+ * take is found by trying. */
+static void
+resize_frame (MusterWindow *window,
+              GtkWidget    *frame,
+              int           width)
+{
+  for (int tries = 0; tries < 3 && gtk_widget_get_width (frame) != width; tries++)
+    {
+      gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+      int before = gtk_widget_get_width (frame);
+      int default_width, default_height;
+
+      /* Both: GTK 4.8 takes no NULL. */
+      gtk_window_get_default_size (GTK_WINDOW (window), &default_width, &default_height);
+      gtk_window_set_default_size (GTK_WINDOW (window), default_width + width - before, 700);
+      while (gtk_widget_get_width (frame) == before && g_get_monotonic_time () < deadline)
+        g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_cmpint (gtk_widget_get_width (frame), ==, width);
+
+  for (int i = 0; i < 50 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static gboolean
+sidebar_visible (MusterWindow *window)
+{
+  gboolean visible = FALSE;
+
+  g_object_get (window, "sidebar-visible", &visible, NULL);
+
+  return visible;
+}
+
+/* The sidebar folds where the board would be narrower than its tools
+ * (AdwFlap's fold, or the breakpoint of AdwOverlaySplitView): from one
+ * pixel narrower than the sidebar and the board side by side. Folding
+ * hides it, unfolding shows it, and win.show-sidebar, the header bar's
+ * button and F6 show it whether folded or not. */
+static void
+test_window_sidebar_folds (void)
+{
+  MusterWindow *window = open_window ();
+  MusterSidebarFrame *frame = MUSTER_SIDEBAR_FRAME (find_type (GTK_WIDGET (window), MUSTER_TYPE_SIDEBAR_FRAME));
+  GtkWidget *board = GTK_WIDGET (muster_window_get_board_view (window));
+  GtkWidget *sidebar = muster_sidebar_frame_get_sidebar (frame);
+  GtkWidget *button = find_type (muster_sidebar_frame_get_top_bar (frame), GTK_TYPE_TOGGLE_BUTTON);
+  int fold_width = muster_sidebar_frame_get_fold_width (frame);
+  int wider;
+
+  g_assert_nonnull (sidebar);
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, "Show Sidebar");
+  /* The sidebar, 340 px, and the tool bar, more than 400 px. */
+  g_assert_cmpint (fold_width, >, 340 + 400);
+
+  resize_frame (window, GTK_WIDGET (frame), fold_width);
+  g_assert_false (muster_sidebar_frame_get_folded (frame));
+  g_assert_true (sidebar_visible (window));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+  g_assert_true (gtk_widget_is_drawable (sidebar));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sidebar", NULL));
+  g_assert_false (sidebar_visible (window));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
+  g_assert_true (sidebar_visible (window));
+
+  resize_frame (window, GTK_WIDGET (frame), fold_width - 1);
+  g_assert_true (muster_sidebar_frame_get_folded (frame));
+  g_assert_false (sidebar_visible (window));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+
+  /* F6 from the board: the sidebar shows, over the board, and has the
+   * focus. */
+  gtk_widget_grab_focus (board);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.focus-next-pane", NULL));
+  g_assert_true (sidebar_visible (window));
+  g_assert_true (muster_sidebar_frame_get_folded (frame));
+  /* Once it has slid in. */
+  for (gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+       !gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), sidebar) && g_get_monotonic_time () < deadline;)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), sidebar));
+  /* F6 again: back to the board, the sidebar folded away. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.focus-next-pane", NULL));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == board);
+  g_assert_false (sidebar_visible (window));
+
+  resize_frame (window, GTK_WIDGET (frame), fold_width);
+  g_assert_false (muster_sidebar_frame_get_folded (frame));
+  g_assert_true (sidebar_visible (window));
+
+  /* The terrain tools' kind button widens the tool bar: the sidebar
+   * folds sooner. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "board.tool", "s", "rectangle"));
+  for (int i = 0; i < 50 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+  wider = muster_sidebar_frame_get_fold_width (frame);
+  g_assert_cmpint (wider, >, fold_width);
+  resize_frame (window, GTK_WIDGET (frame), wider - 1);
+  g_assert_true (muster_sidebar_frame_get_folded (frame));
+  resize_frame (window, GTK_WIDGET (frame), wider);
+  g_assert_false (muster_sidebar_frame_get_folded (frame));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The file of the window's draft, or NULL before it was first written. */
 static GFile *
 dup_draft_file (MusterWindow *window)
@@ -688,37 +877,19 @@ crash_activate_cb (GApplication *app)
   g_timeout_add (50, crash_when_drafted_cb, NULL);
 }
 
-static GtkWindow *
-find_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (toplevel))
-        return GTK_WINDOW (toplevel);
-    }
-
-  return NULL;
-}
-
 static void
 restore_activate_cb (GApplication *app)
 {
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   double xs[2] = { 0, 0 };
-  GtkWindow *dialog;
+  GtkWidget *alert;
   GList *windows;
   guint n = 0;
 
-  while ((dialog = find_dialog ()) == NULL && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_nonnull (dialog);
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), "Untitled Layout"));
+  alert = alert_wait (NULL);
+  g_assert_nonnull (alert);
+  g_assert_nonnull (strstr (muster_alert_get_body (alert), "Untitled Layout"));
 
-  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "restore");
+  alert_click (alert, "_Restore");
 
   /* Both, each in its window, unsaved. */
   windows = gtk_application_get_windows (GTK_APPLICATION (app));
@@ -807,8 +978,7 @@ test_window_system_errors_session (void)
   MusterSystemRegistry *registry = muster_system_registry_get_default ();
   GPtrArray *errors = muster_system_registry_get_errors (registry);
   MusterWindow *window;
-  GList *toplevels;
-  gboolean shown = FALSE;
+  GtkWidget *alert;
 
   g_assert_nonnull (muster_system_registry_lookup (registry, "t9a"));
   g_assert_nonnull (muster_system_registry_lookup (registry, "infinity"));
@@ -819,18 +989,11 @@ test_window_system_errors_session (void)
   muster_window_report_system_errors (window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-system-errors", NULL));
 
-  toplevels = gtk_window_list_toplevels ();
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    {
-      if (ADW_IS_MESSAGE_DIALOG (l->data) &&
-          strstr (adw_message_dialog_get_body (l->data), "broken.xml:") != NULL)
-        {
-          shown = TRUE;
-          gtk_window_destroy (l->data);
-        }
-    }
-  g_list_free (toplevels);
-  g_assert_true (shown);
+  alert = muster_alert_find (GTK_WIDGET (window));
+  g_assert_nonnull (alert);
+  g_assert_nonnull (strstr (muster_alert_get_body (alert), "broken.xml:"));
+  alert_click (alert, "_Close");
+  g_assert_true (alert_wait_gone (GTK_WIDGET (window)));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -884,6 +1047,8 @@ main (int   argc,
   g_test_add_func ("/app/window/player-color", test_window_player_color);
   g_test_add_func ("/app/window/undo-toast", test_window_undo_toast);
   g_test_add_func ("/app/window/shortcuts-window", test_window_shortcuts_window);
+  g_test_add_func ("/app/window/confirm-close", test_window_confirm_close);
+  g_test_add_func ("/app/window/sidebar-folds", test_window_sidebar_folds);
   g_test_add_func ("/app/window/system-errors", test_window_system_errors);
   g_test_add_func ("/app/window/system-errors/subprocess", test_window_system_errors_session);
   g_test_add_func ("/app/window/autosave", test_window_autosave);

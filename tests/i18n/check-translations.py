@@ -61,7 +61,7 @@ def read_potfiles():
 def marked_files():
     """Every file under src/ and ui/ that marks a string for translation."""
     found = []
-    for top, pattern, suffixes in (("src", C_MARK, (".c", ".h")), ("ui", UI_MARK, (".ui",))):
+    for top, pattern, suffixes in (("src", C_MARK, (".c", ".h")), ("ui", UI_MARK, (".ui", ".ui.in"))):
         for root, dirs, files in os.walk(os.path.join(src, top)):
             dirs.sort()
             for name in sorted(files):
