@@ -32,6 +32,10 @@ struct _MusterRosterPanel
   GPtrArray      *statuses;      /* char *, one a row */
   gboolean        updating;
   guint           refresh_id;
+  /* The rows wait for the panel to be shown (or asked about): the pages
+   * of the other players are not, and a big layout's rows are most of
+   * the work of its first frame. */
+  gboolean        rows_stale;
 
   /* Template children */
   AdwEntryRow    *name_row;
@@ -481,6 +485,12 @@ refresh_other_rows (MusterRosterPanel *self)
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), piece->id);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), base);
+      /* One line, ellipsized: a base's size fits, and the least width of
+       * a wrapped line is measured by wrapping it at every character,
+       * shaping it again at each break (a hundred rows a player, measured
+       * before a big layout's first frame). Not the title: an id may be
+       * narrower than an ellipsis, which GTK 4.8 then measures wrong. */
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 1);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       gtk_widget_set_tooltip_text (row, _("Select on the table"));
       g_object_set_data_full (G_OBJECT (row), "piece-id", g_strdup (piece->id), g_free);
@@ -518,6 +528,7 @@ refresh_rows (MusterRosterPanel *self)
   GtkWidget *child;
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);
+  self->rows_stale = FALSE;
 
   /* Rows only: the placeholder stays. */
   while ((child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->list_box, 0))) != NULL)
@@ -545,8 +556,26 @@ refresh_idle_cb (gpointer data)
 static void
 queue_refresh (MusterRosterPanel *self)
 {
-  if (self->refresh_id == 0)
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->rows_stale = TRUE;
+  else if (self->refresh_id == 0)
     self->refresh_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refresh_idle_cb, self, NULL);
+}
+
+/* Rows made or changed while the panel was hidden, now: asked about, or
+ * shown (before the frame that shows it is drawn). */
+static void
+ensure_rows (MusterRosterPanel *self)
+{
+  if (self->refresh_id != 0 || self->rows_stale)
+    refresh_rows (self);
+}
+
+static void
+muster_roster_panel_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (muster_roster_panel_parent_class)->map (widget);
+  ensure_rows (MUSTER_ROSTER_PANEL (widget));
 }
 
 /* The player */
@@ -926,8 +955,7 @@ muster_roster_panel_get_n_rows (MusterRosterPanel *self)
 {
   g_return_val_if_fail (MUSTER_IS_ROSTER_PANEL (self), 0);
 
-  if (self->refresh_id != 0)
-    refresh_rows (self);
+  ensure_rows (self);
 
   return self->statuses->len;
 }
@@ -938,8 +966,7 @@ muster_roster_panel_get_row_status (MusterRosterPanel *self,
 {
   g_return_val_if_fail (MUSTER_IS_ROSTER_PANEL (self), NULL);
 
-  if (self->refresh_id != 0)
-    refresh_rows (self);
+  ensure_rows (self);
 
   if (index >= self->statuses->len)
     return NULL;
@@ -955,8 +982,7 @@ muster_roster_panel_get_other_piece (MusterRosterPanel *self,
 
   g_return_val_if_fail (MUSTER_IS_ROSTER_PANEL (self), NULL);
 
-  if (self->refresh_id != 0)
-    refresh_rows (self);
+  ensure_rows (self);
 
   row = gtk_list_box_get_row_at_index (self->other_box, index);
 
@@ -971,6 +997,7 @@ muster_roster_panel_activate_other (MusterRosterPanel *self,
 
   g_return_if_fail (MUSTER_IS_ROSTER_PANEL (self));
 
+  ensure_rows (self);
   row = gtk_list_box_get_row_at_index (self->other_box, index);
   if (row != NULL)
     g_signal_emit_by_name (self->other_box, "row-activated", row);
@@ -1017,6 +1044,7 @@ muster_roster_panel_class_init (MusterRosterPanelClass *klass)
 
   object_class->dispose = muster_roster_panel_dispose;
   object_class->finalize = muster_roster_panel_finalize;
+  widget_class->map = muster_roster_panel_map;
 
   /**
    * MusterRosterPanel::place-entry:
@@ -1099,7 +1127,7 @@ muster_roster_panel_new (MusterRoster  *roster,
   g_signal_connect_object (self->layout, "changed", G_CALLBACK (refresh_player), self, G_CONNECT_SWAPPED);
 
   refresh_player (self);
-  refresh_rows (self);
+  queue_refresh (self);
 
   return self;
 }

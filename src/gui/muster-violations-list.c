@@ -15,6 +15,7 @@
 
 /* More rows than anyone reads; the rest are summed up. */
 #define MAX_ROWS 200
+#define MESSAGE_MIN_CHARS 16
 
 struct _MusterViolationsList
 {
@@ -85,6 +86,10 @@ make_row (MusterViolationsList  *self,
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+  /* A wrapped label's least width is otherwise measured by wrapping at
+   * every character, shaping the text again at each break: with two
+   * hundred rows, most of the work of opening a big layout. */
+  gtk_label_set_width_chars (GTK_LABEL (label), MESSAGE_MIN_CHARS);
   gtk_widget_add_css_class (label, "caption");
   gtk_widget_add_css_class (label, "dim-label");
   gtk_box_append (GTK_BOX (text), label);

@@ -1,0 +1,117 @@
+/* test-roster-panel.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "muster-roster-panel.h"
+
+static guint
+count_rows (GtkWidget *widget)
+{
+  guint n = ADW_IS_ACTION_ROW (widget) && !ADW_IS_COMBO_ROW (widget) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_rows (child);
+
+  return n;
+}
+
+static gboolean
+lists_piece (GtkWidget  *widget,
+             const char *piece_id)
+{
+  if (ADW_IS_ACTION_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), piece_id) == 0)
+    return TRUE;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (lists_piece (child, piece_id))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+wait_until_mapped (GtkWidget *widget)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!gtk_widget_get_mapped (widget) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* The panel of a player not shown makes its rows when first shown, and
+ * they show what the layout is then, not what it was when the panel was
+ * made. */
+static void
+test_roster_panel_rows_when_shown (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (TEST_DATA_DIR "/examples/t9a-frontline-clash-mixed.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterLayout) layout = muster_layout_new_from_file (file, &error);
+  g_autoptr(MusterRoster) roster = NULL;
+  GtkWidget *window, *stack;
+  MusterRosterPanel *red, *blue;
+
+  g_assert_no_error (error);
+  roster = muster_roster_new (layout);
+
+  red = muster_roster_panel_new (roster, NULL, NULL, "red");
+  blue = muster_roster_panel_new (roster, NULL, NULL, "blue");
+  stack = gtk_stack_new ();
+  gtk_stack_add_named (GTK_STACK (stack), GTK_WIDGET (red), "red");
+  gtk_stack_add_named (GTK_STACK (stack), GTK_WIDGET (blue), "blue");
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 600);
+  gtk_window_set_child (GTK_WINDOW (window), stack);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_until_mapped (GTK_WIDGET (red));
+
+  /* Shown: its rows are there by the first frame. */
+  g_assert_cmpuint (count_rows (GTK_WIDGET (red)), >, 0);
+  g_assert_true (lists_piece (GTK_WIDGET (red), "r7"));
+  /* Hidden: none made yet. */
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (blue)));
+  g_assert_cmpuint (count_rows (GTK_WIDGET (blue)), ==, 0);
+
+  /* Changed while hidden, then shown: the rows follow the layout. */
+  g_assert_true (muster_layout_remove_piece (layout, "b1"));
+  gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (blue));
+  wait_until_mapped (GTK_WIDGET (blue));
+  g_assert_true (lists_piece (GTK_WIDGET (blue), "b0"));
+  g_assert_true (lists_piece (GTK_WIDGET (blue), "b2"));
+  g_assert_false (lists_piece (GTK_WIDGET (blue), "b1"));
+  g_assert_false (lists_piece (GTK_WIDGET (blue), "r7"));
+
+  /* Asked about while hidden, the rows are made for the answer. */
+  g_assert_true (muster_layout_remove_piece (layout, "r7"));
+  gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (blue));
+  g_assert_nonnull (muster_roster_panel_get_other_piece (red, 0));
+  g_assert_false (lists_piece (GTK_WIDGET (red), "r7"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/app/roster-panel/rows-when-shown", test_roster_panel_rows_when_shown);
+
+  return g_test_run ();
+}
