@@ -156,7 +156,7 @@ muster_window_open_new (MusterApplication *application,
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (MUSTER_IS_WINDOW (parent), NULL);
 
-  window = muster_window_new (application);
+  window = g_object_new (MUSTER_TYPE_WINDOW, "application", application, "empty", TRUE, NULL);
   if (!load_file (window, file, &error))
     {
       gtk_window_destroy (GTK_WINDOW (window));
@@ -165,6 +165,25 @@ muster_window_open_new (MusterApplication *application,
     }
 
   return window;
+}
+
+MusterWindow *
+muster_window_new_for_file (MusterApplication *application,
+                            GFile             *file)
+{
+  g_autoptr(GError) error = NULL;
+  MusterWindow *self;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  self = g_object_new (MUSTER_TYPE_WINDOW, "application", application, "empty", TRUE, NULL);
+  if (!load_file (self, file, &error))
+    {
+      _muster_window_load_default_table (self);
+      show_open_error (self, file, error);
+    }
+
+  return self;
 }
 
 gboolean

@@ -50,6 +50,7 @@ struct _MusterWindow
   GSignalGroup         *history_signals;
   GBindingGroup        *document_bindings;
   gboolean              close_confirmed;
+  gboolean              empty;              /* made for a file: no default table */
   GtkWidget            *context_menu;
   GObject              *file_dialog;        /* the open or save dialog shown */
 
@@ -104,6 +105,7 @@ MusterGamePanel *_muster_window_ensure_game_panel (MusterWindow *self);
 void          _muster_window_select_piece         (MusterWindow *self,
                                                    const char   *piece_id);
 MusterLayout *_muster_window_default_layout       (MusterWindow *self);
+void          _muster_window_load_default_table   (MusterWindow *self);
 
 /* muster-window-files.c */
 void          _muster_window_confirm_then         (MusterWindow *self,

@@ -22,6 +22,7 @@ enum {
   PROP_0,
   PROP_DOCUMENT,
   PROP_SIDEBAR_VISIBLE,
+  PROP_EMPTY,
   N_PROPS
 };
 
@@ -710,10 +711,38 @@ muster_window_set_property (GObject      *object,
       adw_flap_set_reveal_flap (self->flap, g_value_get_boolean (value));
       break;
 
+    case PROP_EMPTY:
+      self->empty = g_value_get_boolean (value);
+      break;
+
     case PROP_DOCUMENT:
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+void
+_muster_window_load_default_table (MusterWindow *self)
+{
+  g_autoptr(MusterLayout) layout = _muster_window_default_layout (self);
+  g_autoptr(GError) error = NULL;
+
+  g_debug ("Making the default table");
+  if (!muster_document_load_layout (self->document, layout, NULL, &error))
+    g_warning ("No default table: %s", error->message);
+}
+
+/* A window made for a file does not make the default table first, only
+ * when the file cannot be read (muster_window_new_for_file()). */
+static void
+muster_window_constructed (GObject *object)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+
+  G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
+
+  if (!self->empty)
+    _muster_window_load_default_table (self);
 }
 
 static void
@@ -725,6 +754,7 @@ muster_window_class_init (MusterWindowClass *klass)
   object_class->dispose = muster_window_dispose;
   object_class->get_property = muster_window_get_property;
   object_class->set_property = muster_window_set_property;
+  object_class->constructed = muster_window_constructed;
 
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, MUSTER_TYPE_DOCUMENT,
@@ -732,6 +762,9 @@ muster_window_class_init (MusterWindowClass *klass)
   properties[PROP_SIDEBAR_VISIBLE] =
     g_param_spec_boolean ("sidebar-visible", NULL, NULL, TRUE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_EMPTY] =
+    g_param_spec_boolean ("empty", NULL, NULL, FALSE,
+                          (G_PARAM_WRITABLE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-window.ui");
@@ -771,9 +804,6 @@ muster_window_class_init (MusterWindowClass *klass)
 static void
 muster_window_init (MusterWindow *self)
 {
-  g_autoptr(MusterLayout) layout = NULL;
-  g_autoptr(GError) error = NULL;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   _muster_window_init_sight (self);
 
@@ -801,10 +831,6 @@ muster_window_init (MusterWindow *self)
   self->document = muster_document_new ();
   muster_document_set_tolerance (self->document, g_settings_get_double (self->settings, "contact-tolerance"));
   follow_document (self);
-
-  layout = _muster_window_default_layout (self);
-  if (!muster_document_load_layout (self->document, layout, NULL, &error))
-    g_warning ("No default table: %s", error->message);
 
   sidebar_page_changed_cb (self);
   muster_net_dialog_install (self);

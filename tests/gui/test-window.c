@@ -472,6 +472,62 @@ test_window_pieces_outside_roster (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+count_default_tables (const char     *domain,
+                      GLogLevelFlags  level,
+                      const char     *message,
+                      gpointer        data)
+{
+  if (strstr (message, "default table") != NULL)
+    (*(guint *) data)++;
+}
+
+/* The first message dialog shown (below). */
+static GtkWindow *find_dialog (void);
+
+/* `muster FILE` shows the file without making the default table first;
+ * a file that cannot be read leaves the default table and says why. */
+static void
+test_window_new_for_file (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (TEST_DATA_DIR "/examples/infinity-standard-mixed.muster");
+  g_autoptr(GFile) missing = g_file_new_for_path (TEST_DATA_DIR "/examples/no-such-layout.muster");
+  guint made = 0;
+  guint handler = g_log_set_handler ("muster-window", G_LOG_LEVEL_DEBUG, count_default_tables, &made);
+  MusterWindow *window;
+  MusterLayout *layout;
+  GtkWindow *dialog;
+
+  window = muster_window_new (NULL);
+  g_assert_cmpuint (made, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  made = 0;
+  window = muster_window_new_for_file (NULL, file);
+  g_assert_cmpuint (made, ==, 0);
+  layout = muster_window_get_layout (window);
+  g_assert_cmpstr (muster_layout_get_system_id (layout), ==, "infinity");
+  g_assert_true (g_file_equal (muster_window_get_file (window), file));
+  g_assert_null (find_dialog ());
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_size (GTK_WIDGET (muster_window_get_board_view (window)));
+  g_assert_cmpstr (muster_layout_get_system_id (muster_window_get_layout (window)), ==, "infinity");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = muster_window_new_for_file (NULL, missing);
+  g_assert_cmpuint (made, ==, 1);
+  layout = muster_window_get_layout (window);
+  g_assert_cmpstr (muster_layout_get_system_id (layout), ==, "t9a");
+  g_assert_null (muster_window_get_file (window));
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (window));
+  gtk_window_destroy (dialog);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  g_log_remove_handler ("muster-window", handler);
+}
+
 /* A player's colour is picked in their panel: the board draws it, undo
  * takes it back, and the file keeps it. */
 static void
@@ -881,6 +937,7 @@ main (int   argc,
   g_test_add_func ("/app/window/units-keep-table", test_window_units_keep_table);
   g_test_add_func ("/app/window/default-board", test_window_default_board);
   g_test_add_func ("/app/window/pieces-outside-roster", test_window_pieces_outside_roster);
+  g_test_add_func ("/app/window/new-for-file", test_window_new_for_file);
   g_test_add_func ("/app/window/player-color", test_window_player_color);
   g_test_add_func ("/app/window/undo-toast", test_window_undo_toast);
   g_test_add_func ("/app/window/shortcuts-window", test_window_shortcuts_window);
