@@ -528,6 +528,73 @@ test_window_new_for_file (void)
   g_log_remove_handler ("muster-window", handler);
 }
 
+static AdwSplitButton *
+find_split_button (GtkWidget *widget)
+{
+  if (ADW_IS_SPLIT_BUTTON (widget))
+    return ADW_SPLIT_BUTTON (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwSplitButton *button = find_split_button (child);
+
+      if (button != NULL)
+        return button;
+    }
+
+  return NULL;
+}
+
+static gboolean
+menu_has_uri (GMenuModel *menu,
+              const char *uri)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (menu, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                           G_VARIANT_TYPE_STRING);
+
+      if (target != NULL && g_str_equal (g_variant_get_string (target, NULL), uri))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* The recent layouts are read when their menu opens: a layout saved a
+ * moment before is in it. */
+static void
+test_window_recent_menu (void)
+{
+  MusterWindow *window = open_window ();
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-window-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "recent.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *uri = g_file_get_uri (file);
+  AdwSplitButton *button = find_split_button (GTK_WIDGET (window));
+  GMenuModel *menu;
+  gint64 deadline;
+
+  g_assert_nonnull (button);
+  menu = adw_split_button_get_menu_model (button);
+  g_assert_false (menu_has_uri (menu, uri));
+
+  g_assert_true (muster_window_save_to (window, file, NULL));
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-recent-menu", NULL));
+  deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (!menu_has_uri (menu, uri) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (menu_has_uri (menu, uri));
+
+  adw_split_button_popdown (button);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A player's colour is picked in their panel: the board draws it, undo
  * takes it back, and the file keeps it. */
 static void
@@ -938,6 +1005,7 @@ main (int   argc,
   g_test_add_func ("/app/window/default-board", test_window_default_board);
   g_test_add_func ("/app/window/pieces-outside-roster", test_window_pieces_outside_roster);
   g_test_add_func ("/app/window/new-for-file", test_window_new_for_file);
+  g_test_add_func ("/app/window/recent-menu", test_window_recent_menu);
   g_test_add_func ("/app/window/player-color", test_window_player_color);
   g_test_add_func ("/app/window/undo-toast", test_window_undo_toast);
   g_test_add_func ("/app/window/shortcuts-window", test_window_shortcuts_window);
