@@ -93,6 +93,11 @@ struct _MusterWindow
   GMenu                *recent_menu;
   AdwSplitButton       *open_button;
   GMenuModel           *piece_menu;
+  GtkMenuButton        *primary_menu_button;
+  GMenuModel           *primary_menu;
+  GtkMenuButton        *terrain_presets_button;
+  GMenuModel           *terrain_presets_menu;
+  GMenuModel           *terrain_kind_menu;
   GMenuModel           *terrain_menu;
 };
 

@@ -598,6 +598,16 @@ muster_window_show_sidebar_page (MusterWindow *self,
   gtk_stack_set_visible_child_name (self->sidebar_stack, page);
 }
 
+/* A menu's popover, made when the button first opens it: a tree of
+ * widgets that is not on the first frame. */
+static void
+create_menu_popover (GtkMenuButton *button,
+                     gpointer       model)
+{
+  if (gtk_menu_button_get_popover (button) == NULL)
+    gtk_menu_button_set_menu_model (button, model);
+}
+
 /* The game popover, made when the button first opens it. */
 static void
 create_game_popover (GtkMenuButton *button,
@@ -783,6 +793,11 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, open_button);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, piece_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, primary_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_presets_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_presets_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_kind_menu);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_menu);
   gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
   gtk_widget_class_bind_template_callback (widget_class, player_page_changed_cb);
@@ -824,6 +839,11 @@ muster_window_init (MusterWindow *self)
   g_signal_connect_object (self->flap, "notify::reveal-flap",
                            G_CALLBACK (sidebar_revealed_cb), self, G_CONNECT_SWAPPED);
   gtk_menu_button_set_create_popup_func (self->game_button, create_game_popover, self, NULL);
+  gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_menu_popover, self->primary_menu, NULL);
+  gtk_menu_button_set_create_popup_func (self->terrain_presets_button, create_menu_popover,
+                                         self->terrain_presets_menu, NULL);
+  gtk_menu_button_set_create_popup_func (GTK_MENU_BUTTON (self->terrain_kind_button), create_menu_popover,
+                                         self->terrain_kind_menu, NULL);
   gtk_widget_set_visible (self->terrain_kind_button, FALSE);
 
   _muster_window_init_files (self);

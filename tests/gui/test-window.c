@@ -595,6 +595,63 @@ test_window_recent_menu (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkMenuButton *
+find_menu_button (GtkWidget  *widget,
+                  const char *icon_name)
+{
+  if (GTK_IS_MENU_BUTTON (widget) &&
+      g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget)), icon_name) == 0)
+    return GTK_MENU_BUTTON (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *button = find_menu_button (child, icon_name);
+
+      if (button != NULL)
+        return button;
+    }
+
+  return NULL;
+}
+
+/* The menus' popovers are made when first opened, with their items. */
+static void
+test_window_menus_made_when_opened (void)
+{
+  MusterWindow *window = open_window ();
+  const char *icons[] = { "open-menu-symbolic", "list-add-symbolic" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (icons); i++)
+    {
+      GtkMenuButton *button = find_menu_button (GTK_WIDGET (window), icons[i]);
+      GtkWidget *popover;
+      GMenuModel *menu;
+
+      g_assert_nonnull (button);
+      g_assert_null (gtk_menu_button_get_popover (button));
+      g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (button)));
+
+      gtk_menu_button_popup (button);
+      popover = GTK_WIDGET (gtk_menu_button_get_popover (button));
+      g_assert_true (GTK_IS_POPOVER_MENU (popover));
+      menu = gtk_menu_button_get_menu_model (button);
+      g_assert_nonnull (menu);
+      g_assert_cmpint (g_menu_model_get_n_items (menu), >, 0);
+      g_assert_true (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)) == menu);
+      g_assert_true (gtk_widget_get_visible (popover));
+      gtk_menu_button_popdown (button);
+
+      /* Made once. */
+      gtk_menu_button_popup (button);
+      g_assert_true (GTK_WIDGET (gtk_menu_button_get_popover (button)) == popover);
+      gtk_menu_button_popdown (button);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A player's colour is picked in their panel: the board draws it, undo
  * takes it back, and the file keeps it. */
 static void
@@ -1006,6 +1063,7 @@ main (int   argc,
   g_test_add_func ("/app/window/pieces-outside-roster", test_window_pieces_outside_roster);
   g_test_add_func ("/app/window/new-for-file", test_window_new_for_file);
   g_test_add_func ("/app/window/recent-menu", test_window_recent_menu);
+  g_test_add_func ("/app/window/menus-made-when-opened", test_window_menus_made_when_opened);
   g_test_add_func ("/app/window/player-color", test_window_player_color);
   g_test_add_func ("/app/window/undo-toast", test_window_undo_toast);
   g_test_add_func ("/app/window/shortcuts-window", test_window_shortcuts_window);
