@@ -104,6 +104,58 @@ test_roster_panel_rows_when_shown (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Many pieces outside the roster: the first rows when shown, the others
+ * when idle, a piece removed meanwhile left out; asked about, the panel
+ * makes them all. */
+static void
+test_roster_panel_other_rows_when_idle (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * 25.4, 48 * 25.4);
+  g_autoptr(MusterRoster) roster = NULL;
+  MusterBase base = { MUSTER_BASE_RECT, 20, 20 };
+  GtkWidget *window;
+  MusterRosterPanel *red;
+  gint64 deadline;
+  guint n;
+
+  for (guint i = 0; i < 60; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("p%02u", i);
+
+      muster_layout_add_piece (layout, muster_piece_new (id, MUSTER_PIECE_MODEL, "red", &base, 30 * i, 100));
+    }
+  roster = muster_roster_new (layout);
+
+  red = muster_roster_panel_new (roster, NULL, NULL, "red");
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 600);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (red));
+  gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (red)))
+    g_main_context_iteration (NULL, TRUE);
+
+  /* Shown: the first rows, not all. */
+  n = count_rows (GTK_WIDGET (red));
+  g_assert_cmpuint (n, >=, 10);
+  g_assert_cmpuint (n, <, 60);
+  g_assert_true (lists_piece (GTK_WIDGET (red), "p00"));
+  g_assert_false (lists_piece (GTK_WIDGET (red), "p59"));
+
+  /* Then the others, but one removed meanwhile. */
+  g_assert_true (muster_layout_remove_piece (layout, "p58"));
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!lists_piece (GTK_WIDGET (red), "p59") && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (lists_piece (GTK_WIDGET (red), "p59"));
+  g_assert_false (lists_piece (GTK_WIDGET (red), "p58"));
+  /* (The removal queued a new refresh: the answer is the layout's.) */
+  g_assert_cmpstr (muster_roster_panel_get_other_piece (red, 58), ==, "p59");
+  g_assert_null (muster_roster_panel_get_other_piece (red, 59));
+  g_assert_cmpuint (count_rows (GTK_WIDGET (red)), ==, 59);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -112,6 +164,7 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/app/roster-panel/rows-when-shown", test_roster_panel_rows_when_shown);
+  g_test_add_func ("/app/roster-panel/other-rows-when-idle", test_roster_panel_other_rows_when_idle);
 
   return g_test_run ();
 }
