@@ -18,8 +18,8 @@
 #define MESSAGE_MIN_CHARS 16
 /* Rows made at once, more than the sidebar shows; the others follow
  * after the frame, some at a time. */
-#define FIRST_ROWS 32
-#define ROWS_AT_A_TIME 32
+#define FIRST_ROWS 20
+#define ROWS_AT_A_TIME 16
 
 struct _MusterViolationsList
 {
