@@ -171,10 +171,7 @@ muster_application_open (GApplication  *app,
             continue;
         }
       else
-        {
-          window = muster_window_new (self);
-          muster_window_open (window, files[i]);
-        }
+        window = muster_window_new_for_file (self, files[i]);
 
       gtk_window_present (GTK_WINDOW (window));
       report_system_errors (self, window);

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "muster-board-view-private.h"
@@ -414,6 +415,33 @@ draw_selection (MusterBoardView *self,
 
 /* The words that draw_moving() and draw_placing() put beside what moves,
  * and where (as for draw_bubble()); NULL when there are none. */
+/* At most BUBBLE_LINES reasons in the bubble of a drag, then how many
+ * more: a piece dragged through a crowd breaks the rules with dozens of
+ * others, and a bubble of dozens of lines hid the table it spoke of and
+ * was laid out again at each step (most of a drag frame with 50,000
+ * pieces on the table). The Problems list has them all. */
+#define BUBBLE_LINES 4
+
+static char *
+bubble_text (const char *feedback)
+{
+  g_auto(GStrv) lines = g_strsplit (feedback, "\n", -1);
+  guint n = g_strv_length (lines);
+  GString *text;
+
+  /* One more line is shown rather than said. */
+  if (n <= BUBBLE_LINES + 1)
+    return g_strdup (feedback);
+
+  text = g_string_new (NULL);
+  for (guint i = 0; i < BUBBLE_LINES; i++)
+    g_string_append_printf (text, "%s\n", lines[i]);
+  g_string_append_printf (text, ngettext ("And %u more problem", "And %u more problems", n - BUBBLE_LINES),
+                          n - BUBBLE_LINES);
+
+  return g_string_free (text, FALSE);
+}
+
 static char *
 moving_bubble (MusterBoardView *self,
                double          *x,
@@ -451,7 +479,7 @@ moving_bubble (MusterBoardView *self,
           *y += 6;
           *color = (MusterColor) { 0.55, 0.07, 0.09 };
 
-          return g_strdup (self->feedback);
+          return bubble_text (self->feedback);
         }
 
       if (self->mode == MODE_ROTATE)
@@ -477,7 +505,7 @@ moving_bubble (MusterBoardView *self,
       *y += 6;
       *color = (MusterColor) { 0.55, 0.07, 0.09 };
 
-      return g_strdup (self->feedback);
+      return bubble_text (self->feedback);
     }
 
   return NULL;

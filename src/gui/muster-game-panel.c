@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "muster-game-deployment-page.h"
 #include "muster-game-initiative-page.h"
@@ -43,12 +44,16 @@ struct _MusterGamePanel
   GtkScrolledWindow *scroller;
   AdwViewStack    *phase_stack;
   AdwStatusPage   *none_page;
-  MusterGamePage  *initiative_page;
-  MusterGamePage  *pregame_page;
-  MusterGamePage  *deployment_page;
-  MusterGamePage  *orders_page;
-  MusterGamePage  *round_page;
+  AdwBin          *initiative_bin;
+  AdwBin          *pregame_bin;
+  AdwBin          *deployment_bin;
+  AdwBin          *orders_bin;
+  AdwBin          *round_bin;
   MusterGamePage  *roll_log;
+
+  /* The pages of the phases, made when first shown or asked for (NULL
+   * until then), and the roll log: N_PAGES. */
+  MusterGamePage  *pages[6];
 };
 
 enum {
@@ -68,20 +73,82 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 #define N_PAGES 6
+#define ROLL_LOG (N_PAGES - 1)
 
 G_DEFINE_FINAL_TYPE (MusterGamePanel, muster_game_panel, ADW_TYPE_BIN)
 
-/* The pages that follow the game, the roll log among them. */
+/* The pages of the phases, by their names in the stack. */
+static const struct {
+  const char *name;
+  GType     (*get_type) (void);
+} page_kinds[N_PAGES - 1] = {
+  { "initiative", muster_game_initiative_page_get_type },
+  { "pregame", muster_game_pregame_page_get_type },
+  { "deployment", muster_game_deployment_page_get_type },
+  { "orders", muster_game_orders_page_get_type },
+  { "round", muster_game_round_page_get_type },
+};
+
+static void page_message_cb (MusterGamePanel *self,
+                             const char      *text);
+static void page_show_sight_cb (MusterGamePanel *self,
+                                const char      *piece_id,
+                                const char      *player_id);
+
+/* The toggles of a page follow the Line of Fire shown. */
 static void
-get_pages (MusterGamePanel *self,
-           MusterGamePage  *list[N_PAGES])
+follow_sight (MusterGamePanel *self,
+              MusterGamePage  *page)
 {
-  list[0] = self->initiative_page;
-  list[1] = self->pregame_page;
-  list[2] = self->deployment_page;
-  list[3] = self->orders_page;
-  list[4] = self->round_page;
-  list[5] = self->roll_log;
+  g_object_bind_property (self, "sight-piece", page, "sight-piece", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self, "sight-player", page, "sight-player", G_BINDING_SYNC_CREATE);
+}
+
+static int
+page_index (const char *name)
+{
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (page_kinds); i++)
+    {
+      if (g_str_equal (name, page_kinds[i].name))
+        return (int) i;
+    }
+
+  return -1;
+}
+
+/* A page of the phases is some tenth of the work of showing the Game
+ * page of the sidebar: each is made when first shown (or asked for),
+ * with the game and the sight of the moment. */
+static MusterGamePage *
+ensure_page (MusterGamePanel *self,
+             guint            index)
+{
+  AdwBin *bins[] = { self->initiative_bin, self->pregame_bin, self->deployment_bin, self->orders_bin, self->round_bin };
+  MusterGamePage *page;
+
+  g_assert (index < G_N_ELEMENTS (bins));
+
+  if (self->pages[index] != NULL)
+    return self->pages[index];
+
+  page = g_object_new (page_kinds[index].get_type (), NULL);
+  g_signal_connect_object (page, "message", G_CALLBACK (page_message_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (page, "show-sight", G_CALLBACK (page_show_sight_cb), self, G_CONNECT_SWAPPED);
+  follow_sight (self, page);
+  muster_game_page_set_game (page, self->game);
+  adw_bin_set_child (bins[index], GTK_WIDGET (page));
+  self->pages[index] = page;
+
+  return page;
+}
+
+static void
+visible_page_changed_cb (MusterGamePanel *self)
+{
+  int index = page_index (adw_view_stack_get_visible_child_name (self->phase_stack));
+
+  if (index >= 0)
+    ensure_page (self, index);
 }
 
 /* The message */
@@ -304,8 +371,6 @@ void
 muster_game_panel_set_game (MusterGamePanel *self,
                             MusterGame      *game)
 {
-  MusterGamePage *list[N_PAGES];
-
   g_return_if_fail (MUSTER_IS_GAME_PANEL (self));
   g_return_if_fail (game == NULL || MUSTER_IS_GAME (game));
 
@@ -315,9 +380,11 @@ muster_game_panel_set_game (MusterGamePanel *self,
   g_signal_group_set_target (self->game_signals, game);
   set_sight (self, NULL, NULL);
 
-  get_pages (self, list);
   for (guint i = 0; i < N_PAGES; i++)
-    muster_game_page_set_game (list[i], game);
+    {
+      if (self->pages[i] != NULL)
+        muster_game_page_set_game (self->pages[i], game);
+    }
 
   /* Its page, where it stands. */
   self->shown_phase = -1;
@@ -351,6 +418,9 @@ muster_game_panel_get_page_widget (MusterGamePanel *self,
   if (g_str_equal (name, "roll-log"))
     return GTK_WIDGET (self->roll_log);
 
+  if (page_index (name) >= 0)
+    return GTK_WIDGET (ensure_page (self, page_index (name)));
+
   return adw_view_stack_get_child_by_name (self->phase_stack, name);
 }
 
@@ -381,13 +451,13 @@ muster_game_panel_get_sight_player (MusterGamePanel *self)
 void
 muster_game_panel_sync (MusterGamePanel *self)
 {
-  MusterGamePage *list[N_PAGES];
-
   g_return_if_fail (MUSTER_IS_GAME_PANEL (self));
 
-  get_pages (self, list);
   for (guint i = 0; i < N_PAGES; i++)
-    muster_game_page_sync (list[i]);
+    {
+      if (self->pages[i] != NULL)
+        muster_game_page_sync (self->pages[i]);
+    }
 }
 
 /* GObject */
@@ -402,6 +472,7 @@ muster_game_panel_dispose (GObject *object)
   g_clear_object (&self->game);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_GAME_PANEL);
+  memset (self->pages, 0, sizeof self->pages);
 
   G_OBJECT_CLASS (muster_game_panel_parent_class)->dispose (object);
 }
@@ -524,11 +595,11 @@ muster_game_panel_class_init (MusterGamePanelClass *klass)
   BIND (scroller);
   BIND (phase_stack);
   BIND (none_page);
-  BIND (initiative_page);
-  BIND (pregame_page);
-  BIND (deployment_page);
-  BIND (orders_page);
-  BIND (round_page);
+  BIND (initiative_bin);
+  BIND (pregame_bin);
+  BIND (deployment_bin);
+  BIND (orders_bin);
+  BIND (round_bin);
   BIND (roll_log);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, page_message_cb);
@@ -541,21 +612,17 @@ muster_game_panel_class_init (MusterGamePanelClass *klass)
 static void
 muster_game_panel_init (MusterGamePanel *self)
 {
-  MusterGamePage *list[N_PAGES];
-
   self->shown_phase = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->game_signals = g_signal_group_new (MUSTER_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "changed", G_CALLBACK (game_changed_cb), self);
 
-  /* The toggles of the pages follow the Line of Fire shown. */
-  get_pages (self, list);
-  for (guint i = 0; i < N_PAGES; i++)
-    {
-      g_object_bind_property (self, "sight-piece", list[i], "sight-piece", G_BINDING_SYNC_CREATE);
-      g_object_bind_property (self, "sight-player", list[i], "sight-player", G_BINDING_SYNC_CREATE);
-    }
+  self->pages[ROLL_LOG] = self->roll_log;
+  follow_sight (self, self->roll_log);
+  g_signal_connect_object (self->phase_stack, "notify::visible-child",
+                           G_CALLBACK (visible_page_changed_cb), self, G_CONNECT_SWAPPED);
 
   sync_pages (self);
+  visible_page_changed_cb (self);
 }

@@ -32,6 +32,16 @@ struct _MusterRosterPanel
   GPtrArray      *statuses;      /* char *, one a row */
   gboolean        updating;
   guint           refresh_id;
+  /* The rows wait for the panel to be shown (or asked about): the pages
+   * of the other players are not, and a big layout's rows are most of
+   * the work of its first frame. */
+  gboolean        rows_stale;
+  /* The ids of the pieces whose rows in other_box are still to make,
+   * after the first ones, and how many there are in all. */
+  GPtrArray      *other_pending;
+  guint           other_made;
+  guint           other_total;
+  guint           other_fill_id;
 
   /* Template children */
   AdwEntryRow    *name_row;
@@ -449,48 +459,58 @@ make_row (MusterRosterPanel       *self,
 /* Most rows of pieces outside the roster: a layout of thousands from
  * elsewhere would otherwise fill the panel, and rebuild it, on each add. */
 #define MAX_OTHER_ROWS 100
+/* Rows made at once, more than the panel shows above the fold; the
+ * others follow after the frame, some at a time. */
+#define FIRST_OTHER_ROWS 8
+#define OTHER_ROWS_AT_A_TIME 16
 
-/* Pieces the player has on the table that no roster entry placed (a
- * layout written by hand, or by another program): listed so that every
- * piece can be found without the board, by keyboard too. */
 static void
-refresh_other_rows (MusterRosterPanel *self)
+add_other_row (MusterRosterPanel *self,
+               const MusterPiece *piece)
 {
-  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
-  GtkWidget *child;
-  guint n = 0;
+  g_autofree char *base = describe_base (&piece->base);
+  GtkWidget *row = adw_action_row_new ();
 
-  while ((child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->other_box, 0))) != NULL)
-    gtk_list_box_remove (self->other_box, child);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), piece->id);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), base);
+  /* One line, ellipsized: a base's size fits, and the least width of
+   * a wrapped line is measured by wrapping it at every character,
+   * shaping it again at each break (a hundred rows a player, measured
+   * before a big layout's first frame). Not the title: an id may be
+   * narrower than an ellipsis, which GTK 4.8 then measures wrong. */
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 1);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  gtk_widget_set_tooltip_text (row, _("Select on the table"));
+  g_object_set_data_full (G_OBJECT (row), "piece-id", g_strdup (piece->id), g_free);
+  gtk_list_box_append (self->other_box, row);
+}
 
-  for (guint i = 0; i < pieces->len; i++)
+/* Rows up to limit, then what is left summed up. A piece removed since
+ * is left out. */
+static void
+add_other_rows (MusterRosterPanel *self,
+                guint              limit)
+{
+  guint n = self->other_pending != NULL ? self->other_pending->len : 0;
+
+  for (; self->other_made < n && self->other_made < limit; self->other_made++)
     {
-      const MusterPiece *piece = g_ptr_array_index (pieces, i);
-      g_autofree char *base = NULL;
-      GtkWidget *row;
+      const MusterPiece *piece = muster_layout_lookup_piece (self->layout,
+                                                             g_ptr_array_index (self->other_pending, self->other_made));
 
-      if (g_strcmp0 (piece->owner, self->player_id) != 0 ||
-          muster_roster_get_piece_entry (piece) != NULL)
-        continue;
-
-      if (++n > MAX_OTHER_ROWS)
-        continue;
-
-      base = describe_base (&piece->base);
-      row = adw_action_row_new ();
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), piece->id);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), base);
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      gtk_widget_set_tooltip_text (row, _("Select on the table"));
-      g_object_set_data_full (G_OBJECT (row), "piece-id", g_strdup (piece->id), g_free);
-      gtk_list_box_append (self->other_box, row);
+      if (piece != NULL)
+        add_other_row (self, piece);
     }
 
-  if (n > MAX_OTHER_ROWS)
+  if (self->other_made < n)
+    return;
+
+  if (self->other_total > MAX_OTHER_ROWS)
     {
-      g_autofree char *more = g_strdup_printf (ngettext ("And %u more", "And %u more", n - MAX_OTHER_ROWS),
-                                               n - MAX_OTHER_ROWS);
+      g_autofree char *more = g_strdup_printf (ngettext ("And %u more", "And %u more",
+                                                         self->other_total - MAX_OTHER_ROWS),
+                                               self->other_total - MAX_OTHER_ROWS);
       GtkWidget *row = adw_action_row_new ();
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), more);
@@ -498,7 +518,59 @@ refresh_other_rows (MusterRosterPanel *self)
       gtk_list_box_append (self->other_box, row);
     }
 
-  gtk_widget_set_visible (GTK_WIDGET (self->other_group), n > 0);
+  g_clear_pointer (&self->other_pending, g_ptr_array_unref);
+  g_clear_handle_id (&self->other_fill_id, g_source_remove);
+}
+
+static gboolean
+other_fill_cb (gpointer data)
+{
+  MusterRosterPanel *self = data;
+
+  add_other_rows (self, self->other_made + OTHER_ROWS_AT_A_TIME);
+  if (self->other_pending != NULL)
+    return G_SOURCE_CONTINUE;
+
+  self->other_fill_id = 0;
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Pieces the player has on the table that no roster entry placed (a
+ * layout written by hand, or by another program): listed so that every
+ * piece can be found without the board, by keyboard too. The first rows
+ * at once, the others after the frame that shows them. */
+static void
+refresh_other_rows (MusterRosterPanel *self)
+{
+  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+  GtkWidget *child;
+
+  g_clear_handle_id (&self->other_fill_id, g_source_remove);
+  g_clear_pointer (&self->other_pending, g_ptr_array_unref);
+  while ((child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->other_box, 0))) != NULL)
+    gtk_list_box_remove (self->other_box, child);
+
+  self->other_pending = g_ptr_array_new_with_free_func (g_free);
+  self->other_made = 0;
+  self->other_total = 0;
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+
+      if (g_strcmp0 (piece->owner, self->player_id) != 0 ||
+          muster_roster_get_piece_entry (piece) != NULL)
+        continue;
+
+      if (++self->other_total <= MAX_OTHER_ROWS)
+        g_ptr_array_add (self->other_pending, g_strdup (piece->id));
+    }
+
+  add_other_rows (self, FIRST_OTHER_ROWS);
+  if (self->other_pending != NULL)
+    self->other_fill_id = g_idle_add_full (G_PRIORITY_LOW, other_fill_cb, self, NULL);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->other_group), self->other_total > 0);
 }
 
 static void
@@ -518,6 +590,7 @@ refresh_rows (MusterRosterPanel *self)
   GtkWidget *child;
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);
+  self->rows_stale = FALSE;
 
   /* Rows only: the placeholder stays. */
   while ((child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->list_box, 0))) != NULL)
@@ -545,8 +618,35 @@ refresh_idle_cb (gpointer data)
 static void
 queue_refresh (MusterRosterPanel *self)
 {
-  if (self->refresh_id == 0)
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->rows_stale = TRUE;
+  else if (self->refresh_id == 0)
     self->refresh_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refresh_idle_cb, self, NULL);
+}
+
+/* Rows made or changed while the panel was hidden, now: shown (before
+ * the frame that shows it is drawn). */
+static void
+refresh_if_stale (MusterRosterPanel *self)
+{
+  if (self->refresh_id != 0 || self->rows_stale)
+    refresh_rows (self);
+}
+
+/* Every row, now: asked about, the panel answers for all of them. */
+static void
+ensure_rows (MusterRosterPanel *self)
+{
+  refresh_if_stale (self);
+  if (self->other_pending != NULL)
+    add_other_rows (self, MAX_OTHER_ROWS);
+}
+
+static void
+muster_roster_panel_map (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (muster_roster_panel_parent_class)->map (widget);
+  refresh_if_stale (MUSTER_ROSTER_PANEL (widget));
 }
 
 /* The player */
@@ -926,8 +1026,7 @@ muster_roster_panel_get_n_rows (MusterRosterPanel *self)
 {
   g_return_val_if_fail (MUSTER_IS_ROSTER_PANEL (self), 0);
 
-  if (self->refresh_id != 0)
-    refresh_rows (self);
+  ensure_rows (self);
 
   return self->statuses->len;
 }
@@ -938,8 +1037,7 @@ muster_roster_panel_get_row_status (MusterRosterPanel *self,
 {
   g_return_val_if_fail (MUSTER_IS_ROSTER_PANEL (self), NULL);
 
-  if (self->refresh_id != 0)
-    refresh_rows (self);
+  ensure_rows (self);
 
   if (index >= self->statuses->len)
     return NULL;
@@ -955,8 +1053,7 @@ muster_roster_panel_get_other_piece (MusterRosterPanel *self,
 
   g_return_val_if_fail (MUSTER_IS_ROSTER_PANEL (self), NULL);
 
-  if (self->refresh_id != 0)
-    refresh_rows (self);
+  ensure_rows (self);
 
   row = gtk_list_box_get_row_at_index (self->other_box, index);
 
@@ -971,6 +1068,7 @@ muster_roster_panel_activate_other (MusterRosterPanel *self,
 
   g_return_if_fail (MUSTER_IS_ROSTER_PANEL (self));
 
+  ensure_rows (self);
   row = gtk_list_box_get_row_at_index (self->other_box, index);
   if (row != NULL)
     g_signal_emit_by_name (self->other_box, "row-activated", row);
@@ -982,6 +1080,8 @@ muster_roster_panel_dispose (GObject *object)
   MusterRosterPanel *self = (MusterRosterPanel *)object;
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);
+  g_clear_handle_id (&self->other_fill_id, g_source_remove);
+  g_clear_pointer (&self->other_pending, g_ptr_array_unref);
   if (self->roster != NULL)
     g_signal_handlers_disconnect_by_data (self->roster, self);
   if (self->layout != NULL)
@@ -1017,6 +1117,7 @@ muster_roster_panel_class_init (MusterRosterPanelClass *klass)
 
   object_class->dispose = muster_roster_panel_dispose;
   object_class->finalize = muster_roster_panel_finalize;
+  widget_class->map = muster_roster_panel_map;
 
   /**
    * MusterRosterPanel::place-entry:
@@ -1099,7 +1200,7 @@ muster_roster_panel_new (MusterRoster  *roster,
   g_signal_connect_object (self->layout, "changed", G_CALLBACK (refresh_player), self, G_CONNECT_SWAPPED);
 
   refresh_player (self);
-  refresh_rows (self);
+  queue_refresh (self);
 
   return self;
 }

@@ -15,6 +15,11 @@
 
 /* More rows than anyone reads; the rest are summed up. */
 #define MAX_ROWS 200
+#define MESSAGE_MIN_CHARS 16
+/* Rows made at once, more than the sidebar shows; the others follow
+ * after the frame, some at a time. */
+#define FIRST_ROWS 20
+#define ROWS_AT_A_TIME 16
 
 struct _MusterViolationsList
 {
@@ -23,6 +28,9 @@ struct _MusterViolationsList
   MusterValidator *validator;
   guint            refresh_id;
   guint            n_rows;
+  /* The verdicts of the rows still to make, after the first ones. */
+  GPtrArray       *pending;
+  guint            fill_id;
 
   /* Template children */
   GtkLabel        *count_label;
@@ -85,6 +93,10 @@ make_row (MusterViolationsList  *self,
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+  /* A wrapped label's least width is otherwise measured by wrapping at
+   * every character, shaping the text again at each break: with two
+   * hundred rows, most of the work of opening a big layout. */
+  gtk_label_set_width_chars (GTK_LABEL (label), MESSAGE_MIN_CHARS);
   gtk_widget_add_css_class (label, "caption");
   gtk_widget_add_css_class (label, "dim-label");
   gtk_box_append (GTK_BOX (text), label);
@@ -99,45 +111,18 @@ make_row (MusterViolationsList  *self,
   return row;
 }
 
-const char *
-muster_violations_list_get_row_title (MusterViolationsList *self,
-                                      guint                 index)
+/* Rows up to limit (at most MAX_ROWS), then what is left summed up. */
+static void
+add_rows (MusterViolationsList *self,
+          guint                 limit)
 {
-  GtkListBoxRow *row;
+  guint total = self->pending != NULL ? self->pending->len : 0;
 
-  g_return_val_if_fail (MUSTER_IS_VIOLATIONS_LIST (self), NULL);
+  for (; self->n_rows < total && self->n_rows < MIN (limit, MAX_ROWS); self->n_rows++)
+    gtk_list_box_append (self->list_box, make_row (self, g_ptr_array_index (self->pending, self->n_rows)));
 
-  row = index < self->n_rows ? gtk_list_box_get_row_at_index (self->list_box, (int) index) : NULL;
-
-  return row != NULL ? g_object_get_data (G_OBJECT (row), "title") : NULL;
-}
-
-void
-muster_violations_list_refresh (MusterViolationsList *self)
-{
-  g_autoptr(GPtrArray) violations = NULL;
-  GtkWidget *child;
-  guint total;
-
-  g_return_if_fail (MUSTER_IS_VIOLATIONS_LIST (self));
-
-  g_clear_handle_id (&self->refresh_id, g_source_remove);
-
-  /* Rows only: the placeholder stays. */
-  while ((child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->list_box, 0))) != NULL)
-    gtk_list_box_remove (self->list_box, child);
-  self->n_rows = 0;
-
-  if (self->validator != NULL)
-    violations = muster_validator_collect (self->validator);
-
-  total = violations != NULL ? violations->len : 0;
-
-  for (guint i = 0; i < total && i < MAX_ROWS; i++)
-    {
-      gtk_list_box_append (self->list_box, make_row (self, g_ptr_array_index (violations, i)));
-      self->n_rows++;
-    }
+  if (self->n_rows < MIN (total, MAX_ROWS))
+    return;
 
   if (total > MAX_ROWS)
     {
@@ -152,6 +137,74 @@ muster_violations_list_refresh (MusterViolationsList *self)
       gtk_list_box_append (self->list_box, label);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (gtk_widget_get_parent (label)), FALSE);
     }
+
+  g_clear_pointer (&self->pending, g_ptr_array_unref);
+  g_clear_handle_id (&self->fill_id, g_source_remove);
+}
+
+static gboolean
+fill_idle_cb (gpointer data)
+{
+  MusterViolationsList *self = data;
+
+  add_rows (self, self->n_rows + ROWS_AT_A_TIME);
+  if (self->pending != NULL)
+    return G_SOURCE_CONTINUE;
+
+  self->fill_id = 0;
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Every row, now: asked about, the list answers for all of them. */
+static void
+finish_rows (MusterViolationsList *self)
+{
+  if (self->pending != NULL)
+    add_rows (self, MAX_ROWS);
+}
+
+const char *
+muster_violations_list_get_row_title (MusterViolationsList *self,
+                                      guint                 index)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (MUSTER_IS_VIOLATIONS_LIST (self), NULL);
+
+  finish_rows (self);
+  row = index < self->n_rows ? gtk_list_box_get_row_at_index (self->list_box, (int) index) : NULL;
+
+  return row != NULL ? g_object_get_data (G_OBJECT (row), "title") : NULL;
+}
+
+/* The first rows at once, the others after the frame that shows them:
+ * two hundred rows of wrapped text were a third of the work of opening
+ * a layout of 5,000 pieces, for the five or so the sidebar shows. */
+void
+muster_violations_list_refresh (MusterViolationsList *self)
+{
+  GtkWidget *child;
+  guint total;
+
+  g_return_if_fail (MUSTER_IS_VIOLATIONS_LIST (self));
+
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
+  g_clear_handle_id (&self->fill_id, g_source_remove);
+  g_clear_pointer (&self->pending, g_ptr_array_unref);
+
+  /* Rows only: the placeholder stays. */
+  while ((child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->list_box, 0))) != NULL)
+    gtk_list_box_remove (self->list_box, child);
+  self->n_rows = 0;
+
+  if (self->validator != NULL)
+    self->pending = muster_validator_collect (self->validator);
+
+  total = self->pending != NULL ? self->pending->len : 0;
+  add_rows (self, FIRST_ROWS);
+  if (self->pending != NULL)
+    self->fill_id = g_idle_add_full (G_PRIORITY_LOW, fill_idle_cb, self, NULL);
 
   if (total > 0)
     {
@@ -210,6 +263,8 @@ muster_violations_list_get_n_rows (MusterViolationsList *self)
 {
   g_return_val_if_fail (MUSTER_IS_VIOLATIONS_LIST (self), 0);
 
+  finish_rows (self);
+
   return self->n_rows;
 }
 
@@ -232,6 +287,7 @@ muster_violations_list_activate_row (MusterViolationsList *self,
 
   g_return_if_fail (MUSTER_IS_VIOLATIONS_LIST (self));
 
+  finish_rows (self);
   row = gtk_list_box_get_row_at_index (self->list_box, index);
   if (row != NULL)
     row_activated_cb (self, row, self->list_box);
@@ -243,6 +299,8 @@ muster_violations_list_dispose (GObject *object)
   MusterViolationsList *self = (MusterViolationsList *)object;
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);
+  g_clear_handle_id (&self->fill_id, g_source_remove);
+  g_clear_pointer (&self->pending, g_ptr_array_unref);
   if (self->validator != NULL)
     g_signal_handlers_disconnect_by_data (self->validator, self);
   g_clear_object (&self->validator);

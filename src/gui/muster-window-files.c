@@ -24,18 +24,28 @@
 
 static void run_after (MusterWindow *self);
 
+static gboolean
+add_recent_idle_cb (gpointer data)
+{
+  g_autofree char *uri = g_file_get_uri (G_FILE (data));
+  GtkRecentData recent = { 0 };
+
+  recent.display_name = NULL;
+  recent.mime_type = (char *) MUSTER_MIME_TYPE;
+  recent.app_name = (char *) "Muster";
+  recent.app_exec = (char *) "muster %u";
+
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &recent);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* After the frame that shows the file: the recent manager reads the
+ * whole list of recent files of the desktop when first asked. */
 static void
 add_recent (GFile *file)
 {
-  g_autofree char *uri = g_file_get_uri (file);
-  GtkRecentData data = { 0 };
-
-  data.display_name = NULL;
-  data.mime_type = (char *) MUSTER_MIME_TYPE;
-  data.app_name = (char *) "Muster";
-  data.app_exec = (char *) "muster %u";
-
-  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+  g_idle_add_full (G_PRIORITY_LOW, add_recent_idle_cb, g_object_ref (file), g_object_unref);
 }
 
 void
@@ -158,7 +168,7 @@ muster_window_open_new (MusterApplication *application,
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (MUSTER_IS_WINDOW (parent), NULL);
 
-  window = muster_window_new (application);
+  window = g_object_new (MUSTER_TYPE_WINDOW, "application", application, "empty", TRUE, NULL);
   if (!load_file (window, file, &error))
     {
       gtk_window_destroy (GTK_WINDOW (window));
@@ -167,6 +177,25 @@ muster_window_open_new (MusterApplication *application,
     }
 
   return window;
+}
+
+MusterWindow *
+muster_window_new_for_file (MusterApplication *application,
+                            GFile             *file)
+{
+  g_autoptr(GError) error = NULL;
+  MusterWindow *self;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  self = g_object_new (MUSTER_TYPE_WINDOW, "application", application, "empty", TRUE, NULL);
+  if (!load_file (self, file, &error))
+    {
+      _muster_window_load_default_table (self);
+      show_open_error (self, file, error);
+    }
+
+  return self;
 }
 
 gboolean
@@ -455,9 +484,10 @@ _muster_window_init_files (MusterWindow *self)
 {
   GtkDropTarget *target;
 
-  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+  /* The recent files are read when their menu opens, not before the
+   * first frame. */
+  g_signal_connect_object (adw_split_button_get_popover (self->open_button), "show",
                            G_CALLBACK (_muster_window_update_recent_menu), self, G_CONNECT_SWAPPED);
-  _muster_window_update_recent_menu (self);
 
   /* Drop a layout anywhere to open it. */
   target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
@@ -468,7 +498,6 @@ _muster_window_init_files (MusterWindow *self)
 void
 _muster_window_dispose_files (MusterWindow *self)
 {
-  g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
   muster_file_chooser_close (G_OBJECT (self));
   g_clear_object (&self->after_file);
 }

@@ -51,6 +51,7 @@ struct _MusterWindow
   GSignalGroup         *history_signals;
   GBindingGroup        *document_bindings;
   gboolean              close_confirmed;
+  gboolean              empty;              /* made for a file: no default table */
   GtkWidget            *context_menu;
 
   MusterAfter           after;
@@ -92,6 +93,11 @@ struct _MusterWindow
   GMenu                *recent_menu;
   AdwSplitButton       *open_button;
   GMenuModel           *piece_menu;
+  GtkMenuButton        *primary_menu_button;
+  GMenuModel           *primary_menu;
+  GtkMenuButton        *terrain_presets_button;
+  GMenuModel           *terrain_presets_menu;
+  GMenuModel           *terrain_kind_menu;
   GMenuModel           *terrain_menu;
 };
 
@@ -104,6 +110,7 @@ MusterGamePanel *_muster_window_ensure_game_panel (MusterWindow *self);
 void          _muster_window_select_piece         (MusterWindow *self,
                                                    const char   *piece_id);
 MusterLayout *_muster_window_default_layout       (MusterWindow *self);
+void          _muster_window_load_default_table   (MusterWindow *self);
 
 /* muster-window-files.c */
 void          _muster_window_confirm_then         (MusterWindow *self,

@@ -22,6 +22,7 @@ enum {
   PROP_0,
   PROP_DOCUMENT,
   PROP_SIDEBAR_VISIBLE,
+  PROP_EMPTY,
   N_PROPS
 };
 
@@ -597,6 +598,16 @@ muster_window_show_sidebar_page (MusterWindow *self,
   gtk_stack_set_visible_child_name (self->sidebar_stack, page);
 }
 
+/* A menu's popover, made when the button first opens it: a tree of
+ * widgets that is not on the first frame. */
+static void
+create_menu_popover (GtkMenuButton *button,
+                     gpointer       model)
+{
+  if (gtk_menu_button_get_popover (button) == NULL)
+    gtk_menu_button_set_menu_model (button, model);
+}
+
 /* The game popover, made when the button first opens it. */
 static void
 create_game_popover (GtkMenuButton *button,
@@ -710,10 +721,38 @@ muster_window_set_property (GObject      *object,
       muster_sidebar_frame_set_show_sidebar (self->frame, g_value_get_boolean (value));
       break;
 
+    case PROP_EMPTY:
+      self->empty = g_value_get_boolean (value);
+      break;
+
     case PROP_DOCUMENT:
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+void
+_muster_window_load_default_table (MusterWindow *self)
+{
+  g_autoptr(MusterLayout) layout = _muster_window_default_layout (self);
+  g_autoptr(GError) error = NULL;
+
+  g_debug ("Making the default table");
+  if (!muster_document_load_layout (self->document, layout, NULL, &error))
+    g_warning ("No default table: %s", error->message);
+}
+
+/* A window made for a file does not make the default table first, only
+ * when the file cannot be read (muster_window_new_for_file()). */
+static void
+muster_window_constructed (GObject *object)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+
+  G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
+
+  if (!self->empty)
+    _muster_window_load_default_table (self);
 }
 
 static void
@@ -725,6 +764,7 @@ muster_window_class_init (MusterWindowClass *klass)
   object_class->dispose = muster_window_dispose;
   object_class->get_property = muster_window_get_property;
   object_class->set_property = muster_window_set_property;
+  object_class->constructed = muster_window_constructed;
 
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, MUSTER_TYPE_DOCUMENT,
@@ -732,6 +772,9 @@ muster_window_class_init (MusterWindowClass *klass)
   properties[PROP_SIDEBAR_VISIBLE] =
     g_param_spec_boolean ("sidebar-visible", NULL, NULL, TRUE,
                           (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties[PROP_EMPTY] =
+    g_param_spec_boolean ("empty", NULL, NULL, FALSE,
+                          (G_PARAM_WRITABLE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-window.ui");
@@ -750,6 +793,11 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, open_button);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, piece_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, primary_menu_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, primary_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_presets_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_presets_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_kind_menu);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_menu);
   gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
   gtk_widget_class_bind_template_callback (widget_class, player_page_changed_cb);
@@ -772,9 +820,6 @@ muster_window_class_init (MusterWindowClass *klass)
 static void
 muster_window_init (MusterWindow *self)
 {
-  g_autoptr(MusterLayout) layout = NULL;
-  g_autoptr(GError) error = NULL;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   _muster_window_init_sight (self);
 
@@ -795,6 +840,11 @@ muster_window_init (MusterWindow *self)
   g_signal_connect_object (self->frame, "notify::show-sidebar",
                            G_CALLBACK (sidebar_revealed_cb), self, G_CONNECT_SWAPPED);
   gtk_menu_button_set_create_popup_func (self->game_button, create_game_popover, self, NULL);
+  gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_menu_popover, self->primary_menu, NULL);
+  gtk_menu_button_set_create_popup_func (self->terrain_presets_button, create_menu_popover,
+                                         self->terrain_presets_menu, NULL);
+  gtk_menu_button_set_create_popup_func (GTK_MENU_BUTTON (self->terrain_kind_button), create_menu_popover,
+                                         self->terrain_kind_menu, NULL);
   gtk_widget_set_visible (self->terrain_kind_button, FALSE);
 
   _muster_window_init_files (self);
@@ -802,10 +852,6 @@ muster_window_init (MusterWindow *self)
   self->document = muster_document_new ();
   muster_document_set_tolerance (self->document, g_settings_get_double (self->settings, "contact-tolerance"));
   follow_document (self);
-
-  layout = _muster_window_default_layout (self);
-  if (!muster_document_load_layout (self->document, layout, NULL, &error))
-    g_warning ("No default table: %s", error->message);
 
   sidebar_page_changed_cb (self);
   muster_net_dialog_install (self);

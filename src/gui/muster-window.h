@@ -33,6 +33,11 @@ gboolean         muster_window_open           (MusterWindow      *self,
 MusterWindow    *muster_window_open_new       (MusterApplication *application,
                                                GFile             *file,
                                                MusterWindow      *parent);
+/* A new window showing the layout in file, made without the default
+ * table first; when file cannot be read, the default table and the
+ * dialog that says why. */
+MusterWindow    *muster_window_new_for_file   (MusterApplication *application,
+                                               GFile             *file);
 /* Saves to file (which becomes the window's file); on failure says why. */
 gboolean         muster_window_save_to        (MusterWindow      *self,
                                                GFile             *file,

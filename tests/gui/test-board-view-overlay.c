@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "board-view-helpers.h"
+#include "muster-board-view-private.h"
 
 /* What the board view draws over the table, as pixels: the rulers pinned
  * to its edges, the selection around a base. */
@@ -188,6 +189,63 @@ test_selection_leaves_base (Fixture       *fixture,
     }
 }
 
+static guint
+count_lines (const char *text)
+{
+  guint n = 1;
+
+  for (const char *p = text; *p != '\0'; p++)
+    n += *p == '\n';
+
+  return n;
+}
+
+/* A piece dragged into a crowd: the bubble says the first reasons and
+ * how many more, the feedback keeps them all. */
+static void
+test_bubble_says_how_many_more (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  MusterBase round = { MUSTER_BASE_ROUND, 25, 25 };
+  MusterPiece *piece;
+  const char *reasons = NULL;
+  g_autofree char *more = NULL;
+  cairo_surface_t *surface;
+  gboolean legal = TRUE;
+  double x, y, tx, ty;
+  guint n;
+
+  for (guint i = 0; i < 8; i++)
+    muster_board_view_place_piece (fixture->view,
+                                   muster_piece_new ("m", MUSTER_PIECE_MODEL, "red", &round,
+                                                     30 * INCH + 3 * i, 42 * INCH + 2 * i));
+  piece = muster_board_view_place_piece (fixture->view,
+                                         muster_piece_new ("m", MUSTER_PIECE_MODEL, "red", &round,
+                                                           20 * INCH, 42 * INCH));
+  spin ();
+
+  to_widget (fixture, piece->x, piece->y, &x, &y);
+  muster_board_view_pointer_press (fixture->view, x, y, 0);
+  to_widget (fixture, 30 * INCH + 10, 42 * INCH + 7, &tx, &ty);
+  muster_board_view_pointer_motion (fixture->view, tx, ty);
+  g_assert_true (muster_board_view_get_feedback (fixture->view, &legal, &reasons));
+  g_assert_false (legal);
+  n = count_lines (reasons);
+  g_assert_cmpuint (n, >=, 8);
+
+  surface = render_view (fixture);
+  cairo_surface_destroy (surface);
+  g_assert_nonnull (fixture->view->bubble_text);
+  g_assert_cmpuint (count_lines (fixture->view->bubble_text), ==, 5);
+  /* The first four as they are. */
+  g_assert_cmpint (strncmp (reasons, fixture->view->bubble_text,
+                            strrchr (fixture->view->bubble_text, '\n') - fixture->view->bubble_text + 1), ==, 0);
+  more = g_strdup_printf ("And %u more problems", n - 4);
+  g_assert_true (g_str_has_suffix (fixture->view->bubble_text, more));
+
+  muster_board_view_pointer_release (fixture->view, x, y);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -201,6 +259,7 @@ main (int   argc,
 
   ADD ("/app/board-view/pinned-rulers", test_pinned_rulers);
   ADD ("/app/board-view/selection-leaves-base", test_selection_leaves_base);
+  ADD ("/app/board-view/bubble-says-how-many-more", test_bubble_says_how_many_more);
 
 #undef ADD
 

@@ -662,6 +662,91 @@ test_sight (void)
   close_table (&table);
 }
 
+static GtkWidget *
+find_view_stack (GtkWidget *widget)
+{
+  if (ADW_IS_VIEW_STACK (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *stack = find_view_stack (child);
+
+      if (stack != NULL)
+        return stack;
+    }
+
+  return NULL;
+}
+
+/* What holds a page in the stack of the phases, with the page in it once
+ * it is made. */
+static GtkWidget *
+page_holder (Table      *table,
+             const char *name)
+{
+  GtkWidget *stack = find_view_stack (GTK_WIDGET (table->panel));
+
+  g_assert_nonnull (stack);
+
+  return adw_view_stack_get_child_by_name (ADW_VIEW_STACK (stack), name);
+}
+
+/* The pages of the phases are made when first shown or asked for, and
+ * then show the game as it is, and the Line of Fire shown. */
+static void
+test_pages_made_when_shown (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  GtkWidget *page, *toggle;
+  g_autofree char *sight = NULL;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "initiative");
+  g_assert_nonnull (adw_bin_get_child (ADW_BIN (page_holder (&table, "initiative"))));
+  g_assert_null (adw_bin_get_child (ADW_BIN (page_holder (&table, "deployment"))));
+  g_assert_null (adw_bin_get_child (ADW_BIN (page_holder (&table, "orders"))));
+
+  /* The game moves on while the page is not made: the page the game
+   * brings forward shows where it stands. */
+  play_initiative (game_of (&table));
+  OK (muster_game_start_deployment (game_of (&table), &ok_error));
+  flush ();
+  g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "deployment");
+  page = adw_bin_get_child (ADW_BIN (page_holder (&table, "deployment")));
+  g_assert_nonnull (page);
+  g_assert_true (page == page_of (&table, "deployment"));
+  g_assert_true (muster_game_page_get_game (MUSTER_GAME_PAGE (page)) == game_of (&table));
+  toggle = find (find_row (page, "Fusilier"), is_toggle, "Show Line of Fire");
+  g_assert_nonnull (toggle);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+  flush ();
+  g_assert_cmpstr (muster_game_panel_get_sight_piece (table.panel), ==, "r1");
+
+  /* A page made later knows the Line of Fire shown. */
+  g_assert_null (adw_bin_get_child (ADW_BIN (page_holder (&table, "orders"))));
+  page = page_of (&table, "orders");
+  g_assert_nonnull (page);
+  g_assert_true (adw_bin_get_child (ADW_BIN (page_holder (&table, "orders"))) == page);
+  g_object_get (page, "sight-piece", &sight, NULL);
+  g_assert_cmpstr (sight, ==, "r1");
+  g_assert_true (muster_game_page_get_game (MUSTER_GAME_PAGE (page)) == game_of (&table));
+
+  /* And follows it. */
+  toggle = find (find_row (page_of (&table, "deployment"), "Fusilier"), is_toggle, "Show Line of Fire");
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
+  flush ();
+  g_assert_null (muster_game_panel_get_sight_piece (table.panel));
+  g_clear_pointer (&sight, g_free);
+  g_object_get (page, "sight-piece", &sight, NULL);
+  g_assert_null (sight);
+
+  close_table (&table);
+}
+
 /* Infinity: Orders */
 
 /* Fusilier faces north; Kamau, 5″ in front of it, faces it; Hsien, far
@@ -1181,6 +1266,7 @@ main (int   argc,
   g_test_add_func ("/app/game-panel/infinity/late-lieutenant", test_late_lieutenant);
   g_test_add_func ("/app/game-panel/infinity/undo", test_undo);
   g_test_add_func ("/app/game-panel/infinity/sight", test_sight);
+  g_test_add_func ("/app/game-panel/infinity/pages-made-when-shown", test_pages_made_when_shown);
   g_test_add_func ("/app/game-panel/infinity/aro-card", test_aro_card);
   g_test_add_func ("/app/game-panel/infinity/face-to-face", test_face_to_face);
   g_test_add_func ("/app/game-panel/infinity/spin-scroll", test_spin_scroll);

@@ -54,6 +54,78 @@ test_terrain_rows (void)
   g_object_unref (list);
 }
 
+static guint
+count_list_rows (GtkWidget *widget)
+{
+  guint n = GTK_IS_LIST_BOX_ROW (widget) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_list_rows (child);
+
+  return n;
+}
+
+/* Bases where terrain t_i is: the Problems list of many verdicts makes
+ * its first rows at once and the others when idle, the summing-up row
+ * last; asked about, it makes them all. */
+static void
+test_rows_when_idle (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("infinity", NULL, 48 * INCH, 48 * INCH);
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "infinity");
+  g_autoptr(MusterValidator) validator = NULL;
+  GtkWidget *list = muster_violations_list_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) verdicts = NULL;
+  g_autofree char *title_199 = NULL;
+  g_autofree char *title_150 = NULL;
+  gint64 deadline;
+  guint n;
+
+  g_object_ref_sink (list);
+
+  /* 250 squares half off the west edge: 250 verdicts. */
+  for (guint i = 0; i < 250; i++)
+    {
+      MusterPoint square[] = { { -1 * INCH, i * 0.1 * INCH }, { 1 * INCH, i * 0.1 * INCH },
+                               { 1 * INCH, (i * 0.1 + 1) * INCH }, { -1 * INCH, (i * 0.1 + 1) * INCH } };
+      g_autofree char *id = g_strdup_printf ("t%u", i);
+
+      muster_layout_add_terrain (layout, muster_terrain_new (id, MUSTER_TERRAIN_BUILDING, square, G_N_ELEMENTS (square)));
+    }
+
+  validator = muster_validator_new (layout, system, &error);
+  g_assert_no_error (error);
+  verdicts = muster_validator_collect (validator);
+  g_assert_cmpuint (verdicts->len, ==, 250);
+  title_199 = g_strdup_printf ("Building (%s)", ((MusterViolation *) g_ptr_array_index (verdicts, 199))->piece_id);
+  title_150 = g_strdup_printf ("Building (%s)", ((MusterViolation *) g_ptr_array_index (verdicts, 150))->piece_id);
+  muster_violations_list_set_validator (MUSTER_VIOLATIONS_LIST (list), validator);
+
+  /* More than the sidebar shows, not all. */
+  n = count_list_rows (list);
+  g_assert_cmpuint (n, >=, 20);
+  g_assert_cmpuint (n, <, 200);
+
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (count_list_rows (list) < 201 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (count_list_rows (list), ==, 201);
+  g_assert_cmpuint (muster_violations_list_get_n_rows (MUSTER_VIOLATIONS_LIST (list)), ==, 200);
+  g_assert_cmpstr (muster_violations_list_get_row_title (MUSTER_VIOLATIONS_LIST (list), 199), ==, title_199);
+
+  /* Refreshed, and asked at once: all of them, in order. */
+  muster_violations_list_refresh (MUSTER_VIOLATIONS_LIST (list));
+  g_assert_cmpuint (count_list_rows (list), <, 200);
+  g_assert_cmpstr (muster_violations_list_get_row_title (MUSTER_VIOLATIONS_LIST (list), 150), ==, title_150);
+  g_assert_cmpuint (count_list_rows (list), ==, 201);
+  g_assert_cmpuint (muster_violations_list_get_n_rows (MUSTER_VIOLATIONS_LIST (list)), ==, 200);
+
+  g_object_unref (list);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -63,6 +135,7 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/gui/violations-list/terrain-rows", test_terrain_rows);
+  g_test_add_func ("/gui/violations-list/rows-when-idle", test_rows_when_idle);
 
   return g_test_run ();
 }

@@ -454,6 +454,183 @@ test_window_pieces_outside_roster (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+count_default_tables (const char     *domain,
+                      GLogLevelFlags  level,
+                      const char     *message,
+                      gpointer        data)
+{
+  if (strstr (message, "default table") != NULL)
+    (*(guint *) data)++;
+}
+
+/* `muster FILE` shows the file without making the default table first;
+ * a file that cannot be read leaves the default table and says why. */
+static void
+test_window_new_for_file (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (TEST_DATA_DIR "/examples/infinity-standard-mixed.muster");
+  g_autoptr(GFile) missing = g_file_new_for_path (TEST_DATA_DIR "/examples/no-such-layout.muster");
+  guint made = 0;
+  guint handler = g_log_set_handler ("muster-window", G_LOG_LEVEL_DEBUG, count_default_tables, &made);
+  MusterWindow *window;
+  MusterLayout *layout;
+  GtkWidget *alert;
+
+  window = muster_window_new (NULL);
+  g_assert_cmpuint (made, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  made = 0;
+  window = muster_window_new_for_file (NULL, file);
+  g_assert_cmpuint (made, ==, 0);
+  layout = muster_window_get_layout (window);
+  g_assert_cmpstr (muster_layout_get_system_id (layout), ==, "infinity");
+  g_assert_true (g_file_equal (muster_window_get_file (window), file));
+  g_assert_null (muster_alert_find (GTK_WIDGET (window)));
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_size (GTK_WIDGET (muster_window_get_board_view (window)));
+  g_assert_cmpstr (muster_layout_get_system_id (muster_window_get_layout (window)), ==, "infinity");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = muster_window_new_for_file (NULL, missing);
+  g_assert_cmpuint (made, ==, 1);
+  layout = muster_window_get_layout (window);
+  g_assert_cmpstr (muster_layout_get_system_id (layout), ==, "t9a");
+  g_assert_null (muster_window_get_file (window));
+  gtk_window_present (GTK_WINDOW (window));
+  alert = muster_alert_find (GTK_WIDGET (window));
+  g_assert_nonnull (alert);
+  muster_alert_close (alert);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  g_log_remove_handler ("muster-window", handler);
+}
+
+static AdwSplitButton *
+find_split_button (GtkWidget *widget)
+{
+  if (ADW_IS_SPLIT_BUTTON (widget))
+    return ADW_SPLIT_BUTTON (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwSplitButton *button = find_split_button (child);
+
+      if (button != NULL)
+        return button;
+    }
+
+  return NULL;
+}
+
+static gboolean
+menu_has_uri (GMenuModel *menu,
+              const char *uri)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (menu, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                           G_VARIANT_TYPE_STRING);
+
+      if (target != NULL && g_str_equal (g_variant_get_string (target, NULL), uri))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* The recent layouts are read when their menu opens: a layout saved a
+ * moment before is in it. */
+static void
+test_window_recent_menu (void)
+{
+  MusterWindow *window = open_window ();
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-window-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "recent.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *uri = g_file_get_uri (file);
+  AdwSplitButton *button = find_split_button (GTK_WIDGET (window));
+  GMenuModel *menu;
+  gint64 deadline;
+
+  g_assert_nonnull (button);
+  menu = adw_split_button_get_menu_model (button);
+  g_assert_false (menu_has_uri (menu, uri));
+
+  g_assert_true (muster_window_save_to (window, file, NULL));
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-recent-menu", NULL));
+  deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (!menu_has_uri (menu, uri) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (menu_has_uri (menu, uri));
+
+  adw_split_button_popdown (button);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static GtkMenuButton *
+find_menu_button (GtkWidget  *widget,
+                  const char *icon_name)
+{
+  if (GTK_IS_MENU_BUTTON (widget) &&
+      g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget)), icon_name) == 0)
+    return GTK_MENU_BUTTON (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *button = find_menu_button (child, icon_name);
+
+      if (button != NULL)
+        return button;
+    }
+
+  return NULL;
+}
+
+/* The menus' popovers are made when first opened, with their items. */
+static void
+test_window_menus_made_when_opened (void)
+{
+  MusterWindow *window = open_window ();
+  const char *icons[] = { "open-menu-symbolic", "list-add-symbolic" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (icons); i++)
+    {
+      GtkMenuButton *button = find_menu_button (GTK_WIDGET (window), icons[i]);
+      GtkWidget *popover;
+      GMenuModel *menu;
+
+      g_assert_nonnull (button);
+      g_assert_null (gtk_menu_button_get_popover (button));
+      g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (button)));
+
+      gtk_menu_button_popup (button);
+      popover = GTK_WIDGET (gtk_menu_button_get_popover (button));
+      g_assert_true (GTK_IS_POPOVER_MENU (popover));
+      menu = gtk_menu_button_get_menu_model (button);
+      g_assert_nonnull (menu);
+      g_assert_cmpint (g_menu_model_get_n_items (menu), >, 0);
+      g_assert_true (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover)) == menu);
+      g_assert_true (gtk_widget_get_visible (popover));
+      gtk_menu_button_popdown (button);
+
+      /* Made once. */
+      gtk_menu_button_popup (button);
+      g_assert_true (GTK_WIDGET (gtk_menu_button_get_popover (button)) == popover);
+      gtk_menu_button_popdown (button);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A player's colour is picked in their panel: the board draws it, undo
  * takes it back, and the file keeps it. */
 static void
@@ -1044,6 +1221,9 @@ main (int   argc,
   g_test_add_func ("/app/window/units-keep-table", test_window_units_keep_table);
   g_test_add_func ("/app/window/default-board", test_window_default_board);
   g_test_add_func ("/app/window/pieces-outside-roster", test_window_pieces_outside_roster);
+  g_test_add_func ("/app/window/new-for-file", test_window_new_for_file);
+  g_test_add_func ("/app/window/recent-menu", test_window_recent_menu);
+  g_test_add_func ("/app/window/menus-made-when-opened", test_window_menus_made_when_opened);
   g_test_add_func ("/app/window/player-color", test_window_player_color);
   g_test_add_func ("/app/window/undo-toast", test_window_undo_toast);
   g_test_add_func ("/app/window/shortcuts-window", test_window_shortcuts_window);

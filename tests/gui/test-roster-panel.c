@@ -1,0 +1,170 @@
+/* test-roster-panel.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "muster-roster-panel.h"
+
+static guint
+count_rows (GtkWidget *widget)
+{
+  guint n = ADW_IS_ACTION_ROW (widget) && !ADW_IS_COMBO_ROW (widget) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_rows (child);
+
+  return n;
+}
+
+static gboolean
+lists_piece (GtkWidget  *widget,
+             const char *piece_id)
+{
+  if (ADW_IS_ACTION_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), piece_id) == 0)
+    return TRUE;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (lists_piece (child, piece_id))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+wait_until_mapped (GtkWidget *widget)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!gtk_widget_get_mapped (widget) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* The panel of a player not shown makes its rows when first shown, and
+ * they show what the layout is then, not what it was when the panel was
+ * made. */
+static void
+test_roster_panel_rows_when_shown (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (TEST_DATA_DIR "/examples/t9a-frontline-clash-mixed.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterLayout) layout = muster_layout_new_from_file (file, &error);
+  g_autoptr(MusterRoster) roster = NULL;
+  GtkWidget *window, *stack;
+  MusterRosterPanel *red, *blue;
+
+  g_assert_no_error (error);
+  roster = muster_roster_new (layout);
+
+  red = muster_roster_panel_new (roster, NULL, NULL, "red");
+  blue = muster_roster_panel_new (roster, NULL, NULL, "blue");
+  stack = gtk_stack_new ();
+  gtk_stack_add_named (GTK_STACK (stack), GTK_WIDGET (red), "red");
+  gtk_stack_add_named (GTK_STACK (stack), GTK_WIDGET (blue), "blue");
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 600);
+  gtk_window_set_child (GTK_WINDOW (window), stack);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_until_mapped (GTK_WIDGET (red));
+
+  /* Shown: its rows are there by the first frame. */
+  g_assert_cmpuint (count_rows (GTK_WIDGET (red)), >, 0);
+  g_assert_true (lists_piece (GTK_WIDGET (red), "r7"));
+  /* Hidden: none made yet. */
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (blue)));
+  g_assert_cmpuint (count_rows (GTK_WIDGET (blue)), ==, 0);
+
+  /* Changed while hidden, then shown: the rows follow the layout. */
+  g_assert_true (muster_layout_remove_piece (layout, "b1"));
+  gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (blue));
+  wait_until_mapped (GTK_WIDGET (blue));
+  g_assert_true (lists_piece (GTK_WIDGET (blue), "b0"));
+  g_assert_true (lists_piece (GTK_WIDGET (blue), "b2"));
+  g_assert_false (lists_piece (GTK_WIDGET (blue), "b1"));
+  g_assert_false (lists_piece (GTK_WIDGET (blue), "r7"));
+
+  /* Asked about while hidden, the rows are made for the answer. */
+  g_assert_true (muster_layout_remove_piece (layout, "r7"));
+  gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (blue));
+  g_assert_nonnull (muster_roster_panel_get_other_piece (red, 0));
+  g_assert_false (lists_piece (GTK_WIDGET (red), "r7"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Many pieces outside the roster: the first rows when shown, the others
+ * when idle, a piece removed meanwhile left out; asked about, the panel
+ * makes them all. */
+static void
+test_roster_panel_other_rows_when_idle (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * 25.4, 48 * 25.4);
+  g_autoptr(MusterRoster) roster = NULL;
+  MusterBase base = { MUSTER_BASE_RECT, 20, 20 };
+  GtkWidget *window;
+  MusterRosterPanel *red;
+  gint64 deadline;
+  guint n;
+
+  for (guint i = 0; i < 60; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("p%02u", i);
+
+      muster_layout_add_piece (layout, muster_piece_new (id, MUSTER_PIECE_MODEL, "red", &base, 30 * i, 100));
+    }
+  roster = muster_roster_new (layout);
+
+  red = muster_roster_panel_new (roster, NULL, NULL, "red");
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 600);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (red));
+  gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (red)))
+    g_main_context_iteration (NULL, TRUE);
+
+  /* Shown: the first rows, not all. */
+  n = count_rows (GTK_WIDGET (red));
+  g_assert_cmpuint (n, >=, 5);
+  g_assert_cmpuint (n, <, 60);
+  g_assert_true (lists_piece (GTK_WIDGET (red), "p00"));
+  g_assert_false (lists_piece (GTK_WIDGET (red), "p59"));
+
+  /* Then the others, but one removed meanwhile. */
+  g_assert_true (muster_layout_remove_piece (layout, "p58"));
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!lists_piece (GTK_WIDGET (red), "p59") && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (lists_piece (GTK_WIDGET (red), "p59"));
+  g_assert_false (lists_piece (GTK_WIDGET (red), "p58"));
+  /* (The removal queued a new refresh: the answer is the layout's.) */
+  g_assert_cmpstr (muster_roster_panel_get_other_piece (red, 58), ==, "p59");
+  g_assert_null (muster_roster_panel_get_other_piece (red, 59));
+  g_assert_cmpuint (count_rows (GTK_WIDGET (red)), ==, 59);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/app/roster-panel/rows-when-shown", test_roster_panel_rows_when_shown);
+  g_test_add_func ("/app/roster-panel/other-rows-when-idle", test_roster_panel_other_rows_when_idle);
+
+  return g_test_run ();
+}
