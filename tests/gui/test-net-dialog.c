@@ -189,7 +189,7 @@ test_host_and_join (void)
   /* Joined on this computer, whatever address the invitation names. */
   invitation = g_strdup_printf ("muster://127.0.0.1:%u/#%s", port,
                                 strchr (muster_net_session_get_invitation (session), '#') + 1);
-  muster_net_dialog_join (host, invitation, got_result_cb, &result);
+  muster_net_dialog_join (host, invitation, NULL, got_result_cb, &result);
   wait_for (is_set, &result, "the join");
   guest = muster_net_dialog_join_finish (result, &error);
   g_assert_no_error (error);
@@ -371,7 +371,7 @@ host_and_join (MusterWindow *host,
   g_assert_no_error (error);
   invitation = g_strdup_printf ("muster://127.0.0.1:%u/#%s", muster_net_session_get_port (pair->a),
                                 strchr (muster_net_session_get_invitation (pair->a), '#') + 1);
-  muster_net_dialog_join (host, invitation, got_result_cb, &result);
+  muster_net_dialog_join (host, invitation, NULL, got_result_cb, &result);
   wait_for (is_set, &result, "the join");
   guest = muster_net_dialog_join_finish (result, &error);
   g_assert_no_error (error);
