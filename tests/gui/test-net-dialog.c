@@ -16,6 +16,8 @@
 #include "muster-roster.h"
 #include "muster-window.h"
 
+#include "alert-helpers.h"
+
 #define IN 25.4
 #define WAIT_S 20
 
@@ -496,6 +498,82 @@ test_game_page (void)
     ;
 }
 
+/* The first GtkDropDown under root, or NULL. */
+static GtkWidget *
+find_drop_down (GtkWidget *root)
+{
+  if (GTK_IS_DROP_DOWN (root))
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_drop_down (child);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* What the Join dialog offers to bring: its choices, joined by "|", and
+ * the one chosen. */
+static char *
+join_choices (MusterWindow *window,
+              guint        *selected)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  GtkWidget *alert;
+  GtkWidget *army;
+  GListModel *model;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "net.join", NULL));
+  alert = alert_wait (GTK_WIDGET (window));
+  g_assert_nonnull (alert);
+  army = find_drop_down (alert);
+  g_assert_nonnull (army);
+  model = gtk_drop_down_get_model (GTK_DROP_DOWN (army));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+
+      g_string_append_printf (text, "%s%s", i > 0 ? "|" : "", gtk_string_object_get_string (item));
+    }
+  *selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (army));
+  muster_alert_close (alert);
+  while (muster_alert_find (GTK_WIDGET (window)) != NULL)
+    g_main_context_iteration (NULL, FALSE);
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Join Game offers the armies of the window's layout, the first chosen,
+ * and the host's list; the host's list alone when it has none. */
+static void
+test_join_choice (void)
+{
+  MusterWindow *window = open_window ();
+  g_autoptr(MusterRoster) roster = muster_roster_new (muster_window_get_layout (window));
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  g_autofree char *none = NULL;
+  g_autofree char *one = NULL;
+  guint selected = 99;
+
+  none = join_choices (window, &selected);
+  g_assert_cmpstr (none, ==, "The host’s list");
+  g_assert_cmpuint (selected, ==, 0);
+
+  entry->name = g_strdup ("Fusiliers");
+  muster_roster_add_entry (roster, "blue", entry);
+  one = join_choices (window, &selected);
+  g_assert_cmpstr (one, ==, "Blue’s army|The host’s list");
+  g_assert_cmpuint (selected, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -505,6 +583,7 @@ main (int   argc,
 
   g_test_add_func ("/app/net-dialog/host-and-join", test_host_and_join);
   g_test_add_func ("/app/net-dialog/game-page", test_game_page);
+  g_test_add_func ("/app/net-dialog/join-choice", test_join_choice);
 
   return g_test_run ();
 }
