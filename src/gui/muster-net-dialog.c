@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-compat.h"
+#include "muster-document.h"
 #include "muster-game-page.h"
 #include "muster-game-panel.h"
 #include "muster-net-dialog.h"
@@ -33,6 +34,7 @@ typedef struct
   GtkLabel         *steps_label;
   GtkLabel         *refusal_label;
   GtkWidget        *reveal_button;
+  MusterNetState    shown_state;
 } NetState;
 
 static void
@@ -117,7 +119,13 @@ session_changed_cb (MusterNetSession *session,
                     NetState         *state)
 {
   g_autofree char *said = muster_net_session_describe (session);
+  MusterNetState now = muster_net_session_get_state (session);
 
+  /* A guest who brought its army changed the roster of its player in
+   * the host's layout, which the layout does not signal. */
+  if (now == MUSTER_NET_STATE_CONNECTED && state->shown_state != now && muster_net_session_is_host (session))
+    muster_roster_reload (muster_document_get_roster (muster_window_get_document (state->window)));
+  state->shown_state = now;
   gtk_label_set_text (state->state_label, said);
   gtk_widget_set_visible (state->reveal_button, muster_net_session_can_reveal_lieutenant (session));
 }

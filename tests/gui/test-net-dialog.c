@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "muster-document.h"
 #include "muster-game-net.h"
 #include "muster-game-page.h"
 #include "muster-game-panel.h"
@@ -574,6 +575,61 @@ test_join_choice (void)
     ;
 }
 
+static void
+add_roster_entry (MusterWindow *window,
+                  const char   *player,
+                  const char   *name)
+{
+  MusterRoster *roster = muster_document_get_roster (muster_window_get_document (window));
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+
+  entry->name = g_strdup (name);
+  muster_roster_add_entry (roster, player, entry);
+}
+
+static gboolean
+host_lists_bobs (gpointer data)
+{
+  MusterRoster *roster = muster_document_get_roster (muster_window_get_document (data));
+  GPtrArray *entries = muster_roster_get_entries (roster, "blue");
+
+  return entries->len == 1 &&
+         g_strcmp0 (((MusterRosterEntry *) g_ptr_array_index (entries, 0))->name, "Bob’s Fusiliers") == 0;
+}
+
+/* Bob joins from his window, bringing its army: the host's window lists
+ * it for Bob, in place of what the host had typed in. */
+static void
+test_join_with_army (void)
+{
+  MusterWindow *host = open_window ();
+  MusterWindow *bobs = open_window ();
+  MusterWindow *guest;
+  MusterNetSession *session;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autofree char *invitation = NULL;
+
+  add_roster_entry (host, "blue", "Typed by the host");
+  add_roster_entry (bobs, "blue", "Bob’s Fusiliers");
+  session = muster_net_dialog_host (host, 0, MUSTER_NET_HOST_NONE, &error);
+  g_assert_no_error (error);
+  invitation = g_strdup_printf ("muster://127.0.0.1:%u/#%s", muster_net_session_get_port (session),
+                                strchr (muster_net_session_get_invitation (session), '#') + 1);
+  muster_net_dialog_join (bobs, invitation, "blue", got_result_cb, &result);
+  wait_for (is_set, &result, "the join");
+  guest = muster_net_dialog_join_finish (result, &error);
+  g_assert_no_error (error);
+  wait_for (host_lists_bobs, host, "Bob's army in the host's window");
+  g_assert_true (host_lists_bobs (guest));
+
+  gtk_window_destroy (GTK_WINDOW (guest));
+  gtk_window_destroy (GTK_WINDOW (bobs));
+  gtk_window_destroy (GTK_WINDOW (host));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -584,6 +640,7 @@ main (int   argc,
   g_test_add_func ("/app/net-dialog/host-and-join", test_host_and_join);
   g_test_add_func ("/app/net-dialog/game-page", test_game_page);
   g_test_add_func ("/app/net-dialog/join-choice", test_join_choice);
+  g_test_add_func ("/app/net-dialog/join-with-army", test_join_with_army);
 
   return g_test_run ();
 }
