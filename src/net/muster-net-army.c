@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "muster-net-session-private.h"
+#include "muster-roster-private.h"
 
 /* The army a guest brings (see muster-net-session.h): the roster entries
  * of one player of its own layout. The hello carries what the host may
@@ -33,19 +34,21 @@ fresh_id (const char *prefix,
   return g_strconcat (prefix, id, NULL);
 }
 
-void
-muster_net_army_bring (MusterNetSession *self,
-                       MusterLayout     *layout,
-                       const char       *player_id)
+gboolean
+muster_net_army_bring (MusterNetSession  *self,
+                       MusterLayout      *layout,
+                       const char        *player_id,
+                       GError           **error)
 {
   g_autoptr(MusterRoster) roster = muster_roster_new (layout);
   g_autofree char *prefix = g_strdup_printf ("g%08x-", g_random_int ());
   MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (),
                                                         muster_layout_get_system_id (layout));
   GPtrArray *entries = muster_roster_get_entries (roster, player_id);
+  g_autofree char *text = NULL;
 
   if (entries->len == 0)
-    return;
+    return TRUE;
 
   self->army = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_roster_entry_free);
   self->army_public = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_roster_entry_free);
@@ -70,6 +73,19 @@ muster_net_army_bring (MusterNetSession *self,
       plain->lieutenant = FALSE;
       g_ptr_array_add (self->army_public, plain);
     }
+
+  /* The host would take a hello it cannot read for a wrong secret. */
+  text = _muster_roster_write_element (self->army_public);
+  if (self->army_public->len > MUSTER_NET_MAX_ARMY || strlen (text) > MUSTER_NET_MAX_SMALL / 2)
+    {
+      g_set_error (error, MUSTER_NET_ERROR, MUSTER_NET_ERROR_GAME,
+                   /* Translators: how many roster entries at most */
+                   _("This army is too big to bring: it may have %u roster entries at most"),
+                   (guint) MUSTER_NET_MAX_ARMY);
+      return FALSE;
+    }
+
+  return TRUE;
 }
 
 GPtrArray *

@@ -181,10 +181,12 @@ void     muster_net_hidden_appears        (MusterNetSession  *self,
                                            const MusterPiece *piece);
 
 /* muster-net-army.c */
-/* The guest: the army of player_id of layout, to bring. */
-void       muster_net_army_bring          (MusterNetSession  *self,
+/* The guest: the army of player_id of layout, to bring; FALSE when it
+ * is too big for a hello. */
+gboolean   muster_net_army_bring          (MusterNetSession  *self,
                                            MusterLayout      *layout,
-                                           const char        *player_id);
+                                           const char        *player_id,
+                                           GError           **error);
 /* What the hello carries of it, or NULL. */
 GPtrArray *muster_net_army_get_public     (MusterNetSession  *self);
 /* The host, on a first join: army put as the guest's player's list;

@@ -959,15 +959,15 @@ muster_net_session_join_async (const char          *invitation,
   g_task_set_source_tag (task, muster_net_session_join_async);
 
   if (!muster_net_invitation_parse (invitation, &self->address, &self->port, self->fingerprint,
-                                    &self->secret, &error))
+                                    &self->secret, &error) ||
+      (army_layout != NULL && army_player != NULL &&
+       !muster_net_army_bring (self, army_layout, army_player, &error)))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       g_object_unref (task);
       return;
     }
 
-  if (army_layout != NULL && army_player != NULL)
-    muster_net_army_bring (self, army_layout, army_player);
   self->state = MUSTER_NET_STATE_CONNECTING;
   /* The task keeps the session until it is done. */
   g_task_set_task_data (task, g_object_ref (self), g_object_unref);

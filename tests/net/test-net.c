@@ -1405,6 +1405,28 @@ test_guest_army_refused (void)
   match_close (&match);
 }
 
+/* An army bigger than a hello may carry is refused on the guest's side,
+ * in words, before the host could take it for a wrong secret. */
+static void
+test_guest_army_too_big (void)
+{
+  Match match = { 0 };
+  g_autoptr(MusterLayout) huge = muster_layout_new ("infinity", "standard", 48 * IN, 48 * IN);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterNetSession) session = NULL;
+
+  for (guint i = 0; i <= MUSTER_NET_MAX_ARMY; i++)
+    add_entry (huge, "blue", NULL, "Fusilier", 1, FALSE, NULL);
+  host_open_as (&match.host, FALSE);
+  session = join_with (muster_net_session_get_invitation (match.host.session), huge, "blue", &error);
+  g_assert_null (session);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "too big to bring"));
+  g_assert_cmpint (muster_net_session_get_state (match.host.session), ==, MUSTER_NET_STATE_LISTENING);
+
+  match_close (&match);
+}
+
 typedef struct
 {
   MusterLayout *layout;
@@ -1662,6 +1684,7 @@ main (int   argc,
   g_test_add_func ("/net/session/hidden-army", test_hidden_army);
   g_test_add_func ("/net/session/guest-army", test_guest_army);
   g_test_add_func ("/net/session/guest-army-refused", test_guest_army_refused);
+  g_test_add_func ("/net/session/guest-army-too-big", test_guest_army_too_big);
   g_test_add_func ("/net/session/pieces", test_pieces);
   g_test_add_func ("/net/session/restart", test_restart);
   g_test_add_func ("/net/secrets", test_secrets);
