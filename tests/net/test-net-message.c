@@ -132,6 +132,22 @@ test_place_and_remove (void)
   g_assert_cmpstr (back->piece, ==, "u&1");
 }
 
+/* Each of bad (NULL-terminated) is refused as a message that cannot be
+ * read. */
+static void
+assert_all_refused (const char * const *bad)
+{
+  for (guint i = 0; bad[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterNetMessage) message = muster_net_message_read (bad[i], strlen (bad[i]), &error);
+
+      if (message != NULL)
+        g_error ("read: %s", bad[i]);
+      g_assert_error (error, MUSTER_NET_ERROR, MUSTER_NET_ERROR_MESSAGE);
+    }
+}
+
 static void
 test_refused (void)
 {
@@ -168,15 +184,7 @@ test_refused (void)
     NULL,
   };
 
-  for (guint i = 0; bad[i] != NULL; i++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(MusterNetMessage) message = muster_net_message_read (bad[i], strlen (bad[i]), &error);
-
-      if (message != NULL)
-        g_error ("read: %s", bad[i]);
-      g_assert_error (error, MUSTER_NET_ERROR, MUSTER_NET_ERROR_MESSAGE);
-    }
+  assert_all_refused (bad);
 
   /* Too deep, and too big. */
   {
@@ -245,15 +253,7 @@ test_army (void)
   g_assert_cmpuint (read->count, ==, 3);
   g_assert_cmpstr (read->skills[0], ==, "infiltration");
 
-  for (guint i = 0; bad[i] != NULL; i++)
-    {
-      g_autoptr(GError) bad_error = NULL;
-      g_autoptr(MusterNetMessage) message = muster_net_message_read (bad[i], strlen (bad[i]), &bad_error);
-
-      if (message != NULL)
-        g_error ("read: %s", bad[i]);
-      g_assert_error (bad_error, MUSTER_NET_ERROR, MUSTER_NET_ERROR_MESSAGE);
-    }
+  assert_all_refused (bad);
 
   /* More entries than an army has, in a hello of a size that passes. */
   for (guint i = 0; i <= MUSTER_NET_MAX_ARMY; i++)
