@@ -24,5 +24,9 @@ gboolean   _muster_roster_is_element   (xmlNode     *node);
 GPtrArray *_muster_roster_read_element (xmlNode     *node,
                                         const char  *filename,
                                         GError     **error);
+/* The roster element of entries, as the layout keeps it, with the
+ * roster's namespace declared on it: what _muster_roster_read_element()
+ * reads back. A guest's army travels in it (src/net). */
+char      *_muster_roster_write_element (GPtrArray  *entries);
 
 G_END_DECLS

@@ -498,6 +498,14 @@ serialise (GPtrArray *entries)
   return g_string_free (out, FALSE);
 }
 
+char *
+_muster_roster_write_element (GPtrArray *entries)
+{
+  g_return_val_if_fail (entries != NULL, NULL);
+
+  return serialise (entries);
+}
+
 /* The layout */
 
 static void

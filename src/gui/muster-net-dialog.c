@@ -12,9 +12,11 @@
 #include <glib/gi18n.h>
 
 #include "muster-compat.h"
+#include "muster-document.h"
 #include "muster-game-page.h"
 #include "muster-game-panel.h"
 #include "muster-net-dialog.h"
+#include "muster-roster.h"
 
 /* See muster-net-dialog.h. */
 
@@ -32,6 +34,7 @@ typedef struct
   GtkLabel         *steps_label;
   GtkLabel         *refusal_label;
   GtkWidget        *reveal_button;
+  MusterNetState    shown_state;
 } NetState;
 
 static void
@@ -116,7 +119,13 @@ session_changed_cb (MusterNetSession *session,
                     NetState         *state)
 {
   g_autofree char *said = muster_net_session_describe (session);
+  MusterNetState now = muster_net_session_get_state (session);
 
+  /* A guest who brought its army changed the roster of its player in
+   * the host's layout, which the layout does not signal. */
+  if (now == MUSTER_NET_STATE_CONNECTED && state->shown_state != now && muster_net_session_is_host (session))
+    muster_roster_reload (muster_document_get_roster (muster_window_get_document (state->window)));
+  state->shown_state = now;
   gtk_label_set_text (state->state_label, said);
   gtk_widget_set_visible (state->reveal_button, muster_net_session_can_reveal_lieutenant (session));
 }
@@ -374,6 +383,7 @@ joined_cb (GObject      *source,
 void
 muster_net_dialog_join (MusterWindow        *window,
                         const char          *invitation,
+                        const char          *army_player,
                         GAsyncReadyCallback  callback,
                         gpointer             user_data)
 {
@@ -382,7 +392,8 @@ muster_net_dialog_join (MusterWindow        *window,
   g_return_if_fail (MUSTER_IS_WINDOW (window));
 
   task = g_task_new (window, NULL, callback, user_data);
-  muster_net_session_join_async (invitation, NULL, joined_cb, task);
+  muster_net_session_join_async (invitation, army_player != NULL ? muster_window_get_layout (window) : NULL,
+                                 army_player, NULL, joined_cb, task);
 }
 
 MusterWindow *
@@ -475,9 +486,44 @@ join_response_cb (GtkWidget    *alert,
                   MusterWindow *window)
 {
   GtkEditable *entry = g_object_get_data (G_OBJECT (alert), "invitation");
+  GtkDropDown *army = g_object_get_data (G_OBJECT (alert), "army");
+  const char * const *armies = g_object_get_data (G_OBJECT (alert), "armies");
+  guint chosen = gtk_drop_down_get_selected (army);
 
+  /* The last choice is the host's list. */
   if (g_strcmp0 (response, "join") == 0)
-    muster_net_dialog_join (window, gtk_editable_get_text (entry), NULL, NULL);
+    muster_net_dialog_join (window, gtk_editable_get_text (entry),
+                            chosen < g_strv_length ((char **) armies) ? armies[chosen] : NULL, NULL, NULL);
+}
+
+/* The players of the window's layout that have a roster: the armies a
+ * guest may bring. Their ids, and their names for the list. */
+static void
+list_armies (MusterWindow *window,
+             GStrv        *ids,
+             GStrv        *names)
+{
+  MusterLayout *layout = muster_window_get_layout (window);
+  g_autoptr(MusterRoster) roster = muster_roster_new (layout);
+  GPtrArray *players = muster_layout_get_players (layout);
+  g_autoptr(GStrvBuilder) id_builder = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) name_builder = g_strv_builder_new ();
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+      g_autofree char *name = NULL;
+
+      if (muster_roster_get_entries (roster, player->id)->len == 0)
+        continue;
+      /* Translators: a player's name; the army a guest brings */
+      name = g_strdup_printf (_("%s’s army"), player->name != NULL && *player->name != '\0' ? player->name : player->id);
+      g_strv_builder_add (id_builder, player->id);
+      g_strv_builder_add (name_builder, name);
+    }
+  g_strv_builder_add (name_builder, _("The host’s list"));
+  *ids = g_strv_builder_end (id_builder);
+  *names = g_strv_builder_end (name_builder);
 }
 
 static void
@@ -486,17 +532,29 @@ join_action (GSimpleAction *action,
              gpointer       user_data)
 {
   MusterWindow *window = user_data;
-  GtkWidget *alert = muster_alert_new (_("Join Game"), _("Paste the invitation the host sent you."));
+  GtkWidget *alert = muster_alert_new (_("Join Game"), _("Paste the invitation the host sent you, and choose "
+                                                         "the army you bring."));
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *entry = gtk_entry_new ();
+  GtkWidget *army;
+  GStrv ids = NULL;
+  g_auto(GStrv) names = NULL;
 
+  list_armies (window, &ids, &names);
+  army = gtk_drop_down_new_from_strings ((const char * const *) names);
+  gtk_widget_set_tooltip_text (army, _("The army you bring: the host’s list is the one the host typed in"));
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), "muster://…");
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
-  muster_alert_set_extra_child (alert, entry);
+  gtk_box_append (GTK_BOX (box), entry);
+  gtk_box_append (GTK_BOX (box), army);
+  muster_alert_set_extra_child (alert, box);
   muster_alert_add_response (alert, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
   muster_alert_add_response (alert, "join", _("_Join"), ADW_RESPONSE_SUGGESTED);
   muster_alert_set_default_response (alert, "join");
   muster_alert_set_close_response (alert, "cancel");
   g_object_set_data (G_OBJECT (alert), "invitation", entry);
+  g_object_set_data (G_OBJECT (alert), "army", army);
+  g_object_set_data_full (G_OBJECT (alert), "armies", ids, (GDestroyNotify) g_strfreev);
   g_signal_connect (alert, "response", G_CALLBACK (join_response_cb), window);
   muster_alert_present (alert, GTK_WIDGET (window));
 }

@@ -26,13 +26,15 @@ void              muster_net_dialog_install     (MusterWindow       *window);
 
 /* What the dialogs do, for the tests: host the window's game as player
  * (0 or 1); join the game of invitation, in a new window (callback gets
- * it, or NULL with the error shown). */
+ * it, or NULL with the error shown), bringing the army of army_player of
+ * the window's layout (NULL: the host's list). */
 MusterNetSession *muster_net_dialog_host        (MusterWindow       *window,
                                                  int                 player,
                                                  MusterNetHostFlags  flags,
                                                  GError            **error);
 void              muster_net_dialog_join        (MusterWindow       *window,
                                                  const char         *invitation,
+                                                 const char         *army_player,
                                                  GAsyncReadyCallback callback,
                                                  gpointer            user_data);
 MusterWindow     *muster_net_dialog_join_finish (GAsyncResult       *result,

@@ -352,11 +352,12 @@ muster_net_session_count_hidden (MusterNetSession *self,
 
 /* The army's hidden information */
 
-static gboolean
-has_off_table_skill (MusterNetSession        *self,
-                     const MusterRosterEntry *entry)
+gboolean
+muster_net_hidden_is_off_table (MusterSystem            *system,
+                                const MusterRosterEntry *entry)
 {
-  MusterSystem *system = muster_game_get_system (self->game);
+  if (entry->hold != MUSTER_ROSTER_HOLD_OFF_TABLE)
+    return FALSE;
 
   for (guint i = 0; entry->skills != NULL && entry->skills[i] != NULL; i++)
     {
@@ -376,7 +377,7 @@ is_secret_entry (MusterNetSession        *self,
                  MusterRoster            *roster,
                  const MusterRosterEntry *entry)
 {
-  return entry->hold == MUSTER_ROSTER_HOLD_OFF_TABLE && has_off_table_skill (self, entry) &&
+  return muster_net_hidden_is_off_table (muster_game_get_system (self->game), entry) &&
          muster_roster_count_placed (roster, entry->id) == 0;
 }
 

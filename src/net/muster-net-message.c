@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "muster-net-message.h"
-#include "muster-roster.h"
+#include "muster-roster-private.h"
 #include "muster-xml.h"
 
 /* The messages' XML: see muster-net-message.h. */
@@ -72,6 +72,7 @@ muster_net_message_free (MusterNetMessage *message)
     return;
 
   g_free (message->key);
+  g_clear_pointer (&message->army, g_ptr_array_unref);
   g_free (message->session_id);
   g_free (message->player);
   g_clear_pointer (&message->layout, g_bytes_unref);
@@ -291,6 +292,12 @@ muster_net_message_write (const MusterNetMessage *message)
     write_step (out, message->step);
   if (message->placed != NULL)
     write_piece (out, message->placed);
+  if (message->army != NULL)
+    {
+      g_autofree char *roster = _muster_roster_write_element (message->army);
+
+      g_string_append_printf (out, "  <army>\n    %s\n  </army>\n", roster);
+    }
   if (message->layout != NULL)
     {
       g_autofree char *base64 = g_base64_encode (g_bytes_get_data (message->layout, NULL),
@@ -681,6 +688,35 @@ read_fields (xmlNode           *root,
   return TRUE;
 }
 
+/* The army of a hello: one roster element, read as the layout reads it. */
+static gboolean
+read_army (xmlNode           *node,
+           MusterNetMessage  *message,
+           GError           **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  xmlNode *roster = NULL;
+
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      if (child->type == XML_TEXT_NODE && xmlIsBlankNode (child))
+        continue;
+      if (roster != NULL || !_muster_roster_is_element (child))
+        return refuse (error, _("its army is not a roster"));
+      roster = child;
+    }
+  if (roster == NULL || node->properties != NULL)
+    return refuse (error, _("its army is not a roster"));
+
+  message->army = _muster_roster_read_element (roster, "hello", &local_error);
+  if (message->army == NULL)
+    return refuse (error, _("its army cannot be read: %s"), local_error->message);
+  if (message->army->len == 0 || message->army->len > MUSTER_NET_MAX_ARMY)
+    return refuse (error, _("its army is empty or too big"));
+
+  return TRUE;
+}
+
 static gboolean
 read_children (xmlNode           *root,
                MusterNetMessage  *message,
@@ -706,6 +742,12 @@ read_children (xmlNode           *root,
         {
           message->placed = read_piece (child, error);
           if (message->placed == NULL)
+            return FALSE;
+        }
+      else if (child->type == XML_ELEMENT_NODE && child->ns == NULL && muster_xml_is_element (child, "army") &&
+               message->type == MUSTER_NET_MESSAGE_HELLO && message->army == NULL)
+        {
+          if (!read_army (child, message, error))
             return FALSE;
         }
       else if (child->type == XML_ELEMENT_NODE && child->ns == NULL && muster_xml_is_element (child, "layout") &&

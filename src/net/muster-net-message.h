@@ -32,6 +32,19 @@ G_BEGIN_DECLS
  *            name="Fusilier" entry="e1" skills="infiltration"/>
  *   </muster-net>
  *
+ * A guest joining for the first time may bring its army: the roster
+ * entries of its player as the layout keeps them (muster-roster.h), less
+ * what the guest keeps to itself (the troopers kept off the table, which
+ * one is its Lieutenant), read with the layout's own roster reader:
+ *
+ *   <muster-net version="1" type="hello" seq="0" ack="0" key="...">
+ *     <army>
+ *       <mr:roster xmlns:mr="urn:muster:roster">
+ *         <mr:entry id="g1a2b3c4d-e1" name="Fusiliers" count="3" .../>
+ *       </mr:roster>
+ *     </army>
+ *   </muster-net>
+ *
  * The step is the game log's <g:step> (data/muster-layout.rng) without
  * its namespace or its number, which is the message's "n". Reading takes
  * the same hardened path as files (src/core/muster-xml.h: no DTD, no
@@ -49,6 +62,8 @@ G_BEGIN_DECLS
 #define MUSTER_NET_MAX_LAYOUT      (4 * 1024 * 1024)
 /* Most bytes in any other message. */
 #define MUSTER_NET_MAX_SMALL       (256 * 1024)
+/* Most entries in the army a hello brings. */
+#define MUSTER_NET_MAX_ARMY        500
 /* Most items and dice in one step. */
 #define MUSTER_NET_MAX_STEP_CHILDREN 1000
 
@@ -90,6 +105,9 @@ typedef struct
 
   /* hello */
   char                 *key;
+  /* hello, on a first join: the army the guest brings (MusterRosterEntry,
+   * in order), or NULL for the one the host has */
+  GPtrArray            *army;
   /* hello (resuming), welcome */
   char                 *session_id;
   guint64               received;

@@ -12,6 +12,7 @@
 #include "muster-game-net.h"
 #include "muster-net-crypto.h"
 #include "muster-net-session.h"
+#include "muster-roster.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,7 @@ G_BEGIN_DECLS
  *   muster-net-hidden.c   hidden choices: commitments, reveals, the
  *                         army's hidden information, secrets kept
  *   muster-net-pieces.c   pieces placed, moved and taken off the table
+ *   muster-net-army.c     the army a guest brings
  */
 
 /* A step waiting for the host's game to take it. */
@@ -79,6 +81,8 @@ struct _MusterNetSession
   guint                     reconnect_tries;
   guint                     ack_id;
   GQueue                    early;           /* MusterNetMessage before set_game() */
+  GPtrArray                *army;            /* MusterRosterEntry it brings, until the welcome */
+  GPtrArray                *army_public;     /* what the hello carries of it */
 
   /* The connection, once past the handshake */
   SoupWebsocketConnection  *ws;
@@ -165,12 +169,34 @@ void     muster_net_hidden_maybe_reveal   (MusterNetSession  *self);
  * when not yet: now (the host, before the welcome), or in turn. */
 void     muster_net_hidden_commit_army    (MusterNetSession  *self,
                                            gboolean           now);
+/* Whether entry is kept off the table by a skill of system's that
+ * allows it (Airborne Deployment, TO Camouflage). */
+gboolean muster_net_hidden_is_off_table   (MusterSystem            *system,
+                                           const MusterRosterEntry *entry);
 /* The host's layout, as the guest may see it. */
 GBytes  *muster_net_hidden_redact         (MusterNetSession  *self);
 /* One of this player's pieces appeared: the trooper kept off the table
  * that it is, revealed. */
 void     muster_net_hidden_appears        (MusterNetSession  *self,
                                            const MusterPiece *piece);
+
+/* muster-net-army.c */
+/* The guest: the army of player_id of layout, to bring; FALSE when it
+ * is too big for a hello. */
+gboolean   muster_net_army_bring          (MusterNetSession  *self,
+                                           MusterLayout      *layout,
+                                           const char        *player_id,
+                                           GError           **error);
+/* What the hello carries of it, or NULL. */
+GPtrArray *muster_net_army_get_public     (MusterNetSession  *self);
+/* The host, on a first join: army put as the guest's player's list;
+ * or why not, in words, for the guest. */
+char      *muster_net_army_adopt          (MusterNetSession  *self,
+                                           GPtrArray         *army);
+/* The guest, welcomed as player_id: what the hello left out of its
+ * army, back in its copy of the layout, when the host took the army. */
+void       muster_net_army_welcomed       (MusterNetSession  *self,
+                                           const char        *player_id);
 
 /* muster-net-pieces.c */
 void     muster_net_pieces_start          (MusterNetSession  *self);

@@ -449,11 +449,14 @@ welcome (MusterNetSession        *self,
          MusterNetMessage        *hello)
 {
   g_autoptr(MusterNetMessage) reply = muster_net_message_new (MUSTER_NET_MESSAGE_WELCOME);
+  g_autofree char *army_refused = NULL;
   gboolean resuming = hello->session_id != NULL;
 
   reply->session_id = g_strdup (self->session_id);
   reply->player = g_strdup (muster_game_get_player_id (self->game, self->peer));
   reply->received = self->in_seq;
+  if (!resuming && hello->army != NULL)
+    army_refused = muster_net_army_adopt (self, hello->army);
   if (!resuming)
     {
       /* What the host's player keeps of the army to themselves is
@@ -474,6 +477,8 @@ welcome (MusterNetSession        *self,
       muster_net_play_start (self);
     }
   send_unnumbered (self, ws, reply);
+  if (army_refused != NULL)
+    muster_net_session_refuse (self, 0, army_refused);
 
   /* What the guest has not seen yet, again. */
   forget_acknowledged (self, hello->received);
@@ -794,6 +799,7 @@ welcomed (MusterNetSession *self,
       self->local = player;
       self->peer = 1 - player;
       self->session_id = g_strdup (welcome_message->session_id);
+      muster_net_army_welcomed (self, welcome_message->player);
     }
   else if (g_strcmp0 (welcome_message->session_id, self->session_id) != 0)
     {
@@ -910,6 +916,8 @@ connected_cb (GObject      *source,
       hello->session_id = g_strdup (self->session_id);
       hello->received = self->in_seq;
     }
+  else
+    hello->army = muster_net_army_get_public (self);
   send_unnumbered (self, ws, hello);
 }
 
@@ -935,6 +943,8 @@ connect_guest (MusterNetSession *self)
 
 void
 muster_net_session_join_async (const char          *invitation,
+                               MusterLayout        *army_layout,
+                               const char          *army_player,
                                GCancellable        *cancellable,
                                GAsyncReadyCallback  callback,
                                gpointer             user_data)
@@ -943,11 +953,15 @@ muster_net_session_join_async (const char          *invitation,
   g_autoptr(GError) error = NULL;
   GTask *task;
 
+  g_return_if_fail (army_layout == NULL || MUSTER_IS_LAYOUT (army_layout));
+
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, muster_net_session_join_async);
 
   if (!muster_net_invitation_parse (invitation, &self->address, &self->port, self->fingerprint,
-                                    &self->secret, &error))
+                                    &self->secret, &error) ||
+      (army_layout != NULL && army_player != NULL &&
+       !muster_net_army_bring (self, army_layout, army_player, &error)))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       g_object_unref (task);
@@ -1246,6 +1260,8 @@ muster_net_session_finalize (GObject *object)
   muster_net_play_clear (self);
   g_queue_clear_full (&self->outbox, outgoing_free);
   g_queue_clear_full (&self->early, (GDestroyNotify) muster_net_message_free);
+  g_clear_pointer (&self->army, g_ptr_array_unref);
+  g_clear_pointer (&self->army_public, g_ptr_array_unref);
   g_clear_pointer (&self->candidates, g_ptr_array_unref);
   g_clear_object (&self->certificate);
   g_clear_object (&self->cancellable);

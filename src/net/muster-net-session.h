@@ -48,8 +48,9 @@ G_BEGIN_DECLS
  * refused: nothing of it is applied, the refusal is sent back and shown
  * on both sides ("refused").
  *
- *   hello      guest → host   the secret; or, resuming, the session and
- *                             the last message received
+ *   hello      guest → host   the secret, and the army the guest brings;
+ *                             or, resuming, the session and the last
+ *                             message received
  *   welcome    host → guest   the session, the guest's player, and on a
  *                             first join the layout, with its game log
  *   propose    guest → host   a step the guest takes (or, host → guest,
@@ -117,8 +118,19 @@ G_BEGIN_DECLS
  * Muster that made it, in its data (muster-net-secrets.h), not in any
  * layout file, until the reveal is in the log: a game saved and closed,
  * a Muster started again, a game hosted or joined anew still reveals
- * them. (The guest's army is in the host's layout: what the host wrote
- * of it, the host knows.)
+ * them.
+ *
+ * The guest's army. A guest may bring its own (join_async()): the hello
+ * carries its roster entries less the troopers kept off the table and
+ * with no Lieutenant marked. The host puts them as the guest's player's
+ * list before it builds the welcome, unless that player has pieces on
+ * the table or the deployment has begun: then it keeps its own list and
+ * tells the guest why (a refusal). The guest, welcomed with its army,
+ * adds what the hello left out back to its copy, and commits to it as
+ * the host does to its own (muster-net-army.c). Its ids get a random
+ * prefix, so that they meet none of the host's, hidden or not. Without
+ * an army, the guest's is what the host typed in: what the host wrote
+ * of it, the host knows.
  *
  * Resuming. A dropped connection is tried again by the guest (every
  * second, for a minute, or at once with reconnect()); the host waits for
@@ -164,8 +176,12 @@ const char       *muster_net_session_get_invitation   (MusterNetSession     *sel
 guint16           muster_net_session_get_port         (MusterNetSession     *self);
 
 /* Joins the game of invitation: connects, checks the host's certificate,
- * authenticates and receives the layout. */
+ * authenticates and receives the layout. The guest brings the army of
+ * army_player in army_layout (its own layout; NULL: the host's list for
+ * the guest's player, as the host typed it in). */
 void              muster_net_session_join_async       (const char           *invitation,
+                                                       MusterLayout         *army_layout,
+                                                       const char           *army_player,
                                                        GCancellable         *cancellable,
                                                        GAsyncReadyCallback   callback,
                                                        gpointer              user_data);

@@ -9,12 +9,15 @@
 
 #include <string.h>
 
+#include "muster-document.h"
 #include "muster-game-net.h"
 #include "muster-game-page.h"
 #include "muster-game-panel.h"
 #include "muster-net-dialog.h"
 #include "muster-roster.h"
 #include "muster-window.h"
+
+#include "alert-helpers.h"
 
 #define IN 25.4
 #define WAIT_S 20
@@ -189,7 +192,7 @@ test_host_and_join (void)
   /* Joined on this computer, whatever address the invitation names. */
   invitation = g_strdup_printf ("muster://127.0.0.1:%u/#%s", port,
                                 strchr (muster_net_session_get_invitation (session), '#') + 1);
-  muster_net_dialog_join (host, invitation, got_result_cb, &result);
+  muster_net_dialog_join (host, invitation, NULL, got_result_cb, &result);
   wait_for (is_set, &result, "the join");
   guest = muster_net_dialog_join_finish (result, &error);
   g_assert_no_error (error);
@@ -371,7 +374,7 @@ host_and_join (MusterWindow *host,
   g_assert_no_error (error);
   invitation = g_strdup_printf ("muster://127.0.0.1:%u/#%s", muster_net_session_get_port (pair->a),
                                 strchr (muster_net_session_get_invitation (pair->a), '#') + 1);
-  muster_net_dialog_join (host, invitation, got_result_cb, &result);
+  muster_net_dialog_join (host, invitation, NULL, got_result_cb, &result);
   wait_for (is_set, &result, "the join");
   guest = muster_net_dialog_join_finish (result, &error);
   g_assert_no_error (error);
@@ -496,6 +499,137 @@ test_game_page (void)
     ;
 }
 
+/* The first GtkDropDown under root, or NULL. */
+static GtkWidget *
+find_drop_down (GtkWidget *root)
+{
+  if (GTK_IS_DROP_DOWN (root))
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_drop_down (child);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* What the Join dialog offers to bring: its choices, joined by "|", and
+ * the one chosen. */
+static char *
+join_choices (MusterWindow *window,
+              guint        *selected)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  GtkWidget *alert;
+  GtkWidget *army;
+  GListModel *model;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "net.join", NULL));
+  alert = alert_wait (GTK_WIDGET (window));
+  g_assert_nonnull (alert);
+  army = find_drop_down (alert);
+  g_assert_nonnull (army);
+  model = gtk_drop_down_get_model (GTK_DROP_DOWN (army));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+
+      g_string_append_printf (text, "%s%s", i > 0 ? "|" : "", gtk_string_object_get_string (item));
+    }
+  *selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (army));
+  muster_alert_close (alert);
+  while (muster_alert_find (GTK_WIDGET (window)) != NULL)
+    g_main_context_iteration (NULL, FALSE);
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Join Game offers the armies of the window's layout, the first chosen,
+ * and the host's list; the host's list alone when it has none. */
+static void
+test_join_choice (void)
+{
+  MusterWindow *window = open_window ();
+  g_autoptr(MusterRoster) roster = muster_roster_new (muster_window_get_layout (window));
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  g_autofree char *none = NULL;
+  g_autofree char *one = NULL;
+  guint selected = 99;
+
+  none = join_choices (window, &selected);
+  g_assert_cmpstr (none, ==, "The host’s list");
+  g_assert_cmpuint (selected, ==, 0);
+
+  entry->name = g_strdup ("Fusiliers");
+  muster_roster_add_entry (roster, "blue", entry);
+  one = join_choices (window, &selected);
+  g_assert_cmpstr (one, ==, "Blue’s army|The host’s list");
+  g_assert_cmpuint (selected, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+add_roster_entry (MusterWindow *window,
+                  const char   *player,
+                  const char   *name)
+{
+  MusterRoster *roster = muster_document_get_roster (muster_window_get_document (window));
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+
+  entry->name = g_strdup (name);
+  muster_roster_add_entry (roster, player, entry);
+}
+
+static gboolean
+host_lists_bobs (gpointer data)
+{
+  MusterRoster *roster = muster_document_get_roster (muster_window_get_document (data));
+  GPtrArray *entries = muster_roster_get_entries (roster, "blue");
+
+  return entries->len == 1 &&
+         g_strcmp0 (((MusterRosterEntry *) g_ptr_array_index (entries, 0))->name, "Bob’s Fusiliers") == 0;
+}
+
+/* Bob joins from his window, bringing its army: the host's window lists
+ * it for Bob, in place of what the host had typed in. */
+static void
+test_join_with_army (void)
+{
+  MusterWindow *host = open_window ();
+  MusterWindow *bobs = open_window ();
+  MusterWindow *guest;
+  MusterNetSession *session;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autofree char *invitation = NULL;
+
+  add_roster_entry (host, "blue", "Typed by the host");
+  add_roster_entry (bobs, "blue", "Bob’s Fusiliers");
+  session = muster_net_dialog_host (host, 0, MUSTER_NET_HOST_NONE, &error);
+  g_assert_no_error (error);
+  invitation = g_strdup_printf ("muster://127.0.0.1:%u/#%s", muster_net_session_get_port (session),
+                                strchr (muster_net_session_get_invitation (session), '#') + 1);
+  muster_net_dialog_join (bobs, invitation, "blue", got_result_cb, &result);
+  wait_for (is_set, &result, "the join");
+  guest = muster_net_dialog_join_finish (result, &error);
+  g_assert_no_error (error);
+  wait_for (host_lists_bobs, host, "Bob's army in the host's window");
+  g_assert_true (host_lists_bobs (guest));
+
+  gtk_window_destroy (GTK_WINDOW (guest));
+  gtk_window_destroy (GTK_WINDOW (bobs));
+  gtk_window_destroy (GTK_WINDOW (host));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -505,6 +639,8 @@ main (int   argc,
 
   g_test_add_func ("/app/net-dialog/host-and-join", test_host_and_join);
   g_test_add_func ("/app/net-dialog/game-page", test_game_page);
+  g_test_add_func ("/app/net-dialog/join-choice", test_join_choice);
+  g_test_add_func ("/app/net-dialog/join-with-army", test_join_with_army);
 
   return g_test_run ();
 }

@@ -132,6 +132,22 @@ test_place_and_remove (void)
   g_assert_cmpstr (back->piece, ==, "u&1");
 }
 
+/* Each of bad (NULL-terminated) is refused as a message that cannot be
+ * read. */
+static void
+assert_all_refused (const char * const *bad)
+{
+  for (guint i = 0; bad[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterNetMessage) message = muster_net_message_read (bad[i], strlen (bad[i]), &error);
+
+      if (message != NULL)
+        g_error ("read: %s", bad[i]);
+      g_assert_error (error, MUSTER_NET_ERROR, MUSTER_NET_ERROR_MESSAGE);
+    }
+}
+
 static void
 test_refused (void)
 {
@@ -168,15 +184,7 @@ test_refused (void)
     NULL,
   };
 
-  for (guint i = 0; bad[i] != NULL; i++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(MusterNetMessage) message = muster_net_message_read (bad[i], strlen (bad[i]), &error);
-
-      if (message != NULL)
-        g_error ("read: %s", bad[i]);
-      g_assert_error (error, MUSTER_NET_ERROR, MUSTER_NET_ERROR_MESSAGE);
-    }
+  assert_all_refused (bad);
 
   /* Too deep, and too big. */
   {
@@ -193,6 +201,71 @@ test_refused (void)
     message = muster_net_message_read (big, strlen (big), &error);
     g_assert_null (message);
   }
+}
+
+#define HELLO "<muster-net version=\"1\" type=\"hello\" seq=\"0\" ack=\"0\" key=\"k\">"
+#define ROSTER "<mr:roster xmlns:mr=\"urn:muster:roster\">"
+
+/* The army a guest brings, in its hello: read back as written; a hostile
+ * one (malformed, too big, where no army goes) refused. */
+static void
+test_army (void)
+{
+  g_autoptr(MusterNetMessage) hello = muster_net_message_new (MUSTER_NET_MESSAGE_HELLO);
+  g_autoptr(MusterNetMessage) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GString) huge = g_string_new (HELLO "<army>" ROSTER);
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  const MusterRosterEntry *read;
+  const char *bad[] = {
+    HELLO "<army/></muster-net>",
+    HELLO "<army>" ROSTER "</mr:roster></army></muster-net>",
+    HELLO "<army>" ROSTER "<mr:entry id=\"e1\" count=\"many\"/></mr:roster></army></muster-net>",
+    HELLO "<army>" ROSTER "<mr:entry name=\"no id\"/></mr:roster></army></muster-net>",
+    HELLO "<army>" ROSTER "<mr:entry id=\"e1\"/><mr:entry id=\"e1\"/></mr:roster></army></muster-net>",
+    HELLO "<army>" ROSTER "<mr:entry id=\"e1\" width=\"-3mm\"/></mr:roster></army></muster-net>",
+    HELLO "<army><roster><entry id=\"e1\"/></roster></army></muster-net>",
+    HELLO "<army>" ROSTER "<mr:entry id=\"e1\"/></mr:roster>" ROSTER "<mr:entry id=\"e2\"/></mr:roster></army></muster-net>",
+    HELLO "<army>text</army></muster-net>",
+    HELLO "<army>" ROSTER "<mr:entry id=\"e1\"/></mr:roster></army><army>" ROSTER
+    "<mr:entry id=\"e2\"/></mr:roster></army></muster-net>",
+    "<muster-net version=\"1\" type=\"bye\" seq=\"1\" ack=\"0\"><army>" ROSTER
+    "<mr:entry id=\"e1\"/></mr:roster></army></muster-net>",
+    NULL,
+  };
+
+  hello->key = g_strdup ("secret");
+  hello->army = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_roster_entry_free);
+  entry->id = g_strdup ("g0badcafe-e1");
+  entry->name = g_strdup ("Fusiliers <1> & \"2\"");
+  entry->count = 3;
+  entry->skills = g_strsplit ("infiltration", " ", -1);
+  g_ptr_array_add (hello->army, entry);
+  text = muster_net_message_write (hello);
+  back = muster_net_message_read (text, strlen (text), &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back->army);
+  g_assert_cmpuint (back->army->len, ==, 1);
+  read = g_ptr_array_index (back->army, 0);
+  g_assert_cmpstr (read->id, ==, "g0badcafe-e1");
+  g_assert_cmpstr (read->name, ==, entry->name);
+  g_assert_cmpuint (read->count, ==, 3);
+  g_assert_cmpstr (read->skills[0], ==, "infiltration");
+
+  assert_all_refused (bad);
+
+  /* More entries than an army has, in a hello of a size that passes. */
+  for (guint i = 0; i <= MUSTER_NET_MAX_ARMY; i++)
+    g_string_append_printf (huge, "<mr:entry id=\"e%u\"/>", i);
+  g_string_append (huge, "</mr:roster></army></muster-net>");
+  g_assert_cmpuint (huge->len, <, MUSTER_NET_MAX_SMALL);
+  g_clear_pointer (&back, muster_net_message_free);
+  g_clear_error (&error);
+  back = muster_net_message_read (huge->str, huge->len, &error);
+  g_assert_null (back);
+  g_assert_error (error, MUSTER_NET_ERROR, MUSTER_NET_ERROR_MESSAGE);
+  g_assert_nonnull (strstr (error->message, "army"));
 }
 
 static void
@@ -263,6 +336,7 @@ main (int   argc,
   g_test_add_func ("/net/message/move-and-welcome", test_move_and_welcome);
   g_test_add_func ("/net/message/place-and-remove", test_place_and_remove);
   g_test_add_func ("/net/message/refused", test_refused);
+  g_test_add_func ("/net/message/army", test_army);
   g_test_add_func ("/net/message/invitation", test_invitation);
   g_test_add_func ("/net/message/dice-stream", test_dice_stream);
 

@@ -142,7 +142,8 @@ side_open_game (Side *side)
 /* The README's game of Infinity, on the host: Alice (red) and Bob (blue)
  * on a 48″ table, three troopers each, a Lieutenant each. */
 static void
-host_open (Side *host)
+host_open_as (Side     *host,
+              gboolean  bobs_on_table)
 {
   g_autoptr(GError) error = NULL;
 
@@ -152,15 +153,24 @@ host_open (Side *host)
   add_model (host->layout, "r1", "red", 10, 40, 0, TRUE);
   add_model (host->layout, "r2", "red", 20, 40, 0, FALSE);
   add_model (host->layout, "r3", "red", 30, 40, 0, FALSE);
-  add_model (host->layout, "b1", "blue", 10, 8, 180, TRUE);
-  add_model (host->layout, "b2", "blue", 20, 37.2, 180, FALSE);
-  add_model (host->layout, "b3", "blue", 30, 8, 180, FALSE);
+  if (bobs_on_table)
+    {
+      add_model (host->layout, "b1", "blue", 10, 8, 180, TRUE);
+      add_model (host->layout, "b2", "blue", 20, 37.2, 180, FALSE);
+      add_model (host->layout, "b3", "blue", 30, 8, 180, FALSE);
+    }
   side_open_game (host);
 
   host->session = muster_net_session_host (host->game, 0, "127.0.0.1", 0, MUSTER_NET_HOST_NONE, &error);
   g_assert_no_error (error);
   g_assert_cmpint (muster_net_session_get_state (host->session), ==, MUSTER_NET_STATE_LISTENING);
   watch (host);
+}
+
+static void
+host_open (Side *host)
+{
+  host_open_as (host, TRUE);
 }
 
 static void
@@ -172,30 +182,50 @@ got_result_cb (GObject      *source,
 }
 
 static MusterNetSession *
-join (const char  *invitation,
-      GError     **error)
+join_with (const char    *invitation,
+           MusterLayout  *army_layout,
+           const char    *army_player,
+           GError       **error)
 {
   g_autoptr(GAsyncResult) result = NULL;
 
-  muster_net_session_join_async (invitation, NULL, got_result_cb, &result);
+  muster_net_session_join_async (invitation, army_layout, army_player, NULL, got_result_cb, &result);
   wait_for (is_set, &result, "the join");
 
   return muster_net_session_join_finish (result, error);
 }
 
+static MusterNetSession *
+join (const char  *invitation,
+      GError     **error)
+{
+  return join_with (invitation, NULL, NULL, error);
+}
+
+/* The guest joins, bringing the army of army_player of army_layout
+ * (NULL: the host's list). */
 static void
-guest_join (Side       *guest,
-            const char *invitation)
+guest_join_with (Side         *guest,
+                 const char   *invitation,
+                 MusterLayout *army_layout,
+                 const char   *army_player)
 {
   g_autoptr(GError) error = NULL;
 
-  guest->session = join (invitation, &error);
+  guest->session = join_with (invitation, army_layout, army_player, &error);
   g_assert_no_error (error);
   watch (guest);
   guest->layout = g_object_ref (muster_net_session_get_layout (guest->session));
   side_open_game (guest);
   muster_net_session_set_game (guest->session, guest->game);
   g_assert_cmpint (muster_net_session_get_local_player (guest->session), ==, 1);
+}
+
+static void
+guest_join (Side       *guest,
+            const char *invitation)
+{
+  guest_join_with (guest, invitation, NULL, NULL);
 }
 
 static void
@@ -941,7 +971,7 @@ test_dishonest_host (void)
     GAsyncResult *result = NULL;
     g_autoptr(MusterNetMessage) message = muster_net_message_new (MUSTER_NET_MESSAGE_WELCOME);
 
-    muster_net_session_join_async (invitation, NULL, got_result_cb, &result);
+    muster_net_session_join_async (invitation, NULL, NULL, NULL, got_result_cb, &result);
     wait_for (is_set, &fake.ws, "the guest's connection");
     hello = fake_wait (&fake);
     g_assert_nonnull (strstr (hello, "type=\"hello\""));
@@ -1210,6 +1240,193 @@ test_hidden_army (void)
   match_close (&match);
 }
 
+static void
+add_entry (MusterLayout *layout,
+           const char   *player,
+           const char   *id,
+           const char   *name,
+           guint         count,
+           gboolean      lieutenant,
+           const char   *skills)
+{
+  g_autoptr(MusterRoster) roster = muster_roster_new (layout);
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+
+  entry->id = g_strdup (id);
+  entry->name = g_strdup (name);
+  entry->count = count;
+  entry->lieutenant = lieutenant;
+  if (skills != NULL)
+    {
+      entry->skills = g_strsplit (skills, " ", -1);
+      entry->hold = MUSTER_ROSTER_HOLD_OFF_TABLE;
+    }
+  muster_roster_add_entry (roster, player, entry);
+}
+
+/* Bob's own layout, on his computer: his army, with Lieutenant Kappa and
+ * Paratrooper Zulu, whom he keeps off the table (Airborne Deployment). */
+static MusterLayout *
+bobs_own_layout (void)
+{
+  MusterLayout *layout = muster_layout_new ("infinity", "standard", 48 * IN, 48 * IN);
+
+  add_entry (layout, "blue", "e1", "Fusiliers Bravo", 2, FALSE, NULL);
+  add_entry (layout, "blue", "e2", "Lieutenant Kappa", 1, TRUE, NULL);
+  add_entry (layout, "blue", "e3", "Paratrooper Zulu", 1, FALSE, "airborne-deployment");
+
+  return layout;
+}
+
+/* The entry of player named name in layout, or NULL. */
+static const MusterRosterEntry *
+entry_named (MusterRoster *roster,
+             const char   *player,
+             const char   *name)
+{
+  GPtrArray *entries = muster_roster_get_entries (roster, player);
+
+  for (guint i = 0; i < entries->len; i++)
+    if (g_strcmp0 (((MusterRosterEntry *) g_ptr_array_index (entries, i))->name, name) == 0)
+      return g_ptr_array_index (entries, i);
+
+  return NULL;
+}
+
+/* Bob brings his own army to Alice's game: her Muster puts it as Bob's
+ * list, knowing neither his paratrooper nor his Lieutenant until he
+ * reveals them; his Muster commits to both. */
+static void
+test_guest_army (void)
+{
+  Match match = { 0 };
+  g_autoptr(MusterLayout) bobs_own = bobs_own_layout ();
+  g_autoptr(MusterRoster) on_alices = NULL;
+  g_autoptr(MusterRoster) on_bobs = NULL;
+  g_autoptr(MusterRoster) reread_roster = NULL;
+  g_autoptr(MusterLayout) reread = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *said = NULL;
+  g_autofree char *kappa_id = NULL;
+  const MusterRosterEntry *entry;
+  MusterPiece *zulu;
+  GPtrArray *pieces;
+
+  host_open_as (&match.host, FALSE);
+  /* What Alice typed in for Bob: replaced by his own. */
+  add_entry (match.host.layout, "blue", "e1", "Typed by Alice", 5, TRUE, NULL);
+  guest_join_with (&match.guest, muster_net_session_get_invitation (match.host.session), bobs_own, "blue");
+  settle (&match);
+
+  /* Alice's Muster: Bob's public entries, no Lieutenant marked, no
+   * paratrooper, in memory, messages and file. */
+  on_alices = muster_roster_new (match.host.layout);
+  g_assert_cmpuint (muster_roster_get_entries (on_alices, "blue")->len, ==, 2);
+  g_assert_null (entry_named (on_alices, "blue", "Typed by Alice"));
+  g_assert_cmpuint (entry_named (on_alices, "blue", "Fusiliers Bravo")->count, ==, 2);
+  g_assert_false (entry_named (on_alices, "blue", "Lieutenant Kappa")->lieutenant);
+  g_assert_null (entry_named (on_alices, "blue", "Paratrooper Zulu"));
+  g_assert_true (received_mentions (&match.host, "Fusiliers Bravo"));
+  g_assert_false (received_mentions (&match.host, "Zulu"));
+  g_assert_false (received_mentions (&match.host, "airborne"));
+  g_assert_false (received_mentions (&match.host, "lieutenant="));
+  saved = saved_text (&match.host, &reread);
+  g_assert_null (strstr (saved, "Zulu"));
+  g_assert_nonnull (strstr (saved, "Fusiliers Bravo"));
+  reread_roster = muster_roster_new (reread);
+  g_assert_false (entry_named (reread_roster, "blue", "Lieutenant Kappa")->lieutenant);
+  /* What it knows: that there are. */
+  g_assert_true (muster_game_has_hidden_lieutenant (match.host.game, 1));
+  g_assert_cmpuint (muster_game_count_held_back (match.host.game, 1), ==, 1);
+  g_assert_cmpuint (match.host.refusals->len, ==, 0);
+
+  /* Bob's Muster: his whole army, for his player, committed to. */
+  on_bobs = muster_roster_new (match.guest.layout);
+  g_assert_cmpuint (muster_roster_get_entries (on_bobs, "blue")->len, ==, 3);
+  entry = entry_named (on_bobs, "blue", "Lieutenant Kappa");
+  g_assert_true (entry->lieutenant);
+  kappa_id = g_strdup (entry->id);
+  g_assert_nonnull (entry_named (on_bobs, "blue", "Paratrooper Zulu"));
+  g_assert_true (muster_net_session_can_reveal_lieutenant (match.guest.session));
+  g_assert_cmpuint (muster_game_count_lieutenants (match.guest.game, 1), ==, 1);
+
+  /* Zulu lands: on Alice's table, revealed, checked against the
+   * commitment by her Muster. */
+  zulu = muster_roster_make_piece (on_bobs, entry_named (on_bobs, "blue", "Paratrooper Zulu")->id);
+  zulu->id = g_strdup ("zulu-1");
+  zulu->x = 24 * IN;
+  zulu->y = 24 * IN;
+  g_assert_true (muster_layout_add_piece (match.guest.layout, zulu));
+  settle (&match);
+  g_assert_nonnull (muster_layout_lookup_piece (match.host.layout, "zulu-1"));
+  g_assert_cmpuint (muster_game_count_held_back (match.host.game, 1), ==, 0);
+  said = muster_game_describe_step (match.host.game, muster_game_get_n_steps (match.host.game) - 1);
+  g_assert_cmpstr (said, ==, "Bob revealed their hidden choice: Bob had kept Paratrooper Zulu off the table");
+
+  /* Bob reveals his Lieutenant. */
+  OK (muster_net_session_reveal_lieutenant (match.guest.session, &ok_error));
+  settle (&match);
+  g_assert_cmpstr (muster_game_get_revealed_lieutenant (match.host.game, 1), ==, kappa_id);
+  g_assert_cmpuint (match.host.refusals->len, ==, 0);
+  g_assert_cmpuint (match.guest.refusals->len, ==, 0);
+  assert_same_logs (&match);
+  pieces = muster_layout_get_pieces (match.host.layout);
+  g_assert_cmpuint (pieces->len, ==, muster_layout_get_pieces (match.guest.layout)->len);
+
+  match_close (&match);
+}
+
+/* Bob's pieces are on Alice's table: his army is not taken, he is told
+ * why, and both Musters keep Alice's list. */
+static void
+test_guest_army_refused (void)
+{
+  Match match = { 0 };
+  g_autoptr(MusterLayout) bobs_own = bobs_own_layout ();
+  g_autoptr(MusterRoster) on_alices = NULL;
+  g_autoptr(MusterRoster) on_bobs = NULL;
+
+  host_open (&match.host);
+  add_entry (match.host.layout, "blue", "e1", "Typed by Alice", 3, FALSE, NULL);
+  guest_join_with (&match.guest, muster_net_session_get_invitation (match.host.session), bobs_own, "blue");
+  settle (&match);
+
+  on_alices = muster_roster_new (match.host.layout);
+  g_assert_cmpuint (muster_roster_get_entries (on_alices, "blue")->len, ==, 1);
+  g_assert_nonnull (entry_named (on_alices, "blue", "Typed by Alice"));
+  on_bobs = muster_roster_new (match.guest.layout);
+  g_assert_cmpuint (muster_roster_get_entries (on_bobs, "blue")->len, ==, 1);
+  g_assert_nonnull (entry_named (on_bobs, "blue", "Typed by Alice"));
+  g_assert_null (entry_named (on_bobs, "blue", "Paratrooper Zulu"));
+  g_assert_nonnull (strstr (muster_net_session_get_refusal (match.guest.session), "Bob has troopers on the table"));
+  g_assert_nonnull (strstr (last_refusal (&match.host), "Your army was not taken"));
+  assert_same_logs (&match);
+
+  match_close (&match);
+}
+
+/* An army bigger than a hello may carry is refused on the guest's side,
+ * in words, before the host could take it for a wrong secret. */
+static void
+test_guest_army_too_big (void)
+{
+  Match match = { 0 };
+  g_autoptr(MusterLayout) huge = muster_layout_new ("infinity", "standard", 48 * IN, 48 * IN);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterNetSession) session = NULL;
+
+  for (guint i = 0; i <= MUSTER_NET_MAX_ARMY; i++)
+    add_entry (huge, "blue", NULL, "Fusilier", 1, FALSE, NULL);
+  host_open_as (&match.host, FALSE);
+  session = join_with (muster_net_session_get_invitation (match.host.session), huge, "blue", &error);
+  g_assert_null (session);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "too big to bring"));
+  g_assert_cmpint (muster_net_session_get_state (match.host.session), ==, MUSTER_NET_STATE_LISTENING);
+
+  match_close (&match);
+}
+
 typedef struct
 {
   MusterLayout *layout;
@@ -1465,6 +1682,9 @@ main (int   argc,
   g_test_add_func ("/net/session/dishonest-host", test_dishonest_host);
   g_test_add_func ("/net/session/closed", test_closed);
   g_test_add_func ("/net/session/hidden-army", test_hidden_army);
+  g_test_add_func ("/net/session/guest-army", test_guest_army);
+  g_test_add_func ("/net/session/guest-army-refused", test_guest_army_refused);
+  g_test_add_func ("/net/session/guest-army-too-big", test_guest_army_too_big);
   g_test_add_func ("/net/session/pieces", test_pieces);
   g_test_add_func ("/net/session/restart", test_restart);
   g_test_add_func ("/net/secrets", test_secrets);
