@@ -215,6 +215,11 @@ draw_piece_at (MusterBoardView   *self,
       cairo_stroke (cr);
     }
 
+  /* The name goes with the piece; not on the faint preview of a piece
+   * still to place. */
+  if (alpha >= 1.0)
+    muster_scene_draw_piece_label (self->scene, cr, piece, &outline, color, px);
+
   if (verdict != 0)
     {
       MusterColor c = verdict == 1 ? legal_color : illegal_color;

@@ -199,6 +199,22 @@ draw_piece_label (MusterScene         *self,
     }
 }
 
+void
+muster_scene_draw_piece_label (MusterScene         *self,
+                               cairo_t             *cr,
+                               const MusterPiece   *piece,
+                               const MusterOutline *outline,
+                               MusterColor          color,
+                               double               px_per_mm)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (piece != NULL);
+  g_return_if_fail (outline != NULL);
+
+  draw_piece_label (self, cr, piece, outline, color, px_per_mm);
+}
+
 /* Prone: the model lies down. Hatched across, with a dashed rim, so it
  * reads without colour and at any size. */
 static void

@@ -118,6 +118,16 @@ void         muster_scene_draw_line_sample  (MusterScene       *scene,
                                              double             length,
                                              double             px_per_unit);
 
+/* A piece's name on its base, as muster_scene_render() writes it, for a
+ * piece drawn elsewhere (where it is being dragged) in color: cr is in
+ * millimetres, px_per_mm its device scale. */
+void         muster_scene_draw_piece_label  (MusterScene         *scene,
+                                             cairo_t             *cr,
+                                             const MusterPiece   *piece,
+                                             const MusterOutline *outline,
+                                             MusterColor          color,
+                                             double               px_per_mm);
+
 /* The dimensions the last render drew (MusterDimension), for tests. */
 GArray      *muster_scene_get_dimensions    (MusterScene       *scene);
 

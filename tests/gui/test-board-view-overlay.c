@@ -246,6 +246,48 @@ test_bubble_says_how_many_more (Fixture       *fixture,
   muster_board_view_pointer_release (fixture->view, x, y);
 }
 
+/* A piece being dragged keeps its name on its base: the frames of two
+ * pieces that differ only in their names differ. */
+static void
+test_drag_keeps_name (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  MusterBase block = { MUSTER_BASE_RECT, 200, 150 };
+  const char *names[] = { "Knights", "Archers" };
+  cairo_surface_t *frames[2];
+  double x, y, tx, ty;
+
+  for (guint k = 0; k < 2; k++)
+    {
+      MusterPiece *shown = muster_piece_new ("u", MUSTER_PIECE_UNIT, "red", &block, 20 * INCH, 40 * INCH);
+      MusterPiece *piece;
+
+      shown->name = g_strdup (names[k]);
+      piece = muster_board_view_place_piece (fixture->view, shown);
+      spin ();
+
+      to_widget (fixture, piece->x, piece->y, &x, &y);
+      muster_board_view_pointer_press (fixture->view, x, y, 0);
+      to_widget (fixture, 40 * INCH, 40 * INCH, &tx, &ty);
+      muster_board_view_pointer_motion (fixture->view, tx, ty);
+      frames[k] = render_view (fixture);
+      muster_board_view_pointer_release (fixture->view, x, y);
+      muster_board_view_delete_selection (fixture->view);
+      spin ();
+    }
+
+  {
+    guint inside = 0;
+    guint changed = count_changed (frames[0], frames[1], tx, ty, 40, &inside);
+
+    g_assert_cmpuint (inside, >, 1000);
+    g_assert_cmpuint (changed, >, 20);
+  }
+
+  cairo_surface_destroy (frames[0]);
+  cairo_surface_destroy (frames[1]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -260,6 +302,7 @@ main (int   argc,
   ADD ("/app/board-view/pinned-rulers", test_pinned_rulers);
   ADD ("/app/board-view/selection-leaves-base", test_selection_leaves_base);
   ADD ("/app/board-view/bubble-says-how-many-more", test_bubble_says_how_many_more);
+  ADD ("/app/board-view/drag-keeps-name", test_drag_keeps_name);
 
 #undef ADD
 
