@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "muster-expr.h"
+#include "muster-layout-private.h"
 #include "muster-roster.h"
 #include "muster-roster-private.h"
 #include "muster-xml.h"
@@ -421,13 +422,14 @@ append_attr (GString    *out,
              const char *name,
              const char *value)
 {
-  g_autofree char *escaped = NULL;
-
   if (value == NULL)
     return;
 
-  escaped = g_markup_escape_text (value, -1);
-  g_string_append_printf (out, " %s=\"%s\"", name, escaped);
+  /* Tabs and line breaks as references too: a reader turns them into
+   * spaces otherwise, and a name would not come back as it was. */
+  g_string_append_printf (out, " %s=\"", name);
+  _muster_layout_append_escaped (out, value);
+  g_string_append_c (out, '"');
 }
 
 static void

@@ -131,6 +131,33 @@ test_read (void)
 
 /* A roster that Muster cannot read is refused with the layout, naming
  * the file, the line of the entry and what is wrong. */
+/* Line breaks and tabs in a name or a base's preset come back as they
+ * were, from a saved file as from a message across the network. */
+static void
+test_line_breaks (void)
+{
+  g_autofree char *text = layout_with_entries ("      <mr:entry id=\"e1\" name=\"Two&#10;lines&#9;and&#13;more\"\n"
+                                               "                base=\"r&#10;ound-25\" shape=\"round\" width=\"25mm\"/>\n");
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(MusterLayout) saved = NULL;
+  g_autoptr(MusterRoster) roster = NULL;
+  g_autoptr(GError) error = NULL;
+  const MusterRosterEntry *entry;
+
+  layout = load_string (text, &error);
+  g_assert_no_error (error);
+  /* Written by the roster, as after any change to it. */
+  roster = muster_roster_new (layout);
+  muster_roster_replace_entry (roster, muster_roster_entry_copy (muster_roster_lookup (roster, "e1", NULL)));
+  g_clear_object (&roster);
+  saved = reload (layout);
+  roster = muster_roster_new (saved);
+  entry = muster_roster_lookup (roster, "e1", NULL);
+  g_assert_nonnull (entry);
+  g_assert_cmpstr (entry->name, ==, "Two\nlines\tand\rmore");
+  g_assert_cmpstr (entry->preset, ==, "r\nound-25");
+}
+
 static void
 test_bad (void)
 {
@@ -366,6 +393,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/roster/read", test_read);
+  g_test_add_func ("/core/roster/line-breaks", test_line_breaks);
   g_test_add_func ("/core/roster/bad", test_bad);
   g_test_add_func ("/core/roster/not-a-roster", test_not_a_roster);
   g_test_add_func ("/core/roster/placed", test_placed);
