@@ -160,23 +160,31 @@ draw_piece_label (MusterScene         *self,
   if (size > bh * 0.9)
     return;
 
-  /* Smaller letters, down to 8 pixels, where the whole name then fits:
-   * the whole name, small, says more on a crowded table than half of it
-   * large. Not an id: small on a small base, it only crowds the badge. */
-  width = named ? label_width (self, cr, piece->name, size, px) : 0;
-  if (named && width > room && size * room / width >= 8.0)
+  /* The whole name where it fits, else in smaller letters, down to 8
+   * pixels, where it then fits: the whole name, small, says more on a
+   * crowded table than half of it large. The name is measured once: its
+   * width grows with the size of its letters (muster-text.h). */
+  if (named)
     {
-      size *= room / width;
-      label = g_strdup (piece->name);
-    }
-  else
-    {
-      /* Bold letters run about 0.62 of the size wide. */
-      label = piece_label (piece, room / (0.62 * size));
+      width = label_width (self, cr, piece->name, size, px);
+      if (width > room && size * room / width >= 8.0)
+        {
+          size *= room / width;
+          width = room;
+        }
+      if (width <= room)
+        label = g_strdup (piece->name);
     }
 
-  /* Wide ones more: measure, and shorten the name until it fits. */
-  width = label != NULL ? label_width (self, cr, label, size, px) : 0;
+  /* Else as much of it as fits (not an id in smaller letters: small on a
+   * small base, it only crowds the badge). Bold letters run about 0.62
+   * of the size wide, wide ones more: measure, and shorten it until it
+   * fits. */
+  if (label == NULL)
+    {
+      label = piece_label (piece, room / (0.62 * size));
+      width = label != NULL ? label_width (self, cr, label, size, px) : 0;
+    }
   for (guint tries = 0; label != NULL && width > room && tries < 4; tries++)
     {
       glong length = g_utf8_strlen (label, -1);
