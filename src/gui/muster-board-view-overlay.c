@@ -199,21 +199,7 @@ draw_piece_at (MusterBoardView   *self,
 
   muster_outline_init_base (&outline, &piece->base, x, y, rotation);
 
-  cairo_new_path (cr);
-  muster_render_path_outline (cr, &outline);
-  cairo_set_source_rgba (cr, color.r, color.g, color.b, alpha * (piece->kind == MUSTER_PIECE_MARKER ? 0.55 : 0.85));
-  cairo_fill_preserve (cr);
-  cairo_set_line_width (cr, MAX (0.3, 1.2 / px));
-  cairo_set_source_rgba (cr, color.r * 0.45, color.g * 0.45, color.b * 0.45, alpha);
-  cairo_stroke (cr);
-
-  if (outline.kind == MUSTER_OUTLINE_POLYGON && piece->base.shape == MUSTER_BASE_RECT)
-    {
-      cairo_move_to (cr, outline.points[0].x, outline.points[0].y);
-      cairo_line_to (cr, outline.points[1].x, outline.points[1].y);
-      cairo_set_line_width (cr, MAX (0.8, 2.5 / px));
-      cairo_stroke (cr);
-    }
+  muster_scene_draw_piece_base (self->scene, cr, piece, &outline, color, alpha, px);
 
   /* The name goes with the piece; not on the faint preview of a piece
    * still to place. */

@@ -229,6 +229,7 @@ static void
 draw_prone (cairo_t             *cr,
             const MusterOutline *outline,
             MusterColor          color,
+            double               alpha,
             double               px)
 {
   double step = MAX (1.0, 5.0 / px);
@@ -238,7 +239,7 @@ draw_prone (cairo_t             *cr,
   cairo_new_path (cr);
   muster_render_path_outline (cr, outline);
   cairo_clip (cr);
-  _muster_render_set_color (cr, (MusterColor) { color.r * 0.45, color.g * 0.45, color.b * 0.45 }, 0.7);
+  _muster_render_set_color (cr, (MusterColor) { color.r * 0.45, color.g * 0.45, color.b * 0.45 }, 0.7 * alpha);
   cairo_set_line_width (cr, MAX (0.25, 1.0 / px));
   for (double t = outline->bounds.y0 + step / 2; t < outline->bounds.y1; t += step)
     {
@@ -251,11 +252,46 @@ draw_prone (cairo_t             *cr,
   cairo_save (cr);
   cairo_new_path (cr);
   muster_render_path_outline (cr, outline);
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.9 * alpha);
   cairo_set_line_width (cr, MAX (0.4, 1.5 / px));
   cairo_set_dash (cr, dash, 2, 0);
   cairo_stroke (cr);
   cairo_restore (cr);
+}
+
+void
+muster_scene_draw_piece_base (MusterScene         *self,
+                              cairo_t             *cr,
+                              const MusterPiece   *piece,
+                              const MusterOutline *outline,
+                              MusterColor          color,
+                              double               alpha,
+                              double               px)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (piece != NULL);
+  g_return_if_fail (outline != NULL);
+
+  cairo_new_path (cr);
+  muster_render_path_outline (cr, outline);
+  _muster_render_set_color (cr, color, alpha * (piece->kind == MUSTER_PIECE_MARKER ? 0.55 : 0.85));
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, MAX (0.3, 1.2 / px));
+  _muster_render_set_color (cr, (MusterColor) { color.r * 0.45, color.g * 0.45, color.b * 0.45 }, alpha);
+  cairo_stroke (cr);
+
+  if (piece->prone)
+    draw_prone (cr, outline, color, alpha, px);
+
+  /* The front edge, so facing reads at a glance. */
+  if (outline->kind == MUSTER_OUTLINE_POLYGON && piece->base.shape == MUSTER_BASE_RECT)
+    {
+      cairo_move_to (cr, outline->points[0].x, outline->points[0].y);
+      cairo_line_to (cr, outline->points[1].x, outline->points[1].y);
+      cairo_set_line_width (cr, MAX (0.8, 2.5 / px));
+      cairo_stroke (cr);
+    }
 }
 
 /* A red outline and a "!" badge at the top-right corner: marks that stay
@@ -338,25 +374,7 @@ _muster_render_draw_pieces (MusterScene *self,
 
       muster_piece_get_outline (piece, &outline);
 
-      cairo_new_path (cr);
-      muster_render_path_outline (cr, &outline);
-      _muster_render_set_color (cr, color, piece->kind == MUSTER_PIECE_MARKER ? 0.55 : 0.85);
-      cairo_fill_preserve (cr);
-      cairo_set_line_width (cr, MAX (0.3, 1.2 / px));
-      _muster_render_set_color (cr, (MusterColor) { color.r * 0.45, color.g * 0.45, color.b * 0.45 }, 1.0);
-      cairo_stroke (cr);
-
-      if (piece->prone)
-        draw_prone (cr, &outline, color, px);
-
-      /* The front edge, so facing reads at a glance. */
-      if (outline.kind == MUSTER_OUTLINE_POLYGON && piece->base.shape == MUSTER_BASE_RECT)
-        {
-          cairo_move_to (cr, outline.points[0].x, outline.points[0].y);
-          cairo_line_to (cr, outline.points[1].x, outline.points[1].y);
-          cairo_set_line_width (cr, MAX (0.8, 2.5 / px));
-          cairo_stroke (cr);
-        }
+      muster_scene_draw_piece_base (self, cr, piece, &outline, color, 1.0, px);
 
       if (bad)
         draw_violation_badge (self, cr, &outline, px);

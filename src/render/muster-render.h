@@ -118,6 +118,17 @@ void         muster_scene_draw_line_sample  (MusterScene       *scene,
                                              double             length,
                                              double             px_per_unit);
 
+/* A piece's base as muster_scene_render() draws it, in color (its fill,
+ * its rim, Prone's marks and the front edge), at alpha, for a piece drawn
+ * elsewhere: where it is being dragged. cr is in millimetres, px_per_mm
+ * its device scale. */
+void         muster_scene_draw_piece_base   (MusterScene         *scene,
+                                             cairo_t             *cr,
+                                             const MusterPiece   *piece,
+                                             const MusterOutline *outline,
+                                             MusterColor          color,
+                                             double               alpha,
+                                             double               px_per_mm);
 /* A piece's name on its base, as muster_scene_render() writes it, for a
  * piece drawn elsewhere (where it is being dragged) in color: cr is in
  * millimetres, px_per_mm its device scale. */

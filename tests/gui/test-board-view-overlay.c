@@ -246,23 +246,25 @@ test_bubble_says_how_many_more (Fixture       *fixture,
   muster_board_view_pointer_release (fixture->view, x, y);
 }
 
-/* A piece being dragged keeps its name on its base: the frames of two
- * pieces that differ only in their names differ. */
+/* A piece being dragged keeps its name on its base, and Prone's marks:
+ * the frames of pieces that differ only in these differ. */
 static void
 test_drag_keeps_name (Fixture       *fixture,
                       gconstpointer  data)
 {
   MusterBase block = { MUSTER_BASE_RECT, 200, 150 };
-  const char *names[] = { "Knights", "Archers" };
-  cairo_surface_t *frames[2];
+  const char *names[] = { "Knights", "Archers", "Knights" };
+  cairo_surface_t *frames[3];
   double x, y, tx, ty;
 
-  for (guint k = 0; k < 2; k++)
+  for (guint k = 0; k < 3; k++)
     {
       MusterPiece *shown = muster_piece_new ("u", MUSTER_PIECE_UNIT, "red", &block, 20 * INCH, 40 * INCH);
       MusterPiece *piece;
 
       shown->name = g_strdup (names[k]);
+      /* The third lies down, and shows it as on the table. */
+      shown->prone = k == 2;
       piece = muster_board_view_place_piece (fixture->view, shown);
       spin ();
 
@@ -282,10 +284,15 @@ test_drag_keeps_name (Fixture       *fixture,
 
     g_assert_cmpuint (inside, >, 1000);
     g_assert_cmpuint (changed, >, 20);
+
+    inside = 0;
+    changed = count_changed (frames[0], frames[2], tx, ty, 40, &inside);
+    g_assert_cmpuint (changed, >, 20);
   }
 
   cairo_surface_destroy (frames[0]);
   cairo_surface_destroy (frames[1]);
+  cairo_surface_destroy (frames[2]);
 }
 
 int
