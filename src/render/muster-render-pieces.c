@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "muster-render-private.h"
 #include "muster-text.h"
@@ -294,31 +295,332 @@ muster_scene_draw_piece_base (MusterScene         *self,
     }
 }
 
-/* A red outline and a "!" badge at the top-right corner: marks that stay
- * readable on a crowded table. */
+/* Illegal pieces: a red outline, and a "!" badge at the top-right
+ * corner of the bounds (draw_badge()): marks that stay readable on a
+ * crowded table. */
 static void
-draw_violation_badge (MusterScene         *self,
-                      cairo_t             *cr,
-                      const MusterOutline *outline,
-                      double               px)
+draw_violation_outline (cairo_t             *cr,
+                        const MusterOutline *outline,
+                        double               px)
 {
-  double r = MAX (1.2, 7.0 / px);
-  double bx = outline->bounds.x1;
-  double by = outline->bounds.y0;
-
   cairo_new_path (cr);
   muster_render_path_outline (cr, outline);
   cairo_set_line_width (cr, MAX (0.6, 2.5 / px));
   cairo_set_source_rgba (cr, 0.88, 0.11, 0.14, 0.95);
   cairo_stroke (cr);
+}
+
+#define BADGE_RADIUS(px) MAX (1.2, 7.0 / (px))
+
+static void
+draw_badge (MusterScene *self,
+            cairo_t     *cr,
+            double       bx,
+            double       by,
+            double       px)
+{
+  double r = BADGE_RADIUS (px);
 
   cairo_new_path (cr);
   cairo_arc (cr, bx, by, r, 0, 2 * G_PI);
+  cairo_set_source_rgba (cr, 0.88, 0.11, 0.14, 0.95);
   cairo_fill_preserve (cr);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_set_line_width (cr, MAX (0.2, 1.0 / px));
   cairo_stroke (cr);
   _muster_render_draw_text_centred (self, cr, "!", bx, by, r * 1.5, TRUE);
+}
+
+/* Sprites (muster_scene_set_sprites()). A base costs three rasterised
+ * operations, each composited over the table on its own, and an
+ * illegal one's badge four more: on a crowded table (thousands of bases
+ * of a few kinds) that is most of a frame. Bases that look alike
+ * (shape, size, turn, colour, marks), and badges, that sit at the same
+ * quarter-pixel offset are drawn once into a small surface, which is
+ * then copied to each place in one pass of pixman's. */
+#define SPRITE_STEPS       4                   /* positions per pixel */
+#define SPRITE_MAX_SIDE    96                  /* pixels: larger bases are few in view */
+#define SPRITE_MAX_PIXELS  (4 * 1024 * 1024)   /* all sprites of a render */
+#define SPRITE_MIN_PIECES  64                  /* fewer: drawing them is as cheap */
+
+typedef enum
+{
+  SPRITE_BASE,
+  SPRITE_BADGE,
+} SpriteKind;
+
+/* Everything the pixels of a sprite depend on but the scale, which is
+ * the same for a whole render. */
+typedef struct
+{
+  SpriteKind      what;
+  MusterBaseShape shape;
+  MusterPieceKind kind;
+  double          width;
+  double          depth;
+  double          rotation;
+  double          r, g, b;
+  int             prone;
+  int             bad;
+  int             qx;
+  int             qy;
+} SpriteKey;
+
+/* Made when its art is seen a second time. */
+typedef struct
+{
+  cairo_surface_t *surface;  /* NULL: not made, or too large */
+  int              half;     /* the anchor lies at (half, half) and the quarters */
+  gboolean         tried;
+} Sprite;
+
+typedef struct
+{
+  GHashTable *sprites;  /* SpriteKey → Sprite */
+  double      zoom;     /* device units per table unit */
+  double      scale;    /* pixels per device unit */
+  gsize       pixels;
+  guint       copies;
+} SpriteCache;
+
+/* What a sprite shows, and the point of the table it is anchored at. */
+typedef struct
+{
+  MusterScene         *scene;
+  const MusterPiece   *piece;
+  const MusterOutline *outline;
+  MusterColor          color;
+  gboolean             bad;
+  double               px;
+  MusterPoint          anchor;
+  double               reach;  /* table units around the anchor */
+} SpriteArt;
+
+static guint
+sprite_key_hash (gconstpointer key)
+{
+  const guchar *bytes = key;
+  guint32 hash = 2166136261u;
+
+  for (gsize i = 0; i < sizeof (SpriteKey); i++)
+    hash = (hash ^ bytes[i]) * 16777619u;
+
+  return hash;
+}
+
+static gboolean
+sprite_key_equal (gconstpointer a,
+                  gconstpointer b)
+{
+  return memcmp (a, b, sizeof (SpriteKey)) == 0;
+}
+
+static void
+sprite_free (gpointer data)
+{
+  Sprite *sprite = data;
+
+  g_clear_pointer (&sprite->surface, cairo_surface_destroy);
+  g_free (sprite);
+}
+
+/* NULL where copies would not land on whole pixels (a turned or skewed
+ * view, a surface that isn't an image), or aren't worth it. */
+static SpriteCache *
+sprite_cache_new (MusterScene *self,
+                  cairo_t     *cr,
+                  guint        n_pieces)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  SpriteCache *cache;
+  cairo_matrix_t m;
+  double sx, sy, ox, oy;
+
+  if (!self->sprites || n_pieces < SPRITE_MIN_PIECES ||
+      cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
+    return NULL;
+
+  cairo_get_matrix (cr, &m);
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  cairo_surface_get_device_offset (target, &ox, &oy);
+  if (m.xy != 0 || m.yx != 0 || m.xx <= 0 || m.xx != m.yy ||
+      sx != sy || sx < 1 || sx != floor (sx) || ox != 0 || oy != 0)
+    return NULL;
+
+  cache = g_new0 (SpriteCache, 1);
+  /* Keys are copied into the table, which owns them. */
+  cache->sprites = g_hash_table_new_full (sprite_key_hash, sprite_key_equal, g_free, sprite_free);
+  cache->zoom = m.xx;
+  cache->scale = sx;
+
+  return cache;
+}
+
+static void
+sprite_cache_free (SpriteCache *cache)
+{
+  if (cache == NULL)
+    return;
+
+  g_hash_table_destroy (cache->sprites);
+  g_free (cache);
+}
+
+static void
+draw_art (cairo_t         *cr,
+          SpriteKind       what,
+          const SpriteArt *art)
+{
+  if (what == SPRITE_BADGE)
+    {
+      draw_badge (art->scene, cr, art->anchor.x, art->anchor.y, art->px);
+      return;
+    }
+
+  muster_scene_draw_piece_base (art->scene, cr, art->piece, art->outline, art->color, 1.0, art->px);
+  if (art->bad)
+    draw_violation_outline (cr, art->outline, art->px);
+}
+
+/* Draws the art into a new surface for the sprite, as it would be
+ * drawn on the table, with its anchor at the quarter-pixel offset (qx,
+ * qy) from a whole pixel; or leaves the sprite without one where it
+ * would be too large. */
+static void
+sprite_draw (Sprite          *sprite,
+             SpriteCache     *cache,
+             const SpriteKey *key,
+             const SpriteArt *art)
+{
+  int half = (int) ceil (art->reach * cache->zoom * cache->scale) + 1;
+  int side = 2 * half + 1;
+  cairo_t *cr;
+
+  if (side > SPRITE_MAX_SIDE || cache->pixels + (gsize) side * side > SPRITE_MAX_PIXELS)
+    return;
+
+  sprite->half = half;
+  sprite->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, side, side);
+  cairo_surface_set_device_scale (sprite->surface, cache->scale, cache->scale);
+  cache->pixels += (gsize) side * side;
+
+  cr = cairo_create (sprite->surface);
+  cairo_translate (cr,
+                   (half + key->qx / (double) SPRITE_STEPS) / cache->scale,
+                   (half + key->qy / (double) SPRITE_STEPS) / cache->scale);
+  cairo_scale (cr, cache->zoom, cache->zoom);
+  cairo_translate (cr, -art->anchor.x, -art->anchor.y);
+  draw_art (cr, key->what, art);
+  cairo_destroy (cr);
+}
+
+/* Draws the art from a sprite, or, the first time it is seen (art seen
+ * once, a base turned its own way, gains nothing from a copy) and
+ * where a sprite won't do, as it is. */
+static void
+draw_sprite (SpriteCache     *cache,
+             cairo_t         *cr,
+             SpriteKey       *key,
+             const SpriteArt *art)
+{
+  double x = art->anchor.x, y = art->anchor.y;
+  Sprite *sprite;
+  int ix, iy;
+
+  cairo_user_to_device (cr, &x, &y);
+  x *= cache->scale;
+  y *= cache->scale;
+  if (!(fabs (x) < 1e6 && fabs (y) < 1e6))
+    {
+      draw_art (cr, key->what, art);
+      return;
+    }
+  ix = (int) floor (x);
+  iy = (int) floor (y);
+  key->qx = (int) lround ((x - ix) * SPRITE_STEPS);
+  key->qy = (int) lround ((y - iy) * SPRITE_STEPS);
+  if (key->qx == SPRITE_STEPS)
+    ix++, key->qx = 0;
+  if (key->qy == SPRITE_STEPS)
+    iy++, key->qy = 0;
+
+  sprite = g_hash_table_lookup (cache->sprites, key);
+  if (sprite == NULL)
+    {
+      g_hash_table_insert (cache->sprites, g_memdup2 (key, sizeof *key), g_new0 (Sprite, 1));
+      draw_art (cr, key->what, art);
+      return;
+    }
+  if (!sprite->tried)
+    {
+      sprite->tried = TRUE;
+      sprite_draw (sprite, cache, key, art);
+    }
+  if (sprite->surface == NULL)
+    {
+      draw_art (cr, key->what, art);
+      return;
+    }
+
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  cairo_set_source_surface (cr, sprite->surface,
+                            (ix - sprite->half) / cache->scale,
+                            (iy - sprite->half) / cache->scale);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  cache->copies++;
+}
+
+/* The base of a piece, and its marks if it breaks a rule. */
+static void
+draw_piece (MusterScene         *self,
+            SpriteCache         *cache,
+            cairo_t             *cr,
+            const MusterPiece   *piece,
+            const MusterOutline *outline,
+            MusterColor          color,
+            gboolean             bad,
+            double               px)
+{
+  const MusterBox *b = &outline->bounds;
+  SpriteArt art = { self, piece, outline, color, bad, px, { piece->x, piece->y }, 0 };
+  SpriteKey key;
+
+  if (cache == NULL)
+    {
+      draw_art (cr, SPRITE_BASE, &art);
+      if (bad)
+        draw_badge (self, cr, b->x1, b->y0, px);
+      return;
+    }
+
+  /* Zeroed whole, padding too: keys are hashed and compared as bytes. */
+  memset (&key, 0, sizeof key);
+  key.what = SPRITE_BASE;
+  key.shape = piece->base.shape;
+  key.kind = piece->kind;
+  key.width = piece->base.width;
+  key.depth = piece->base.depth;
+  key.rotation = piece->rotation;
+  key.r = color.r;
+  key.g = color.g;
+  key.b = color.b;
+  key.prone = !!piece->prone;
+  key.bad = !!bad;
+  /* The farthest corner of the bounds, and the widest stroke. */
+  art.reach = MAX (MAX (piece->x - b->x0, b->x1 - piece->x), MAX (piece->y - b->y0, b->y1 - piece->y))
+              + MAX (0.8, 2.5 / px);
+  draw_sprite (cache, cr, &key, &art);
+
+  if (bad)
+    {
+      memset (&key, 0, sizeof key);
+      key.what = SPRITE_BADGE;
+      art.anchor = (MusterPoint) { b->x1, b->y0 };
+      art.reach = BADGE_RADIUS (px) + MAX (0.2, 1.0 / px);
+      draw_sprite (cache, cr, &key, &art);
+    }
 }
 
 /* Pieces, or only those that reach past the table's edge (off_table):
@@ -333,8 +635,9 @@ _muster_render_draw_pieces (MusterScene *self,
   GPtrArray *players = muster_layout_get_players (self->layout);
   /* Past a base's outline: its strokes and its badge (the label stays
    * within the base). */
-  double badge = MAX (1.2, 7.0 / px);
+  double badge = BADGE_RADIUS (px);
   double slack = 2 * badge + MAX (0.8, 2.5 / px);
+  SpriteCache *sprites = sprite_cache_new (self, cr, pieces->len);
 
   for (guint i = 0; i < pieces->len; i++)
     {
@@ -374,13 +677,25 @@ _muster_render_draw_pieces (MusterScene *self,
 
       muster_piece_get_outline (piece, &outline);
 
-      muster_scene_draw_piece_base (self, cr, piece, &outline, color, 1.0, px);
-
-      if (bad)
-        draw_violation_badge (self, cr, &outline, px);
+      draw_piece (self, sprites, cr, piece, &outline, color, bad, px);
 
       draw_piece_label (self, cr, piece, &outline, color, px);
 
       muster_outline_clear (&outline);
     }
+
+  /* The pass over all pieces comes first in a render. */
+  if (!off_table)
+    self->sprite_copies = 0;
+  self->sprite_copies += sprites != NULL ? sprites->copies : 0;
+  sprite_cache_free (sprites);
+}
+
+void
+muster_scene_set_sprites (MusterScene *self,
+                          gboolean     sprites)
+{
+  g_return_if_fail (self != NULL);
+
+  self->sprites = !!sprites;
 }

@@ -45,6 +45,8 @@ struct _MusterScene
   MusterUnit         units;
   gboolean           dark;
   gboolean           generic;
+  gboolean           sprites;  /* muster_scene_set_sprites() */
+  guint              sprite_copies;  /* in the last render, for tests */
   gboolean           zones_valid;
   GArray            *zones;    /* SceneZone */
   GArray            *lines;    /* SceneLine */

@@ -68,6 +68,12 @@ MusterRenderFlags muster_scene_get_flags    (MusterScene       *scene);
  * than by player ("Alice (Attacker) — South"). */
 void         muster_scene_set_generic       (MusterScene       *scene,
                                              gboolean           generic);
+/* For a screen: on an image surface, a crowded table's pieces that look
+ * alike are drawn once and copied, each placed to a quarter of a pixel
+ * (a 1/8-pixel shift no eye sees, but not the exact pixels an export
+ * promises, so off by default). */
+void         muster_scene_set_sprites       (MusterScene       *scene,
+                                             gboolean           sprites);
 /* Call after the game, options, board or players changed: zones are
  * resolved again (and cached until the next call). */
 void         muster_scene_invalidate_zones  (MusterScene       *scene);

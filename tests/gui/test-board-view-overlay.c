@@ -9,6 +9,7 @@
 
 #include "board-view-helpers.h"
 #include "muster-board-view-private.h"
+#include "muster-render-private.h"
 
 /* What the board view draws over the table, as pixels: the rulers pinned
  * to its edges, the selection around a base. */
@@ -295,6 +296,33 @@ test_drag_keeps_name (Fixture       *fixture,
   cairo_surface_destroy (frames[2]);
 }
 
+/* Issue 18: a crowded table's bases that look alike are drawn once and
+ * copied (muster_scene_set_sprites()), on screen only: the scene the
+ * view shares with exports draws exactly again after. */
+static void
+test_crowd_from_sprites (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  MusterBase base = { MUSTER_BASE_RECT, 25, 25 };
+  cairo_surface_t *surface;
+
+  for (guint i = 0; i < 200; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("crowd%u", i);
+      MusterPiece *piece = muster_piece_new (id, MUSTER_PIECE_UNIT, i % 2 ? "red" : "blue", &base,
+                                             (2 + (i % 20) * 3) * INCH, (4 + (i / 20) * 4) * INCH);
+
+      piece->rotation = i % 2 ? 0 : 180;
+      g_assert_true (muster_layout_add_piece (fixture->layout, piece));
+    }
+  spin ();
+
+  surface = render_view (fixture);
+  g_assert_cmpuint (fixture->view->scene->sprite_copies, >=, 200);
+  g_assert_false (fixture->view->scene->sprites);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -310,6 +338,7 @@ main (int   argc,
   ADD ("/app/board-view/selection-leaves-base", test_selection_leaves_base);
   ADD ("/app/board-view/bubble-says-how-many-more", test_bubble_says_how_many_more);
   ADD ("/app/board-view/drag-keeps-name", test_drag_keeps_name);
+  ADD ("/app/board-view/crowd-from-sprites", test_crowd_from_sprites);
 
 #undef ADD
 
