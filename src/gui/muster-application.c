@@ -181,6 +181,25 @@ muster_application_open (GApplication  *app,
   self->offer_drafts = FALSE;
 }
 
+/* Run from the build tree, the application's icon is in the sources, not
+ * in an installed theme. A folder added to the icon theme makes GTK read
+ * the whole theme again (60 M instructions; GTK read it in a thread at
+ * start-up): only About shows that icon, so the folder is added when About
+ * first needs it. */
+static void
+find_source_icons (void)
+{
+  const char *data_dir = g_getenv ("MUSTER_SOURCE_DATA_DIR");
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+  g_autofree char *icons = NULL;
+
+  if (data_dir == NULL || gtk_icon_theme_has_icon (theme, APP_ID))
+    return;
+
+  icons = g_build_filename (data_dir, "icons", NULL);
+  gtk_icon_theme_add_search_path (theme, icons);
+}
+
 static void
 about_action (GSimpleAction *action,
               GVariant      *parameter,
@@ -189,6 +208,7 @@ about_action (GSimpleAction *action,
   GtkApplication *app = user_data;
   const char *developers[] = { "The Muster Authors", NULL };
 
+  find_source_icons ();
   muster_show_about (gtk_application_get_active_window (app),
                      "application-name", _("Muster"),
                      "application-icon", APP_ID,
@@ -285,6 +305,32 @@ skip_gtk_default_theme (void)
   g_unsetenv ("GTK_THEME");
 }
 
+/* GTK reads the icon theme in a thread as soon as GtkApplication's start-up
+ * first asks for it, and reads it all again when a folder is added later:
+ * libadwaita adds its own icons in adw_init(), a moment later, and waits
+ * for the thread to finish before throwing its work away. The window's
+ * first icon then read the whole theme again on the main thread (65 M
+ * instructions, a twelfth of the start-up). While libadwaita starts, the
+ * icon theme is named one that does not exist, so that the thread reads
+ * only the small fallback theme (hicolor); naming it again afterwards
+ * (leaving the session's choice, as before) has GTK read the theme once
+ * more, with every folder, in its thread, while the window is made. */
+static void
+defer_icon_theme (GApplication *app)
+{
+  GtkSettings *settings = NULL;
+
+  if (gtk_init_check ())
+    settings = gtk_settings_get_default ();
+  if (settings != NULL)
+    g_object_set (settings, "gtk-icon-theme-name", "Muster-Starting", NULL);
+
+  G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
+
+  if (settings != NULL)
+    gtk_settings_reset_property (settings, "gtk-icon-theme-name");
+}
+
 static void
 muster_application_startup (GApplication *app)
 {
@@ -293,15 +339,7 @@ muster_application_startup (GApplication *app)
   g_autoptr(GAction) units = NULL;
 
   skip_gtk_default_theme ();
-  G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
-
-  /* Run from the build tree: the application's icon from the sources. */
-  if (g_getenv ("MUSTER_SOURCE_DATA_DIR") != NULL)
-    {
-      g_autofree char *icons = g_build_filename (g_getenv ("MUSTER_SOURCE_DATA_DIR"), "icons", NULL);
-
-      gtk_icon_theme_add_search_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()), icons);
-    }
+  defer_icon_theme (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);

@@ -10,7 +10,9 @@
  * skip_gtk_default_theme() in muster-application.c). That trick borrows
  * GTK_THEME for a moment; these tests hold it to leaving no trace: the
  * window still wears libadwaita's style sheet, GTK_THEME is unset again,
- * and a GTK_THEME the user set is kept and honoured.
+ * and a GTK_THEME the user set is kept and honoured. The icon theme
+ * Muster names for a moment (defer_icon_theme()) is the session's again,
+ * or the user's own from settings.ini.
  *
  * Each case is a whole application session in a fresh process, since GTK
  * makes a display's settings, and loads its theme, once per process. */
@@ -18,12 +20,14 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #include "muster-application.h"
 
 static const char *expected_theme_env;
 static const char *expected_theme_name;
 static gboolean expect_adwaita_colors;
+static const char *expected_icon_theme_name;
 
 static gboolean
 quit_cb (gpointer app)
@@ -33,11 +37,41 @@ quit_cb (gpointer app)
   return G_SOURCE_REMOVE;
 }
 
+static gboolean
+source_icons_searched (GtkIconTheme *theme)
+{
+  g_autofree char *icons = g_build_filename (g_getenv ("MUSTER_SOURCE_DATA_DIR"), "icons", NULL);
+  g_auto(GStrv) path = gtk_icon_theme_get_search_path (theme);
+
+  return g_strv_contains ((const char * const *) path, icons);
+}
+
+static gboolean
+about_cb (gpointer app)
+{
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+
+  /* Run from the build tree (as the tests are), its own icon is there:
+   * About shows it, not a broken image. The sources' folder of icons is
+   * added for it then, not at start-up, where GTK would read the whole
+   * icon theme again for it. */
+  g_assert_nonnull (g_getenv ("MUSTER_SOURCE_DATA_DIR"));
+  g_assert_false (source_icons_searched (theme));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  g_assert_true (source_icons_searched (theme));
+  g_assert_true (gtk_icon_theme_has_icon (theme, APP_ID));
+
+  g_idle_add (quit_cb, app);
+
+  return G_SOURCE_REMOVE;
+}
+
 static void
 activate_cb (GApplication *app)
 {
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
   g_autofree char *theme_name = NULL;
+  g_autofree char *icon_theme_name = NULL;
   GdkRGBA color;
 
   g_assert_nonnull (window);
@@ -62,13 +96,12 @@ activate_cb (GApplication *app)
       g_assert_cmpfloat (color.alpha, >, 0.99);
     }
 
-  /* Run from the build tree (as the tests are), its own icon is there:
-   * About shows it, not a broken image. */
-  g_assert_nonnull (g_getenv ("MUSTER_SOURCE_DATA_DIR"));
-  g_assert_true (gtk_icon_theme_has_icon (gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (window))),
-                                          APP_ID));
+  /* The icon theme Muster names while libadwaita starts (see
+   * defer_icon_theme()) is the session's again, or the user's own. */
+  g_object_get (gtk_settings_get_default (), "gtk-icon-theme-name", &icon_theme_name, NULL);
+  g_assert_cmpstr (icon_theme_name, ==, expected_icon_theme_name);
 
-  g_idle_add (quit_cb, app);
+  g_idle_add (about_cb, app);
 }
 
 static void
@@ -89,6 +122,7 @@ test_theme_adwaita_session (void)
   expected_theme_env = NULL;
   expected_theme_name = "Adwaita-empty";
   expect_adwaita_colors = TRUE;
+  expected_icon_theme_name = "Adwaita";
   run_session ();
 }
 
@@ -98,6 +132,8 @@ test_theme_user_session (void)
   expected_theme_env = "Default";
   expected_theme_name = "Default";
   expect_adwaita_colors = FALSE;
+  /* From the settings.ini the parent wrote. */
+  expected_icon_theme_name = "hicolor";
   run_session ();
 }
 
@@ -112,11 +148,32 @@ test_theme_adwaita (void)
 static void
 test_theme_user (void)
 {
-  /* Only the child sees it: this process stays free of GTK. */
+  g_autoptr(GError) error = NULL;
+  g_autofree char *config = g_dir_make_tmp ("muster-theme-XXXXXX", &error);
+  g_autofree char *gtk_dir = NULL;
+  g_autofree char *ini = NULL;
+  g_autofree char *old_config = g_strdup (g_getenv ("XDG_CONFIG_HOME"));
+
+  g_assert_no_error (error);
+  gtk_dir = g_build_filename (config, "gtk-4.0", NULL);
+  ini = g_build_filename (gtk_dir, "settings.ini", NULL);
+  g_assert_cmpint (g_mkdir (gtk_dir, 0700), ==, 0);
+  g_file_set_contents (ini, "[Settings]\ngtk-icon-theme-name=hicolor\n", -1, &error);
+  g_assert_no_error (error);
+
+  /* Only the child sees them: this process stays free of GTK. */
   g_setenv ("GTK_THEME", "Default", TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
   g_test_trap_subprocess ("/app/theme/user/subprocess", 60 * G_USEC_PER_SEC,
                           G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_unsetenv ("GTK_THEME");
+  if (old_config != NULL)
+    g_setenv ("XDG_CONFIG_HOME", old_config, TRUE);
+  else
+    g_unsetenv ("XDG_CONFIG_HOME");
+  g_unlink (ini);
+  g_rmdir (gtk_dir);
+  g_rmdir (config);
   g_test_trap_assert_passed ();
 }
 
