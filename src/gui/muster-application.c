@@ -305,30 +305,33 @@ skip_gtk_default_theme (void)
   g_unsetenv ("GTK_THEME");
 }
 
-/* GTK reads the icon theme in a thread as soon as GtkApplication's start-up
- * first asks for it, and reads it all again when a folder is added later:
- * libadwaita adds its own icons in adw_init(), a moment later, and waits
- * for the thread to finish before throwing its work away. The window's
- * first icon then read the whole theme again on the main thread (65 M
- * instructions, a twelfth of the start-up). While libadwaita starts, the
- * icon theme is named one that does not exist, so that the thread reads
- * only the small fallback theme (hicolor); naming it again afterwards
- * (leaving the session's choice, as before) has GTK read the theme once
- * more, with every folder, in its thread, while the window is made. */
+/* GTK reads the icon theme in a thread as soon as the display's theme is
+ * first asked for, and reads it all again when a folder is added later,
+ * after waiting for the thread. GtkApplication's start-up asked first (to
+ * add the application's resources) and libadwaita added its own icons a
+ * moment later in adw_init(): the theme was read twice, the second time
+ * on the main thread, by the window's first icon (some 65 M instructions,
+ * a twelfth of the start-up). So libadwaita starts first, adding its
+ * folder as it makes the theme, and GtkApplication and AdwApplication
+ * start without the resource base path, so that nothing is added after:
+ * Muster's own icons are under GTK's folder of icons, which every theme
+ * searches (resources/muster.gresource.xml), and its style sheet is
+ * loaded here, as AdwApplication would (Muster has no dark or
+ * high-contrast variant). */
 static void
-defer_icon_theme (GApplication *app)
+start_libadwaita_first (GApplication *app)
 {
-  GtkSettings *settings = NULL;
+  g_autofree char *base_path = g_strdup (g_application_get_resource_base_path (app));
+  g_autoptr(GtkCssProvider) style = gtk_css_provider_new ();
 
-  if (gtk_init_check ())
-    settings = gtk_settings_get_default ();
-  if (settings != NULL)
-    g_object_set (settings, "gtk-icon-theme-name", "Muster-Starting", NULL);
-
+  adw_init ();
+  g_application_set_resource_base_path (app, NULL);
   G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
+  g_application_set_resource_base_path (app, base_path);
 
-  if (settings != NULL)
-    gtk_settings_reset_property (settings, "gtk-icon-theme-name");
+  gtk_css_provider_load_from_resource (style, RESOURCE_BASE "/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (style),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 }
 
 static void
@@ -339,7 +342,7 @@ muster_application_startup (GApplication *app)
   g_autoptr(GAction) units = NULL;
 
   skip_gtk_default_theme ();
-  defer_icon_theme (app);
+  start_libadwaita_first (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
