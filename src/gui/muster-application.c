@@ -313,7 +313,9 @@ skip_gtk_default_theme (void)
  * on the main thread, by the window's first icon (some 65 M instructions,
  * a twelfth of the start-up). So libadwaita starts first, adding its
  * folder as it makes the theme, and GtkApplication and AdwApplication
- * start without the resource base path, so that nothing is added after:
+ * start without the resource base path (which GLib documents as the way
+ * to turn their loading of resources off, set in startup before chaining
+ * up), so that nothing is added after:
  * Muster's own icons are under GTK's folder of icons, which every theme
  * searches (resources/muster.gresource.xml), and its style sheet is
  * loaded here, as AdwApplication would (Muster has no dark or
