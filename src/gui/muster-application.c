@@ -181,6 +181,25 @@ muster_application_open (GApplication  *app,
   self->offer_drafts = FALSE;
 }
 
+/* Run from the build tree, the application's icon is in the sources, not
+ * in an installed theme. A folder added to the icon theme makes GTK read
+ * the whole theme again (60 M instructions; GTK read it in a thread at
+ * start-up): only About shows that icon, so the folder is added when About
+ * first needs it. */
+static void
+find_source_icons (void)
+{
+  const char *data_dir = g_getenv ("MUSTER_SOURCE_DATA_DIR");
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+  g_autofree char *icons = NULL;
+
+  if (data_dir == NULL || gtk_icon_theme_has_icon (theme, APP_ID))
+    return;
+
+  icons = g_build_filename (data_dir, "icons", NULL);
+  gtk_icon_theme_add_search_path (theme, icons);
+}
+
 static void
 about_action (GSimpleAction *action,
               GVariant      *parameter,
@@ -189,6 +208,7 @@ about_action (GSimpleAction *action,
   GtkApplication *app = user_data;
   const char *developers[] = { "The Muster Authors", NULL };
 
+  find_source_icons ();
   muster_show_about (gtk_application_get_active_window (app),
                      "application-name", _("Muster"),
                      "application-icon", APP_ID,
@@ -285,6 +305,37 @@ skip_gtk_default_theme (void)
   g_unsetenv ("GTK_THEME");
 }
 
+/* GTK reads the icon theme in a thread as soon as the display's theme is
+ * first asked for, and reads it all again when a folder is added later,
+ * after waiting for the thread. GtkApplication's start-up asked first (to
+ * add the application's resources) and libadwaita added its own icons a
+ * moment later in adw_init(): the theme was read twice, the second time
+ * on the main thread, by the window's first icon (some 65 M instructions,
+ * a twelfth of the start-up). So libadwaita starts first, adding its
+ * folder as it makes the theme, and GtkApplication and AdwApplication
+ * start without the resource base path (which GLib documents as the way
+ * to turn their loading of resources off, set in startup before chaining
+ * up), so that nothing is added after:
+ * Muster's own icons are under GTK's folder of icons, which every theme
+ * searches (resources/muster.gresource.xml), and its style sheet is
+ * loaded here, as AdwApplication would (Muster has no dark or
+ * high-contrast variant). */
+static void
+start_libadwaita_first (GApplication *app)
+{
+  g_autofree char *base_path = g_strdup (g_application_get_resource_base_path (app));
+  g_autoptr(GtkCssProvider) style = gtk_css_provider_new ();
+
+  adw_init ();
+  g_application_set_resource_base_path (app, NULL);
+  G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
+  g_application_set_resource_base_path (app, base_path);
+
+  gtk_css_provider_load_from_resource (style, RESOURCE_BASE "/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (style),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
 static void
 muster_application_startup (GApplication *app)
 {
@@ -293,15 +344,7 @@ muster_application_startup (GApplication *app)
   g_autoptr(GAction) units = NULL;
 
   skip_gtk_default_theme ();
-  G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
-
-  /* Run from the build tree: the application's icon from the sources. */
-  if (g_getenv ("MUSTER_SOURCE_DATA_DIR") != NULL)
-    {
-      g_autofree char *icons = g_build_filename (g_getenv ("MUSTER_SOURCE_DATA_DIR"), "icons", NULL);
-
-      gtk_icon_theme_add_search_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()), icons);
-    }
+  start_libadwaita_first (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);

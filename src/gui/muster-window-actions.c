@@ -107,10 +107,10 @@ add_entry_action (GtkWidget  *widget,
                   GVariant   *param)
 {
   MusterWindow *self = MUSTER_WINDOW (widget);
-  GtkWidget *panel = gtk_stack_get_visible_child (self->player_stack);
+  MusterRosterPanel *panel = _muster_window_ensure_roster_panel (self, gtk_stack_get_visible_child (self->player_stack));
 
-  if (MUSTER_IS_ROSTER_PANEL (panel))
-    muster_roster_panel_add_entry (MUSTER_ROSTER_PANEL (panel));
+  if (panel != NULL)
+    muster_roster_panel_add_entry (panel);
 }
 
 /* A folded sidebar, just shown, slides in over the board, and takes the

@@ -10,6 +10,7 @@
 #include "muster-document.h"
 #include "muster-game-panel.h"
 #include "muster-game-popover.h"
+#include "muster-roster-panel.h"
 #include "muster-sidebar-frame.h"
 #include "muster-violations-list.h"
 #include "muster-window.h"
@@ -80,7 +81,10 @@ struct _MusterWindow
   guint                 undo_toast_id;
   MusterSidebarFrame   *frame;
   GtkStack             *sidebar_stack;
+  /* A page a player, each an AdwBin whose roster panel is made when the
+   * page is first shown or asked for (_muster_window_ensure_roster_panel) */
   GtkStack             *player_stack;
+  gboolean              rebuilding_players;
   AdwBin               *phase_bin;
   MusterGamePanel      *game_panel;        /* made when first shown */
   GtkWidget            *sight_area;
@@ -107,6 +111,8 @@ void          _muster_window_show_message         (MusterWindow *self,
 MusterUnit    _muster_window_display_units        (MusterWindow *self);
 void          _muster_window_update_actions       (MusterWindow *self);
 MusterGamePanel *_muster_window_ensure_game_panel (MusterWindow *self);
+MusterRosterPanel *_muster_window_ensure_roster_panel (MusterWindow *self,
+                                                   GtkWidget    *page);
 void          _muster_window_select_piece         (MusterWindow *self,
                                                    const char   *piece_id);
 MusterLayout *_muster_window_default_layout       (MusterWindow *self);

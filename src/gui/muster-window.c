@@ -78,16 +78,6 @@ update_title (MusterWindow *self)
 /* Players */
 
 static void
-player_page_changed_cb (MusterWindow *self)
-{
-  GtkWidget *child = gtk_stack_get_visible_child (self->player_stack);
-
-  if (MUSTER_IS_ROSTER_PANEL (child))
-    muster_board_view_set_acting_player (self->board_view,
-                                         muster_roster_panel_get_player_id (MUSTER_ROSTER_PANEL (child)));
-}
-
-static void
 place_entry_cb (MusterWindow      *self,
                 const char        *entry_id,
                 MusterRosterPanel *panel)
@@ -111,7 +101,8 @@ muster_window_get_roster_panel (MusterWindow *self,
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
 
-  return gtk_stack_get_child_by_name (self->player_stack, player_id);
+  return (GtkWidget *) _muster_window_ensure_roster_panel (self, gtk_stack_get_child_by_name (self->player_stack,
+                                                                                              player_id));
 }
 
 static void
@@ -137,6 +128,48 @@ select_piece_cb (MusterWindow *self,
   _muster_window_select_piece (self, piece_id);
 }
 
+/* A player's page holds their roster panel, made when the page is first
+ * shown or asked for: the first frame shows one player's, and a GtkStack
+ * styles and measures every page, so the others' panels were made,
+ * styled and measured for nothing (a tenth of Muster's own start-up). */
+MusterRosterPanel *
+_muster_window_ensure_roster_panel (MusterWindow *self,
+                                    GtkWidget    *page)
+{
+  GtkWidget *panel;
+
+  if (page == NULL)
+    return NULL;
+
+  panel = adw_bin_get_child (ADW_BIN (page));
+  if (panel == NULL)
+    {
+      const char *player_id = gtk_stack_page_get_name (gtk_stack_get_page (self->player_stack, page));
+
+      panel = GTK_WIDGET (muster_roster_panel_new (muster_document_get_roster (self->document),
+                                                   muster_document_get_history (self->document),
+                                                   muster_document_get_system (self->document), player_id));
+      g_signal_connect_object (panel, "place-entry", G_CALLBACK (place_entry_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (panel, "select-piece", G_CALLBACK (select_piece_cb), self, G_CONNECT_SWAPPED);
+      adw_bin_set_child (ADW_BIN (page), panel);
+    }
+
+  return MUSTER_ROSTER_PANEL (panel);
+}
+
+static void
+player_page_changed_cb (MusterWindow *self)
+{
+  MusterRosterPanel *panel;
+
+  if (self->rebuilding_players)
+    return;
+
+  panel = _muster_window_ensure_roster_panel (self, gtk_stack_get_visible_child (self->player_stack));
+  if (panel != NULL)
+    muster_board_view_set_acting_player (self->board_view, muster_roster_panel_get_player_id (panel));
+}
+
 static void
 rebuild_player_pages (MusterWindow *self)
 {
@@ -145,25 +178,22 @@ rebuild_player_pages (MusterWindow *self)
   GPtrArray *players = layout != NULL ? muster_layout_get_players (layout) : NULL;
   GtkWidget *child;
 
+  /* Only the page shown in the end gets its panel now. */
+  self->rebuilding_players = TRUE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->player_stack))) != NULL)
     gtk_stack_remove (self->player_stack, child);
 
   for (guint i = 0; players != NULL && i < players->len; i++)
     {
       const MusterPlayer *player = g_ptr_array_index (players, i);
-      MusterRosterPanel *panel;
 
-      panel = muster_roster_panel_new (muster_document_get_roster (self->document),
-                                       muster_document_get_history (self->document),
-                                       muster_document_get_system (self->document), player->id);
-      g_signal_connect_object (panel, "place-entry", G_CALLBACK (place_entry_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (panel, "select-piece", G_CALLBACK (select_piece_cb), self, G_CONNECT_SWAPPED);
-      gtk_stack_add_titled (self->player_stack, GTK_WIDGET (panel), player->id,
+      gtk_stack_add_titled (self->player_stack, adw_bin_new (), player->id,
                             player->name != NULL ? player->name : player->id);
     }
 
   if (visible != NULL && gtk_stack_get_child_by_name (self->player_stack, visible) != NULL)
     gtk_stack_set_visible_child_name (self->player_stack, visible);
+  self->rebuilding_players = FALSE;
   player_page_changed_cb (self);
 }
 

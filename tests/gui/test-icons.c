@@ -90,9 +90,6 @@ test_icons_in_theme (void)
   GHashTableIter iter;
   gpointer name;
 
-  /* As GtkApplication does for the application's resource base path. */
-  gtk_icon_theme_add_resource_path (theme, RESOURCE_BASE "/icons");
-
   collect_from_templates (names);
   collect_from_sources (names);
   /* The window's toolbar alone names more than ten. */
@@ -106,6 +103,77 @@ test_icons_in_theme (void)
   g_assert_cmpstr (missing->str, ==, "");
 }
 
+static void
+assert_same_picture (GdkPixbuf  *drawn,
+                     GdkPixbuf  *svg,
+                     const char *name)
+{
+  const guchar *a = gdk_pixbuf_read_pixels (drawn);
+  const guchar *b = gdk_pixbuf_read_pixels (svg);
+  int width = gdk_pixbuf_get_width (svg);
+  int height = gdk_pixbuf_get_height (svg);
+  guint total = 0, covered = 0;
+
+  g_test_message ("%s, %d × %d", name, width, height);
+  g_assert_cmpint (gdk_pixbuf_get_width (drawn), ==, width);
+  g_assert_cmpint (gdk_pixbuf_get_height (drawn), ==, height);
+  g_assert_cmpint (gdk_pixbuf_get_n_channels (drawn), ==, 4);
+  g_assert_cmpint (gdk_pixbuf_get_n_channels (svg), ==, 4);
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        const guchar *p = a + y * gdk_pixbuf_get_rowstride (drawn) + 4 * x;
+        const guchar *q = b + y * gdk_pixbuf_get_rowstride (svg) + 4 * x;
+
+        /* All foreground: no share of the success, warning or error
+         * colours, which a .symbolic.png keeps in red, green and blue. */
+        g_assert_cmpuint (p[0] | p[1] | p[2], ==, 0);
+        /* Another librsvg may smooth the edges a little differently. */
+        g_assert_cmpint (ABS ((int) p[3] - (int) q[3]), <=, 48);
+        total += ABS ((int) p[3] - (int) q[3]);
+        covered += q[3] > 0;
+      }
+  g_assert_cmpuint (covered, >, (guint) (width * height / 8));
+  g_assert_cmpuint (total, <=, 4 * covered);
+}
+
+/* The tool bar's own icons are drawn beforehand at its size, 16 pixels
+ * (32 on a screen of scale 2), so that the first frame renders no SVG:
+ * GTK renders a symbolic SVG four times through librsvg, which it loads
+ * for it. At that size the theme gives the .symbolic.png, and that is the
+ * SVG's own picture. Other sizes still come from the SVG. */
+static void
+test_icons_tools_drawn_beforehand (void)
+{
+  static const char *const tools[] = { "select", "measure", "rectangle", "polygon" };
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    for (int scale = 1; scale <= 2; scale++)
+      {
+        g_autofree char *name = g_strdup_printf ("muster-tool-%s-symbolic", tools[i]);
+        g_autofree char *svg_path = g_strdup_printf ("/org/gtk/libgtk/icons/scalable/actions/%s.svg", name);
+        g_autoptr(GtkIconPaintable) icon = gtk_icon_theme_lookup_icon (theme, name, NULL, 16, scale,
+                                                                       GTK_TEXT_DIR_LTR, 0);
+        g_autoptr(GFile) file = gtk_icon_paintable_get_file (icon);
+        g_autofree char *uri = g_file_get_uri (file);
+        g_autoptr(GdkPixbuf) drawn = NULL;
+        g_autoptr(GdkPixbuf) svg = NULL;
+        g_autoptr(GError) error = NULL;
+
+        g_assert_true (gtk_icon_paintable_is_symbolic (icon));
+        g_assert_true (g_str_has_prefix (uri, "resource:///org/gtk/libgtk/icons/"));
+        g_assert_true (g_str_has_suffix (uri, ".symbolic.png"));
+
+        drawn = gdk_pixbuf_new_from_resource (uri + strlen ("resource://"), &error);
+        g_assert_no_error (error);
+        svg = gdk_pixbuf_new_from_resource_at_scale (svg_path, 16 * scale, 16 * scale, TRUE, &error);
+        g_assert_no_error (error);
+        assert_same_picture (drawn, svg, uri);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -113,8 +181,11 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_type_ensure (MUSTER_TYPE_WINDOW);
+  /* No folder of Muster's is added to the theme, as in Muster: its icons
+   * are under GTK's own (resources/muster.gresource.xml). */
 
   g_test_add_func ("/app/icons/in-theme", test_icons_in_theme);
+  g_test_add_func ("/app/icons/tools-drawn-beforehand", test_icons_tools_drawn_beforehand);
 
   return g_test_run ();
 }

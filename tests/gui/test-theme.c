@@ -10,7 +10,10 @@
  * skip_gtk_default_theme() in muster-application.c). That trick borrows
  * GTK_THEME for a moment; these tests hold it to leaving no trace: the
  * window still wears libadwaita's style sheet, GTK_THEME is unset again,
- * and a GTK_THEME the user set is kept and honoured.
+ * and a GTK_THEME the user set is kept and honoured. libadwaita starts
+ * before GtkApplication (start_libadwaita_first()), so that GTK reads the
+ * icon theme once: its icons and Muster's are there, Muster's style sheet
+ * too.
  *
  * Each case is a whole application session in a fresh process, since GTK
  * makes a display's settings, and loads its theme, once per process. */
@@ -33,11 +36,42 @@ quit_cb (gpointer app)
   return G_SOURCE_REMOVE;
 }
 
+static gboolean
+source_icons_searched (GtkIconTheme *theme)
+{
+  g_autofree char *icons = g_build_filename (g_getenv ("MUSTER_SOURCE_DATA_DIR"), "icons", NULL);
+  g_auto(GStrv) path = gtk_icon_theme_get_search_path (theme);
+
+  return g_strv_contains ((const char * const *) path, icons);
+}
+
+static gboolean
+about_cb (gpointer app)
+{
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+
+  /* Run from the build tree (as the tests are), its own icon is there:
+   * About shows it, not a broken image. The sources' folder of icons is
+   * added for it then, not at start-up, where GTK would read the whole
+   * icon theme again for it. */
+  g_assert_nonnull (g_getenv ("MUSTER_SOURCE_DATA_DIR"));
+  g_assert_false (source_icons_searched (theme));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  g_assert_true (source_icons_searched (theme));
+  g_assert_true (gtk_icon_theme_has_icon (theme, APP_ID));
+
+  g_idle_add (quit_cb, app);
+
+  return G_SOURCE_REMOVE;
+}
+
 static void
 activate_cb (GApplication *app)
 {
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
   g_autofree char *theme_name = NULL;
+  g_auto(GStrv) resource_path = NULL;
+  g_autoptr(GtkWidget) status = NULL;
   GdkRGBA color;
 
   g_assert_nonnull (window);
@@ -62,13 +96,29 @@ activate_cb (GApplication *app)
       g_assert_cmpfloat (color.alpha, >, 0.99);
     }
 
-  /* Run from the build tree (as the tests are), its own icon is there:
-   * About shows it, not a broken image. */
-  g_assert_nonnull (g_getenv ("MUSTER_SOURCE_DATA_DIR"));
-  g_assert_true (gtk_icon_theme_has_icon (gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (window))),
-                                          APP_ID));
+  /* libadwaita started first and added its icons as the icon theme was
+   * made; nothing was added after, which would have had GTK read the
+   * whole theme again (start_libadwaita_first()): not the application's
+   * resources either, whose icons are found in GTK's own folder. */
+  resource_path = gtk_icon_theme_get_resource_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()));
+  g_assert_cmpuint (g_strv_length (resource_path), ==, 2);
+  g_assert_cmpstr (resource_path[0], ==, "/org/gtk/libgtk/icons/");
+  g_assert_cmpstr (resource_path[1], ==, "/org/gnome/Adwaita/icons");
+  g_assert_true (gtk_icon_theme_has_icon (gtk_icon_theme_get_for_display (gdk_display_get_default ()),
+                                          "muster-tool-select-symbolic"));
 
-  g_idle_add (quit_cb, app);
+  /* Muster's own style sheet is loaded all the same. */
+  status = g_object_ref_sink (gtk_label_new ("3"));
+  gtk_widget_add_css_class (status, "roster-status");
+  gtk_widget_add_css_class (status, "on-table");
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (status), &color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  /* @success_color (rgb(27, 133, 83) in libadwaita 1.2): green */
+  g_assert_cmpfloat (color.green, >, color.red + 0.2);
+  g_assert_cmpfloat (color.green, >, color.blue + 0.1);
+
+  g_idle_add (about_cb, app);
 }
 
 static void

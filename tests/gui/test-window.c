@@ -631,6 +631,51 @@ test_window_menus_made_when_opened (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static guint
+count_roster_panels (GtkWidget *widget)
+{
+  guint count = MUSTER_IS_ROSTER_PANEL (widget) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    count += count_roster_panels (child);
+
+  return count;
+}
+
+/* Only the player shown has a roster panel at first; another's is made
+ * when their page is first shown, for them, and works as the first. */
+static void
+test_window_roster_panels_made_when_shown (void)
+{
+  MusterWindow *window = open_window ();
+  GtkStack *stack = NULL;
+  GtkWidget *blue;
+
+  g_assert_cmpuint (count_roster_panels (GTK_WIDGET (window)), ==, 1);
+  g_assert_true (gtk_widget_get_ancestor (muster_window_get_roster_panel (window, "red"), GTK_TYPE_STACK) != NULL);
+  g_assert_cmpuint (count_roster_panels (GTK_WIDGET (window)), ==, 1);
+  stack = GTK_STACK (gtk_widget_get_ancestor (muster_window_get_roster_panel (window, "red"), GTK_TYPE_STACK));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "red");
+
+  gtk_stack_set_visible_child_name (stack, "blue");
+  wait_for_size (GTK_WIDGET (muster_window_get_board_view (window)));
+  g_assert_cmpuint (count_roster_panels (GTK_WIDGET (window)), ==, 2);
+  blue = muster_window_get_roster_panel (window, "blue");
+  g_assert_true (MUSTER_IS_ROSTER_PANEL (blue));
+  g_assert_cmpstr (muster_roster_panel_get_player_id (MUSTER_ROSTER_PANEL (blue)), ==, "blue");
+  g_assert_true (gtk_widget_get_mapped (blue));
+  g_assert_cmpstr (muster_board_view_get_acting_player (muster_window_get_board_view (window)), ==, "blue");
+
+  /* Made once. */
+  gtk_stack_set_visible_child_name (stack, "red");
+  gtk_stack_set_visible_child_name (stack, "blue");
+  g_assert_true (muster_window_get_roster_panel (window, "blue") == blue);
+  g_assert_cmpuint (count_roster_panels (GTK_WIDGET (window)), ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A player's colour is picked in their panel: the board draws it, undo
  * takes it back, and the file keeps it. */
 static void
@@ -1224,6 +1269,7 @@ main (int   argc,
   g_test_add_func ("/app/window/new-for-file", test_window_new_for_file);
   g_test_add_func ("/app/window/recent-menu", test_window_recent_menu);
   g_test_add_func ("/app/window/menus-made-when-opened", test_window_menus_made_when_opened);
+  g_test_add_func ("/app/window/roster-panels-made-when-shown", test_window_roster_panels_made_when_shown);
   g_test_add_func ("/app/window/player-color", test_window_player_color);
   g_test_add_func ("/app/window/undo-toast", test_window_undo_toast);
   g_test_add_func ("/app/window/shortcuts-window", test_window_shortcuts_window);
