@@ -394,6 +394,7 @@ typedef struct
   double               px;
   MusterPoint          anchor;
   double               reach;  /* table units around the anchor */
+  gboolean             likely_again;  /* made a sprite when first seen */
 } SpriteArt;
 
 static guint
@@ -514,9 +515,9 @@ sprite_draw (Sprite          *sprite,
   cairo_destroy (cr);
 }
 
-/* Draws the art from a sprite, or, the first time it is seen (art seen
- * once, a base turned its own way, gains nothing from a copy) and
- * where a sprite won't do, as it is. */
+/* Draws the art from a sprite; or as it is where a sprite won't do,
+ * and the first time art is seen that is not likely to be seen again
+ * (art seen once gains nothing from a copy). */
 static void
 draw_sprite (SpriteCache     *cache,
              cairo_t         *cr,
@@ -547,9 +548,13 @@ draw_sprite (SpriteCache     *cache,
   sprite = g_hash_table_lookup (cache->sprites, key);
   if (sprite == NULL)
     {
-      g_hash_table_insert (cache->sprites, g_memdup2 (key, sizeof *key), g_new0 (Sprite, 1));
-      draw_art (cr, key->what, art);
-      return;
+      sprite = g_new0 (Sprite, 1);
+      g_hash_table_insert (cache->sprites, g_memdup2 (key, sizeof *key), sprite);
+      if (!art->likely_again)
+        {
+          draw_art (cr, key->what, art);
+          return;
+        }
     }
   if (!sprite->tried)
     {
@@ -584,7 +589,7 @@ draw_piece (MusterScene         *self,
             double               px)
 {
   const MusterBox *b = &outline->bounds;
-  SpriteArt art = { self, piece, outline, color, bad, px, { piece->x, piece->y }, 0 };
+  SpriteArt art = { self, piece, outline, color, bad, px, { piece->x, piece->y }, 0, FALSE };
   SpriteKey key;
 
   if (cache == NULL)
@@ -611,6 +616,9 @@ draw_piece (MusterScene         *self,
   /* The farthest corner of the bounds, and the widest stroke. */
   art.reach = MAX (MAX (piece->x - b->x0, b->x1 - piece->x), MAX (piece->y - b->y0, b->y1 - piece->y))
               + MAX (0.8, 2.5 / px);
+  /* Ranks face the enemy or a table edge; a base turned its own way is
+   * seldom seen twice. */
+  art.likely_again = fmod (piece->rotation, 90) == 0;
   draw_sprite (cache, cr, &key, &art);
 
   if (bad)
@@ -619,6 +627,7 @@ draw_piece (MusterScene         *self,
       key.what = SPRITE_BADGE;
       art.anchor = (MusterPoint) { b->x1, b->y0 };
       art.reach = BADGE_RADIUS (px) + MAX (0.2, 1.0 / px);
+      art.likely_again = TRUE;
       draw_sprite (cache, cr, &key, &art);
     }
 }
