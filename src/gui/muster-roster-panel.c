@@ -461,7 +461,7 @@ make_row (MusterRosterPanel       *self,
 #define MAX_OTHER_ROWS 100
 /* Rows made at once, more than the panel shows above the fold; the
  * others follow after the frame, some at a time. */
-#define FIRST_OTHER_ROWS 8
+#define FIRST_OTHER_ROWS 4
 #define OTHER_ROWS_AT_A_TIME 16
 
 static void

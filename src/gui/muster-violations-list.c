@@ -16,9 +16,9 @@
 /* More rows than anyone reads; the rest are summed up. */
 #define MAX_ROWS 200
 #define MESSAGE_MIN_CHARS 16
-/* Rows made at once, more than the sidebar shows; the others follow
- * after the frame, some at a time. */
-#define FIRST_ROWS 20
+/* Rows made at once, more than the sidebar shows (five in a window of
+ * 1280 × 800); the others follow after the frame, some at a time. */
+#define FIRST_ROWS 10
 #define ROWS_AT_A_TIME 16
 
 struct _MusterViolationsList
