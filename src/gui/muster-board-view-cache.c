@@ -318,9 +318,9 @@ cache_render (MusterBoardView   *self,
   cache_plan (self, cache);
   cr = cache_begin (cache);
   muster_scene_set_flags (self->scene, flags);
-  muster_scene_set_sprites (self->scene, TRUE);
+  muster_scene_set_screen (self->scene, TRUE);
   muster_scene_render (self->scene, cr, cache->scale);
-  muster_scene_set_sprites (self->scene, FALSE);
+  muster_scene_set_screen (self->scene, FALSE);
   muster_scene_set_flags (self->scene, SCREEN_FLAGS);
   cache_end (cache, cr);
 }
@@ -360,9 +360,9 @@ redraw_dirty (MusterBoardView *self)
   cairo_scale (cr, cache->scale, cache->scale);
   cairo_translate (cr, -cache->x0, -cache->y0);
   muster_scene_set_flags (self->scene, SCREEN_FLAGS);
-  muster_scene_set_sprites (self->scene, TRUE);
+  muster_scene_set_screen (self->scene, TRUE);
   muster_scene_render (self->scene, cr, cache->scale);
-  muster_scene_set_sprites (self->scene, FALSE);
+  muster_scene_set_screen (self->scene, FALSE);
   cairo_destroy (cr);
   cairo_surface_flush (cache->surface);
 

@@ -331,10 +331,10 @@ draw_badge (MusterScene *self,
   _muster_render_draw_text_centred (self, cr, "!", bx, by, r * 1.5, TRUE);
 }
 
-/* Sprites (muster_scene_set_sprites()). A base costs three rasterised
- * operations, each composited over the table on its own, and an
- * illegal one's badge four more: on a crowded table (thousands of bases
- * of a few kinds) that is most of a frame. Bases that look alike
+/* Sprites, on a screen (muster_scene_set_screen()). A base costs three
+ * rasterised operations, each composited over the table on its own,
+ * and an illegal one's badge four more: on a crowded table (thousands
+ * of bases of a few kinds) that is most of a frame. Bases that look alike
  * (shape, size, turn, colour, marks), and badges, that sit at the same
  * quarter-pixel offset are drawn once into a small surface, which is
  * then copied to each place in one pass of pixman's. */
@@ -425,34 +425,51 @@ sprite_free (gpointer data)
   g_free (sprite);
 }
 
-/* NULL where copies would not land on whole pixels (a turned or skewed
- * view, a surface that isn't an image), or aren't worth it. */
+/* On a screen, under a scale (the same across and down) and a shift, on
+ * an image surface of a whole device scale: where what is drawn can be
+ * placed on whole pixels. */
+gboolean
+_muster_render_on_pixels (MusterScene    *self,
+                          cairo_t        *cr,
+                          cairo_matrix_t *matrix,
+                          double         *device_scale)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  double sx, sy, ox, oy;
+
+  if (!self->screen || cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
+    return FALSE;
+
+  cairo_get_matrix (cr, matrix);
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  cairo_surface_get_device_offset (target, &ox, &oy);
+  if (matrix->xy != 0 || matrix->yx != 0 || matrix->xx <= 0 || matrix->xx != matrix->yy ||
+      sx != sy || sx < 1 || sx != floor (sx) || ox != 0 || oy != 0)
+    return FALSE;
+
+  *device_scale = sx;
+
+  return TRUE;
+}
+
+/* NULL where copies would not land on whole pixels, or aren't worth it. */
 static SpriteCache *
 sprite_cache_new (MusterScene *self,
                   cairo_t     *cr,
                   guint        n_pieces)
 {
-  cairo_surface_t *target = cairo_get_target (cr);
   SpriteCache *cache;
   cairo_matrix_t m;
-  double sx, sy, ox, oy;
+  double scale;
 
-  if (!self->sprites || n_pieces < SPRITE_MIN_PIECES ||
-      cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
-    return NULL;
-
-  cairo_get_matrix (cr, &m);
-  cairo_surface_get_device_scale (target, &sx, &sy);
-  cairo_surface_get_device_offset (target, &ox, &oy);
-  if (m.xy != 0 || m.yx != 0 || m.xx <= 0 || m.xx != m.yy ||
-      sx != sy || sx < 1 || sx != floor (sx) || ox != 0 || oy != 0)
+  if (n_pieces < SPRITE_MIN_PIECES || !_muster_render_on_pixels (self, cr, &m, &scale))
     return NULL;
 
   cache = g_new0 (SpriteCache, 1);
   /* Keys are copied into the table, which owns them. */
   cache->sprites = g_hash_table_new_full (sprite_key_hash, sprite_key_equal, g_free, sprite_free);
   cache->zoom = m.xx;
-  cache->scale = sx;
+  cache->scale = scale;
 
   return cache;
 }
@@ -701,10 +718,10 @@ _muster_render_draw_pieces (MusterScene *self,
 }
 
 void
-muster_scene_set_sprites (MusterScene *self,
-                          gboolean     sprites)
+muster_scene_set_screen (MusterScene *self,
+                         gboolean     screen)
 {
   g_return_if_fail (self != NULL);
 
-  self->sprites = !!sprites;
+  self->screen = !!screen;
 }

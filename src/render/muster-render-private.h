@@ -45,7 +45,7 @@ struct _MusterScene
   MusterUnit         units;
   gboolean           dark;
   gboolean           generic;
-  gboolean           sprites;  /* muster_scene_set_sprites() */
+  gboolean           screen;   /* muster_scene_set_screen() */
   guint              sprite_copies;  /* in the last render, for tests */
   gboolean           zones_valid;
   GArray            *zones;    /* SceneZone */
@@ -80,6 +80,11 @@ GArray *_muster_render_region_polys (const MusterRegion *region,
 
 /* muster-render.c */
 MusterColor _muster_render_table_color (MusterScene *self);
+/* muster-render-pieces.c */
+gboolean _muster_render_on_pixels (MusterScene    *self,
+                                   cairo_t        *cr,
+                                   cairo_matrix_t *matrix,
+                                   double         *device_scale);
 MusterPoint _muster_render_find_label_point (const MusterRegion *region,
                                              double              width,
                                              double              height);

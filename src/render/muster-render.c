@@ -795,6 +795,82 @@ _muster_render_draw_text_centred (MusterScene *self,
   muster_text_show (cr, layout);
 }
 
+/* The grid's lines of a device pixel, on a screen (muster_scene_set_screen()):
+ * rectangles on whole pixels, crisp where a stroke at a fraction of a
+ * pixel is a blur two pixels wide, and filled at a fraction of the cost
+ * of stroking them. */
+typedef struct
+{
+  gboolean       on;
+  cairo_matrix_t matrix;
+  double         scale;  /* pixels per device unit */
+} GridPixels;
+
+/* A line of the grid, x0 = x1 (upright) or y0 = y1, from edge to edge of
+ * the table: in table units, or with pixels on, a rectangle in device
+ * units (the caller has set no transformation), on the whole pixels
+ * within the table (so that the table's clip, at a fraction of a pixel,
+ * need not be applied to it). */
+static void
+add_grid_line (const GridPixels *pixels,
+               cairo_t          *cr,
+               double            x0,
+               double            y0,
+               double            x1,
+               double            y1)
+{
+  double s = pixels->scale;
+
+  if (!pixels->on)
+    {
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+      return;
+    }
+
+  cairo_matrix_transform_point (&pixels->matrix, &x0, &y0);
+  cairo_matrix_transform_point (&pixels->matrix, &x1, &y1);
+  if (x0 == x1)
+    {
+      double top = ceil (y0 * s) / s, bottom = floor (y1 * s) / s;
+
+      cairo_rectangle (cr, round (x0 * s - s / 2) / s, top, 1, bottom - top);
+    }
+  else
+    {
+      double left = ceil (x0 * s) / s, right = floor (x1 * s) / s;
+
+      cairo_rectangle (cr, left, round (y0 * s - s / 2) / s, right - left, 1);
+    }
+}
+
+/* The lines every step across the table, in the current source; those
+ * out of view left out (_muster_render_in_view()). */
+static void
+draw_grid_lines (MusterScene      *self,
+                 cairo_t          *cr,
+                 const GridPixels *pixels,
+                 double            step,
+                 double            width,
+                 double            height,
+                 double            reach)
+{
+  cairo_save (cr);
+  if (pixels->on)
+    cairo_identity_matrix (cr);
+  for (double x = step; x < width - 1e-6; x += step)
+    if (_muster_render_in_view (self, x, 0, x, height, reach))
+      add_grid_line (pixels, cr, x, 0, x, height);
+  for (double y = step; y < height - 1e-6; y += step)
+    if (_muster_render_in_view (self, 0, y, width, y, reach))
+      add_grid_line (pixels, cr, 0, y, width, y);
+  if (pixels->on)
+    cairo_fill (cr);
+  else
+    cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 static void
 draw_grid (MusterScene *self,
            cairo_t     *cr,
@@ -803,50 +879,25 @@ draw_grid (MusterScene *self,
            double       px)
 {
   MusterColor ink = self->dark ? (MusterColor) { 0.85, 0.85, 0.80 } : (MusterColor) { 0.30, 0.25, 0.15 };
-  /* Lines out of view are left out (_muster_render_in_view()). */
-  double reach = MAX (0.15, 1.0 / px);
+  double line_width = MAX (0.15, 1.0 / px);
+  GridPixels pixels = { FALSE, };
+
+  pixels.on = _muster_render_on_pixels (self, cr, &pixels.matrix, &pixels.scale) &&
+              fabs (line_width * pixels.matrix.xx - 1) < 1e-9;
 
   cairo_save (cr);
-  cairo_set_line_width (cr, MAX (0.15, 1.0 / px));
+  cairo_set_line_width (cr, line_width);
 
   /* Every inch, faint; skipped when lines would be closer than 4 px, or
    * on paper (where the zones are hatched) closer than 14 points. */
   if (INCH * px >= ((self->flags & MUSTER_RENDER_PATTERNS) ? 14 : 4))
     {
-      for (double x = INCH; x < width - 1e-6; x += INCH)
-        {
-          if (!_muster_render_in_view (self, x, 0, x, height, reach))
-            continue;
-          cairo_move_to (cr, x, 0);
-          cairo_line_to (cr, x, height);
-        }
-      for (double y = INCH; y < height - 1e-6; y += INCH)
-        {
-          if (!_muster_render_in_view (self, 0, y, width, y, reach))
-            continue;
-          cairo_move_to (cr, 0, y);
-          cairo_line_to (cr, width, y);
-        }
       _muster_render_set_color (cr, ink, 0.10);
-      cairo_stroke (cr);
+      draw_grid_lines (self, cr, &pixels, INCH, width, height, line_width);
     }
 
-  for (double x = 6 * INCH; x < width - 1e-6; x += 6 * INCH)
-    {
-      if (!_muster_render_in_view (self, x, 0, x, height, reach))
-        continue;
-      cairo_move_to (cr, x, 0);
-      cairo_line_to (cr, x, height);
-    }
-  for (double y = 6 * INCH; y < height - 1e-6; y += 6 * INCH)
-    {
-      if (!_muster_render_in_view (self, 0, y, width, y, reach))
-        continue;
-      cairo_move_to (cr, 0, y);
-      cairo_line_to (cr, width, y);
-    }
   _muster_render_set_color (cr, ink, 0.24);
-  cairo_stroke (cr);
+  draw_grid_lines (self, cr, &pixels, 6 * INCH, width, height, line_width);
   cairo_restore (cr);
 }
 

@@ -68,12 +68,13 @@ MusterRenderFlags muster_scene_get_flags    (MusterScene       *scene);
  * than by player ("Alice (Attacker) — South"). */
 void         muster_scene_set_generic       (MusterScene       *scene,
                                              gboolean           generic);
-/* For a screen: on an image surface, a crowded table's pieces that look
- * alike are drawn once and copied, each placed to a quarter of a pixel
- * (a 1/8-pixel shift no eye sees, but not the exact pixels an export
- * promises, so off by default). */
-void         muster_scene_set_sprites       (MusterScene       *scene,
-                                             gboolean           sprites);
+/* Drawn for a screen: on an image surface under a scale and a shift, a
+ * crowded table's bases that look alike are drawn once and copied, each
+ * placed to a quarter of a pixel, and the grid's lines of a pixel lie on
+ * whole pixels (shifts of less than a pixel that no eye sees, but not
+ * the exact pixels an export promises: off by default). */
+void         muster_scene_set_screen        (MusterScene       *scene,
+                                             gboolean           screen);
 /* Call after the game, options, board or players changed: zones are
  * resolved again (and cached until the next call). */
 void         muster_scene_invalidate_zones  (MusterScene       *scene);

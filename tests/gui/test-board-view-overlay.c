@@ -297,7 +297,7 @@ test_drag_keeps_name (Fixture       *fixture,
 }
 
 /* Issue 18: a crowded table's bases that look alike are drawn once and
- * copied (muster_scene_set_sprites()), on screen only: the scene the
+ * copied (muster_scene_set_screen()), on screen only: the scene the
  * view shares with exports draws exactly again after. */
 static void
 test_crowd_from_sprites (Fixture       *fixture,
@@ -319,7 +319,7 @@ test_crowd_from_sprites (Fixture       *fixture,
 
   surface = render_view (fixture);
   g_assert_cmpuint (fixture->view->scene->sprite_copies, >=, 200);
-  g_assert_false (fixture->view->scene->sprites);
+  g_assert_false (fixture->view->scene->screen);
   cairo_surface_destroy (surface);
 }
 

@@ -1,11 +1,11 @@
-/* test-sprites.c
+/* test-screen.c
  *
  * Copyright 2026 The Muster Authors
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#define G_LOG_DOMAIN "test-sprites"
+#define G_LOG_DOMAIN "test-screen"
 
 #include "config.h"
 
@@ -105,9 +105,9 @@ render (Table    *t,
     }
   cairo_scale (cr, PX_PER_MM, PX_PER_MM);
   if (sprites)
-    muster_scene_set_sprites (t->scene, TRUE);
+    muster_scene_set_screen (t->scene, TRUE);
   muster_scene_render (t->scene, cr, PX_PER_MM);
-  muster_scene_set_sprites (t->scene, FALSE);
+  muster_scene_set_screen (t->scene, FALSE);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
 
@@ -211,6 +211,56 @@ test_sprites_only_where_they_fit (void)
   table_clear (&t);
 }
 
+/* How many pixels of a row differ from the table's colour, drawn at 0.5
+ * pixels a millimetre, shifted by a fraction of a pixel. */
+static guint
+count_marked_in_row (MusterScene *scene,
+                     gboolean     screen,
+                     double       y_in)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 960, 640);
+  cairo_t *cr = cairo_create (surface);
+  const guint32 *row;
+  guint32 table;
+  guint marked = 0;
+  int y;
+
+  cairo_translate (cr, 10.3, 10.3);
+  cairo_scale (cr, 0.5, 0.5);
+  muster_scene_set_screen (scene, screen);
+  muster_scene_render (scene, cr, 0.5);
+  muster_scene_set_screen (scene, FALSE);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  y = (int) (10.3 + y_in * INCH * 0.5);
+  row = (const guint32 *) (gconstpointer) (cairo_image_surface_get_data (surface) + y * cairo_image_surface_get_stride (surface));
+  /* Half an inch in from the west edge: the table, between lines. */
+  table = row[(int) (10.3 + 0.5 * INCH * 0.5)];
+  for (int x = (int) (10.3 + 0.5 * INCH * 0.5); x < (int) (10.3 + 71.5 * INCH * 0.5); x++)
+    marked += row[x] != table;
+
+  cairo_surface_destroy (surface);
+
+  return marked;
+}
+
+/* On a screen, the grid's lines of a pixel lie on whole pixels: crisp,
+ * one pixel each, where a line at a fraction of a pixel blurs over two. */
+static void
+test_grid_on_pixels (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  MusterScene *scene = muster_scene_new (layout, system, NULL);
+
+  muster_scene_set_flags (scene, MUSTER_RENDER_GRID);
+  /* Lines at 1″ to 71″ between 0.5″ and 71.5″. */
+  g_assert_cmpuint (count_marked_in_row (scene, TRUE, 24.5), ==, 71);
+  g_assert_cmpuint (count_marked_in_row (scene, FALSE, 24.5), >, 71 + 30);
+  muster_scene_unref (scene);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -220,6 +270,7 @@ main (int   argc,
   g_test_add_func ("/render/sprites/look-the-same", test_sprites_look_the_same);
   g_test_add_func ("/render/sprites/hidpi", test_sprites_hidpi);
   g_test_add_func ("/render/sprites/only-where-they-fit", test_sprites_only_where_they_fit);
+  g_test_add_func ("/render/screen/grid-on-pixels", test_grid_on_pixels);
 
   return g_test_run ();
 }
