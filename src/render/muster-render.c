@@ -855,7 +855,12 @@ draw_grid (MusterScene *self,
  * the second, then level and upright lines. Strokes the lines that cross
  * the box, in the current source, into the current clip. The lines keep
  * their place whatever the box (at multiples of spacing), so that the
- * neighbouring sheets of a true-scale print agree. */
+ * neighbouring sheets of a true-scale print agree.
+ *
+ * The lines are the dashes of one stroke as wide as the box, across
+ * them: the same rectangles, but a PDF holds the stroke's dozen numbers
+ * rather than four for each of some hundreds of lines, which cairo
+ * formats one by one and which were a fifth of a diagram's numbers. */
 static void
 stroke_hatching (cairo_t         *cr,
                  guint            index,
@@ -863,41 +868,58 @@ stroke_hatching (cairo_t         *cr,
                  double           spacing,
                  double           line_width)
 {
-  cairo_new_path (cr);
+  const double corners[4][2] = { { box->x0, box->y0 }, { box->x1, box->y0 },
+                                 { box->x0, box->y1 }, { box->x1, box->y1 } };
+  double ux, uy, period, phase, dashes[2];
+  double t0 = G_MAXDOUBLE, t1 = -G_MAXDOUBLE, s0 = G_MAXDOUBLE, s1 = -G_MAXDOUBLE;
+  double offset, s;
+
+  /* (ux, uy) is the lines' unit normal: they are where it meets
+   * phase + k period. */
   switch (index % 4)
     {
-    case 0:
-      for (double d = floor ((box->x0 - box->y1) / spacing) * spacing; d <= box->x1 - box->y0; d += spacing)
-        {
-          cairo_move_to (cr, d + box->y0, box->y0);
-          cairo_line_to (cr, d + box->y1, box->y1);
-        }
+    case 0:   /* x - y = k spacing */
+      ux = G_SQRT2 / 2, uy = -G_SQRT2 / 2, period = spacing * G_SQRT2 / 2, phase = 0;
       break;
-    case 1:
-      for (double d = floor ((box->x0 + box->y0) / spacing) * spacing; d <= box->x1 + box->y1; d += spacing)
-        {
-          cairo_move_to (cr, d - box->y0, box->y0);
-          cairo_line_to (cr, d - box->y1, box->y1);
-        }
+    case 1:   /* x + y = k spacing */
+      ux = G_SQRT2 / 2, uy = G_SQRT2 / 2, period = spacing * G_SQRT2 / 2, phase = 0;
       break;
-    case 2:
-      for (double y = (floor (box->y0 / spacing) + 0.5) * spacing; y <= box->y1; y += spacing)
-        {
-          cairo_move_to (cr, box->x0, y);
-          cairo_line_to (cr, box->x1, y);
-        }
+    case 2:   /* y = (k + 1/2) spacing */
+      ux = 0, uy = 1, period = spacing, phase = spacing / 2;
       break;
-    default:
-      for (double x = (floor (box->x0 / spacing) + 0.5) * spacing; x <= box->x1; x += spacing)
-        {
-          cairo_move_to (cr, x, box->y0);
-          cairo_line_to (cr, x, box->y1);
-        }
+    default:  /* x = (k + 1/2) spacing */
+      ux = 1, uy = 0, period = spacing, phase = spacing / 2;
       break;
     }
-  cairo_set_line_width (cr, line_width);
+
+  for (guint i = 0; i < G_N_ELEMENTS (corners); i++)
+    {
+      double t = corners[i][0] * ux + corners[i][1] * uy;
+      double v = corners[i][1] * ux - corners[i][0] * uy;
+
+      t0 = MIN (t0, t), t1 = MAX (t1, t);
+      s0 = MIN (s0, v), s1 = MAX (s1, v);
+    }
+  t0 -= line_width, t1 += line_width;
+  s = (s0 + s1) / 2;
+
+  /* From t0 along the normal, a dash starts where a line's edge is. */
+  offset = fmod (t0 - phase + line_width / 2, period);
+  if (offset < 0)
+    offset += period;
+  dashes[0] = line_width;
+  dashes[1] = period - line_width;
+
+  cairo_new_path (cr);
+  cairo_move_to (cr, t0 * ux - s * uy, t0 * uy + s * ux);
+  cairo_line_to (cr, t1 * ux - s * uy, t1 * uy + s * ux);
+  cairo_save (cr);
+  if (dashes[1] > 0)
+    cairo_set_dash (cr, dashes, 2, offset);
+  cairo_set_line_width (cr, s1 - s0 + 2 * line_width);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_stroke (cr);
+  cairo_restore (cr);
 }
 
 /* Hatching lines: at least 5 mm apart on the table, and 6 device units
