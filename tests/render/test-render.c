@@ -7,15 +7,12 @@
 
 #include "config.h"
 
-#include <cairo-pdf.h>
-#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
 #include "muster-render.h"
 #include "muster-validate.h"
 #include "muster-sheets.h"
-#include "pdf-pages.h"
 
 #define INCH MUSTER_MM_PER_INCH
 #define PX_PER_MM 2.0
@@ -605,88 +602,6 @@ test_hatching_survives_greyscale (void)
 
   g_assert_cmpfloat (diff[0][0] * 3, <, diff[0][1]);
   g_assert_cmpfloat (diff[1][1] * 3, <, diff[1][0]);
-
-  muster_scene_unref (g_steal_pointer (&scene));
-  g_assert_finalize_object (layout);
-}
-
-/* The words of the contents of a PDF of the scene drawn with flags at
- * true scale. */
-static GStrv
-pdf_words (MusterScene     *scene,
-           MusterRenderFlags flags)
-{
-  g_autofree char *dir = g_dir_make_tmp ("muster-render-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "scene.pdf", NULL);
-  g_autofree char *streams = NULL;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-
-  muster_scene_set_flags (scene, flags);
-  surface = cairo_pdf_surface_create (path, 72 * INCH * MUSTER_PT_PER_MM, 48 * INCH * MUSTER_PT_PER_MM);
-  cr = cairo_create (surface);
-  cairo_scale (cr, MUSTER_PT_PER_MM, MUSTER_PT_PER_MM);
-  muster_scene_render (scene, cr, MUSTER_PT_PER_MM);
-  cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
-  cairo_surface_destroy (surface);
-
-  streams = pdf_streams (path);
-  g_unlink (path);
-  g_rmdir (dir);
-
-  return g_strsplit_set (streams, " \n", -1);
-}
-
-static guint
-count_words (GStrv       words,
-             const char *word)
-{
-  guint n = 0;
-
-  for (guint i = 0; words[i] != NULL; i++)
-    n += g_str_equal (words[i], word);
-
-  return n;
-}
-
-/* In a PDF, a zone's hatching is a dashed stroke across its lines, not
- * a path of hundreds of lines (four numbers each, which cairo formats one
- * by one); test_sheets_overlaps_agree() checks that the lines keep their
- * place, and the export tests that they look as they did. */
-static void
-test_hatching_one_stroke_in_pdf (void)
-{
-  MusterLayout *layout = NULL;
-  g_autoptr(MusterScene) scene = bare_scene ("t9a", "encircle", &layout);
-  g_auto(GStrv) words = pdf_words (scene, MUSTER_RENDER_ZONES | MUSTER_RENDER_PATTERNS);
-  guint dashes = 0;
-
-  /* "[a b] offset d": a dash pattern */
-  for (guint i = 2; words[i] != NULL; i++)
-    dashes += g_str_equal (words[i], "d") && g_str_has_suffix (words[i - 2], "]") &&
-              !g_str_equal (words[i - 2], "[]");
-  /* The two zones' hatching, and the centre line's dashes; the zones'
-   * outlines, three rectangles each, and the three strokes. */
-  g_assert_cmpuint (dashes, ==, 3);
-  g_assert_cmpuint (count_words (words, "m"), <, 20);
-
-  muster_scene_unref (g_steal_pointer (&scene));
-  g_assert_finalize_object (layout);
-}
-
-/* In a PDF, a zone's name is text (which a reader finds and selects)
- * over its halo: the outlines of its letters are stroked for the halo,
- * no longer filled as well. */
-static void
-test_zone_names_text_in_pdf (void)
-{
-  MusterLayout *layout = NULL;
-  g_autoptr(MusterScene) scene = bare_scene ("t9a", "encircle", &layout);
-  g_auto(GStrv) words = pdf_words (scene, MUSTER_RENDER_ZONES | MUSTER_RENDER_LABELS);
-
-  g_assert_cmpuint (count_words (words, "BT"), ==, 2);
 
   muster_scene_unref (g_steal_pointer (&scene));
   g_assert_finalize_object (layout);
@@ -1488,8 +1403,6 @@ main (int   argc,
   g_test_add_func ("/render/sheets/cut-lines", test_sheets_cut_lines);
   g_test_add_func ("/render/colours/colour-blind-safe", test_colour_blind_safe);
   g_test_add_func ("/render/colours/hatching-survives-greyscale", test_hatching_survives_greyscale);
-  g_test_add_func ("/render/pdf/hatching-one-stroke", test_hatching_one_stroke_in_pdf);
-  g_test_add_func ("/render/pdf/zone-names-text", test_zone_names_text_in_pdf);
 
   return g_test_run ();
 }
