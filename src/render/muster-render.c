@@ -302,9 +302,12 @@ _muster_render_find_label_point (const MusterRegion *region,
     for (int i = 0; i < nx; i++)
       {
         MusterPoint p = { (i + 0.5) * width / nx, (j + 0.5) * height / ny };
-        double d = hypot (p.x - sx, p.y - sy);
+        double d;
 
-        if (d < best_d && inside[j * nx + i])
+        if (!inside[j * nx + i])
+          continue;
+        d = hypot (p.x - sx, p.y - sy);
+        if (d < best_d)
           {
             best_d = d;
             best = p;
