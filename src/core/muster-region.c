@@ -354,28 +354,67 @@ leaf_grid (const MusterRegion *region,
     }
 }
 
-void
-muster_region_contains_grid (const MusterRegion *region,
-                             const double       *xs,
-                             guint               n_xs,
-                             const double       *ys,
-                             guint               n_ys,
-                             guint8             *inside)
+/* Where a set of points is asked about: a grid, or a list of points. */
+typedef struct
 {
-  gsize n = (gsize) n_xs * n_ys;
-  g_autofree guint8 *other = NULL;
+  const double      *xs, *ys;
+  guint              n_xs, n_ys;
+  const MusterPoint *points;
+  gsize              n;
+} Where;
 
-  g_return_if_fail (region != NULL);
-  g_return_if_fail (xs != NULL || n_xs == 0);
-  g_return_if_fail (ys != NULL || n_ys == 0);
-  g_return_if_fail (inside != NULL || n == 0);
+/* The points of a leaf, as muster_region_contains_point() says of each,
+ * the kind of leaf worked out once. */
+static void
+leaf_points (const MusterRegion *region,
+             const MusterPoint  *points,
+             gsize               n,
+             guint8             *inside)
+{
+  const gboolean strict = region->strict;
 
-  if (region->kind != MUSTER_REGION_UNION && region->kind != MUSTER_REGION_INTERSECTION &&
-      region->kind != MUSTER_REGION_DIFFERENCE && region->kind != MUSTER_REGION_IF_WITHIN)
+  switch (region->kind)
     {
-      leaf_grid (region, xs, n_xs, ys, n_ys, inside);
-      return;
+    case MUSTER_REGION_HALF_PLANE:
+      for (gsize k = 0; k < n; k++)
+        inside[k] = at_least (region->nx * points[k].x + region->ny * points[k].y, region->c, strict);
+      break;
+
+    case MUSTER_REGION_BOARD:
+      {
+        const MusterBox *b = &region->outline.bounds;
+
+        for (gsize k = 0; k < n; k++)
+          inside[k] = at_least (points[k].x, b->x0, strict) && at_least (points[k].y, b->y0, strict) &&
+                      at_least (b->x1, points[k].x, strict) && at_least (b->y1, points[k].y, strict);
+      }
+      break;
+
+    case MUSTER_REGION_CIRCLE:
+    case MUSTER_REGION_POLYGON:
+    case MUSTER_REGION_UNION:
+    case MUSTER_REGION_INTERSECTION:
+    case MUSTER_REGION_DIFFERENCE:
+    case MUSTER_REGION_IF_WITHIN:
+    default:
+      for (gsize k = 0; k < n; k++)
+        inside[k] = muster_region_contains_point (region, points[k]);
+      break;
     }
+}
+
+static void contains_where (const MusterRegion *region,
+                            const Where        *where,
+                            guint8             *inside);
+
+/* A set of children: the first in inside, each other combined with it. */
+static void
+set_where (const MusterRegion *region,
+           const Where        *where,
+           guint8             *inside)
+{
+  gsize n = where->n;
+  g_autofree guint8 *other = NULL;
 
   /* An empty union holds nothing; an empty intersection everything. */
   if (region->children->len == 0)
@@ -384,17 +423,15 @@ muster_region_contains_grid (const MusterRegion *region,
       return;
     }
 
-  /* A set of children: the first in inside, each other combined with
-   * it. */
   other = g_new (guint8, MAX (n, 1));
-  muster_region_contains_grid (child (region, 0), xs, n_xs, ys, n_ys, inside);
+  contains_where (child (region, 0), where, inside);
 
   if (region->kind == MUSTER_REGION_IF_WITHIN)
     {
       g_autofree guint8 *otherwise = g_new (guint8, MAX (n, 1));
 
-      muster_region_contains_grid (child (region, 1), xs, n_xs, ys, n_ys, other);
-      muster_region_contains_grid (child (region, 2), xs, n_xs, ys, n_ys, otherwise);
+      contains_where (child (region, 1), where, other);
+      contains_where (child (region, 2), where, otherwise);
       for (gsize k = 0; k < n; k++)
         inside[k] = inside[k] ? other[k] : otherwise[k];
       return;
@@ -402,7 +439,7 @@ muster_region_contains_grid (const MusterRegion *region,
 
   for (guint c = 1; c < region->children->len; c++)
     {
-      muster_region_contains_grid (child (region, c), xs, n_xs, ys, n_ys, other);
+      contains_where (child (region, c), where, other);
       if (region->kind == MUSTER_REGION_UNION)
         for (gsize k = 0; k < n; k++)
           inside[k] |= other[k];
@@ -413,6 +450,53 @@ muster_region_contains_grid (const MusterRegion *region,
         for (gsize k = 0; k < n; k++)
           inside[k] &= !other[k];
     }
+}
+
+static void
+contains_where (const MusterRegion *region,
+                const Where        *where,
+                guint8             *inside)
+{
+  if (region->kind == MUSTER_REGION_UNION || region->kind == MUSTER_REGION_INTERSECTION ||
+      region->kind == MUSTER_REGION_DIFFERENCE || region->kind == MUSTER_REGION_IF_WITHIN)
+    set_where (region, where, inside);
+  else if (where->points != NULL)
+    leaf_points (region, where->points, where->n, inside);
+  else
+    leaf_grid (region, where->xs, where->n_xs, where->ys, where->n_ys, inside);
+}
+
+void
+muster_region_contains_grid (const MusterRegion *region,
+                             const double       *xs,
+                             guint               n_xs,
+                             const double       *ys,
+                             guint               n_ys,
+                             guint8             *inside)
+{
+  Where where = { xs, ys, n_xs, n_ys, NULL, (gsize) n_xs * n_ys };
+
+  g_return_if_fail (region != NULL);
+  g_return_if_fail (xs != NULL || n_xs == 0);
+  g_return_if_fail (ys != NULL || n_ys == 0);
+  g_return_if_fail (inside != NULL || where.n == 0);
+
+  contains_where (region, &where, inside);
+}
+
+void
+muster_region_contains_points (const MusterRegion *region,
+                               const MusterPoint  *points,
+                               gsize               n,
+                               guint8             *inside)
+{
+  Where where = { NULL, NULL, 0, 0, points, n };
+
+  g_return_if_fail (region != NULL);
+  g_return_if_fail (points != NULL || n == 0);
+  g_return_if_fail (inside != NULL || n == 0);
+
+  contains_where (region, &where, inside);
 }
 
 /* The zone as drawn, exactly.

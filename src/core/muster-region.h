@@ -82,6 +82,11 @@ void          muster_region_contains_grid    (const MusterRegion *region,
                                               const double       *ys,
                                               guint               n_ys,
                                               guint8             *inside);
+/* The same of a list of points, in inside[k] for points[k]. */
+void          muster_region_contains_points  (const MusterRegion *region,
+                                              const MusterPoint  *points,
+                                              gsize               n,
+                                              guint8             *inside);
 /* "Entirely within": every point of the outline lies in the region, with
  * each boundary's strictness. An IF_WITHIN is the zone as drawn,
  * (condition ∩ then) ∪ (otherwise − condition): the part of the outline

@@ -48,6 +48,8 @@ zone_spot (MusterSystem           *system,
            ZoneSpot               *spot)
 {
   g_autoptr(MusterRegion) region = NULL;
+  double xs[SAMPLES], ys[SAMPLES];
+  guint8 inside[SAMPLES * SAMPLES];
   double sx = 0, sy = 0;
   guint n = 0;
 
@@ -56,12 +58,17 @@ zone_spot (MusterSystem           *system,
   if (region == NULL)
     return FALSE;
 
+  for (guint i = 0; i < SAMPLES; i++)
+    {
+      xs[i] = (i + 0.5) * width / SAMPLES;
+      ys[i] = (i + 0.5) * height / SAMPLES;
+    }
+  muster_region_contains_grid (region, xs, SAMPLES, ys, SAMPLES, inside);
+
   for (guint j = 0; j < SAMPLES; j++)
     for (guint i = 0; i < SAMPLES; i++)
       {
-        MusterPoint p = { (i + 0.5) * width / SAMPLES, (j + 0.5) * height / SAMPLES };
-
-        if (!muster_region_contains_point (region, p))
+        if (!inside[j * SAMPLES + i])
           continue;
         sx += (i + 0.5) / SAMPLES;
         sy += (j + 0.5) / SAMPLES;

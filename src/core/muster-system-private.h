@@ -39,7 +39,8 @@ struct _MusterSystem
   GPtrArray  *skills;       /* MusterSkillDef */
 };
 
-/* check_schema: FALSE for the shipped files, which the tests check. */
+/* check_schema: FALSE for the shipped files, which the tests check: no
+ * schema, and their zones not all resolved to find errors. */
 MusterSystem *_muster_system_new_from_bytes (GBytes      *bytes,
                                              const char  *filename,
                                              gboolean     check_schema,

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <pango/pangocairo.h>
 #include <unistd.h>
 
 #include "muster-export.h"
@@ -484,6 +485,12 @@ muster_export_run (const MusterExportOptions  *options,
                    _("Give either --deployment or --all-deployments, not both"));
       return FALSE;
     }
+
+  /* Pango reads fontconfig's configuration and font list (a third of a
+   * diagram's work) in a thread of its own from the moment the font map
+   * exists, and the first text waits for it: start it now, so that it
+   * reads while the system is read and the zones are worked out. */
+  pango_cairo_font_map_get_default ();
 
   if (!collect_pages (options, pages, error))
     return FALSE;

@@ -154,6 +154,8 @@ mark_cost (MusterScene *self,
   for (guint z = 0; z < self->zones->len; z++)
     {
       const SceneZone *zone = &g_array_index (self->zones, SceneZone, z);
+      MusterPoint sides[2 * 9];   /* left and right of each tenth */
+      guint8 inside[G_N_ELEMENTS (sides)];
 
       if (zone->region == NULL)
         continue;
@@ -161,16 +163,17 @@ mark_cost (MusterScene *self,
       for (int k = 1; k < 10; k++)
         {
           MusterPoint q = { m->from.x + ux * m->length * k / 10, m->from.y + uy * m->length * k / 10 };
-          MusterPoint left = { q.x - uy * tol, q.y + ux * tol };
-          MusterPoint right = { q.x + uy * tol, q.y - ux * tol };
 
-          if (muster_region_contains_point (zone->region, left) !=
-              muster_region_contains_point (zone->region, right))
-            {
-              cost += 10;
-              break;
-            }
+          sides[2 * (k - 1)] = (MusterPoint) { q.x - uy * tol, q.y + ux * tol };
+          sides[2 * (k - 1) + 1] = (MusterPoint) { q.x + uy * tol, q.y - ux * tol };
         }
+      muster_region_contains_points (zone->region, sides, G_N_ELEMENTS (sides), inside);
+      for (guint k = 0; k < G_N_ELEMENTS (sides); k += 2)
+        if (inside[k] != inside[k + 1])
+          {
+            cost += 10;
+            break;
+          }
     }
 
   return cost;
@@ -416,6 +419,41 @@ add_table_marks (MusterScene *self,
     }
 }
 
+/* Which of the samples along d's boundary are an edge of the zone: the
+ * zone on one side and not the other, eps away (away from the boundary's
+ * ends, and where the line it is measured from is on the table). Both
+ * sides of every sample asked at once. */
+static void
+sample_edge (const MusterRegion *region,
+             Dimension          *d,
+             double              eps,
+             double              width,
+             double              height)
+{
+  MusterPoint sides[2 * DIM_SAMPLES];   /* in and out of each sample asked */
+  guint8 inside[2 * DIM_SAMPLES];
+  guint asked[DIM_SAMPLES];
+  guint n = 0;
+
+  for (guint k = 0; k < DIM_SAMPLES; k++)
+    {
+      double t = (k + 0.5) / DIM_SAMPLES;
+      MusterPoint p = { d->a.x + (d->b.x - d->a.x) * t, d->a.y + (d->b.y - d->a.y) * t };
+      MusterPoint ref = { p.x - d->plane->nx * d->plane->offset, p.y - d->plane->ny * d->plane->offset };
+
+      d->edge[k] = FALSE;
+      if (t <= 0.02 || t >= 0.98 || ref.x < -1 || ref.y < -1 || ref.x > width + 1 || ref.y > height + 1)
+        continue;
+      sides[2 * n] = (MusterPoint) { p.x + d->plane->nx * eps, p.y + d->plane->ny * eps };
+      sides[2 * n + 1] = (MusterPoint) { p.x - d->plane->nx * eps, p.y - d->plane->ny * eps };
+      asked[n++] = k;
+    }
+
+  muster_region_contains_points (region, sides, 2 * n, inside);
+  for (guint i = 0; i < n; i++)
+    d->edge[asked[i]] = inside[2 * i] != inside[2 * i + 1];
+}
+
 /* The boundaries of each zone that the zone language measured from a
  * line, with the stretches of each that really are an edge of the zone. */
 static void
@@ -448,19 +486,7 @@ collect_dimensions (MusterScene *self,
               hypot (d.b.x - d.a.x, d.b.y - d.a.y) < 1)
             continue;
 
-          for (guint k = 0; k < DIM_SAMPLES; k++)
-            {
-              double t = (k + 0.5) / DIM_SAMPLES;
-              MusterPoint p = { d.a.x + (d.b.x - d.a.x) * t, d.a.y + (d.b.y - d.a.y) * t };
-              MusterPoint in = { p.x + d.plane->nx * eps, p.y + d.plane->ny * eps };
-              MusterPoint out = { p.x - d.plane->nx * eps, p.y - d.plane->ny * eps };
-              MusterPoint ref = { p.x - d.plane->nx * d.plane->offset, p.y - d.plane->ny * d.plane->offset };
-
-              d.edge[k] = t > 0.02 && t < 0.98 &&
-                          ref.x >= -1 && ref.y >= -1 && ref.x <= width + 1 && ref.y <= height + 1 &&
-                          muster_region_contains_point (zone->region, in) !=
-                          muster_region_contains_point (zone->region, out);
-            }
+          sample_edge (zone->region, &d, eps, width, height);
 
           d.interior = FALSE;
           if (_muster_render_line_across_box (d.plane->nx, d.plane->ny, d.plane->c - d.plane->offset, &board, &ra, &rb))

@@ -172,17 +172,36 @@ _muster_render_place_labels_clear_of_pieces (MusterScene *self,
     }
 }
 
+/* On a page (PDF, PostScript, SVG) the letters are written as text
+ * over the halo, rather than filled as outlines: the same shapes, but a
+ * reader can select and search the name, and the page holds a few
+ * numbers rather than every point of every outline, which cairo formats
+ * one by one (a quarter of a diagram's numbers). On a screen or a PNG
+ * the outlines stay: cairo would put the letters on whole pixels, and
+ * the halo not. */
+static gboolean
+writes_text (cairo_t *cr)
+{
+  cairo_surface_type_t type = cairo_surface_get_type (cairo_get_target (cr));
+
+  return type == CAIRO_SURFACE_TYPE_PDF || type == CAIRO_SURFACE_TYPE_PS || type == CAIRO_SURFACE_TYPE_SVG;
+}
+
 void
 _muster_render_draw_zone_labels (MusterScene *self,
                                  cairo_t     *cr,
                                  double       px)
 {
   double size = _muster_render_zone_label_size (px);
+  gboolean text = writes_text (cr);
 
   for (guint i = 0; i < self->zones->len; i++)
     {
       SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
       MusterColor color = muster_scene_get_player_color (self, i);
+      g_autoptr(PangoLayout) layout = NULL;
+      PangoRectangle logical;
+      double x, y;
 
       if (zone->region == NULL || zone->label == NULL)
         continue;
@@ -191,29 +210,41 @@ _muster_render_draw_zone_labels (MusterScene *self,
       zone->label_drawn = TRUE;
 
       cairo_save (cr);
-      {
-        g_autoptr(PangoLayout) layout = _muster_render_make_text (self, cr, zone->label, size, TRUE);
-        PangoRectangle logical;
-
-        muster_text_get_extents (layout, NULL, &logical);
-        cairo_translate (cr, zone->label_at.x, zone->label_at.y);
-        if (zone->label_upright)
-          cairo_rotate (cr, -G_PI / 2);
-        cairo_move_to (cr,
-                       -(logical.x + logical.width / 2.0) / PANGO_SCALE,
-                       -(logical.y + logical.height / 2.0) / PANGO_SCALE);
-        muster_text_path (cr, layout);
-      }
+      layout = _muster_render_make_text (self, cr, zone->label, size, TRUE);
+      muster_text_get_extents (layout, NULL, &logical);
+      cairo_translate (cr, zone->label_at.x, zone->label_at.y);
+      if (zone->label_upright)
+        cairo_rotate (cr, -G_PI / 2);
+      x = -(logical.x + logical.width / 2.0) / PANGO_SCALE;
+      y = -(logical.y + logical.height / 2.0) / PANGO_SCALE;
+      cairo_move_to (cr, x, y);
+      muster_text_path (cr, layout);
       /* A halo in the table's colour keeps the name legible over pieces. */
       _muster_render_set_color (cr, _muster_render_table_color (self), 0.8);
       cairo_set_line_width (cr, size * 0.25);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      cairo_stroke_preserve (cr);
+      if (text)
+        {
+          /* A page keeps the outlines' curves and round joins as they
+           * are; cairo flattens them only to work out the stroke's
+           * extents, which to a point are enough (a seventh of the
+           * halo's cost at the default tolerance, 0.1). */
+          cairo_set_tolerance (cr, 1.0);
+          cairo_stroke (cr);
+        }
+      else
+        cairo_stroke_preserve (cr);
       if (self->dark)
         _muster_render_set_color (cr, (MusterColor) { color.r * 0.5 + 0.5, color.g * 0.5 + 0.5, color.b * 0.5 + 0.5 }, 0.95);
       else
         _muster_render_set_color (cr, (MusterColor) { color.r * 0.6, color.g * 0.6, color.b * 0.6 }, 0.95);
-      cairo_fill (cr);
+      if (text)
+        {
+          cairo_move_to (cr, x, y);
+          muster_text_show (cr, layout);
+        }
+      else
+        cairo_fill (cr);
       cairo_restore (cr);
     }
 }

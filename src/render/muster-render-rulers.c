@@ -37,6 +37,70 @@ ruler_ink (MusterScene *self)
   return self->dark ? (MusterColor) { 0.90, 0.90, 0.88 } : (MusterColor) { 0.20, 0.20, 0.22 };
 }
 
+/* Ticks of length len hanging from gap outside the edge, from first to
+ * last along it, as the dashes of one stroke as wide as the ticks are
+ * long, one dash (a tick as wide as the line width) at the start of each
+ * period of dashes. The same rectangles as a path of ticks; a page holds
+ * the stroke's few numbers rather than four for each tick, which cairo
+ * formats one by one. */
+static void
+stroke_tick_run (cairo_t      *cr,
+                 gboolean      west,
+                 double        gap,
+                 double        len,
+                 double        first,
+                 double        last,
+                 const double *dashes,
+                 int           n_dashes)
+{
+  double w = cairo_get_line_width (cr);
+  double across = -gap - len / 2;
+
+  cairo_save (cr);
+  cairo_new_path (cr);
+  cairo_move_to (cr, west ? across : first - w / 2, west ? first - w / 2 : across);
+  cairo_line_to (cr, west ? across : last + w / 2, west ? last + w / 2 : across);
+  cairo_set_dash (cr, dashes, n_dashes, 0);
+  cairo_set_line_width (cr, len);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+/* A long tick every major, a short one every step between; n steps to a
+ * major, at most MAX_DASHED_STEPS. */
+#define MAX_DASHED_STEPS 12
+
+static void
+draw_ticks_dashed (cairo_t     *cr,
+                   const Ruler *r,
+                   gboolean     west,
+                   double       length,
+                   int          n,
+                   gboolean     short_ticks)
+{
+  double w = cairo_get_line_width (cr);
+  double dashes[2 * MAX_DASHED_STEPS];
+  double long_dashes[2] = { w, r->major - w };
+  int k;
+
+  stroke_tick_run (cr, west, r->gap, r->long_tick, 0, floor ((length + 1e-6) / r->major) * r->major,
+                   long_dashes, 2);
+
+  /* The short ticks from the first step, none where a long one is. */
+  k = (int) floor ((length + 1e-6) / r->step);
+  if (k % n == 0)
+    k--;
+  if (!short_ticks || n < 2 || k < 1)
+    return;
+  for (int i = 0; i < n - 1; i++)
+    {
+      dashes[2 * i] = w;
+      dashes[2 * i + 1] = (i == n - 2 ? 2 : 1) * r->step - w;
+    }
+  stroke_tick_run (cr, west, r->gap, r->short_tick, r->step, k * r->step, dashes, 2 * (n - 1));
+}
+
 /* Along the north edge (x from 0 to length), or the west edge. */
 static void
 draw_ruler_axis (MusterScene *self,
@@ -47,27 +111,33 @@ draw_ruler_axis (MusterScene *self,
                  double       px)
 {
   double label_at = -r->gap - r->long_tick - r->text * 0.75;
+  double n = round (r->major / r->step);
 
   cairo_save (cr);
   cairo_set_line_width (cr, MAX (0.2, 1.0 / px));
   _muster_render_set_color (cr, ruler_ink (self), 0.8);
 
-  for (int k = 0; k * r->step <= length + 1e-6; k++)
+  if (r->mid == 0 && n >= 1 && n <= MAX_DASHED_STEPS && fabs (r->major - n * r->step) < 1e-6)
+    draw_ticks_dashed (cr, r, west, length, (int) n, r->step * px >= 3);
+  else
     {
-      double t = k * r->step;
-      double len = fmod (t + 1e-6, r->major) < 1e-3 ? r->long_tick
-                 : r->mid > 0 && fmod (t + 1e-6, r->mid) < 1e-3 ? r->mid_tick
-                 : r->short_tick;
+      for (int k = 0; k * r->step <= length + 1e-6; k++)
+        {
+          double t = k * r->step;
+          double len = fmod (t + 1e-6, r->major) < 1e-3 ? r->long_tick
+                     : r->mid > 0 && fmod (t + 1e-6, r->mid) < 1e-3 ? r->mid_tick
+                     : r->short_tick;
 
-      if (r->step * px < 3 && len < r->long_tick)
-        continue;
-      if (west ? !_muster_render_in_view (self, -r->gap - len, t, -r->gap, t, 1.0 / px)
-               : !_muster_render_in_view (self, t, -r->gap - len, t, -r->gap, 1.0 / px))
-        continue;
-      cairo_move_to (cr, west ? -r->gap : t, west ? t : -r->gap);
-      cairo_line_to (cr, west ? -r->gap - len : t, west ? t : -r->gap - len);
+          if (r->step * px < 3 && len < r->long_tick)
+            continue;
+          if (west ? !_muster_render_in_view (self, -r->gap - len, t, -r->gap, t, 1.0 / px)
+                   : !_muster_render_in_view (self, t, -r->gap - len, t, -r->gap, 1.0 / px))
+            continue;
+          cairo_move_to (cr, west ? -r->gap : t, west ? t : -r->gap);
+          cairo_line_to (cr, west ? -r->gap - len : t, west ? t : -r->gap - len);
+        }
+      cairo_stroke (cr);
     }
-  cairo_stroke (cr);
 
   /* The west ruler leaves the corner's 0 to the north one. */
   for (int k = west ? 1 : 0; k * r->label_every <= length + 1e-6; k++)

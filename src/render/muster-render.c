@@ -302,9 +302,12 @@ _muster_render_find_label_point (const MusterRegion *region,
     for (int i = 0; i < nx; i++)
       {
         MusterPoint p = { (i + 0.5) * width / nx, (j + 0.5) * height / ny };
-        double d = hypot (p.x - sx, p.y - sy);
+        double d;
 
-        if (d < best_d && inside[j * nx + i])
+        if (!inside[j * nx + i])
+          continue;
+        d = hypot (p.x - sx, p.y - sy);
+        if (d < best_d)
           {
             best_d = d;
             best = p;
@@ -454,7 +457,76 @@ find_lines (MusterScene *self,
     }
 }
 
-/* Whether two zones differ anywhere on a coarse grid of the board. */
+/* Whether two regions are made the same way of the same parts, and so
+ * hold the same points. */
+static gboolean
+same_region (const MusterRegion *a,
+             const MusterRegion *b)
+{
+  if (a->kind != b->kind || a->strict != b->strict)
+    return FALSE;
+
+  switch (a->kind)
+    {
+    case MUSTER_REGION_HALF_PLANE:
+      return a->nx == b->nx && a->ny == b->ny && a->c == b->c;
+    case MUSTER_REGION_BOARD:
+      return memcmp (&a->outline.bounds, &b->outline.bounds, sizeof (MusterBox)) == 0;
+    case MUSTER_REGION_CIRCLE:
+      return a->outline.radius == b->outline.radius &&
+             a->outline.centre.x == b->outline.centre.x && a->outline.centre.y == b->outline.centre.y;
+    case MUSTER_REGION_POLYGON:
+      return a->outline.n_points == b->outline.n_points &&
+             memcmp (a->outline.points, b->outline.points, a->outline.n_points * sizeof (MusterPoint)) == 0;
+    case MUSTER_REGION_UNION:
+    case MUSTER_REGION_INTERSECTION:
+    case MUSTER_REGION_DIFFERENCE:
+    case MUSTER_REGION_IF_WITHIN:
+    default:
+      if (a->children->len != b->children->len)
+        return FALSE;
+      for (guint i = 0; i < a->children->len; i++)
+        if (!same_region (g_ptr_array_index (a->children, i), g_ptr_array_index (b->children, i)))
+          return FALSE;
+      return TRUE;
+    }
+}
+
+/* Whether two regions differ on the grid of every step-th of xs and ys
+ * (nx by ny points). */
+static gboolean
+regions_differ_on (const MusterRegion *a,
+                   const MusterRegion *b,
+                   const double       *xs,
+                   guint               nx,
+                   const double       *ys,
+                   guint               ny,
+                   guint               step)
+{
+  double sub_x[96], sub_y[64];
+  guint8 in_a[G_N_ELEMENTS (sub_x) * 8], in_b[G_N_ELEMENTS (sub_x) * 8];
+  guint n_x = 0, n_y;
+
+  for (guint i = 0; i < nx; i += step)
+    sub_x[n_x++] = xs[i];
+  /* Eight rows at a time, to stop at the first that differs. */
+  for (guint j = 0; j < ny; j += 8 * step)
+    {
+      n_y = 0;
+      for (guint k = j; k < ny && n_y < 8; k += step)
+        sub_y[n_y++] = ys[k];
+      muster_region_contains_grid (a, sub_x, n_x, sub_y, n_y, in_a);
+      muster_region_contains_grid (b, sub_x, n_x, sub_y, n_y, in_b);
+      if (memcmp (in_a, in_b, n_x * n_y) != 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Whether two zones differ anywhere on a coarse grid of the board: not
+ * where they are made alike; else a grid of a quarter of the points
+ * each way first, where zones that differ mostly do. */
 static gboolean
 regions_differ (const MusterRegion *a,
                 const MusterRegion *b,
@@ -462,17 +534,17 @@ regions_differ (const MusterRegion *a,
                 double              height)
 {
   enum { nx = 96, ny = 64 };
-  guint8 in_a[nx * ny], in_b[nx * ny];
   double xs[nx], ys[ny];
+
+  if (same_region (a, b))
+    return FALSE;
 
   for (int i = 0; i < nx; i++)
     xs[i] = (i + 0.5) * width / nx;
   for (int j = 0; j < ny; j++)
     ys[j] = (j + 0.5) * height / ny;
-  muster_region_contains_grid (a, xs, nx, ys, ny, in_a);
-  muster_region_contains_grid (b, xs, nx, ys, ny, in_b);
 
-  return memcmp (in_a, in_b, sizeof in_a) != 0;
+  return regions_differ_on (a, b, xs, nx, ys, ny, 4) || regions_differ_on (a, b, xs, nx, ys, ny, 1);
 }
 
 /* Whether the player's zone depends on the player's role (as in
@@ -906,7 +978,12 @@ draw_grid (MusterScene *self,
  * the second, then level and upright lines. Strokes the lines that cross
  * the box, in the current source, into the current clip. The lines keep
  * their place whatever the box (at multiples of spacing), so that the
- * neighbouring sheets of a true-scale print agree. */
+ * neighbouring sheets of a true-scale print agree.
+ *
+ * The lines are the dashes of one stroke as wide as the box, across
+ * them: the same rectangles, but a PDF holds the stroke's dozen numbers
+ * rather than four for each of some hundreds of lines, which cairo
+ * formats one by one and which were a fifth of a diagram's numbers. */
 static void
 stroke_hatching (cairo_t         *cr,
                  guint            index,
@@ -914,41 +991,58 @@ stroke_hatching (cairo_t         *cr,
                  double           spacing,
                  double           line_width)
 {
-  cairo_new_path (cr);
+  const double corners[4][2] = { { box->x0, box->y0 }, { box->x1, box->y0 },
+                                 { box->x0, box->y1 }, { box->x1, box->y1 } };
+  double ux, uy, period, phase, dashes[2];
+  double t0 = G_MAXDOUBLE, t1 = -G_MAXDOUBLE, s0 = G_MAXDOUBLE, s1 = -G_MAXDOUBLE;
+  double offset, s;
+
+  /* (ux, uy) is the lines' unit normal: they are where it meets
+   * phase + k period. */
   switch (index % 4)
     {
-    case 0:
-      for (double d = floor ((box->x0 - box->y1) / spacing) * spacing; d <= box->x1 - box->y0; d += spacing)
-        {
-          cairo_move_to (cr, d + box->y0, box->y0);
-          cairo_line_to (cr, d + box->y1, box->y1);
-        }
+    case 0:   /* x - y = k spacing */
+      ux = G_SQRT2 / 2, uy = -G_SQRT2 / 2, period = spacing * G_SQRT2 / 2, phase = 0;
       break;
-    case 1:
-      for (double d = floor ((box->x0 + box->y0) / spacing) * spacing; d <= box->x1 + box->y1; d += spacing)
-        {
-          cairo_move_to (cr, d - box->y0, box->y0);
-          cairo_line_to (cr, d - box->y1, box->y1);
-        }
+    case 1:   /* x + y = k spacing */
+      ux = G_SQRT2 / 2, uy = G_SQRT2 / 2, period = spacing * G_SQRT2 / 2, phase = 0;
       break;
-    case 2:
-      for (double y = (floor (box->y0 / spacing) + 0.5) * spacing; y <= box->y1; y += spacing)
-        {
-          cairo_move_to (cr, box->x0, y);
-          cairo_line_to (cr, box->x1, y);
-        }
+    case 2:   /* y = (k + 1/2) spacing */
+      ux = 0, uy = 1, period = spacing, phase = spacing / 2;
       break;
-    default:
-      for (double x = (floor (box->x0 / spacing) + 0.5) * spacing; x <= box->x1; x += spacing)
-        {
-          cairo_move_to (cr, x, box->y0);
-          cairo_line_to (cr, x, box->y1);
-        }
+    default:  /* x = (k + 1/2) spacing */
+      ux = 1, uy = 0, period = spacing, phase = spacing / 2;
       break;
     }
-  cairo_set_line_width (cr, line_width);
+
+  for (guint i = 0; i < G_N_ELEMENTS (corners); i++)
+    {
+      double t = corners[i][0] * ux + corners[i][1] * uy;
+      double v = corners[i][1] * ux - corners[i][0] * uy;
+
+      t0 = MIN (t0, t), t1 = MAX (t1, t);
+      s0 = MIN (s0, v), s1 = MAX (s1, v);
+    }
+  t0 -= line_width, t1 += line_width;
+  s = (s0 + s1) / 2;
+
+  /* From t0 along the normal, a dash starts where a line's edge is. */
+  offset = fmod (t0 - phase + line_width / 2, period);
+  if (offset < 0)
+    offset += period;
+  dashes[0] = line_width;
+  dashes[1] = period - line_width;
+
+  cairo_new_path (cr);
+  cairo_move_to (cr, t0 * ux - s * uy, t0 * uy + s * ux);
+  cairo_line_to (cr, t1 * ux - s * uy, t1 * uy + s * ux);
+  cairo_save (cr);
+  if (dashes[1] > 0)
+    cairo_set_dash (cr, dashes, 2, offset);
+  cairo_set_line_width (cr, s1 - s0 + 2 * line_width);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_stroke (cr);
+  cairo_restore (cr);
 }
 
 /* Hatching lines: at least 5 mm apart on the table, and 6 device units

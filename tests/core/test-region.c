@@ -231,20 +231,31 @@ assert_grid_as_points (const MusterRegion *region,
                        guint               n_ys)
 {
   g_autofree guint8 *inside = g_new (guint8, n_xs * n_ys + 1);
+  g_autofree guint8 *listed = g_new (guint8, n_xs * n_ys + 1);
+  g_autofree MusterPoint *points = g_new (MusterPoint, n_xs * n_ys + 1);
+
+  /* The grid's points as a list, last first. */
+  for (guint j = 0; j < n_ys; j++)
+    for (guint i = 0; i < n_xs; i++)
+      points[n_xs * n_ys - 1 - (j * n_xs + i)] = (MusterPoint) { xs[i], ys[j] };
 
   muster_region_contains_grid (region, xs, n_xs, ys, n_ys, inside);
+  muster_region_contains_points (region, points, n_xs * n_ys, listed);
   for (guint j = 0; j < n_ys; j++)
     for (guint i = 0; i < n_xs; i++)
       {
         MusterPoint p = { xs[i], ys[j] };
+        gboolean in = muster_region_contains_point (region, p);
 
-        if (inside[j * n_xs + i] != (guint8) muster_region_contains_point (region, p))
+        if (inside[j * n_xs + i] != (guint8) in)
           g_error ("(%g, %g): the grid says %d", p.x, p.y, inside[j * n_xs + i]);
+        if (listed[n_xs * n_ys - 1 - (j * n_xs + i)] != (guint8) in)
+          g_error ("(%g, %g): the list says %d", p.x, p.y, listed[n_xs * n_ys - 1 - (j * n_xs + i)]);
       }
 }
 
-/* A grid says of each of its points what muster_region_contains_point()
- * does: every kind of region, boundaries strict or not, points on the
+/* A grid, and a list of points, say of each point what
+ * muster_region_contains_point() does: every kind of region, boundaries strict or not, points on the
  * boundaries and a hair either side, and every shipped zone. */
 static void
 test_grid (void)

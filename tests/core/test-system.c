@@ -16,6 +16,7 @@
 
 #include "muster-expr.h"
 #include "muster-system.h"
+#include "muster-system-private.h"
 #include "muster-xml.h"
 
 #define INCH MUSTER_MM_PER_INCH
@@ -183,9 +184,9 @@ test_shipped (Fixture       *fixture,
   g_assert_null (muster_system_registry_lookup (fixture->registry, NULL));
 }
 
-/* The registry reads the shipped systems without the schema check
- * (src/core/muster-system.c): each must follow the schema, and read with
- * the check as it does without. */
+/* The registry reads the shipped systems without the schema check and
+ * without resolving every zone (src/core/muster-system.c): each must
+ * follow the schema, and read with both checks as it does without. */
 static void
 test_shipped_follow_the_schema (Fixture       *fixture,
                                 gconstpointer  data)
@@ -1090,6 +1091,33 @@ test_from_bytes (void)
   g_assert_true (g_str_has_prefix (error->message, "empty.xml:1: "));
 }
 
+/* A shipped system is trusted: read as load_shipped() reads it, a zone
+ * that would not resolve is not looked for (the schema is not checked
+ * either); /core/system/shipped-follow-the-schema reads each shipped
+ * system with both checks. A file from anyone else is refused. */
+static void
+test_shipped_read_unchecked (void)
+{
+  g_autofree char *path = g_build_filename (TEST_DATA_DIR, "systems", "division-by-zero.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterSystem) trusted = NULL;
+  MusterSystem *checked;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  bytes = g_bytes_new (text, len);
+
+  trusted = _muster_system_new_from_bytes (bytes, "division-by-zero.xml", FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (trusted);
+
+  checked = muster_system_new_from_bytes (bytes, "division-by-zero.xml", &error);
+  g_assert_null (checked);
+  g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID);
+}
+
 static void
 copy_to (const char *name,
          const char *dir)
@@ -1520,6 +1548,7 @@ main (int   argc,
   ADD ("/core/system/examples", test_examples);
   g_test_add_func ("/core/system/custom", test_custom_system);
   g_test_add_func ("/core/system/broken-files", test_broken_files);
+  g_test_add_func ("/core/system/shipped-read-unchecked", test_shipped_read_unchecked);
   g_test_add_func ("/core/system/from-bytes", test_from_bytes);
   g_test_add_func ("/core/system/default-registry", test_default_registry);
 

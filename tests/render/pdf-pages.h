@@ -33,22 +33,17 @@ find_bytes (const char *at,
   return NULL;
 }
 
-/* The file, followed by the inflated text of each of its object
- * streams: cairo 1.18 writes the page tree inside them, compressed,
- * where earlier versions wrote it as plain text. */
-static GByteArray *
-pdf_text (const char *path)
+/* Appends to out the inflated text of each stream of the bytes from
+ * contents to end whose dictionary holds marker. */
+static void
+inflate_streams (const char *contents,
+                 const char *end,
+                 const char *marker,
+                 GByteArray *out)
 {
-  g_autofree char *contents = NULL;
-  g_autoptr(GByteArray) streams = g_byte_array_new ();
-  const char *at, *end;
-  gsize len;
+  const char *at;
 
-  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
-  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
-  end = contents + len;
-
-  for (at = contents; (at = find_bytes (at, end, "/Type /ObjStm")) != NULL; at++)
+  for (at = contents; (at = find_bytes (at, end, marker)) != NULL; at++)
     {
       g_autoptr(GConverter) zlib = G_CONVERTER (g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_ZLIB));
       const char *data = find_bytes (at, end, "stream");
@@ -66,16 +61,48 @@ pdf_text (const char *path)
                                         G_CONVERTER_INPUT_AT_END, &read, &written, NULL);
           g_assert_cmpint (result, !=, G_CONVERTER_ERROR);
           data += read;
-          g_byte_array_append (streams, buf, written);
+          g_byte_array_append (out, buf, written);
         }
     }
+}
+
+/* The file, followed by the inflated text of each of its object
+ * streams: cairo 1.18 writes the page tree inside them, compressed,
+ * where earlier versions wrote it as plain text. */
+static GByteArray *
+pdf_text (const char *path)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GByteArray) streams = g_byte_array_new ();
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+  inflate_streams (contents, contents + len, "/Type /ObjStm", streams);
 
   return g_byte_array_append (g_byte_array_new_take ((guint8 *) g_steal_pointer (&contents), len),
                               streams->data, streams->len);
 }
 
+/* The inflated text of every compressed stream of a PDF (its pages'
+ * contents among them), NUL-terminated. */
+G_GNUC_UNUSED static char *
+pdf_streams (const char *path)
+{
+  g_autofree char *contents = NULL;
+  GByteArray *streams = g_byte_array_new ();
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+  inflate_streams (contents, contents + len, "/FlateDecode", streams);
+  g_byte_array_append (streams, (const guint8 *) "", 1);
+
+  return (char *) g_byte_array_free (streams, FALSE);
+}
+
 /* The size of every page of a PDF, in order. */
-static GArray *
+G_GNUC_UNUSED static GArray *
 pdf_pages (const char *path)
 {
   g_autoptr(GByteArray) text = pdf_text (path);

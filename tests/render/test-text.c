@@ -48,6 +48,30 @@ test_one_font_per_weight (void)
   g_object_unref (fonts[1]);
 }
 
+/* Muster's fonts are described as Pango describes them, so that Pango
+ * measures their line height with them rather than with fonts of its own
+ * (see MUSTER_TEXT_FONT); where Cantarell is missing, there is nothing
+ * to compare. */
+static void
+test_described_as_pango_does (void)
+{
+  for (guint bold = 0; bold < 2; bold++)
+    {
+      g_autoptr(PangoLayout) layout = muster_text_new ("Defender — North", 15, bold);
+      g_autoptr(PangoFontDescription) described = NULL;
+      PangoRectangle logical;
+
+      muster_text_get_extents (layout, NULL, &logical);
+      described = pango_font_describe_with_absolute_size (font_of (layout));
+      if (g_strcmp0 (pango_font_description_get_family (described), "Cantarell") != 0)
+        {
+          g_test_skip ("Cantarell is not installed");
+          return;
+        }
+      g_assert_true (pango_font_description_equal (described, pango_layout_get_font_description (layout)));
+    }
+}
+
 /* Extents scale with the size; a layout set to another text, size and
  * weight measures as a new one would. */
 static void
@@ -136,6 +160,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/render/text/one-font-per-weight", test_one_font_per_weight);
+  g_test_add_func ("/render/text/described-as-pango-does", test_described_as_pango_does);
   g_test_add_func ("/render/text/extents", test_extents);
   g_test_add_func ("/render/text/width", test_width);
   g_test_add_func ("/render/text/show", test_show);

@@ -1,0 +1,217 @@
+/* test-render-pdf.c: what the renderer writes on a page (a PDF), beside
+ * what it draws on a screen.
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <glib/gstdio.h>
+#include <math.h>
+
+#include "muster-export.h"
+#include "muster-render.h"
+#include "muster-sheets.h"
+#include "pdf-pages.h"
+
+#define INCH MUSTER_MM_PER_INCH
+
+/* The bare diagram of a deployment type, as the export draws it. */
+static MusterScene *
+bare_scene (const char    *system_id,
+            const char    *deployment_id,
+            MusterLayout **layout_out)
+{
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), system_id);
+  const MusterDeployment *deployment;
+  MusterScene *scene;
+
+  g_assert_nonnull (system);
+  deployment = muster_system_lookup_deployment (system, deployment_id);
+  g_assert_nonnull (deployment);
+  *layout_out = muster_export_bare_layout (system, deployment);
+  scene = muster_scene_new (*layout_out, system, NULL);
+  muster_scene_set_generic (scene, TRUE);
+
+  return scene;
+}
+
+/* The words of the contents of a PDF of the scene drawn with flags at
+ * true scale. */
+static GStrv
+pdf_words (MusterScene      *scene,
+           MusterRenderFlags flags)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-render-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "scene.pdf", NULL);
+  g_autofree char *streams = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  muster_scene_set_flags (scene, flags);
+  surface = cairo_pdf_surface_create (path, 80 * INCH * MUSTER_PT_PER_MM, 56 * INCH * MUSTER_PT_PER_MM);
+  cr = cairo_create (surface);
+  cairo_scale (cr, MUSTER_PT_PER_MM, MUSTER_PT_PER_MM);
+  cairo_translate (cr, 4 * INCH, 4 * INCH);
+  muster_scene_render (scene, cr, MUSTER_PT_PER_MM);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+
+  streams = pdf_streams (path);
+  g_unlink (path);
+  g_rmdir (dir);
+
+  return g_strsplit_set (streams, " \n", -1);
+}
+
+static guint
+count_words (GStrv       words,
+             const char *word)
+{
+  guint n = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    n += g_str_equal (words[i], word);
+
+  return n;
+}
+
+/* "[a b …] offset d": a dash pattern, not the empty one. */
+static guint
+count_dash_patterns (GStrv words)
+{
+  guint n = 0;
+
+  for (guint i = 2; words[i] != NULL; i++)
+    n += g_str_equal (words[i], "d") && g_str_has_suffix (words[i - 2], "]") && !g_str_equal (words[i - 2], "[]");
+
+  return n;
+}
+
+/* A zone's hatching is a dashed stroke across its lines, not a path of
+ * hundreds of lines (four numbers each, which cairo formats one by one);
+ * /render/sheets/overlaps-agree checks that the lines keep their place,
+ * and the export's tests that they look as they did. */
+static void
+test_hatching_one_stroke (void)
+{
+  MusterLayout *layout = NULL;
+  g_autoptr(MusterScene) scene = bare_scene ("t9a", "encircle", &layout);
+  g_auto(GStrv) words = pdf_words (scene, MUSTER_RENDER_ZONES | MUSTER_RENDER_PATTERNS);
+
+  /* The two zones' hatching, and the centre line's dashes; the zones'
+   * outlines, three rectangles each, and the three strokes. */
+  g_assert_cmpuint (count_dash_patterns (words), ==, 3);
+  g_assert_cmpuint (count_words (words, "m"), <, 20);
+
+  muster_scene_unref (g_steal_pointer (&scene));
+  g_assert_finalize_object (layout);
+}
+
+/* A zone's name is text (which a reader finds and selects) over its
+ * halo: the outlines of its letters are stroked for the halo, no longer
+ * filled as well. */
+static void
+test_zone_names_text (void)
+{
+  MusterLayout *layout = NULL;
+  g_autoptr(MusterScene) scene = bare_scene ("t9a", "encircle", &layout);
+  g_auto(GStrv) words = pdf_words (scene, MUSTER_RENDER_ZONES | MUSTER_RENDER_LABELS);
+
+  g_assert_cmpuint (count_words (words, "BT"), ==, 2);
+
+  muster_scene_unref (g_steal_pointer (&scene));
+  g_assert_finalize_object (layout);
+}
+
+/* The grey of the darkest pixel within a pixel of (x, y), 0 to 255. */
+static int
+darkest_near (cairo_surface_t *surface,
+              double           x,
+              double           y)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  int darkest = 255;
+
+  for (int j = (int) floor (y) - 1; j <= (int) floor (y) + 1; j++)
+    for (int i = (int) floor (x) - 1; i <= (int) floor (x) + 1; i++)
+      darkest = MIN (darkest, (int) (((const guint32 *) (data + j * stride))[i] & 0xff));
+
+  return darkest;
+}
+
+/* The table's rulers: a tick every inch, longer every 6″ (every
+ * centimetre, longer every 10), none between, along both edges to their
+ * ends; on a page, as a few dashed strokes rather than a path of a tick
+ * each. */
+static void
+test_ruler_ticks (gconstpointer data)
+{
+  MusterUnit units = GPOINTER_TO_INT (data);
+  MusterLayout *layout = NULL;
+  g_autoptr(MusterScene) scene = bare_scene ("t9a", "encircle", &layout);
+  g_auto(GStrv) words = NULL;
+  const double px = 2.0, margin = 2 * INCH;
+  const double step = units == MUSTER_UNIT_CM ? 10 : INCH;
+  const int every = units == MUSTER_UNIT_CM ? 10 : 6;
+  /* Across the ruler: where short and long ticks are, where long ones. */
+  const double both = -0.15 * INCH - 0.1 * INCH, long_only = -0.15 * INCH - 0.25 * INCH;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  muster_scene_set_units (scene, units);
+  words = pdf_words (scene, MUSTER_RENDER_RULER);
+  g_assert_cmpuint (count_dash_patterns (words), >=, 2);
+  g_assert_cmpuint (count_words (words, "m"), <, 10);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ((72 * INCH + 2 * margin) * px),
+                                        (int) ((48 * INCH + 2 * margin) * px));
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, px, px);
+  cairo_translate (cr, margin, margin);
+  muster_scene_render (scene, cr, px);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  for (int west = 0; west < 2; west++)
+    for (int k = 0; k * step <= (west ? 48 : 72) * INCH; k++)
+      {
+        double along = (k * step + margin) * px;
+        double mid = ((k + 0.5) * step + margin) * px;
+        double at_both = (both + margin) * px, at_long = (long_only + margin) * px;
+
+        g_assert_cmpint (west ? darkest_near (surface, at_both, along) : darkest_near (surface, along, at_both), <, 200);
+        if (k % every == 0)
+          g_assert_cmpint (west ? darkest_near (surface, at_long, along) : darkest_near (surface, along, at_long), <, 200);
+        else
+          g_assert_cmpint (west ? darkest_near (surface, at_long, along) : darkest_near (surface, along, at_long), >, 250);
+        if ((k + 1) * step <= (west ? 48 : 72) * INCH)
+          g_assert_cmpint (west ? darkest_near (surface, at_both, mid) : darkest_near (surface, mid, at_both), >, 250);
+      }
+  cairo_surface_destroy (surface);
+
+  muster_scene_unref (g_steal_pointer (&scene));
+  g_assert_finalize_object (layout);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/render-pdf/hatching-one-stroke", test_hatching_one_stroke);
+  g_test_add_func ("/render-pdf/zone-names-text", test_zone_names_text);
+  g_test_add_data_func ("/render-pdf/ruler-ticks/inch", GINT_TO_POINTER (MUSTER_UNIT_INCH), test_ruler_ticks);
+  g_test_add_data_func ("/render-pdf/ruler-ticks/cm", GINT_TO_POINTER (MUSTER_UNIT_CM), test_ruler_ticks);
+
+  return g_test_run ();
+}
