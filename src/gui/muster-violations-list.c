@@ -17,8 +17,10 @@
 #define MAX_ROWS 200
 #define MESSAGE_MIN_CHARS 16
 /* Rows made at once, more than the sidebar shows (five in a window of
- * 1280 × 800); the others follow after the frame, some at a time. */
-#define FIRST_ROWS 10
+ * its default size); the others follow after the frame, some at a time.
+ * Each costs some 5 M instructions before the first frame: GtkLabel
+ * shapes its text again at each width it is asked about. */
+#define FIRST_ROWS 8
 #define ROWS_AT_A_TIME 16
 
 struct _MusterViolationsList
