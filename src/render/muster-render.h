@@ -70,7 +70,7 @@ void         muster_scene_set_generic       (MusterScene       *scene,
                                              gboolean           generic);
 /* Drawn for a screen: on an image surface under a scale and a shift, a
  * crowded table's bases that look alike are drawn once and copied, each
- * placed to a quarter of a pixel, and the grid's lines of a pixel lie on
+ * placed to half a pixel, and the grid's lines of a pixel lie on
  * whole pixels (shifts of less than a pixel that no eye sees, but not
  * the exact pixels an export promises: off by default). */
 void         muster_scene_set_screen        (MusterScene       *scene,

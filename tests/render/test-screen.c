@@ -70,7 +70,8 @@ table_init (Table *t,
   t->validator = muster_validator_new (t->layout, t->system, NULL);
   g_assert_nonnull (t->validator);
   t->scene = muster_scene_new (t->layout, t->system, t->validator);
-  muster_scene_set_flags (t->scene, MUSTER_RENDER_ALL & ~MUSTER_RENDER_PATTERNS);
+  /* No grid: on a screen its lines move to whole pixels (test_grid_on_pixels()). */
+  muster_scene_set_flags (t->scene, MUSTER_RENDER_ALL & ~(MUSTER_RENDER_PATTERNS | MUSTER_RENDER_GRID));
 }
 
 static void
@@ -145,8 +146,9 @@ compare (cairo_surface_t *a,
   *far = n_far / (double) (width * height * 4);
 }
 
-/* Copies look as the bases drawn one by one: each placed to a quarter
- * of a pixel, so only their edges differ, and slightly. */
+/* Copies look as the bases drawn one by one: each placed to half a
+ * pixel (a quarter of a pixel off at most), so only their edges differ,
+ * and slightly. */
 static void
 check_sprites_look_the_same (int device_scale)
 {
@@ -168,10 +170,10 @@ check_sprites_look_the_same (int device_scale)
   g_test_message ("device scale %d: mean difference %.3f levels, %.4f %% of channels off by more than 51",
                   device_scale, mean, 100 * far);
   g_assert_cmpfloat (mean, >, 0);
-  /* Measured: 1.5 levels and 0.12 %; copies placed to half a pixel give
-   * 3.3 and 0.8 %, a pixel off 13 and 9 %. */
-  g_assert_cmpfloat (mean, <, 2.5);
-  g_assert_cmpfloat (far, <, 0.004);
+  /* Measured: 3.2 levels and 0.8 %; copies placed to a quarter of a
+   * pixel give 1.5 and 0.12 %, a pixel off 13 and 9 %. */
+  g_assert_cmpfloat (mean, <, 5);
+  g_assert_cmpfloat (far, <, 0.02);
 
   cairo_surface_destroy (exact);
   cairo_surface_destroy (copied);
