@@ -211,7 +211,7 @@ parse_bool (const ParseContext  *ctx,
             gboolean            *value,
             GError             **error)
 {
-  g_autofree char *text = muster_xml_get_prop (element, name);
+  g_autofree char *text = muster_xml_get_token (element, name);
 
   if (text == NULL)
     *value = fallback;
@@ -272,8 +272,8 @@ parse_line (const ParseContext  *ctx,
             TmplNode            *node,
             GError             **error)
 {
-  g_autofree char *line = muster_xml_get_prop (element, "line");
-  g_autofree char *side = muster_xml_get_prop (element, "side");
+  g_autofree char *line = muster_xml_get_token (element, "line");
+  g_autofree char *side = muster_xml_get_token (element, "side");
   gboolean found = FALSE;
 
   if (line == NULL)

@@ -317,7 +317,7 @@ read_boards (MusterSystem  *self,
           !read_length (self, node, "height", TRUE, &preset->height, error))
         return FALSE;
 
-      is_default = muster_xml_get_prop (node, "default");
+      is_default = muster_xml_get_token (node, "default");
       preset->is_default = g_strcmp0 (is_default, "true") == 0;
       if (preset->is_default)
         {
@@ -357,7 +357,8 @@ read_bases (MusterSystem  *self,
       preset->id = g_steal_pointer (&id);
       name = require_prop (node, "name");
       preset->name = translated (name);
-      shape = require_prop (node, "shape");
+      shape = muster_xml_get_token (node, "shape");
+      g_assert (shape != NULL);  /* The schema makes it required. */
 
       if (strcmp (shape, "round") == 0)
         {
@@ -366,13 +367,16 @@ read_bases (MusterSystem  *self,
             return FALSE;
           preset->base.depth = preset->base.width;
         }
-      else
+      else if (strcmp (shape, "oval") == 0 || strcmp (shape, "rect") == 0)
         {
           preset->base.shape = strcmp (shape, "oval") == 0 ? MUSTER_BASE_OVAL : MUSTER_BASE_RECT;
           if (!read_length (self, node, "width", TRUE, &preset->base.width, error) ||
               !read_length (self, node, "depth", TRUE, &preset->base.depth, error))
             return FALSE;
         }
+      else
+        /* Shipped systems are read without the schema. */
+        return invalid (self, node, error, _("Unknown base shape “%s” (use round, oval or rect)"), shape);
     }
 
   return TRUE;
@@ -421,7 +425,8 @@ read_rules (MusterSystem  *self,
       rule = g_new0 (MusterRuleDef, 1);
       g_ptr_array_add (rules, rule);
 
-      code = require_prop (node, "code");
+      code = muster_xml_get_token (node, "code");
+      g_assert (code != NULL);  /* The schema makes it required. */
       for (guint i = 0; i < MUSTER_N_RULES; i++)
         {
           if (strcmp (rule_codes[i], code) == 0)
@@ -717,7 +722,8 @@ read_skill (MusterSystem  *self,
   skill->id = require_prop (node, "id");
   name = require_prop (node, "name");
   skill->name = translated (name);
-  allows = require_prop (node, "allows");
+  allows = muster_xml_get_token (node, "allows");
+  g_assert (allows != NULL);  /* The schema makes it required. */
   skill->allows = strcmp (allows, "region") == 0 ? MUSTER_SKILL_ALLOWS_REGION
                                                  : MUSTER_SKILL_ALLOWS_OFF_TABLE;
   skill->regions = g_ptr_array_new_with_free_func ((GDestroyNotify) skill_region_free);
@@ -898,7 +904,7 @@ read_system (MusterSystem  *self,
   name = require_prop (root, "name");
   self->name = translated (name);
 
-  units = muster_xml_get_prop (root, "units");
+  units = muster_xml_get_token (root, "units");
   if (units != NULL && !muster_unit_parse (units, &self->units))
     return invalid (self, root, error, _("Unknown units “%s” (use in, cm or mm)"), units);
 

@@ -1219,6 +1219,33 @@ muster_xml_get_prop (xmlNode    *node,
   return ret;
 }
 
+char *
+muster_xml_get_token (xmlNode    *node,
+                      const char *name)
+{
+  g_autofree char *value = muster_xml_get_prop (node, name);
+  GString *token;
+
+  if (value == NULL)
+    return NULL;
+
+  token = g_string_sized_new (strlen (value));
+  for (const char *p = value; *p != '\0'; p++)
+    {
+      if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        {
+          if (token->len > 0 && token->str[token->len - 1] != ' ')
+            g_string_append_c (token, ' ');
+          continue;
+        }
+      g_string_append_c (token, *p);
+    }
+  if (token->len > 0 && token->str[token->len - 1] == ' ')
+    g_string_truncate (token, token->len - 1);
+
+  return g_string_free (token, FALSE);
+}
+
 gboolean
 muster_xml_is_element (xmlNode    *node,
                        const char *name)

@@ -1,0 +1,46 @@
+/* system-helpers.h
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "muster-geometry.h"
+#include "muster-region.h"
+
+/* What test-system.c and test-system-files.c both ask of a system. */
+
+#define INCH MUSTER_MM_PER_INCH
+
+G_GNUC_UNUSED static GHashTable *
+options_new (const char *name,
+             const char *value)
+{
+  GHashTable *options = g_hash_table_new (g_str_hash, g_str_equal);
+
+  if (name != NULL)
+    g_hash_table_insert (options, (char *) name, (char *) value);
+
+  return options;
+}
+
+/* An axis-aligned rectangular base, by its edges in mm. */
+G_GNUC_UNUSED static gboolean
+box_within (const MusterRegion *region,
+            double              x0,
+            double              y0,
+            double              x1,
+            double              y1)
+{
+  MusterBase base = { MUSTER_BASE_RECT, x1 - x0, y1 - y0 };
+  MusterOutline outline;
+  gboolean ret;
+
+  muster_outline_init_base (&outline, &base, (x0 + x1) / 2, (y0 + y1) / 2, 0);
+  ret = muster_region_contains_outline (region, &outline);
+  muster_outline_clear (&outline);
+
+  return ret;
+}
