@@ -1223,27 +1223,11 @@ char *
 muster_xml_get_token (xmlNode    *node,
                       const char *name)
 {
-  g_autofree char *value = muster_xml_get_prop (node, name);
-  GString *token;
+  char *value = muster_xml_get_prop (node, name);
 
-  if (value == NULL)
-    return NULL;
-
-  token = g_string_sized_new (strlen (value));
-  for (const char *p = value; *p != '\0'; p++)
-    {
-      if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-        {
-          if (token->len > 0 && token->str[token->len - 1] != ' ')
-            g_string_append_c (token, ' ');
-          continue;
-        }
-      g_string_append_c (token, *p);
-    }
-  if (token->len > 0 && token->str[token->len - 1] == ' ')
-    g_string_truncate (token, token->len - 1);
-
-  return g_string_free (token, FALSE);
+  /* The words of a list are single words: white space at the ends is
+   * all a token's reading leaves out of them. */
+  return value != NULL ? g_strstrip (value) : NULL;
 }
 
 gboolean

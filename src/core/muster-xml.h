@@ -109,11 +109,9 @@ const char *muster_xml_peek_attr_value (xmlAttr *attr);
 /* The attribute as a GLib string (xmlFree'd at once), or NULL. */
 char     *muster_xml_get_prop     (xmlNode     *node,
                                    const char  *name);
-/* The attribute as a token, as the schemas' <value>s read it (XML
- * Schema's token): white space at its ends left out, and inside it one
- * space for each run; or NULL. An attribute the schema takes as a word
- * from a list is read so, or " round" passes the schema and not the
- * reader. */
+/* The attribute as the schemas' <value>s read a word from a list (XML
+ * Schema's token): white space at its ends left out; or NULL. Read
+ * otherwise, " round" passes the schema and not the reader. */
 char     *muster_xml_get_token    (xmlNode     *node,
                                    const char  *name);
 gboolean  muster_xml_is_element   (xmlNode     *node,
