@@ -358,7 +358,7 @@ typedef struct
 {
   SpriteKind      what;
   MusterBaseShape shape;
-  MusterPieceKind kind;
+  int             marker;   /* drawn fainter */
   double          width;
   double          depth;
   double          rotation;
@@ -426,33 +426,6 @@ sprite_free (gpointer data)
 
   g_clear_pointer (&sprite->surface, cairo_surface_destroy);
   g_free (sprite);
-}
-
-/* On a screen, under a scale (the same across and down) and a shift, on
- * an image surface of a whole device scale: where what is drawn can be
- * placed on whole pixels. */
-gboolean
-_muster_render_on_pixels (MusterScene    *self,
-                          cairo_t        *cr,
-                          cairo_matrix_t *matrix,
-                          double         *device_scale)
-{
-  cairo_surface_t *target = cairo_get_target (cr);
-  double sx, sy, ox, oy;
-
-  if (!self->screen || cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
-    return FALSE;
-
-  cairo_get_matrix (cr, matrix);
-  cairo_surface_get_device_scale (target, &sx, &sy);
-  cairo_surface_get_device_offset (target, &ox, &oy);
-  if (matrix->xy != 0 || matrix->yx != 0 || matrix->xx <= 0 || matrix->xx != matrix->yy ||
-      sx != sy || sx < 1 || sx != floor (sx) || ox != 0 || oy != 0)
-    return FALSE;
-
-  *device_scale = sx;
-
-  return TRUE;
 }
 
 /* NULL where copies would not land on whole pixels, or aren't worth it. */
@@ -624,7 +597,7 @@ draw_piece (MusterScene         *self,
   memset (&key, 0, sizeof key);
   key.what = SPRITE_BASE;
   key.shape = piece->base.shape;
-  key.kind = piece->kind;
+  key.marker = piece->kind == MUSTER_PIECE_MARKER;
   key.width = piece->base.width;
   key.depth = piece->base.depth;
   key.rotation = piece->rotation;

@@ -80,7 +80,6 @@ GArray *_muster_render_region_polys (const MusterRegion *region,
 
 /* muster-render.c */
 MusterColor _muster_render_table_color (MusterScene *self);
-/* muster-render-pieces.c */
 gboolean _muster_render_on_pixels (MusterScene    *self,
                                    cairo_t        *cr,
                                    cairo_matrix_t *matrix,

@@ -867,6 +867,33 @@ _muster_render_draw_text_centred (MusterScene *self,
   muster_text_show (cr, layout);
 }
 
+/* On a screen, under a scale (the same across and down) and a shift, on
+ * an image surface of a whole device scale: where what is drawn can be
+ * placed on whole pixels. */
+gboolean
+_muster_render_on_pixels (MusterScene    *self,
+                          cairo_t        *cr,
+                          cairo_matrix_t *matrix,
+                          double         *device_scale)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  double sx, sy, ox, oy;
+
+  if (!self->screen || cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
+    return FALSE;
+
+  cairo_get_matrix (cr, matrix);
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  cairo_surface_get_device_offset (target, &ox, &oy);
+  if (matrix->xy != 0 || matrix->yx != 0 || matrix->xx <= 0 || matrix->xx != matrix->yy ||
+      sx != sy || sx < 1 || sx != floor (sx) || ox != 0 || oy != 0)
+    return FALSE;
+
+  *device_scale = sx;
+
+  return TRUE;
+}
+
 /* The grid's lines of a device pixel, on a screen (muster_scene_set_screen()):
  * rectangles on whole pixels, crisp where a stroke at a fraction of a
  * pixel is a blur two pixels wide, and filled at a fraction of the cost
