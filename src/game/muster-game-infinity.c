@@ -749,6 +749,12 @@ start_turn_apply (MusterGame     *self,
   if (self->sequence != NULL && !muster_order_sequence_is_finished (self->sequence))
     return muster_game_refuse (error, MUSTER_GAME_ERROR_WRONG_PHASE, _("A Player Turn is under way: end it first"));
 
+  /* The Player Turns follow the Deployment Phase. Orders alone, with no
+   * deployment begun (troops set up on a real table), stay possible. */
+  if (muster_game_get_phase (self) == MUSTER_GAME_PHASE_DEPLOYMENT)
+    return muster_game_refuse (error, MUSTER_GAME_ERROR_WRONG_PHASE,
+                               _("The Deployment Phase is under way: the Player Turns begin when it is over"));
+
   g_clear_object (&self->sequence);
   self->turn_player = player;
   self->has_f2f = FALSE;

@@ -24,6 +24,8 @@ struct _MusterGameOrdersPage
   GPtrArray           *activate_ids;
   GPtrArray           *against_ids;
 
+  AdwStatusPage       *waiting_page;
+  GtkWidget           *box;
   AdwPreferencesGroup *setup_group;
   AdwComboRow         *player_row;
   GtkSpinButton       *pool_spin;
@@ -603,11 +605,24 @@ muster_game_orders_page_refresh (MusterGamePage *page,
   MusterGameOrdersPage *self = MUSTER_GAME_ORDERS_PAGE (page);
   MusterOrderSequence *seq = game != NULL ? muster_game_get_order_sequence (game) : NULL;
   gboolean running = seq != NULL && !muster_order_sequence_is_finished (seq);
+  gboolean deploying;
 
   gtk_widget_set_visible (adw_bin_get_child (ADW_BIN (self)),
                           game != NULL && muster_game_get_order_rules (game) != NULL);
   if (game == NULL || muster_game_get_order_rules (game) == NULL)
     return;
+
+  /* The game refuses a Player Turn in the middle of the deployment. */
+  deploying = muster_game_get_phase (game) == MUSTER_GAME_PHASE_DEPLOYMENT;
+  gtk_widget_set_visible (GTK_WIDGET (self->waiting_page), deploying);
+  gtk_widget_set_visible (self->box, !deploying);
+  if (deploying)
+    {
+      muster_game_page_set_status_description (self->waiting_page,
+                                               _("Finish the Deployment Phase first: the Player Turns come "
+                                                 "after it."));
+      return;
+    }
 
   gtk_widget_set_visible (GTK_WIDGET (self->setup_group), !running);
   if (!running)
@@ -858,6 +873,8 @@ muster_game_orders_page_class_init (MusterGameOrdersPageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-game-orders-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, MusterGameOrdersPage, name)
+  BIND (waiting_page);
+  BIND (box);
   BIND (setup_group);
   BIND (player_row);
   BIND (pool_spin);

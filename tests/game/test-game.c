@@ -984,6 +984,31 @@ test_player_turn (void)
   table_close (&table);
 }
 
+/* No Player Turn while the Deployment Phase is under way; Orders alone,
+ * with no deployment begun, stay possible. */
+static void
+test_turn_after_deployment (void)
+{
+  Table table = { 0 };
+  Table alone = { 0 };
+
+  infinity_table (&table);
+  table_start (&table);
+  play_initiative (table.game);
+  OK (muster_game_start_deployment (table.game, &ok_error));
+  OK (muster_game_deploy (table.game, "b1", &ok_error));
+  REFUSED (muster_game_start_turn (table.game, 1, 3, &ok_error), "Deployment Phase is under way");
+  g_assert_cmpint (muster_game_get_phase (table.game), ==, MUSTER_GAME_PHASE_DEPLOYMENT);
+  g_assert_null (muster_game_get_order_sequence (table.game));
+  table_close (&table);
+
+  infinity_table (&alone);
+  table_start (&alone);
+  OK (muster_game_start_turn (alone.game, 0, 3, &ok_error));
+  g_assert_cmpint (muster_game_get_phase (alone.game), ==, MUSTER_GAME_PHASE_ORDERS);
+  table_close (&alone);
+}
+
 /* A piece is called by its name, else by the trooper's it is. */
 static void
 test_piece_name (void)
@@ -1039,6 +1064,7 @@ main (int   argc,
   g_test_add_func ("/game/game/restart-with-dice", test_restart_with_dice);
   g_test_add_func ("/game/game/trooper-flags", test_trooper_flags);
   g_test_add_func ("/game/game/player-turn", test_player_turn);
+  g_test_add_func ("/game/game/turn-after-deployment", test_turn_after_deployment);
   g_test_add_func ("/game/game/piece-name", test_piece_name);
 
   return g_test_run ();

@@ -458,6 +458,11 @@ test_initiative (void)
   /* The page of the new phase comes forward. */
   g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "deployment");
 
+  /* The Orders wait for the deployment to be over. */
+  page = show_page (&table, "orders");
+  g_assert_nonnull (find_label (page, "Not Yet"));
+  g_assert_null (find (page, is_button, "Start Player _Turn"));
+
   close_table (&table);
 }
 
