@@ -308,7 +308,12 @@ make_row_menu (MusterRosterPanel       *self,
   gboolean infinity = skills != NULL && skills->len > 0;
 
   item = g_menu_item_new (_("_Place on the Table"), NULL);
-  g_menu_item_set_action_and_target (item, "roster.place", "s", entry->id);
+  /* All of them on the table: the item stays, greyed out (roster.placed
+   * is never enabled), rather than offering what cannot be done. */
+  g_menu_item_set_action_and_target (item,
+                                     muster_roster_get_status (self->roster, entry->id, NULL) == MUSTER_ROSTER_ON_TABLE
+                                     ? "roster.placed" : "roster.place",
+                                     "s", entry->id);
   g_menu_append_item (section, item);
   g_clear_object (&item);
   item = g_menu_item_new (_("_Edit…"), NULL);
@@ -1158,6 +1163,7 @@ muster_roster_panel_class_init (MusterRosterPanelClass *klass)
   gtk_widget_class_install_action (widget_class, "roster.choose-color", NULL, choose_color_action);
   gtk_widget_class_install_action (widget_class, "roster.set-color", "s", set_color_action);
   gtk_widget_class_install_action (widget_class, "roster.place", "s", place_action);
+  gtk_widget_class_install_action (widget_class, "roster.placed", "s", NULL);
   gtk_widget_class_install_action (widget_class, "roster.edit", "s", edit_action);
   gtk_widget_class_install_action (widget_class, "roster.hold", "(ss)", hold_action);
   gtk_widget_class_install_action (widget_class, "roster.remove", "s", remove_action);
@@ -1170,6 +1176,7 @@ muster_roster_panel_init (MusterRosterPanel *self)
   self->statuses = g_ptr_array_new_with_free_func (g_free);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.placed", FALSE);
 
   gtk_drawing_area_set_draw_func (self->color_swatch, draw_swatch, self, NULL);
 }

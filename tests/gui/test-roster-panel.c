@@ -41,6 +41,56 @@ lists_piece (GtkWidget  *widget,
   return FALSE;
 }
 
+static GtkWidget *
+find_menu_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* The action of the first item of the menu of the row titled title. */
+static char *
+place_item_action (GtkWidget  *widget,
+                   const char *title)
+{
+  if (ADW_IS_ACTION_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    {
+      GtkWidget *button = find_menu_button (widget);
+      GMenuModel *menu = button != NULL ? gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)) : NULL;
+      g_autoptr(GMenuModel) section = menu != NULL ? g_menu_model_get_item_link (menu, 0, G_MENU_LINK_SECTION) : NULL;
+      char *action = NULL;
+
+      if (section != NULL)
+        g_menu_model_get_item_attribute (section, 0, G_MENU_ATTRIBUTE_ACTION, "s", &action);
+      return action;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      char *action = place_item_action (child, title);
+
+      if (action != NULL)
+        return action;
+    }
+
+  return NULL;
+}
+
 static void
 wait_until_mapped (GtkWidget *widget)
 {
@@ -100,6 +150,52 @@ test_roster_panel_rows_when_shown (void)
   gtk_stack_set_visible_child (GTK_STACK (stack), GTK_WIDGET (blue));
   g_assert_nonnull (muster_roster_panel_get_other_piece (red, 0));
   g_assert_false (lists_piece (GTK_WIDGET (red), "r7"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* An entry all of whose pieces are on the table offers to place none:
+ * its menu's first item is there, greyed out. */
+static void
+test_roster_panel_placed_entry (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (TEST_DATA_DIR "/examples/t9a-frontline-clash-mixed.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterLayout) layout = muster_layout_new_from_file (file, &error);
+  g_autoptr(MusterRoster) roster = NULL;
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  MusterRosterPanel *red;
+  MusterPiece *piece;
+  const char *entry_id;
+  GtkWidget *window;
+
+  g_assert_no_error (error);
+  roster = muster_roster_new (layout);
+  entry->name = g_strdup ("Knights");
+  entry->count = 1;
+  entry->base = (MusterBase) { MUSTER_BASE_RECT, 25, 50 };
+  entry_id = muster_roster_add_entry (roster, "red", entry);
+
+  red = muster_roster_panel_new (roster, NULL, NULL, "red");
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 600);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (red));
+  gtk_window_present (GTK_WINDOW (window));
+  wait_until_mapped (GTK_WIDGET (red));
+  before = place_item_action (GTK_WIDGET (red), "Knights");
+  g_assert_cmpstr (before, ==, "roster.place");
+
+  piece = muster_roster_make_piece (roster, entry_id);
+  g_assert_nonnull (piece);
+  piece->id = g_strdup ("knights");
+  g_assert_true (muster_layout_add_piece (layout, piece));
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpint (muster_roster_get_status (roster, entry_id, NULL), ==, MUSTER_ROSTER_ON_TABLE);
+  after = place_item_action (GTK_WIDGET (red), "Knights");
+  g_assert_cmpstr (after, ==, "roster.placed");
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -165,6 +261,7 @@ main (int   argc,
 
   g_test_add_func ("/app/roster-panel/rows-when-shown", test_roster_panel_rows_when_shown);
   g_test_add_func ("/app/roster-panel/other-rows-when-idle", test_roster_panel_other_rows_when_idle);
+  g_test_add_func ("/app/roster-panel/placed-entry", test_roster_panel_placed_entry);
 
   return g_test_run ();
 }
