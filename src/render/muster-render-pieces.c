@@ -163,15 +163,25 @@ draw_piece_label (MusterScene         *self,
 
   /* The whole name where it fits, else in smaller letters, down to 8
    * pixels, where it then fits: the whole name, small, says more on a
-   * crowded table than half of it large. The name is measured once: its
-   * width grows with the size of its letters (muster-text.h). */
+   * crowded table than half of it large. Where not even 8 pixels let it
+   * fit, it is shortened in 8-pixel letters, so that a name cut short
+   * never looks bigger than a whole one beside it. The name is measured
+   * once: its width grows with the size of its letters (muster-text.h). */
   if (named)
     {
       width = label_width (self, cr, piece->name, size, px);
-      if (width > room && size * room / width >= 8.0)
+      if (width > room)
         {
-          size *= room / width;
-          width = room;
+          double fit = size * room / width;
+
+          if (fit >= 8.0)
+            width = room;
+          else
+            {
+              fit = MIN (size, 8.0);
+              width *= fit / size;
+            }
+          size = fit;
         }
       if (width <= room)
         label = g_strdup (piece->name);

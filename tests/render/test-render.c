@@ -1165,8 +1165,32 @@ same_pixels (cairo_surface_t *a,
                  (size_t) stride * height) == 0;
 }
 
-/* A piece is labelled with its name, shortened where the base is small,
- * and never with its internal id in the name's place. */
+/* The height in pixels of the rows where a and b differ. */
+static int
+differing_rows (cairo_surface_t *a,
+                cairo_surface_t *b)
+{
+  int stride = cairo_image_surface_get_stride (a);
+  int height = cairo_image_surface_get_height (a);
+  const guchar *pa = cairo_image_surface_get_data (a);
+  const guchar *pb = cairo_image_surface_get_data (b);
+  int first = -1, last = -1;
+
+  for (int y = 0; y < height; y++)
+    {
+      if (memcmp (pa + (size_t) y * stride, pb + (size_t) y * stride, stride) != 0)
+        {
+          if (first < 0)
+            first = y;
+          last = y;
+        }
+    }
+
+  return first < 0 ? 0 : last - first + 1;
+}
+
+/* A piece is labelled with its name, shortened in small letters where the base is
+ * small, and never with its internal id in the name's place. */
 static void
 test_piece_labels (void)
 {
@@ -1178,10 +1202,16 @@ test_piece_labels (void)
   cairo_surface_t *unnamed_unit = render_named_piece (NULL, MUSTER_PIECE_UNIT, 6.0);
   cairo_surface_t *blank_objective = render_named_piece (" ", MUSTER_PIECE_OBJECTIVE, 6.0);
   cairo_surface_t *unnamed_objective = render_named_piece (NULL, MUSTER_PIECE_OBJECTIVE, 6.0);
+  cairo_surface_t *unnamed_small = render_named_piece (NULL, MUSTER_PIECE_UNIT, 1.0);
 
   /* At 1 px a millimetre a 30 mm base has room for "u1" but not for the
-   * name, nor three letters of it: nothing is written, not the id. */
-  g_assert_true (same_pixels (blank_small, named_small));
+   * whole name, even in 8-pixel letters: the name is cut short, in those
+   * small letters, not in the large ones of a name that fits whole, and
+   * is not the id. */
+  g_assert_false (same_pixels (blank_small, named_small));
+  g_assert_false (same_pixels (unnamed_small, named_small));
+  g_assert_cmpint (differing_rows (blank_small, named_small), <, differing_rows (blank_small, short_small));
+  g_assert_cmpint (differing_rows (blank_small, named_small), <=, 9);
   /* A short name fits. */
   g_assert_false (same_pixels (blank_small, short_small));
   /* Close up, the name is there. */
@@ -1202,6 +1232,7 @@ test_piece_labels (void)
   g_assert_true (same_pixels (blank_objective, unnamed_objective));
 
   cairo_surface_destroy (unnamed_unit);
+  cairo_surface_destroy (unnamed_small);
   cairo_surface_destroy (blank_objective);
   cairo_surface_destroy (unnamed_objective);
 
