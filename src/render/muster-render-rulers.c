@@ -273,14 +273,15 @@ muster_scene_draw_view_rulers (MusterScene     *self,
   cairo_save (cr);
   _muster_render_text_begin (self, cr);
 
-  /* The bands, in the colour of the view around the table. */
+  /* The bands, in the colour of the view around the table, opaque: the
+   * table scrolled under them must not show through. */
   cairo_new_path (cr);
   if (north)
     cairo_rectangle (cr, view->x0, view->y0, view->x1 - view->x0, depth);
   if (west)
     cairo_rectangle (cr, view->x0, view->y0, depth, view->y1 - view->y0);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
-  _muster_render_set_color (cr, self->dark ? (MusterColor) { 0.17, 0.17, 0.17 } : (MusterColor) { 0.93, 0.93, 0.92 }, 0.95);
+  _muster_render_set_color (cr, self->dark ? (MusterColor) { 0.17, 0.17, 0.17 } : (MusterColor) { 0.93, 0.93, 0.92 }, 1.0);
   cairo_fill (cr);
 
   cairo_set_line_width (cr, 1.0 / px);

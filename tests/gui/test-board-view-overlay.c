@@ -92,17 +92,47 @@ test_pinned_rulers (Fixture       *fixture,
   cairo_surface_destroy (surface);
 
   /* Four times closer, in the middle of the table: bands along the top
-   * and the left, opaque, with a tick every quarter inch. */
+   * and the left, with a tick every quarter inch, wholly opaque (what
+   * scrolled under them does not show through). */
   muster_board_view_zoom_at (fixture->view, 4, width / 2.0, height / 2.0);
   surface = render_view (fixture);
   get_pixel (surface, width / 2, 2, rgba);
-  g_assert_cmpfloat (rgba[3], >, 0.9);
+  g_assert_cmpfloat (rgba[3], ==, 1.0);
   get_pixel (surface, 2, height / 2, rgba);
-  g_assert_cmpfloat (rgba[3], >, 0.9);
+  g_assert_cmpfloat (rgba[3], ==, 1.0);
   /* The short ticks' row and column, 3 to 5 px inside the bands. */
   g_assert_cmpuint (count_dark (surface, MUSTER_VIEW_RULER_DEPTH - 4, FALSE), >=, width / 20);
   g_assert_cmpuint (count_dark (surface, MUSTER_VIEW_RULER_DEPTH - 4, TRUE), >=, height / 20);
   cairo_surface_destroy (surface);
+
+  /* Nothing under the bands shows through them: a big base slid under
+   * the top band leaves its pixels as they were. */
+  {
+    MusterBase block = { MUSTER_BASE_RECT, 600, 600 };
+    MusterPoint top;
+    cairo_surface_t *before = render_view (fixture);
+    cairo_surface_t *after;
+    guint changed = 0;
+
+    muster_board_view_widget_to_board (fixture->view, width / 2.0, MUSTER_VIEW_RULER_DEPTH / 2.0, &top);
+    muster_board_view_place_piece (fixture->view,
+                                   muster_piece_new ("under", MUSTER_PIECE_UNIT, "red", &block, top.x, top.y));
+    spin ();
+    after = render_view (fixture);
+    for (int y = 0; y < MUSTER_VIEW_RULER_DEPTH - 1; y++)
+      for (int x = (int) MUSTER_VIEW_RULER_DEPTH; x < width; x++)
+        {
+          double pa[4], pb[4];
+
+          get_pixel (before, x, y, pa);
+          get_pixel (after, x, y, pb);
+          if (fabs (pa[0] - pb[0]) + fabs (pa[1] - pb[1]) + fabs (pa[2] - pb[2]) > 0)
+            changed++;
+        }
+    g_assert_cmpuint (changed, ==, 0);
+    cairo_surface_destroy (before);
+    cairo_surface_destroy (after);
+  }
 
   /* And back: gone again. */
   muster_board_view_zoom_reset (fixture->view);
