@@ -1091,6 +1091,50 @@ test_pregame (void)
 
 /* The dice */
 
+/* The roll-off's winner is offered the zone they have already: a Confirm
+ * without a look moves no one's army. */
+static void
+test_pregame_zone_default (void)
+{
+  g_autoptr(MusterLayout) layout = new_layout ("t9a", "frontline-clash", 72, 48);
+  const char * const *zones;
+  g_autofree char *title = NULL;
+  MusterT9aPregame *pre;
+  GtkWidget *page, *row;
+  Table table = { 0 };
+  int winner = -1;
+
+  muster_layout_update_player (layout, "red", "south", NULL, NULL);
+  muster_layout_update_player (layout, "blue", "north", NULL, NULL);
+  open_table (&table, layout);
+  page = page_of (&table, "pregame");
+  OK (muster_game_set_typed_dice (game_of (&table), TRUE, &ok_error));
+  OK (muster_game_pick_deployment_type (game_of (&table), "frontline-clash", &ok_error));
+  pre = muster_game_get_pregame (game_of (&table));
+  zones = muster_t9a_pregame_get_zone_ids (pre, NULL);
+  /* The winner is whoever holds the second zone of the two. */
+  for (int p = 0; p < 2; p++)
+    if (g_strcmp0 (muster_layout_lookup_player (layout, muster_game_get_player_id (game_of (&table), p))->zone,
+                   zones[1]) == 0)
+      winner = p;
+  g_assert_cmpint (winner, >=, 0);
+  OK (muster_game_roll_off (game_of (&table), winner, 6, &ok_error));
+  OK (muster_game_roll_off (game_of (&table), 1 - winner, 1, &ok_error));
+  settle ();
+  g_assert_cmpint (muster_t9a_pregame_get_chooser (pre), ==, winner);
+
+  title = g_strdup_printf ("Zone of %s", muster_game_get_player_name (game_of (&table), winner));
+  row = find_row (page, title);
+  g_assert_nonnull (row);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 1);
+  click (page, "_Confirm");
+  assert_accepted (&table);
+  g_assert_cmpstr (muster_layout_lookup_player (layout, "red")->zone, ==, "south");
+  g_assert_cmpstr (muster_layout_lookup_player (layout, "blue")->zone, ==, "north");
+
+  close_table (&table);
+}
+
 /* Dice from the table: the roll log's row says so, the game asks for
  * them, and the page's die control enters them. */
 static void
@@ -1276,6 +1320,7 @@ main (int   argc,
   g_test_add_func ("/app/game-panel/infinity/face-to-face", test_face_to_face);
   g_test_add_func ("/app/game-panel/infinity/spin-scroll", test_spin_scroll);
   g_test_add_func ("/app/game-panel/t9a/pregame", test_pregame);
+  g_test_add_func ("/app/game-panel/t9a/pregame-zone-default", test_pregame_zone_default);
   g_test_add_func ("/app/game-panel/ti4/round", test_round);
   g_test_add_func ("/app/game-panel/typed-dice", test_typed_dice);
   g_test_add_func ("/app/game-panel/restart-dialog", test_restart_dialog);
