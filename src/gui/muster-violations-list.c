@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "muster-violations-list.h"
 
@@ -32,6 +33,9 @@ struct _MusterViolationsList
   guint            n_rows;
   /* The verdicts of the rows still to make, after the first ones. */
   GPtrArray       *pending;
+  /* Names that more than one listed piece (or terrain) goes by: their
+   * rows add the id, which tells them apart. */
+  GHashTable      *shared_names;
   guint            fill_id;
 
   /* Template children */
@@ -49,26 +53,70 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MusterViolationsList, muster_violations_list, ADW_TYPE_BIN)
 
-static GtkWidget *
-make_row (MusterViolationsList  *self,
-          const MusterViolation *violation)
+/* What the row of violation calls its piece, or terrain off the table:
+ * the name the player gave, or what the terrain is; NULL for a piece
+ * with no name, which goes by its id. */
+static const char *
+name_of (MusterViolationsList  *self,
+         const MusterViolation *violation)
 {
   MusterLayout *layout = muster_validator_get_layout (self->validator);
   const MusterPiece *piece = muster_layout_lookup_serial (layout, violation->serial);
   const MusterTerrain *terrain;
+
+  if (piece != NULL)
+    return piece->name;
+  if ((terrain = muster_layout_lookup_terrain (layout, violation->piece_id)) != NULL)
+    return terrain->name != NULL ? terrain->name : muster_terrain_get_kind_label (terrain);
+
+  return NULL;
+}
+
+/* The names that two listed pieces, or two listed terrains, share. */
+static GHashTable *
+find_shared_names (MusterViolationsList *self,
+                   GPtrArray            *verdicts)
+{
+  GHashTable *shared = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) owner = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; verdicts != NULL && i < verdicts->len; i++)
+    {
+      const MusterViolation *violation = g_ptr_array_index (verdicts, i);
+      const char *name = name_of (self, violation);
+      const char *first;
+
+      if (name == NULL)
+        continue;
+      first = g_hash_table_lookup (owner, name);
+      if (first == NULL)
+        g_hash_table_insert (owner, (gpointer) name, violation->piece_id);
+      else if (strcmp (first, violation->piece_id) != 0)
+        g_hash_table_add (shared, g_strdup (name));
+    }
+
+  return shared;
+}
+
+static GtkWidget *
+make_row (MusterViolationsList  *self,
+          const MusterViolation *violation)
+{
+  const char *name = name_of (self, violation);
   g_autofree char *message = muster_violation_describe (violation);
   g_autofree char *title = NULL;
   GtkWidget *row, *box, *image, *text, *label;
 
-  if (piece != NULL && piece->name != NULL)
-    /* Translators: a piece in the list of problems: its name and its id */
-    title = g_strdup_printf (_("%s (%s)"), piece->name, piece->id);
-  else if (piece == NULL && (terrain = muster_layout_lookup_terrain (layout, violation->piece_id)) != NULL)
-    /* Terrain off the table is a problem too: named, or by what it is. */
-    title = g_strdup_printf (_("%s (%s)"), terrain->name != NULL ? terrain->name : muster_terrain_get_kind_label (terrain),
-                             terrain->id);
-  else
+  /* Named as on the table; with the id only where another listed piece
+   * has the same name, or for a piece with no name. */
+  if (name == NULL)
     title = g_strdup (violation->piece_id);
+  else if (self->shared_names != NULL && g_hash_table_contains (self->shared_names, name))
+    /* Translators: a piece in the list of problems: its name and its id,
+     * for two pieces of the same name */
+    title = g_strdup_printf (_("%s (%s)"), name, violation->piece_id);
+  else
+    title = g_strdup (name);
 
   row = gtk_list_box_row_new ();
   g_object_set_data (G_OBJECT (row), "serial", GUINT_TO_POINTER (violation->serial));
@@ -202,6 +250,8 @@ muster_violations_list_refresh (MusterViolationsList *self)
 
   if (self->validator != NULL)
     self->pending = muster_validator_collect (self->validator);
+  g_clear_pointer (&self->shared_names, g_hash_table_unref);
+  self->shared_names = find_shared_names (self, self->pending);
 
   total = self->pending != NULL ? self->pending->len : 0;
   add_rows (self, FIRST_ROWS);
@@ -303,6 +353,7 @@ muster_violations_list_dispose (GObject *object)
   g_clear_handle_id (&self->refresh_id, g_source_remove);
   g_clear_handle_id (&self->fill_id, g_source_remove);
   g_clear_pointer (&self->pending, g_ptr_array_unref);
+  g_clear_pointer (&self->shared_names, g_hash_table_unref);
   if (self->validator != NULL)
     g_signal_handlers_disconnect_by_data (self->validator, self);
   g_clear_object (&self->validator);
