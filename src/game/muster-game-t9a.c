@@ -232,7 +232,7 @@ muster_game_roll_deployment_type (MusterGame  *self,
   g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
 
   if (value > 6)
-    return muster_game_refuse (error, MUSTER_GAME_ERROR_INVALID, _("%u is not a result of a d%u (1 to %u)"), value, 6, 6);
+    return muster_game_refuse (error, MUSTER_GAME_ERROR_INVALID, _("%u is not a result of a D6 (1 to 6)"), value);
   if (value != 0)
     muster_game_add_typed (self, 6, value, MUSTER_PLAYER_NONE);
 
@@ -284,7 +284,7 @@ muster_game_roll_off (MusterGame  *self,
   if (player != 0 && player != 1)
     return muster_game_refuse (error, MUSTER_GAME_ERROR_INVALID, _("There are two players"));
   if (value > 6)
-    return muster_game_refuse (error, MUSTER_GAME_ERROR_INVALID, _("%u is not a result of a d%u (1 to %u)"), value, 6, 6);
+    return muster_game_refuse (error, MUSTER_GAME_ERROR_INVALID, _("%u is not a result of a D6 (1 to 6)"), value);
 
   step = muster_log_step_new ("roll-off");
   muster_log_step_set (step, "player", self->player_ids[player]);

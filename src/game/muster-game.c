@@ -938,6 +938,15 @@ muster_game_get_kind (MusterGame *self)
   return self->kind;
 }
 
+char *
+muster_game_dup_die_name (MusterGame *self,
+                          guint       sides)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), NULL);
+
+  return g_strdup_printf (self->kind == MUSTER_GAME_KIND_T9A ? "D%u" : "d%u", sides);
+}
+
 MusterGamePhase
 muster_game_get_phase (MusterGame *self)
 {

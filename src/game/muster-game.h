@@ -114,6 +114,10 @@ void                      muster_game_set_history           (MusterGame         
 MusterLayout             *muster_game_get_layout            (MusterGame               *self);
 MusterSystem             *muster_game_get_system            (MusterGame               *self);
 MusterGameKind            muster_game_get_kind              (MusterGame               *self);
+/* A die as the game's rulebook writes it: "D6" in The 9th Age, "d20" in
+ * Infinity. Free it. */
+char                     *muster_game_dup_die_name          (MusterGame               *self,
+                                                             guint                     sides);
 MusterGamePhase           muster_game_get_phase             (MusterGame               *self);
 /* Why there is no sequence (PHASE_NONE), for people; NULL otherwise. */
 const char               *muster_game_get_problem           (MusterGame               *self);

@@ -46,13 +46,16 @@ add_roll (MusterGameRollLog *self,
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
   g_autofree char *number = g_strdup_printf ("%u", roll->sequence);
+  g_autofree char *die = muster_game_dup_die_name (game, roll->sides);
   AdwActionRow *row;
 
   if (roll->who != NULL && *roll->who != '\0')
-    /* Translators: who threw, the result, the die: "Alice: 14 on a d20" */
-    title = g_strdup_printf (_("%s: %u on a d%u"), name_of (game, roll->who), roll->value, roll->sides);
+    /* Translators: who threw, the result, the die as the game writes it:
+     * "Alice: 14 on a d20", "Alice: 3 on a D6" */
+    title = g_strdup_printf (_("%s: %u on a %s"), name_of (game, roll->who), roll->value, die);
   else
-    title = g_strdup_printf (_("%u on a d%u"), roll->value, roll->sides);
+    /* Translators: the result, the die as the game writes it: "3 on a D6" */
+    title = g_strdup_printf (_("%u on a %s"), roll->value, die);
 
   if (roll->manual)
     /* Translators: why a die was thrown, and that it was typed in from the table */

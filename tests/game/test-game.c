@@ -177,6 +177,11 @@ test_infinity_game (void)
   infinity_table (&table);
   table_start (&table);
   g_assert_cmpint (muster_game_get_phase (table.game), ==, MUSTER_GAME_PHASE_INITIATIVE);
+  {
+    g_autofree char *d20 = muster_game_dup_die_name (table.game, 20);
+
+    g_assert_cmpstr (d20, ==, "d20");
+  }
 
   play_initiative (table.game);
   ini = muster_game_get_initiative (table.game);
@@ -509,6 +514,12 @@ test_t9a_game (void)
   muster_layout_add_piece (table.layout, muster_piece_new ("u2", MUSTER_PIECE_UNIT, "blue", &base, 20 * IN, 6 * IN));
   table_start (&table);
   g_assert_cmpint (muster_game_get_phase (table.game), ==, MUSTER_GAME_PHASE_PREGAME);
+  /* Dice as the rulebook writes them. */
+  {
+    g_autofree char *d6 = muster_game_dup_die_name (table.game, 6);
+
+    g_assert_cmpstr (d6, ==, "D6");
+  }
 
   OK (muster_game_set_typed_dice (table.game, TRUE, &ok_error));
   /* A 5 is Refused Flank: its diagonal is the winner's choice. */
@@ -517,7 +528,7 @@ test_t9a_game (void)
   OK (muster_game_roll_off (table.game, 0, 3, &ok_error));
   OK (muster_game_roll_off (table.game, 1, 3, &ok_error));
   OK (muster_game_roll_off (table.game, 0, 6, &ok_error));
-  REFUSED (muster_game_roll_off (table.game, 1, 7, &ok_error), "7");
+  REFUSED (muster_game_roll_off (table.game, 1, 7, &ok_error), "7 is not a result of a D6");
   OK (muster_game_roll_off (table.game, 1, 2, &ok_error));
   OK (muster_game_make_choice (table.game, "nw-se", &ok_error));
   OK (muster_game_choose_zone (table.game, "south-west", &ok_error));

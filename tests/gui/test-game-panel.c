@@ -1065,8 +1065,11 @@ test_pregame (void)
       click (page, "Roll");
       g_assert_cmpuint (muster_t9a_pregame_get_n_attempts (pre), <, 50);
     }
-  /* The players' dice, by their names. */
+  /* The players' dice, by their names, written as the rulebook does. */
   g_assert_nonnull (find (page_of (&table, "roll-log"), is_row_starting, "Alice: "));
+  g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (find (page_of (&table, "roll-log"),
+                                                                                     is_row_starting, "Alice: "))),
+                            " on a D6"));
   g_assert_null (find (page_of (&table, "roll-log"), is_row_starting, "red: "));
 
   click (page, "_Confirm");
