@@ -253,10 +253,62 @@ place_in_line (MusterScene     *self,
   return FALSE;
 }
 
-/* Places the dimension clear of everything placed before; with force,
- * where it collides least even so. */
+/* Whether m, d's arrow, leaves room in line with it for each partner of
+ * d still to place: a dimension of another zone from the same line, on
+ * its side of it (the Centre Line's two zones). The partner's label is
+ * taken to be as large as d's. */
+static gboolean
+partners_fit (MusterScene     *self,
+              GArray          *dims,
+              const Dimension *d,
+              const Mark      *m,
+              GArray          *marks,
+              double           label_w,
+              double           label_h,
+              double           width,
+              double           height,
+              double           tol)
+{
+  gboolean fit = TRUE;
+
+  if (dims == NULL)
+    return TRUE;
+
+  g_array_append_val (marks, *m);
+  for (guint i = 0; fit && i < dims->len; i++)
+    {
+      const Dimension *o = &g_array_index (dims, Dimension, i);
+      double seg_len = hypot (o->b.x - o->a.x, o->b.y - o->a.y);
+      MusterPoint p;
+      Mark pm;
+      double t;
+      int k;
+
+      if (o == d || o->placed || o->zone == d->zone ||
+          fabs (o->plane->nx * m->to.x + o->plane->ny * m->to.y - (o->plane->c - o->plane->offset)) > 1e-3)
+        continue;
+
+      p = (MusterPoint) { m->to.x + o->plane->nx * o->plane->offset, m->to.y + o->plane->ny * o->plane->offset };
+      t = ((p.x - o->a.x) * (o->b.x - o->a.x) + (p.y - o->a.y) * (o->b.y - o->a.y)) / (seg_len * seg_len);
+      k = (int) floor (t * DIM_SAMPLES);
+      if (k < 0 || k >= DIM_SAMPLES || !o->edge[k])
+        continue;
+
+      dimension_mark (o, t, label_w, label_h, &pm);
+      fit = mark_cost (self, marks, &pm, width, height, tol) == 0;
+    }
+  g_array_set_size (marks, marks->len - 1);
+
+  return fit;
+}
+
+/* Places the dimension clear of everything placed before, where its
+ * partners from the same line can follow in line if there is such a
+ * place (dims, or NULL not to ask); with force, where it collides least
+ * even so. */
 static gboolean
 place_dimension (MusterScene *self,
+                 GArray      *dims,
                  Dimension   *d,
                  GArray      *marks,
                  double       label_w,
@@ -273,6 +325,8 @@ place_dimension (MusterScene *self,
   gboolean done[DIM_SAMPLES] = { 0 };
   double best_cost = G_MAXDOUBLE;
   Mark best = { 0 };
+  gboolean have_clear = FALSE;
+  Mark clear = { 0 };
 
   if (place_in_line (self, d, marks, label_w, label_h, width, height, tol, out))
     {
@@ -329,10 +383,17 @@ place_dimension (MusterScene *self,
 
           dimension_mark (d, t, label_w, label_h, out);
           cost = mark_cost (self, marks, out, width, height, tol);
-          if (cost == 0)
+          if (cost == 0 && partners_fit (self, dims, d, out, marks, label_w, label_h, width, height, tol))
             {
               *out_cost = 0;
               return TRUE;
+            }
+          /* Clear, but the other zone's arrow could not follow in line:
+           * kept, unless a place further on lets both line up. */
+          if (cost == 0 && !have_clear)
+            {
+              have_clear = TRUE;
+              clear = *out;
             }
           if (cost < best_cost)
             {
@@ -340,6 +401,13 @@ place_dimension (MusterScene *self,
               best = *out;
             }
         }
+    }
+
+  if (have_clear)
+    {
+      *out = clear;
+      *out_cost = 0;
+      return TRUE;
     }
 
   if (force && best_cost < G_MAXDOUBLE)
@@ -539,7 +607,7 @@ place_anywhere (MusterScene *self,
 
       if (other->placed || other->zone != d->zone || fabs (fabs (other->plane->offset) - distance) > 1e-6)
         continue;
-      if (place_dimension (self, other, marks, lw, lh, width, height, tol, TRUE, &candidate, &cost) &&
+      if (place_dimension (self, dims, other, marks, lw, lh, width, height, tol, TRUE, &candidate, &cost) &&
           cost < best_cost)
         {
           best_cost = cost;
@@ -627,7 +695,7 @@ _muster_render_draw_dimensions (MusterScene *self,
         lh = logical.height / (double) PANGO_SCALE;
 
         if (pass < 2)
-          placed = place_dimension (self, d, marks, lw, lh, width, height, tol, FALSE, &m, &cost);
+          placed = place_dimension (self, dims, d, marks, lw, lh, width, height, tol, FALSE, &m, &cost);
         else
           placed = place_anywhere (self, dims, i, marks, lw, lh, width, height, tol, &m);
         if (!placed)

@@ -1123,6 +1123,36 @@ test_portrait_zones (void)
   }
 }
 
+/* The two zones' arrows from the Centre Line meet on it in one straight
+ * line, as a rulebook draws them, even where the first one's nearest
+ * clear place would leave the second no room in line. */
+static void
+test_dimensions_in_line (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (TEST_DATA_DIR "/layouts/dimensions-in-line.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterLayout) layout = muster_layout_new_from_file (file, &error);
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  g_autoptr(MusterScene) scene = NULL;
+  const MusterDimension *centre[2] = { NULL, NULL };
+  GArray *dims;
+
+  g_assert_no_error (error);
+  scene = muster_scene_new (layout, system, NULL);
+  render_page (scene);
+  dims = muster_scene_get_dimensions (scene);
+  for (guint i = 0; i < dims->len; i++)
+    {
+      const MusterDimension *d = &g_array_index (dims, MusterDimension, i);
+
+      if (d->zone < 2 && fabs (d->to.y - muster_layout_get_height (layout) / 2) < 1e-6)
+        centre[d->zone] = d;
+    }
+  g_assert_nonnull (centre[0]);
+  g_assert_nonnull (centre[1]);
+  g_assert_cmpfloat_with_epsilon (centre[0]->to.x, centre[1]->to.x, 1e-6);
+}
+
 /* Renders one piece of the name alone at px pixels a millimetre; the
  * surface is the caller's. */
 static cairo_surface_t *
@@ -1423,6 +1453,7 @@ main (int   argc,
   g_test_add_func ("/render/zone-names", test_zone_names);
   g_test_add_func ("/render/portrait-zones", test_portrait_zones);
   g_test_add_func ("/render/pieces/labels", test_piece_labels);
+  g_test_add_func ("/render/dimensions/in-line", test_dimensions_in_line);
   g_test_add_func ("/render/terrain/off-table", test_terrain_off_table);
   g_test_add_func ("/render/pieces/off-table-and-prone", test_pieces_off_table_and_prone);
   g_test_add_func ("/render/zone-labels-clear-of-pieces", test_zone_labels_clear_of_pieces);
