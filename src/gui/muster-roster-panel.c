@@ -98,6 +98,16 @@ keep_together (char *text)
   return g_strjoinv ("\u00a0mm", mm);
 }
 
+/* A category's or a skill's name ("War Machine") must not break either:
+ * the subtitle breaks between its parts, at the " · ". */
+static char *
+one_word (const char *name)
+{
+  g_auto(GStrv) words = g_strsplit (name, " ", -1);
+
+  return g_strjoinv ("\u00a0", words);
+}
+
 static char *
 describe_base (const MusterBase *base)
 {
@@ -128,7 +138,7 @@ describe_entry (MusterRosterPanel       *self,
 
   if (entry->kind == MUSTER_PIECE_UNIT)
     /* Translators: a unit: files × ranks of models on bases of this size */
-    g_ptr_array_add (parts, g_strdup_printf (_("%u × %u on %s"), entry->files, entry->ranks, base));
+    g_ptr_array_add (parts, keep_together (g_strdup_printf (_("%u × %u on %s"), entry->files, entry->ranks, base)));
   else
     g_ptr_array_add (parts, g_strdup (base));
 
@@ -140,15 +150,15 @@ describe_entry (MusterRosterPanel       *self,
       const char *id = entry->categories[i];
 
       if (g_strcmp0 (id, "character") == 0)
-        g_ptr_array_add (parts, g_strdup (_("Character")));
+        g_ptr_array_add (parts, one_word (_("Character")));
       else if (g_strcmp0 (id, "war-machine") == 0)
-        g_ptr_array_add (parts, g_strdup (_("War Machine")));
+        g_ptr_array_add (parts, one_word (_("War Machine")));
       else if (g_strcmp0 (id, "war-platform") == 0)
-        g_ptr_array_add (parts, g_strdup (_("War Platform")));
+        g_ptr_array_add (parts, one_word (_("War Platform")));
       else if (g_strcmp0 (id, "scout") == 0)
-        g_ptr_array_add (parts, g_strdup (_("Scout")));
+        g_ptr_array_add (parts, one_word (_("Scout")));
       else
-        g_ptr_array_add (parts, g_strdup (id));
+        g_ptr_array_add (parts, one_word (id));
     }
 
   for (guint i = 0; entry->skills != NULL && entry->skills[i] != NULL; i++)
@@ -156,7 +166,7 @@ describe_entry (MusterRosterPanel       *self,
       const MusterSkillDef *skill = self->system != NULL
                                       ? muster_system_lookup_skill (self->system, entry->skills[i]) : NULL;
 
-      g_ptr_array_add (parts, g_strdup (skill != NULL ? skill->name : entry->skills[i]));
+      g_ptr_array_add (parts, one_word (skill != NULL ? skill->name : entry->skills[i]));
     }
 
   g_ptr_array_add (parts, NULL);

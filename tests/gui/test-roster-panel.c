@@ -60,6 +60,28 @@ find_menu_button (GtkWidget *widget)
   return NULL;
 }
 
+/* The subtitle of the row titled title. */
+static const char *
+row_subtitle (GtkWidget  *widget,
+              const char *title)
+{
+  if (ADW_IS_ACTION_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return adw_action_row_get_subtitle (ADW_ACTION_ROW (widget));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *subtitle = row_subtitle (child, title);
+
+      if (subtitle != NULL)
+        return subtitle;
+    }
+
+  return NULL;
+}
+
 /* The action of the first item of the menu of the row titled title. */
 static char *
 place_item_action (GtkWidget  *widget,
@@ -176,6 +198,7 @@ test_roster_panel_placed_entry (void)
   entry->name = g_strdup ("Knights");
   entry->count = 1;
   entry->base = (MusterBase) { MUSTER_BASE_RECT, 25, 50 };
+  entry->categories = g_strdupv ((char *[]) { (char *) "war-machine", NULL });
   entry_id = muster_roster_add_entry (roster, "red", entry);
 
   red = muster_roster_panel_new (roster, NULL, NULL, "red");
@@ -186,6 +209,8 @@ test_roster_panel_placed_entry (void)
   wait_until_mapped (GTK_WIDGET (red));
   before = place_item_action (GTK_WIDGET (red), "Knights");
   g_assert_cmpstr (before, ==, "roster.place");
+  /* Its subtitle breaks between its parts, never inside one. */
+  g_assert_cmpstr (row_subtitle (GTK_WIDGET (red), "Knights"), ==, "25\u00a0×\u00a050\u00a0mm · War\u00a0Machine");
 
   piece = muster_roster_make_piece (roster, entry_id);
   g_assert_nonnull (piece);
