@@ -25,8 +25,12 @@ struct _MusterRosterPanel
   MusterEditor   *editor;        /* of the roster's layout and the history */
   MusterSystem   *system;
   MusterLayout   *layout;
+  MusterValidator *validator;    /* or NULL */
   char           *player_id;
   MusterColor     color;
+  /* Entry id → how many of its pieces break a rule, as of the rows'
+   * last refresh. */
+  GHashTable     *problems;
 
   GPtrArray      *zone_ids;      /* of the zone row's items */
   GPtrArray      *statuses;      /* char *, one a row */
@@ -181,6 +185,15 @@ describe_status (MusterRosterPanel       *self,
 {
   guint placed = 0;
   MusterRosterStatus status = muster_roster_get_status (self->roster, entry->id, &placed);
+  guint problems = self->problems != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (self->problems, entry->id)) : 0;
+
+  /* On the table, but where a rule forbids: that is what needs doing. */
+  if (problems > 0)
+    {
+      *css_class = "problem";
+      /* Translators: how many pieces of a roster entry on the table break a rule */
+      return g_strdup_printf (ngettext ("%u problem", "%u problems", problems), problems);
+    }
 
   switch (status)
     {
@@ -599,6 +612,35 @@ other_row_activated_cb (MusterRosterPanel *self,
     g_signal_emit (self, signals[SELECT_PIECE], 0, piece_id);
 }
 
+/* Which entries of the player have pieces that break a rule: one pass
+ * over the table, not one an entry. */
+static void
+count_problems (MusterRosterPanel *self)
+{
+  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+
+  g_clear_pointer (&self->problems, g_hash_table_unref);
+  if (self->validator == NULL)
+    return;
+
+  self->problems = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+      const char *entry_id = muster_roster_get_piece_entry (piece);
+      GPtrArray *violations;
+      guint n;
+
+      if (entry_id == NULL || g_strcmp0 (piece->owner, self->player_id) != 0)
+        continue;
+      violations = muster_validator_get_piece_violations (self->validator, piece->serial);
+      if (violations == NULL || violations->len == 0)
+        continue;
+      n = GPOINTER_TO_UINT (g_hash_table_lookup (self->problems, entry_id));
+      g_hash_table_insert (self->problems, g_strdup (entry_id), GUINT_TO_POINTER (n + 1));
+    }
+}
+
 static void
 refresh_rows (MusterRosterPanel *self)
 {
@@ -613,6 +655,7 @@ refresh_rows (MusterRosterPanel *self)
     gtk_list_box_remove (self->list_box, child);
   g_ptr_array_set_size (self->statuses, 0);
 
+  count_problems (self);
   entries = muster_roster_get_entries (self->roster, self->player_id);
   for (guint i = 0; entries != NULL && i < entries->len; i++)
     gtk_list_box_append (self->list_box, make_row (self, g_ptr_array_index (entries, i)));
@@ -1029,6 +1072,31 @@ row_activated_cb (MusterRosterPanel *self,
 
 /* API */
 
+/**
+ * muster_roster_panel_set_validator:
+ * @validator: (nullable): the validator of the roster's layout
+ *
+ * A row whose pieces break a rule says how many do, in the colour of a
+ * problem; the rows follow the validator's verdicts.
+ */
+void
+muster_roster_panel_set_validator (MusterRosterPanel *self,
+                                   MusterValidator   *validator)
+{
+  g_return_if_fail (MUSTER_IS_ROSTER_PANEL (self));
+  g_return_if_fail (validator == NULL || MUSTER_IS_VALIDATOR (validator));
+
+  if (self->validator == validator)
+    return;
+
+  if (self->validator != NULL)
+    g_signal_handlers_disconnect_by_data (self->validator, self);
+  g_set_object (&self->validator, validator);
+  if (validator != NULL)
+    g_signal_connect_object (validator, "violations-changed", G_CALLBACK (queue_refresh), self, G_CONNECT_SWAPPED);
+  queue_refresh (self);
+}
+
 const char *
 muster_roster_panel_get_player_id (MusterRosterPanel *self)
 {
@@ -1102,6 +1170,10 @@ muster_roster_panel_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->roster, self);
   if (self->layout != NULL)
     g_signal_handlers_disconnect_by_data (self->layout, self);
+  if (self->validator != NULL)
+    g_signal_handlers_disconnect_by_data (self->validator, self);
+  g_clear_object (&self->validator);
+  g_clear_pointer (&self->problems, g_hash_table_unref);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_ROSTER_PANEL);
 

@@ -26,6 +26,8 @@ MusterRosterPanel *muster_roster_panel_new            (MusterRoster      *roster
                                                        MusterHistory     *history,
                                                        MusterSystem      *system,
                                                        const char        *player_id);
+void               muster_roster_panel_set_validator  (MusterRosterPanel *self,
+                                                       MusterValidator   *validator);
 const char        *muster_roster_panel_get_player_id  (MusterRosterPanel *self);
 /* Opens the dialog that adds an entry. */
 void               muster_roster_panel_add_entry      (MusterRosterPanel *self);

@@ -149,6 +149,7 @@ _muster_window_ensure_roster_panel (MusterWindow *self,
       panel = GTK_WIDGET (muster_roster_panel_new (muster_document_get_roster (self->document),
                                                    muster_document_get_history (self->document),
                                                    muster_document_get_system (self->document), player_id));
+      muster_roster_panel_set_validator (MUSTER_ROSTER_PANEL (panel), muster_document_get_validator (self->document));
       g_signal_connect_object (panel, "place-entry", G_CALLBACK (place_entry_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (panel, "select-piece", G_CALLBACK (select_piece_cb), self, G_CONNECT_SWAPPED);
       adw_bin_set_child (ADW_BIN (page), panel);

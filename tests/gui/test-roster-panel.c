@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "muster-roster-panel.h"
+#include "muster-validate.h"
 
 static guint
 count_rows (GtkWidget *widget)
@@ -221,6 +222,23 @@ test_roster_panel_placed_entry (void)
   g_assert_cmpint (muster_roster_get_status (roster, entry_id, NULL), ==, MUSTER_ROSTER_ON_TABLE);
   after = place_item_action (GTK_WIDGET (red), "Knights");
   g_assert_cmpstr (after, ==, "roster.placed");
+  g_assert_cmpstr (muster_roster_panel_get_row_status (red, 0), ==, "On the table");
+
+  /* Where it stands breaks a rule: the row says so, and follows the
+   * verdicts. */
+  {
+    MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+    g_autoptr(MusterValidator) validator = muster_validator_new (layout, system, &error);
+
+    g_assert_no_error (error);
+    muster_layout_move_piece (layout, piece, -100, -100, 0);
+    muster_roster_panel_set_validator (red, validator);
+    while (g_main_context_pending (NULL))
+      g_main_context_iteration (NULL, FALSE);
+    g_assert_cmpuint (muster_validator_get_piece_violations (validator, piece->serial)->len, >, 0);
+    g_assert_cmpstr (muster_roster_panel_get_row_status (red, 0), ==, "1 problem");
+    muster_roster_panel_set_validator (red, NULL);
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
