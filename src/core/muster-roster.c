@@ -34,6 +34,10 @@ struct _MusterRoster
 
   MusterLayout *layout;
   GPtrArray    *players;   /* PlayerRoster */
+
+  MusterRosterTurnFunc turn_func;
+  gpointer             turn_data;
+  GDestroyNotify       turn_notify;
 };
 
 enum {
@@ -953,8 +957,16 @@ muster_roster_make_piece (MusterRoster *self,
   piece->skills = g_strdupv (entry->skills);
   piece->lieutenant = entry->lieutenant;
   /* Each placement is a deployment turn of its own, after the player's
-   * last: what the order rules read. */
+   * last: what the order rules read. In a game's deployment, the turn
+   * (Infinity's step) under way, as the game says. */
   piece->turn = turn + 1;
+  if (self->turn_func != NULL)
+    {
+      guint game_turn = self->turn_func (owner->player_id, self->turn_data);
+
+      if (game_turn > 0)
+        piece->turn = game_turn;
+    }
   /* Facing the enemy: south players look north (rotation 0). */
   {
     MusterPlayer *player = muster_layout_lookup_player (self->layout, owner->player_id);
@@ -979,6 +991,28 @@ muster_roster_constructed (GObject *object)
   load (self);
 }
 
+/**
+ * muster_roster_set_turn_func:
+ * @func: (nullable): says the deployment turn a new piece of a player
+ *   takes, or 0 for the roster's own (after the player's last)
+ *
+ * A game under way decides the turn of what is placed from the roster.
+ */
+void
+muster_roster_set_turn_func (MusterRoster         *self,
+                             MusterRosterTurnFunc  func,
+                             gpointer              data,
+                             GDestroyNotify        notify)
+{
+  g_return_if_fail (MUSTER_IS_ROSTER (self));
+
+  if (self->turn_notify != NULL)
+    self->turn_notify (self->turn_data);
+  self->turn_func = func;
+  self->turn_data = data;
+  self->turn_notify = notify;
+}
+
 static void
 muster_roster_finalize (GObject *object)
 {
@@ -986,6 +1020,8 @@ muster_roster_finalize (GObject *object)
 
   g_clear_object (&self->layout);
   g_clear_pointer (&self->players, g_ptr_array_unref);
+  if (self->turn_notify != NULL)
+    self->turn_notify (self->turn_data);
 
   G_OBJECT_CLASS (muster_roster_parent_class)->finalize (object);
 }

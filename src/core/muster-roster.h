@@ -132,6 +132,14 @@ guint               muster_roster_count_placed     (MusterRoster      *self,
 MusterRosterStatus  muster_roster_get_status       (MusterRoster      *self,
                                                     const char        *entry_id,
                                                     guint             *placed);
+/* The deployment turn a new piece of player_id takes in a game under
+ * way, or 0 when the game has none to say. */
+typedef guint (*MusterRosterTurnFunc) (const char *player_id,
+                                       gpointer    user_data);
+void                muster_roster_set_turn_func    (MusterRoster      *self,
+                                                    MusterRosterTurnFunc func,
+                                                    gpointer           data,
+                                                    GDestroyNotify     notify);
 /* The next piece of an entry, not yet in the layout (its id is NULL: the
  * layout gives one when it is placed), or NULL when all are placed. */
 MusterPiece        *muster_roster_make_piece       (MusterRoster      *self,

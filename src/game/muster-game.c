@@ -1061,6 +1061,21 @@ muster_game_get_deployment (MusterGame *self)
   return self->deployment;
 }
 
+guint
+muster_game_get_placement_turn (const char *player_id,
+                                gpointer    game)
+{
+  MusterGame *self = game;
+
+  g_return_val_if_fail (MUSTER_IS_GAME (self), 0);
+
+  if (self->kind != MUSTER_GAME_KIND_INFINITY || self->deployment == NULL ||
+      muster_deployment_phase_get_state (self->deployment) != MUSTER_DEPLOYMENT_PHASE_DEPLOYING)
+    return 0;
+
+  return muster_deployment_phase_get_step (self->deployment);
+}
+
 MusterOrderRules *
 muster_game_get_order_rules (MusterGame *self)
 {

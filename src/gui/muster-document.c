@@ -235,6 +235,17 @@ show_system_with (MusterDocument   *self,
   return TRUE;
 }
 
+/* What a piece placed from a roster counts as: the game's say, while its
+ * deployment is under way (the roster outlives no document). */
+static guint
+placement_turn_cb (const char *player_id,
+                   gpointer    data)
+{
+  MusterDocument *self = data;
+
+  return self->game != NULL ? muster_game_get_placement_turn (player_id, self->game) : 0;
+}
+
 static gboolean
 show_system (MusterDocument  *self,
              GError         **error)
@@ -302,6 +313,7 @@ muster_document_load_layout (MusterDocument  *self,
   muster_game_set_history (self->game, self->history);
   g_clear_object (&self->roster);
   self->roster = muster_roster_new (layout);
+  muster_roster_set_turn_func (self->roster, placement_turn_cb, self, NULL);
 
   g_signal_connect_object (layout, "changed", G_CALLBACK (layout_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->history, "changed", G_CALLBACK (history_changed_cb), self, G_CONNECT_SWAPPED);

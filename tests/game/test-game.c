@@ -995,6 +995,52 @@ test_player_turn (void)
   table_close (&table);
 }
 
+/* Troopers put on the table from a roster during a step of the
+ * Deployment Phase belong to that step, whoever placed them before in
+ * it: no "deployed in the other player's step" for a legal placement. */
+static void
+test_roster_pieces_take_the_step (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterRoster) roster = NULL;
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  const char *entry_id;
+
+  infinity_table (&table);
+  roster = muster_roster_new (table.layout);
+  entry->name = g_strdup ("Zhanshi");
+  entry->count = 2;
+  entry->base = (MusterBase) { MUSTER_BASE_ROUND, 25, 25 };
+  entry_id = muster_roster_add_entry (roster, "blue", entry);
+  table_start (&table);
+  play_initiative (table.game);
+  /* Before the Deployment Phase the roster counts for itself. */
+  g_assert_cmpuint (muster_game_get_placement_turn ("blue", table.game), ==, 0);
+  OK (muster_game_start_deployment (table.game, &ok_error));
+  muster_roster_set_turn_func (roster, muster_game_get_placement_turn, table.game, NULL);
+
+  /* Step 1 is Bob's: both of his, one after the other. */
+  for (guint k = 0; k < 2; k++)
+    {
+      MusterPiece *piece = muster_roster_make_piece (roster, entry_id);
+      GPtrArray *violations;
+
+      g_assert_nonnull (piece);
+      g_assert_cmpuint (piece->turn, ==, 1);
+      piece->id = g_strdup_printf ("z%u", k);
+      piece->x = (15 + 10 * k) * IN;
+      piece->y = 4 * IN;
+      g_assert_true (muster_layout_add_piece (table.layout, piece));
+      violations = muster_validator_get_piece_violations (table.validator, piece->serial);
+      g_assert_nonnull (violations);
+      g_assert_cmpuint (violations->len, ==, 0);
+    }
+
+  muster_roster_set_turn_func (roster, NULL, NULL, NULL);
+  g_clear_object (&roster);
+  table_close (&table);
+}
+
 /* No Player Turn while the Deployment Phase is under way; Orders alone,
  * with no deployment begun, stay possible. */
 static void
@@ -1076,6 +1122,7 @@ main (int   argc,
   g_test_add_func ("/game/game/trooper-flags", test_trooper_flags);
   g_test_add_func ("/game/game/player-turn", test_player_turn);
   g_test_add_func ("/game/game/turn-after-deployment", test_turn_after_deployment);
+  g_test_add_func ("/game/game/roster-pieces-take-the-step", test_roster_pieces_take_the_step);
   g_test_add_func ("/game/game/piece-name", test_piece_name);
 
   return g_test_run ();

@@ -458,6 +458,28 @@ test_initiative (void)
   /* The page of the new phase comes forward. */
   g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "deployment");
 
+  /* What is placed from a roster now belongs to the step under way. */
+  {
+    MusterRoster *roster = muster_window_get_roster (table.window);
+    MusterRosterEntry *entry = muster_roster_entry_new ();
+    MusterDeploymentPhase *phase = muster_game_get_deployment (game_of (&table));
+    int active = muster_deployment_phase_get_active_player (phase);
+    g_autoptr(MusterPiece) second = NULL;
+    MusterPiece *first;
+    const char *entry_id;
+
+    entry->name = g_strdup ("Fusiliers");
+    entry->count = 2;
+    entry_id = muster_roster_add_entry (roster, muster_game_get_player_id (game_of (&table), active), entry);
+    first = muster_roster_make_piece (roster, entry_id);
+    first->id = g_strdup ("f1");
+    g_assert_true (muster_layout_add_piece (table.layout, first));
+    second = muster_roster_make_piece (roster, entry_id);
+    g_assert_cmpuint (first->turn, ==, muster_deployment_phase_get_step (phase));
+    g_assert_cmpuint (second->turn, ==, muster_deployment_phase_get_step (phase));
+    g_assert_true (muster_layout_remove_piece (table.layout, "f1"));
+  }
+
   /* The Orders wait for the deployment to be over. */
   page = show_page (&table, "orders");
   g_assert_nonnull (find_label (page, "Not Yet"));
