@@ -329,7 +329,11 @@ refresh_decisions (MusterGameInitiativePage *self,
 
   muster_game_page_set_combo_strings (self->first_deployer_row, (const char * const *) names, deployment);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_deployer_row), deployer_subtitle);
-  muster_game_page_set_combo_strings (self->zone_row, zone_names, 0);
+  /* The zone the keeper of Deployment has already, where it is one of the
+   * two: a Confirm without a look moves no one's troops. */
+  muster_game_page_set_combo_strings (self->zone_row, zone_names,
+                                      muster_game_page_current_zone_index (game, deployment,
+                                                                           (const char * const *) zones));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->zone_row), zone_title);
   gtk_widget_set_visible (GTK_WIDGET (self->first_deployer_row), deployer_open);
   gtk_widget_set_visible (GTK_WIDGET (self->zone_row), deployer_open);

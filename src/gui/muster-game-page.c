@@ -541,6 +541,17 @@ muster_game_page_dup_player_names (MusterGame *game)
   return g_strdupv ((char **) names);
 }
 
+guint
+muster_game_page_current_zone_index (MusterGame         *game,
+                                     int                 player,
+                                     const char * const *zones)
+{
+  const char *id = player >= 0 ? muster_game_get_player_id (game, player) : NULL;
+  const MusterPlayer *p = id != NULL ? muster_layout_lookup_player (muster_game_get_layout (game), id) : NULL;
+
+  return p != NULL && zones[0] != NULL && g_strcmp0 (p->zone, zones[1]) == 0 ? 1 : 0;
+}
+
 char *
 muster_game_page_dup_attempt (MusterGame           *game,
                               const char           *dice,

@@ -109,6 +109,11 @@ GtkWidget     *muster_game_page_sight_button      (MusterGamePage      *self,
 void           muster_game_page_guard_spin        (GtkSpinButton       *spin);
 /* Both players' names, for a combo row. */
 char         **muster_game_page_dup_player_names  (MusterGame          *game);
+/* Which of two zones player has in the layout now: 1 for the second,
+ * else 0 (a chooser's row starts on the zone the player already has). */
+guint          muster_game_page_current_zone_index (MusterGame         *game,
+                                                    int                 player,
+                                                    const char * const *zones);
 /* An attempt of a roll-off: its dice (text), then what they mean. */
 char          *muster_game_page_dup_attempt       (MusterGame          *game,
                                                    const char          *dice,

@@ -122,19 +122,6 @@ pending_diagonal (MusterGamePregamePage *self,
   return selected < g_strv_length ((char **) values) ? values[selected] : values[0];
 }
 
-/* The Deployment Zone of the roll-off's winner in the layout, or NULL. */
-static const char *
-current_zone (MusterGamePregamePage *self,
-              MusterT9aPregame      *pre)
-{
-  MusterGame *game = game_of (self);
-  int chooser = muster_t9a_pregame_get_chooser (pre);
-  const char *id = chooser >= 0 ? muster_game_get_player_id (game, chooser) : NULL;
-  const MusterPlayer *player = id != NULL ? muster_layout_lookup_player (muster_game_get_layout (game), id) : NULL;
-
-  return player != NULL ? player->zone : NULL;
-}
-
 /* The zones to pick from follow the diagonal selected. */
 static void
 choice_selected_cb (MusterGamePregamePage *self)
@@ -153,7 +140,9 @@ choice_selected_cb (MusterGamePregamePage *self)
   labels[1] = zone_label (game_of (self), zones[1], diagonal);
   /* The zone the winner has already, where it is one of the two: a
    * Confirm without a look moves no one's army. */
-  muster_game_page_set_combo_strings (self->zone_row, labels, g_strcmp0 (current_zone (self, pre), zones[1]) == 0);
+  muster_game_page_set_combo_strings (self->zone_row, labels,
+                                      muster_game_page_current_zone_index (game_of (self),
+                                                                           muster_t9a_pregame_get_chooser (pre), zones));
 }
 
 /* The deployment type */

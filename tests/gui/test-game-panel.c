@@ -447,7 +447,16 @@ test_initiative (void)
   flush ();
   ini = muster_game_get_initiative (game_of (&table));
   g_assert_cmpint (muster_infinity_initiative_get_state (ini), ==, MUSTER_INFINITY_INITIATIVE_DECIDE);
-  click (page, "_Confirm");
+  /* The keeper of Deployment is offered the zone they have: Confirm
+   * without a look moves nobody. */
+  {
+    const char *keeper = muster_game_get_player_id (game_of (&table),
+                                                    muster_infinity_initiative_get_deployment_holder (ini));
+    g_autofree char *before = g_strdup (muster_layout_lookup_player (table.layout, keeper)->zone);
+
+    click (page, "_Confirm");
+    g_assert_cmpstr (muster_layout_lookup_player (table.layout, keeper)->zone, ==, before);
+  }
   ini = muster_game_get_initiative (game_of (&table));
   g_assert_cmpint (muster_infinity_initiative_get_state (ini), ==, MUSTER_INFINITY_INITIATIVE_DONE);
   g_assert_nonnull (find_row (page, "Deployment Zones"));
