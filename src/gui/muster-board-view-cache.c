@@ -325,11 +325,42 @@ cache_render (MusterBoardView   *self,
   cache_end (cache, cr);
 }
 
+/* What the renderer places clear of the pieces, so that a piece can move
+ * it: the zones' names and the dimensions, as last drawn. */
+static GByteArray *
+placed_marks (MusterBoardView *self)
+{
+  GByteArray *marks = g_byte_array_new ();
+  GArray *dims = muster_scene_get_dimensions (self->scene);
+  guint n = muster_scene_get_n_zones (self->scene);
+
+  for (guint i = 0; i < n; i++)
+    {
+      MusterBox box = { 0 };
+      gboolean drawn = muster_scene_get_zone_label_box (self->scene, i, &box);
+
+      g_byte_array_append (marks, (const guint8 *) &drawn, sizeof drawn);
+      if (drawn)
+        g_byte_array_append (marks, (const guint8 *) &box, sizeof box);
+    }
+  for (guint i = 0; dims != NULL && i < dims->len; i++)
+    {
+      const MusterDimension *d = &g_array_index (dims, MusterDimension, i);
+
+      g_byte_array_append (marks, (const guint8 *) &d->from, sizeof d->from);
+      g_byte_array_append (marks, (const guint8 *) &d->to, sizeof d->to);
+    }
+
+  return marks;
+}
+
 /* Draws the dirty part of the full cache again, clipped: a change of a
  * few pieces costs what they cover, not the whole table. */
 static void
 redraw_dirty (MusterBoardView *self)
 {
+  g_autoptr(GByteArray) before = NULL;
+  g_autoptr(GByteArray) after = NULL;
   Cache *cache = &self->full;
   int n = cairo_region_num_rectangles (self->dirty);
   cairo_rectangle_int_t extents;
@@ -344,6 +375,7 @@ redraw_dirty (MusterBoardView *self)
       return;
     }
 
+  before = placed_marks (self);
   cache_changed (cache);
   cr = cairo_create (cache->surface);
   for (int i = 0; i < n; i++)
@@ -368,6 +400,15 @@ redraw_dirty (MusterBoardView *self)
 
   cairo_region_destroy (self->dirty);
   self->dirty = cairo_region_create ();
+
+  /* A zone's name or a dimension moved out of a piece's way: drawn within
+   * the clip only, it would leave pieces of itself in both places. */
+  after = placed_marks (self);
+  if (before->len != after->len || memcmp (before->data, after->data, before->len) != 0)
+    {
+      cache_render (self, cache, SCREEN_FLAGS);
+      remember_pieces (self);
+    }
 }
 
 static void

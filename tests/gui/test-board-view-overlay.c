@@ -142,6 +142,50 @@ test_pinned_rulers (Fixture       *fixture,
   cairo_surface_destroy (surface);
 }
 
+/* A base put down on a zone's name moves the name out of its way: the
+ * table redrawn around the base alone must show no piece of the name
+ * where it was, the same picture as the whole table drawn again. */
+static void
+test_moved_label_leaves_nothing (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  MusterScene *scene = muster_board_view_get_scene (fixture->view);
+  MusterBase block = { MUSTER_BASE_RECT, 60, 40 };
+  cairo_surface_t *partial, *whole;
+  MusterBox before, after;
+  int width = gtk_widget_get_width (GTK_WIDGET (fixture->view));
+  int height = gtk_widget_get_height (GTK_WIDGET (fixture->view));
+  guint changed = 0;
+
+  cairo_surface_destroy (render_view (fixture));
+  g_assert_true (muster_scene_get_zone_label_box (scene, 0, &before));
+  muster_board_view_place_piece (fixture->view,
+                                 muster_piece_new ("on-name", MUSTER_PIECE_UNIT, "red", &block,
+                                                   (before.x0 + before.x1) / 2, (before.y0 + before.y1) / 2));
+  spin ();
+  partial = render_view (fixture);
+  g_assert_true (muster_scene_get_zone_label_box (scene, 0, &after));
+  g_assert_false (after.x0 == before.x0 && after.y0 == before.y0);
+
+  /* The whole table again: units changed and changed back. */
+  muster_board_view_set_units (fixture->view, MUSTER_UNIT_MM);
+  muster_board_view_set_units (fixture->view, MUSTER_UNIT_INCH);
+  whole = render_view (fixture);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        double pa[4], pb[4];
+
+        get_pixel (partial, x, y, pa);
+        get_pixel (whole, x, y, pb);
+        if (fabs (pa[0] - pb[0]) + fabs (pa[1] - pb[1]) + fabs (pa[2] - pb[2]) > 0.02)
+          changed++;
+      }
+  g_assert_cmpuint (changed, ==, 0);
+  cairo_surface_destroy (partial);
+  cairo_surface_destroy (whole);
+}
+
 /* How many pixels within radius (less a pixel) of (x, y) differ between
  * two pictures; counted in *inside. */
 static guint
@@ -365,6 +409,7 @@ main (int   argc,
   g_test_add (path, Fixture, NULL, set_up, func, tear_down)
 
   ADD ("/app/board-view/pinned-rulers", test_pinned_rulers);
+  ADD ("/app/board-view/moved-label-leaves-nothing", test_moved_label_leaves_nothing);
   ADD ("/app/board-view/selection-leaves-base", test_selection_leaves_base);
   ADD ("/app/board-view/bubble-says-how-many-more", test_bubble_says_how_many_more);
   ADD ("/app/board-view/drag-keeps-name", test_drag_keeps_name);
