@@ -150,19 +150,66 @@ muster_editor_snap_point (MusterEditor *self,
   return (MusterPoint) { muster_editor_snap_length (self, p.x), muster_editor_snap_length (self, p.y) };
 }
 
+/* Far below any distance the rules or the validator (MUSTER_EPSILON_MM)
+ * tell apart, far above the rounding errors of a few additions and unit
+ * conversions of a table's lengths (about 1e-13 mm), and under half the
+ * distance between two decimals of SHORT_DECIMAL_PLACES places, so that
+ * at most one of them is that near. */
+#define ROUNDING_ERROR_MM 1e-9
+#define SHORT_DECIMAL_PLACES 8
+
+/* The decimal of the fewest places (at most SHORT_DECIMAL_PLACES) in
+ * unit that is a rounding error away from mm, as the file reads it back;
+ * FALSE when there is none. */
+static gboolean
+short_decimal_near (MusterUnit  unit,
+                    double      mm,
+                    double     *decimal_mm)
+{
+  double value = muster_unit_from_mm (unit, mm);
+  double scale = 1;
+
+  for (guint places = 0; places <= SHORT_DECIMAL_PLACES; places++, scale *= 10)
+    {
+      /* An integer over a power of ten, both exact: the double nearest
+       * the decimal, the one that strtod() reads. */
+      double back = muster_unit_to_mm (unit, round (value * scale) / scale);
+
+      if (fabs (back - mm) < ROUNDING_ERROR_MM)
+        {
+          *decimal_mm = back;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
 /* A nudge of 0.1″ added in millimetres to a piece on the grid lands a
- * rounding error off it, which the file would spell out in full. */
+ * rounding error off it, which the file would spell out in full. So does
+ * a nudge of a piece off the grid, whose file kept a few decimals of an
+ * inch ("4.304399999999999" for 6.3044 less 2″): it lands on that short
+ * decimal instead, or in millimetres (what a nudge of 1 cm adds to an
+ * inch), which the file then keeps ("1314.75232mm"). */
 double
 muster_editor_snap_length_if_near (MusterEditor *self,
                                    double        mm)
 {
+  MusterUnit unit;
   double snapped;
 
   g_return_val_if_fail (MUSTER_IS_EDITOR (self), mm);
 
   snapped = muster_editor_snap_length (self, mm);
+  if (fabs (snapped - mm) < MUSTER_EPSILON_MM)
+    return snapped;
 
-  return fabs (snapped - mm) < MUSTER_EPSILON_MM ? snapped : mm;
+  unit = muster_layout_get_units (self->layout);
+  if (short_decimal_near (unit, mm, &snapped) ||
+      (unit != MUSTER_UNIT_MM && short_decimal_near (MUSTER_UNIT_MM, mm, &snapped)))
+    return snapped;
+
+  return mm;
 }
 
 double

@@ -51,7 +51,10 @@ double           muster_editor_snap_length       (MusterEditor       *self,
 MusterPoint      muster_editor_snap_point        (MusterEditor       *self,
                                                   MusterPoint         p);
 /* The length on the grid when it is a rounding error away from it, else
- * as it is (a length off the grid, written so by hand, stays off it). */
+ * as it is (a length off the grid, written so by hand, stays off it) but
+ * for the rounding error: on the decimal of fewest places (up to 8, in
+ * the layout's units, else in millimetres) less than 1e-9 mm away, so
+ * that the file keeps "4.3044" and not "4.304399999999999". */
 double           muster_editor_snap_length_if_near (MusterEditor     *self,
                                                     double            mm);
 /* What an arrow key moves by in the units shown: 1″ (0.1″ fine), or

@@ -121,7 +121,9 @@ format_length_in (double      mm,
 /* Lengths are written in the document's units when that reads back
  * exactly, else in millimetres if that is shorter ("25mm" rather than
  * "0.984251968503937" in a document in inches), so that saving never
- * moves anything and base sizes stay as people write them. */
+ * moves anything and base sizes stay as people write them. A length
+ * the editor computed lands on a short decimal where it is made
+ * (muster_editor_snap_length_if_near()): rounding here would move it. */
 static char *
 format_length (MusterUnit doc_units,
                double     mm)

@@ -8,13 +8,16 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "muster-choices.h"
 #include "muster-editor.h"
 #include "muster-expr.h"
+#include "muster-history.h"
 #include "muster-system.h"
 
 #define INCH MUSTER_MM_PER_INCH
+#define EXAMPLES_DIR TEST_DATA_DIR "/examples"
 
 typedef struct
 {
@@ -187,6 +190,113 @@ test_editor_move (Fixture       *fixture,
   steps = muster_history_get_n_steps (fixture->history);
   muster_editor_move (fixture->editor, serials, 2, 0, 0);
   g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps);
+}
+
+/* The number a saved layout keeps for the attribute name="…" of the
+ * element that holds id="id". */
+static char *
+saved_attribute (GBytes     *saved,
+                 const char *id,
+                 const char *name)
+{
+  g_autofree char *text = g_strndup (g_bytes_get_data (saved, NULL), g_bytes_get_size (saved));
+  g_autofree char *id_attr = g_strdup_printf (" id=\"%s\"", id);
+  g_autofree char *name_attr = g_strdup_printf (" %s=\"", name);
+  const char *element = strstr (text, id_attr);
+  const char *value;
+
+  g_assert_nonnull (element);
+  value = strstr (element, name_attr);
+  g_assert_nonnull (value);
+  value += strlen (name_attr);
+
+  return g_strndup (value, strcspn (value, "\""));
+}
+
+/* Pieces written off the grid by hand (t9a-encircle-mixed.muster keeps
+ * four decimals of an inch) and nudged, in inches or centimetres, are
+ * saved as the decimals a player would write, not as the rounding errors
+ * of adding millimetres ("4.304399999999999"); and the file reads back
+ * and saves again the same. */
+static void
+test_editor_nudge_saves_short (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (EXAMPLES_DIR "/t9a-encircle-mixed.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterLayout) layout = muster_layout_new_from_file (file, &error);
+  g_autoptr(MusterHistory) history = NULL;
+  g_autoptr(MusterEditor) editor = NULL;
+  g_autoptr(MusterLayout) again = NULL;
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GBytes) resaved = NULL;
+  static const struct {
+    const char *id;
+    int         dx, dy;
+    MusterUnit  units;
+    gboolean    fine;
+    guint       times;
+    const char *x, *y;
+  } cases[] = {
+    { "b0", 0, -1, MUSTER_UNIT_INCH, FALSE, 2, "54.5421", "4.3044" },
+    { "b1", 1, 1, MUSTER_UNIT_INCH, TRUE, 7, "6.3215", "7.5849" },
+    { "r2", -1, -1, MUSTER_UNIT_INCH, FALSE, 9, "45.9956", "30.2763" },
+    /* A centimetre is no decimal of an inch: written in millimetres. */
+    { "b3", 1, 0, MUSTER_UNIT_CM, FALSE, 3, "1314.75232mm", "8.4888" },
+  };
+
+  g_assert_no_error (error);
+  history = muster_history_new (layout);
+  editor = muster_editor_new (layout, history);
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      MusterPiece *piece = muster_layout_lookup_piece (layout, cases[c].id);
+
+      g_assert_nonnull (piece);
+      for (guint i = 0; i < cases[c].times; i++)
+        muster_editor_nudge (editor, &piece->serial, 1, cases[c].dx, cases[c].dy,
+                             cases[c].units, cases[c].fine);
+    }
+
+  /* Turned by tenths of a degree; terrain moved by a centimetre. */
+  for (guint i = 0; i < 3; i++)
+    muster_editor_rotate (editor, &muster_layout_lookup_piece (layout, "r4")->serial, 1, 0.1);
+  muster_editor_rotate (editor, &muster_layout_lookup_piece (layout, "b0")->serial, 1, -0.7);
+  g_assert_true (muster_editor_move_terrain (editor, "t1", 10, 10));
+
+  saved = muster_layout_to_bytes (layout);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *x = saved_attribute (saved, cases[c].id, "x");
+      g_autofree char *y = saved_attribute (saved, cases[c].id, "y");
+
+      g_assert_cmpstr (x, ==, cases[c].x);
+      g_assert_cmpstr (y, ==, cases[c].y);
+    }
+  {
+    g_autofree char *r4 = saved_attribute (saved, "r4", "rotation");
+    g_autofree char *b0 = saved_attribute (saved, "b0", "rotation");
+    g_autofree char *t1 = saved_attribute (saved, "t1", "points");
+
+    g_assert_cmpstr (r4, ==, "180.3");
+    g_assert_cmpstr (b0, ==, "359.3");
+    g_assert_cmpstr (t1, ==, "772mm,60.8mm 975.2mm,60.8mm 873.6mm,213.2mm");
+  }
+
+  again = muster_layout_new_from_bytes (saved, "nudged.muster", &error);
+  g_assert_no_error (error);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      MusterPiece *a = muster_layout_lookup_piece (layout, cases[c].id);
+      MusterPiece *b = muster_layout_lookup_piece (again, cases[c].id);
+
+      /* Saving moved nothing. */
+      g_assert_cmpfloat (a->x, ==, b->x);
+      g_assert_cmpfloat (a->y, ==, b->y);
+      g_assert_cmpfloat (a->rotation, ==, b->rotation);
+    }
+  resaved = muster_layout_to_bytes (again);
+  g_assert_true (g_bytes_equal (saved, resaved));
 }
 
 static void
@@ -474,6 +584,8 @@ main (int   argc,
   ADD ("/core/editor/game-portrait", test_editor_game_portrait);
 
 #undef ADD
+
+  g_test_add_func ("/core/editor/nudge-saves-short", test_editor_nudge_saves_short);
 
   return g_test_run ();
 }
