@@ -133,11 +133,17 @@ refresh_setup (MusterGameRoundPage *self,
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
-  /* Another game: the seats of its layout. */
+  /* Another game: the seats of its layout, as many as its players where
+   * they are enough for the game (else the box's count stands). */
   if (self->names_game != game)
     {
+      guint n = game != NULL ? muster_layout_get_players (muster_game_get_layout (game))->len : 0;
+      GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (self->count_spin);
+
       self->names_game = game;
       g_ptr_array_set_size (self->names, 0);
+      if (n >= gtk_adjustment_get_lower (adjustment) && n <= gtk_adjustment_get_upper (adjustment))
+        gtk_spin_button_set_value (self->count_spin, n);
       rebuild_names (self);
     }
 

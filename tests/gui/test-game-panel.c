@@ -1169,6 +1169,38 @@ test_pregame_zone_default (void)
   close_table (&table);
 }
 
+/* Twilight Imperium on a layout of three players: three seats, named
+ * after them, not the six the box starts at. */
+static void
+test_round_seats (void)
+{
+  static const char xml[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"1\" units=\"in\">\n"
+    "  <game system=\"ti4\" deployment=\"none\"/>\n"
+    "  <board width=\"48\" height=\"48\"/>\n"
+    "  <player id=\"red\" name=\"Alice\"/>\n"
+    "  <player id=\"blue\" name=\"Bob\"/>\n"
+    "  <player id=\"green\" name=\"Carol\"/>\n"
+    "</muster-layout>\n";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, sizeof xml - 1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterLayout) layout = muster_layout_new_from_bytes (bytes, "three.muster", &error);
+  GtkWidget *page, *seat;
+  Table table = { 0 };
+
+  g_assert_no_error (error);
+  open_table (&table, layout);
+  page = page_of (&table, "round");
+  settle ();
+  seat = find_row (page, "Seat 3");
+  g_assert_nonnull (seat);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (seat)), ==, "Carol");
+  g_assert_null (find_row (page, "Seat 4"));
+
+  close_table (&table);
+}
+
 /* Dice from the table: the roll log's row says so, the game asks for
  * them, and the page's die control enters them. */
 static void
@@ -1356,6 +1388,7 @@ main (int   argc,
   g_test_add_func ("/app/game-panel/t9a/pregame", test_pregame);
   g_test_add_func ("/app/game-panel/t9a/pregame-zone-default", test_pregame_zone_default);
   g_test_add_func ("/app/game-panel/ti4/round", test_round);
+  g_test_add_func ("/app/game-panel/ti4/round-seats", test_round_seats);
   g_test_add_func ("/app/game-panel/typed-dice", test_typed_dice);
   g_test_add_func ("/app/game-panel/restart-dialog", test_restart_dialog);
   g_test_add_func ("/app/game-panel/restore-error", test_restore_error);
