@@ -68,6 +68,10 @@ gboolean         muster_rule_code_from_string (const char              *text,
 /* A translated sentence: "Not entirely inside the deployment zone",
  * "Overlaps Warriors", naming the other thing as a player knows it. */
 char            *muster_violation_describe    (const MusterViolation   *violation);
+/* The same, with its distances in units (describe() says inches, as the
+ * rulebooks do). */
+char            *muster_violation_describe_in (const MusterViolation   *violation,
+                                               MusterUnit               units);
 /* The other thing as a player knows it: its name, "the building",
  * "the objective", or the id of an unnamed model or unit. */
 char            *muster_violation_dup_other_name (const MusterViolation *violation);

@@ -177,12 +177,6 @@ muster_violation_dup_other_name (const MusterViolation *violation)
 }
 
 static char *
-format_inches (double mm)
-{
-  return muster_length_format (mm, MUSTER_UNIT_INCH);
-}
-
-static char *
 describe_contact (const MusterViolation *violation,
                   const char            *name)
 {
@@ -245,9 +239,10 @@ describe_overlap (const MusterViolation *violation,
 
 static char *
 describe_spacing (const MusterViolation *violation,
-                  const char            *name)
+                  const char            *name,
+                  MusterUnit             units)
 {
-  g_autofree char *distance = format_inches (violation->distance);
+  g_autofree char *distance = muster_length_format (violation->distance, units);
 
   if (name == NULL && violation->other_kind == MUSTER_VIOLATION_OTHER_TERRAIN)
     {
@@ -292,6 +287,13 @@ describe_sequence (const MusterViolation *violation)
 char *
 muster_violation_describe (const MusterViolation *violation)
 {
+  return muster_violation_describe_in (violation, MUSTER_UNIT_INCH);
+}
+
+char *
+muster_violation_describe_in (const MusterViolation *violation,
+                              MusterUnit             units)
+{
   const char *name;
 
   g_return_val_if_fail (violation != NULL, NULL);
@@ -317,7 +319,7 @@ muster_violation_describe (const MusterViolation *violation)
 
     case MUSTER_RULE_ENEMY_TOO_CLOSE:
       {
-        g_autofree char *distance = format_inches (violation->distance);
+        g_autofree char *distance = muster_length_format (violation->distance, units);
 
         /* Translators: "Within 20″ of enemy unit Warriors" */
         return g_strdup_printf (_("Within %s of enemy unit %s"), distance,
@@ -333,7 +335,7 @@ muster_violation_describe (const MusterViolation *violation)
       return describe_sequence (violation);
 
     case MUSTER_RULE_UNIT_SPACING:
-      return describe_spacing (violation, name);
+      return describe_spacing (violation, name, units);
 
     case MUSTER_N_RULES:
     default:

@@ -94,7 +94,7 @@ _muster_board_view_set_feedback (MusterBoardView *self,
                                  GPtrArray       *violations)
 {
   g_clear_pointer (&self->feedback, g_free);
-  self->feedback = _muster_board_view_describe_violations (violations);
+  self->feedback = _muster_board_view_describe_violations (self, violations);
   self->feedback_legal = self->feedback == NULL;
 }
 

@@ -248,7 +248,8 @@ void          _muster_board_view_box_add_base          (MusterBox         *box,
                                                         double             y);
 double        _muster_board_view_to_table              (MusterBoardView   *self,
                                                         cairo_t           *cr);
-char         *_muster_board_view_describe_violations   (GPtrArray         *violations);
+char              *_muster_board_view_describe_violations (MusterBoardView *self,
+                                                           GPtrArray       *violations);
 
 /* muster-board-view-selection.c */
 guint                _muster_board_view_piece_at        (MusterBoardView  *self,

@@ -395,7 +395,8 @@ _muster_board_view_visible_table_centre (MusterBoardView *self)
  * keyboard is read out), its description sums up the table. */
 
 char *
-_muster_board_view_describe_violations (GPtrArray *violations)
+_muster_board_view_describe_violations (MusterBoardView *self,
+                                        GPtrArray       *violations)
 {
   g_autoptr(GString) text = NULL;
   g_autoptr(GPtrArray) seen = NULL;
@@ -407,7 +408,7 @@ _muster_board_view_describe_violations (GPtrArray *violations)
   seen = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i < violations->len; i++)
     {
-      g_autofree char *line = muster_violation_describe (g_ptr_array_index (violations, i));
+      g_autofree char *line = muster_violation_describe_in (g_ptr_array_index (violations, i), self->units);
 
       if (line == NULL || g_ptr_array_find_with_equal_func (seen, line, g_str_equal, NULL))
         continue;
@@ -450,7 +451,7 @@ describe_selected_piece (MusterBoardView *self)
 
   name = describe_piece (piece);
   if (self->validator != NULL)
-    problems = _muster_board_view_describe_violations (muster_validator_get_piece_violations (self->validator,
+    problems = _muster_board_view_describe_violations (self, muster_validator_get_piece_violations (self->validator,
                                                                                                piece->serial));
   if (problems == NULL)
     return g_steal_pointer (&name);

@@ -29,6 +29,7 @@ struct _MusterViolationsList
   AdwBin           parent_instance;
 
   MusterValidator *validator;
+  MusterUnit       units;
   guint            refresh_id;
   guint            n_rows;
   /* The verdicts of the rows still to make, after the first ones. */
@@ -103,7 +104,7 @@ make_row (MusterViolationsList  *self,
           const MusterViolation *violation)
 {
   const char *name = name_of (self, violation);
-  g_autofree char *message = muster_violation_describe (violation);
+  g_autofree char *message = muster_violation_describe_in (violation, self->units);
   g_autofree char *title = NULL;
   GtkWidget *row, *box, *image, *text, *label;
 
@@ -310,6 +311,19 @@ muster_violations_list_set_validator (MusterViolationsList *self,
   muster_violations_list_refresh (self);
 }
 
+void
+muster_violations_list_set_units (MusterViolationsList *self,
+                                  MusterUnit            units)
+{
+  g_return_if_fail (MUSTER_IS_VIOLATIONS_LIST (self));
+
+  if (self->units == units)
+    return;
+
+  self->units = units;
+  muster_violations_list_refresh (self);
+}
+
 guint
 muster_violations_list_get_n_rows (MusterViolationsList *self)
 {
@@ -392,6 +406,7 @@ muster_violations_list_class_init (MusterViolationsListClass *klass)
 static void
 muster_violations_list_init (MusterViolationsList *self)
 {
+  self->units = MUSTER_UNIT_INCH;
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 

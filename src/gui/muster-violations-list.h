@@ -24,6 +24,9 @@ void       muster_violations_list_set_validator (MusterViolationsList *self,
                                                  MusterValidator      *validator);
 /* Brings the list up to date now rather than when idle (for tests). */
 void       muster_violations_list_refresh       (MusterViolationsList *self);
+/* The units of the distances the problems name (inches at first). */
+void       muster_violations_list_set_units     (MusterViolationsList *self,
+                                                 MusterUnit            units);
 guint      muster_violations_list_get_n_rows    (MusterViolationsList *self);
 /* The title of row index (a piece's or terrain's name and id), or NULL. */
 const char *muster_violations_list_get_row_title (MusterViolationsList *self,

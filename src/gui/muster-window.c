@@ -271,6 +271,7 @@ validator_changed_cb (MusterWindow *self)
   muster_board_view_set_history (self->board_view, muster_document_get_history (self->document));
   muster_board_view_set_units (self->board_view, _muster_window_display_units (self));
   muster_board_view_set_scene (self->board_view, scene);
+  muster_violations_list_set_units (self->violations_list, _muster_window_display_units (self));
   muster_violations_list_set_validator (self->violations_list, validator);
   rebuild_player_pages (self);
 }
@@ -673,6 +674,7 @@ units_changed_cb (MusterWindow *self)
   if (scene != NULL)
     muster_scene_set_units (scene, units);
   muster_board_view_set_units (self->board_view, units);
+  muster_violations_list_set_units (self->violations_list, units);
   if (self->game_popover != NULL)
     muster_game_popover_set_units (self->game_popover, units);
 }

@@ -132,6 +132,25 @@ test_describe (void)
   g_assert_cmpstr (copy->piece_id, ==, "u1");
   g_assert_cmpstr (copy->other_name, ==, "Fusiliers 2");
   g_assert_cmpuint (copy->turn, ==, 1);
+
+  /* In the units the player chose. */
+  {
+    MusterViolation v = { 0 };
+    g_autofree char *cm = NULL;
+    g_autofree char *mm = NULL;
+
+    v.serial = 1;
+    v.piece_id = (char *) "u1";
+    v.code = MUSTER_RULE_UNIT_SPACING;
+    v.other_id = (char *) "u2";
+    v.other_name = (char *) "Skirmishers 3";
+    v.other_kind = MUSTER_VIOLATION_OTHER_FRIEND;
+    v.distance = INCH;
+    cm = muster_violation_describe_in (&v, MUSTER_UNIT_CM);
+    mm = muster_violation_describe_in (&v, MUSTER_UNIT_MM);
+    g_assert_cmpstr (cm, ==, "Within 2.54 cm of Skirmishers 3");
+    g_assert_cmpstr (mm, ==, "Within 25.4 mm of Skirmishers 3");
+  }
 }
 
 /* The names of pieces and terrain in the verdicts, as the validator

@@ -11,6 +11,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <adwaita.h>
 
 #include "muster-layout.h"
@@ -77,6 +79,55 @@ test_row_titles (void)
     g_assert_true (g_strv_contains ((const char * const *) titles->pdata, "Wolf Riders (u1)"));
     g_assert_true (g_strv_contains ((const char * const *) titles->pdata, "Wolf Riders (u2)"));
   }
+
+  g_object_unref (list);
+}
+
+static gboolean
+has_label_containing (GtkWidget  *widget,
+                      const char *needle)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), needle) != NULL)
+    return TRUE;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (has_label_containing (child, needle))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* The distances the problems name are in the units the player chose. */
+static void
+test_units (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  MusterBase base = { MUSTER_BASE_RECT, 100, 40 };
+  g_autoptr(MusterValidator) validator = NULL;
+  GtkWidget *list = muster_violations_list_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_object_ref_sink (list);
+  muster_layout_update_player (layout, "red", "south", NULL, NULL);
+  muster_layout_update_player (layout, "blue", "north", NULL, NULL);
+  /* Two units of Alice's half an inch apart. */
+  muster_layout_add_piece (layout, muster_piece_new ("u1", MUSTER_PIECE_UNIT, "red", &base, 30 * INCH, 44 * INCH));
+  muster_layout_add_piece (layout, muster_piece_new ("u2", MUSTER_PIECE_UNIT, "red", &base,
+                                                     30 * INCH + 100 + INCH / 2, 44 * INCH));
+  validator = muster_validator_new (layout, system, &error);
+  g_assert_no_error (error);
+  muster_violations_list_set_validator (MUSTER_VIOLATIONS_LIST (list), validator);
+  muster_violations_list_refresh (MUSTER_VIOLATIONS_LIST (list));
+  g_assert_true (has_label_containing (list, "Within 1″ of"));
+
+  muster_violations_list_set_units (MUSTER_VIOLATIONS_LIST (list), MUSTER_UNIT_CM);
+  g_assert_true (has_label_containing (list, "Within 2.54 cm of"));
+  g_assert_false (has_label_containing (list, "″"));
 
   g_object_unref (list);
 }
@@ -163,6 +214,7 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/gui/violations-list/row-titles", test_row_titles);
+  g_test_add_func ("/gui/violations-list/units", test_units);
   g_test_add_func ("/gui/violations-list/rows-when-idle", test_rows_when_idle);
 
   return g_test_run ();
