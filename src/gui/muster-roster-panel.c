@@ -33,6 +33,9 @@ struct _MusterRosterPanel
   GHashTable     *problems;
 
   GPtrArray      *zone_ids;      /* of the zone row's items */
+  /* The entry just added or edited: its row takes the focus when made,
+   * so that Return places it and the keyboard carries on from there. */
+  char           *focus_entry_id;
   GPtrArray      *statuses;      /* char *, one a row */
   gboolean        updating;
   guint           refresh_id;
@@ -658,7 +661,17 @@ refresh_rows (MusterRosterPanel *self)
   count_problems (self);
   entries = muster_roster_get_entries (self->roster, self->player_id);
   for (guint i = 0; entries != NULL && i < entries->len; i++)
-    gtk_list_box_append (self->list_box, make_row (self, g_ptr_array_index (entries, i)));
+    {
+      const MusterRosterEntry *entry = g_ptr_array_index (entries, i);
+      GtkWidget *row = make_row (self, entry);
+
+      gtk_list_box_append (self->list_box, row);
+      if (self->focus_entry_id != NULL && g_strcmp0 (entry->id, self->focus_entry_id) == 0)
+        {
+          gtk_widget_grab_focus (row);
+          g_clear_pointer (&self->focus_entry_id, g_free);
+        }
+    }
 
   refresh_other_rows (self);
 }
@@ -855,10 +868,14 @@ entry_saved_cb (MusterRosterPanel *self,
   if (entry->id == NULL)
     {
       begin_group (self, _("Add to Roster"));
-      muster_roster_add_entry (self->roster, self->player_id, entry);
+      g_free (self->focus_entry_id);
+      self->focus_entry_id = g_strdup (muster_roster_add_entry (self->roster, self->player_id, entry));
       end_group (self);
       return;
     }
+
+  g_free (self->focus_entry_id);
+  self->focus_entry_id = g_strdup (entry->id);
 
   old = muster_roster_lookup (self->roster, entry->id, NULL);
   begin_group (self, _("Edit Roster Entry"));
@@ -1191,6 +1208,7 @@ muster_roster_panel_finalize (GObject *object)
   MusterRosterPanel *self = (MusterRosterPanel *)object;
 
   g_clear_pointer (&self->player_id, g_free);
+  g_clear_pointer (&self->focus_entry_id, g_free);
   g_clear_pointer (&self->zone_ids, g_ptr_array_unref);
   g_clear_pointer (&self->statuses, g_ptr_array_unref);
 

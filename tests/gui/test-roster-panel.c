@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "muster-entry-dialog.h"
 #include "muster-roster-panel.h"
 #include "muster-validate.h"
 
@@ -243,6 +244,49 @@ test_roster_panel_placed_entry (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The entry just added takes the focus: Return then places it, and the
+ * keyboard carries on from the roster, not from the window's first
+ * button. */
+static void
+test_roster_panel_focus_new_entry (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (TEST_DATA_DIR "/examples/t9a-frontline-clash-mixed.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterLayout) layout = muster_layout_new_from_file (file, &error);
+  g_autoptr(MusterRoster) roster = NULL;
+  g_autoptr(GList) toplevels = NULL;
+  MusterEntryDialog *dialog = NULL;
+  MusterRosterPanel *red;
+  GtkWidget *window, *focus;
+
+  g_assert_no_error (error);
+  roster = muster_roster_new (layout);
+  red = muster_roster_panel_new (roster, NULL, NULL, "red");
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 600);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (red));
+  gtk_window_present (GTK_WINDOW (window));
+  wait_until_mapped (GTK_WIDGET (red));
+
+  muster_roster_panel_add_entry (red);
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (MUSTER_IS_ENTRY_DIALOG (l->data))
+      dialog = l->data;
+  g_assert_nonnull (dialog);
+  muster_entry_dialog_set_name (dialog, "Halberdiers");
+  muster_entry_dialog_save (dialog);
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (ADW_IS_ACTION_ROW (focus));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (focus)), ==, "Halberdiers");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Many pieces outside the roster: the first rows when shown, the others
  * when idle, a piece removed meanwhile left out; asked about, the panel
  * makes them all. */
@@ -305,6 +349,7 @@ main (int   argc,
   g_test_add_func ("/app/roster-panel/rows-when-shown", test_roster_panel_rows_when_shown);
   g_test_add_func ("/app/roster-panel/other-rows-when-idle", test_roster_panel_other_rows_when_idle);
   g_test_add_func ("/app/roster-panel/placed-entry", test_roster_panel_placed_entry);
+  g_test_add_func ("/app/roster-panel/focus-new-entry", test_roster_panel_focus_new_entry);
 
   return g_test_run ();
 }
