@@ -270,11 +270,23 @@ add_skill_rows (MusterGameOrdersPage  *self,
 
   if (step->kind == MUSTER_ORDER_STEP_FIRST_SKILL || step->kind == MUSTER_ORDER_STEP_SECOND_SKILL)
     {
+      guint slot = step->kind == MUSTER_ORDER_STEP_FIRST_SKILL ? 0 : 1;
+      GtkWidget *button;
+
       row = muster_game_page_add_row (self->order_list,
-                                      step->kind == MUSTER_ORDER_STEP_FIRST_SKILL ? _("First Skill") : _("Second Skill"),
-                                      step->kind == MUSTER_ORDER_STEP_FIRST_SKILL ? _("Or an Entire Order")
-                                                                                  : _("Optional"));
-      adw_action_row_add_suffix (row, skill_menu_button (game, _("Declare"), NULL));
+                                      slot == 0 ? _("First Skill") : _("Second Skill"),
+                                      slot == 0 ? _("Or an Entire Order") : _("Optional"));
+      /* Declared already (it is listed above): another replaces it until
+       * the next step. */
+      if (muster_order_sequence_get_skill (seq, slot) != NULL)
+        {
+          /* Translators: replaces the skill declared for this step */
+          button = skill_menu_button (game, _("Change"), NULL);
+          gtk_widget_remove_css_class (button, "suggested-action");
+        }
+      else
+        button = skill_menu_button (game, _("Declare"), NULL);
+      adw_action_row_add_suffix (row, button);
     }
 }
 

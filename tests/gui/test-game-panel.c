@@ -870,6 +870,40 @@ test_aro_card (void)
   close_table (&table);
 }
 
+static gboolean
+is_menu_button (GtkWidget  *widget,
+                const char *label)
+{
+  return GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)), label) == 0;
+}
+
+/* A skill declared is listed, and the step's button then offers to
+ * change it rather than to declare one again. */
+static void
+test_declared_skill (void)
+{
+  g_autoptr(MusterLayout) layout = orders_layout ();
+  MusterGame *game;
+  GtkWidget *page;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  game = game_of (&table);
+  OK (muster_game_start_turn (game, 0, 2, &ok_error));
+  OK (muster_game_activate (game, "a1", &ok_error));
+  OK (muster_game_next_step (game, &ok_error));
+  OK (muster_game_next_step (game, &ok_error));
+  page = show_page (&table, "orders");
+  g_assert_nonnull (find (page, is_menu_button, "Declare"));
+  g_assert_null (find (page, is_menu_button, "Change"));
+  OK (muster_game_declare_skill (game, "bs-attack", &ok_error));
+  flush ();
+  g_assert_nonnull (find (page, is_menu_button, "Change"));
+  g_assert_null (find (page, is_menu_button, "Declare"));
+
+  close_table (&table);
+}
+
 /* To the Resolution of an Order in which Kamau reacts. */
 static void
 play_to_resolution (MusterGame *game)
@@ -1384,6 +1418,7 @@ main (int   argc,
   g_test_add_func ("/app/game-panel/infinity/pages-made-when-shown", test_pages_made_when_shown);
   g_test_add_func ("/app/game-panel/infinity/aro-card", test_aro_card);
   g_test_add_func ("/app/game-panel/infinity/face-to-face", test_face_to_face);
+  g_test_add_func ("/app/game-panel/infinity/declared-skill", test_declared_skill);
   g_test_add_func ("/app/game-panel/infinity/spin-scroll", test_spin_scroll);
   g_test_add_func ("/app/game-panel/t9a/pregame", test_pregame);
   g_test_add_func ("/app/game-panel/t9a/pregame-zone-default", test_pregame_zone_default);
