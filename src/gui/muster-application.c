@@ -153,13 +153,16 @@ muster_application_open (GApplication  *app,
       GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
       MusterWindow *window;
 
-      /* An untouched new table is replaced rather than kept beside. */
+      /* An untouched new table is replaced rather than kept beside. It
+       * is raised first: the alert about a file that cannot be read goes
+       * over it, where a window presented after would cover it. */
       if (MUSTER_IS_WINDOW (active) &&
           muster_window_get_file (MUSTER_WINDOW (active)) == NULL &&
           !muster_window_get_modified (MUSTER_WINDOW (active)) &&
           muster_layout_get_pieces (muster_window_get_layout (MUSTER_WINDOW (active)))->len == 0)
         {
           window = MUSTER_WINDOW (active);
+          gtk_window_present (GTK_WINDOW (window));
           muster_window_open (window, files[i]);
         }
       /* A file that cannot be read leaves no empty table beside the
@@ -169,11 +172,15 @@ muster_application_open (GApplication  *app,
           window = muster_window_open_new (self, files[i], MUSTER_WINDOW (active));
           if (window == NULL)
             continue;
+          gtk_window_present (GTK_WINDOW (window));
         }
+      /* Its alert, if any, once it is shown. */
       else
-        window = muster_window_new_for_file (self, files[i]);
+        {
+          window = muster_window_new_for_file (self, files[i]);
+          gtk_window_present (GTK_WINDOW (window));
+        }
 
-      gtk_window_present (GTK_WINDOW (window));
       report_system_errors (self, window);
     }
 

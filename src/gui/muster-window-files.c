@@ -71,9 +71,10 @@ muster_window_show_layout (MusterWindow  *self,
   return muster_document_load_layout (self->document, layout, NULL, error);
 }
 
-/* Says in a dialog why file cannot be opened: a toast would pass before
- * it is read. Errors about a place in the file read "NAME:LINE: what";
- * the dialog names the file and the line, and says what in a sentence. */
+/* Says in a dialog why file cannot be opened, over the window once it
+ * is shown: a toast would pass before it is read. Errors about a place
+ * in the file read "NAME:LINE: what"; the dialog names the file and the
+ * line, and says what in a sentence. */
 static void
 show_open_error (MusterWindow *self,
                  GFile        *file,
@@ -88,6 +89,20 @@ show_open_error (MusterWindow *self,
   const char *text = error->message;
   GtkWidget *alert;
   guint64 line = 0;
+
+  /* Presented over a window not shown yet, the alert would go under it,
+   * unseen: gtk_window_present() raises the window it shows. */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      if (self->unread_files == NULL)
+        {
+          self->unread_files = g_ptr_array_new_with_free_func (g_object_unref);
+          self->unread_errors = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
+        }
+      g_ptr_array_add (self->unread_files, g_object_ref (file));
+      g_ptr_array_add (self->unread_errors, g_error_copy (error));
+      return;
+    }
 
   if (g_str_has_prefix (text, name) && text[strlen (name)] == ':')
     {
@@ -118,10 +133,30 @@ show_open_error (MusterWindow *self,
     body = g_strdup_printf (_("Line %u: %s"), (guint) line, what);
   alert = muster_alert_new (heading, body != NULL ? body : what);
   muster_alert_add_response (alert, "close", _("_Close"), ADW_RESPONSE_DEFAULT);
-  /* Above the window, which is shown first when it was not yet. */
-  if (!gtk_widget_get_visible (GTK_WIDGET (self)))
-    gtk_window_present (GTK_WINDOW (self));
   muster_alert_present (alert, GTK_WIDGET (self));
+}
+
+static gboolean
+show_unread_cb (gpointer data)
+{
+  MusterWindow *self = MUSTER_WINDOW (data);
+  g_autoptr(GPtrArray) files = g_steal_pointer (&self->unread_files);
+  g_autoptr(GPtrArray) errors = g_steal_pointer (&self->unread_errors);
+
+  self->unread_id = 0;
+  for (guint i = 0; files != NULL && i < files->len; i++)
+    show_open_error (self, g_ptr_array_index (files, i), g_ptr_array_index (errors, i));
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Not in "map" itself: gtk_window_present() raises the window after it
+ * maps it. */
+static void
+map_cb (MusterWindow *self)
+{
+  if (self->unread_files != NULL && self->unread_id == 0)
+    self->unread_id = g_idle_add (show_unread_cb, self);
 }
 
 /* Shows the layout in file; on failure the layout that was open stays
@@ -489,6 +524,8 @@ _muster_window_init_files (MusterWindow *self)
   g_signal_connect_object (adw_split_button_get_popover (self->open_button), "show",
                            G_CALLBACK (_muster_window_update_recent_menu), self, G_CONNECT_SWAPPED);
 
+  g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);
+
   /* Drop a layout anywhere to open it. */
   target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect_swapped (target, "drop", G_CALLBACK (drop_file_cb), self);
@@ -500,4 +537,7 @@ _muster_window_dispose_files (MusterWindow *self)
 {
   muster_file_chooser_close (G_OBJECT (self));
   g_clear_object (&self->after_file);
+  g_clear_handle_id (&self->unread_id, g_source_remove);
+  g_clear_pointer (&self->unread_files, g_ptr_array_unref);
+  g_clear_pointer (&self->unread_errors, g_ptr_array_unref);
 }

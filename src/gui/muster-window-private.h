@@ -57,6 +57,11 @@ struct _MusterWindow
 
   MusterAfter           after;
   GFile                *after_file;
+  /* Files that could not be read while the window was not shown yet,
+   * and why: told once it is (muster-window-files.c). */
+  GPtrArray            *unread_files;
+  GPtrArray            *unread_errors;
+  guint                 unread_id;
 
   /* The game the Game page showed, and whether the players (not undo or
    * redo) changed the game system since: its dice may be kept. */

@@ -95,6 +95,30 @@ alert_click (GtkWidget  *alert,
   g_signal_emit_by_name (button, "clicked");
 }
 
+/* Whether alert ends up over every window, taking the keys, as a window
+ * presented after it would not let it: an AdwMessageDialog is a window
+ * of its own, an AdwAlertDialog is inside the window it is over. Asked
+ * once the display has told all it did: the focus passes through the
+ * alert on its way to a window presented after it. */
+G_GNUC_UNUSED static gboolean
+alert_wait_active (GtkWidget *alert)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  do
+    {
+      gdk_display_sync (gtk_widget_get_display (alert));
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+
+      if (gtk_widget_get_mapped (alert) && gtk_window_is_active (GTK_WINDOW (gtk_widget_get_root (alert))))
+        return TRUE;
+    }
+  while (g_get_monotonic_time () < deadline);
+
+  return FALSE;
+}
+
 /* Until parent (NULL: any window) shows no alert. */
 G_GNUC_UNUSED static gboolean
 alert_wait_gone (GtkWidget *parent)

@@ -498,9 +498,12 @@ test_window_new_for_file (void)
   layout = muster_window_get_layout (window);
   g_assert_cmpstr (muster_layout_get_system_id (layout), ==, "t9a");
   g_assert_null (muster_window_get_file (window));
+  /* Told once the window is shown, over it. */
+  g_assert_null (muster_alert_find (GTK_WIDGET (window)));
   gtk_window_present (GTK_WINDOW (window));
-  alert = muster_alert_find (GTK_WIDGET (window));
+  alert = alert_wait (GTK_WIDGET (window));
   g_assert_nonnull (alert);
+  g_assert_cmpstr (muster_alert_get_heading (alert), ==, "Could Not Open “no-such-layout.muster”");
   muster_alert_close (alert);
   gtk_window_destroy (GTK_WINDOW (window));
 
@@ -1143,31 +1146,35 @@ restore_activate_cb (GApplication *app)
   exit (0);
 }
 
+/* Muster as `muster` (file NULL) or `muster FILE` starts it: callback
+ * runs after the application's own handler of signal. */
 static void
-run_session (GCallback activate)
+run_session (const char *signal,
+             GCallback   callback,
+             const char *file)
 {
   g_autoptr(MusterApplication) app = muster_application_new ();
-  char *argv[] = { (char *) "muster", NULL };
+  char *argv[] = { (char *) "muster", (char *) file, NULL };
 
   /* No session bus under the test runner: GTK warns and goes on alone. */
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
   g_application_set_flags (G_APPLICATION (app),
                            g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_signal_connect_after (app, "activate", activate, NULL);
-  g_application_run (G_APPLICATION (app), 1, argv);
+  g_signal_connect_after (app, signal, callback, NULL);
+  g_application_run (G_APPLICATION (app), file != NULL ? 2 : 1, argv);
 }
 
 static void
 test_window_crash_session (void)
 {
-  run_session (G_CALLBACK (crash_activate_cb));
+  run_session ("activate", G_CALLBACK (crash_activate_cb), NULL);
   g_assert_not_reached ();
 }
 
 static void
 test_window_restore_session (void)
 {
-  run_session (G_CALLBACK (restore_activate_cb));
+  run_session ("activate", G_CALLBACK (restore_activate_cb), NULL);
   g_assert_not_reached ();
 }
 
@@ -1189,6 +1196,144 @@ test_window_crash_recovery (void)
   /* The restoring session ended without closing its windows, too. */
   for (guint i = 0; i < orphans->len; i++)
     muster_draft_delete_orphan (((MusterOrphan *) g_ptr_array_index (orphans, i))->id);
+}
+
+/* The one window, on the default table, with the alert Open… shows about
+ * file over it, named and saying body (NULL: whatever the system says),
+ * and seen: over the window, which was not shown again above it. */
+static void
+assert_cannot_open (GApplication *app,
+                    GFile        *file,
+                    const char   *body)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *heading = g_strdup_printf ("Could Not Open “%s”", basename);
+  MusterWindow *window = NULL;
+  GtkWidget *alert;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (MUSTER_IS_WINDOW (l->data))
+      {
+        g_assert_null (window);
+        window = l->data;
+      }
+  g_assert_nonnull (window);
+
+  alert = alert_wait (GTK_WIDGET (window));
+  g_assert_nonnull (alert);
+  g_assert_cmpstr (muster_alert_get_heading (alert), ==, heading);
+  if (body != NULL)
+    g_assert_cmpstr (muster_alert_get_body (alert), ==, body);
+  else
+    g_assert_cmpstr (muster_alert_get_body (alert), !=, "");
+  g_assert_true (alert_wait_active (alert));
+
+  g_assert_null (muster_window_get_file (window));
+  g_assert_false (muster_window_get_modified (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Untitled Layout — Muster");
+  g_assert_cmpstr (muster_layout_get_system_id (muster_window_get_layout (window)), ==, "t9a");
+
+  alert_click (alert, "_Close");
+  g_assert_true (alert_wait_gone (GTK_WIDGET (window)));
+}
+
+/* The first file in argv, then a second, as from the file manager while
+ * Muster runs; both unreadable. */
+static void
+unreadable_open_cb (GApplication  *app,
+                    GFile        **files,
+                    int            n_files,
+                    const char    *hint)
+{
+  static gboolean checking;
+  g_autoptr(GFile) then = g_file_new_for_path (g_getenv ("MUSTER_TEST_THEN"));
+
+  /* The second file comes through here too, inside the first. */
+  if (checking)
+    return;
+  checking = TRUE;
+
+  g_assert_cmpint (n_files, ==, 1);
+  assert_cannot_open (app, files[0], g_getenv ("MUSTER_TEST_BODY"));
+
+  g_application_open (app, &then, 1, "");
+  assert_cannot_open (app, then, "Line 2: The file ends inside the <muster-layout> tag");
+
+  /* Nothing unsaved: closed without a question, and no draft left. */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL;
+       l = gtk_application_get_windows (GTK_APPLICATION (app)))
+    gtk_window_destroy (l->data);
+}
+
+static void
+test_window_open_unreadable_session (void)
+{
+  run_session ("open", G_CALLBACK (unreadable_open_cb), g_getenv ("MUSTER_TEST_FIRST"));
+}
+
+/* `muster FILE` (a double click in the file manager) with a file that is
+ * missing or cannot be read: the same alert as Open…, seen over the
+ * default table, and the file is left as it was. */
+static void
+test_window_open_unreadable (void)
+{
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-window-XXXXXX");
+  g_autofree char *missing = g_build_filename (dir, "no-such-layout.muster", NULL);
+  g_autofree char *newer = g_build_filename (dir, "newer-version.muster", NULL);
+  g_autofree char *truncated = g_build_filename (dir, "truncated.muster", NULL);
+  const char *truncated_text = "<?xml version=\"1.0\"?>\n<muster-layout version=\"1\"";
+  g_autofree char *newer_text = NULL;
+  g_autoptr(GPtrArray) orphans = NULL;
+  const struct {
+    const char *first;
+    const char *body;
+  } cases[] = {
+    { missing, NULL },
+    { newer, "Line 2: Written by a newer Muster (format version 2); this Muster reads version 1" },
+  };
+
+  g_assert_true (g_file_get_contents (TEST_DATA_DIR "/layouts/newer-version.muster", &newer_text, NULL, NULL));
+  g_assert_true (g_file_set_contents (newer, newer_text, -1, NULL));
+  g_assert_true (g_file_set_contents (truncated, truncated_text, -1, NULL));
+
+  g_setenv ("MUSTER_TEST_THEN", truncated, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_setenv ("MUSTER_TEST_FIRST", cases[i].first, TRUE);
+      if (cases[i].body != NULL)
+        g_setenv ("MUSTER_TEST_BODY", cases[i].body, TRUE);
+      else
+        g_unsetenv ("MUSTER_TEST_BODY");
+      g_test_trap_subprocess ("/app/window/open-unreadable/subprocess", 30 * G_USEC_PER_SEC,
+                              G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+    }
+  g_unsetenv ("MUSTER_TEST_FIRST");
+  g_unsetenv ("MUSTER_TEST_THEN");
+  g_unsetenv ("MUSTER_TEST_BODY");
+
+  /* Not made, not written, no backup beside them, no draft left. */
+  {
+    g_autofree char *text = NULL;
+    g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+    guint n = 0;
+
+    g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+    g_assert_true (g_file_get_contents (newer, &text, NULL, NULL));
+    g_assert_cmpstr (text, ==, newer_text);
+    g_clear_pointer (&text, g_free);
+    g_assert_true (g_file_get_contents (truncated, &text, NULL, NULL));
+    g_assert_cmpstr (text, ==, truncated_text);
+    while (g_dir_read_name (listing) != NULL)
+      n++;
+    g_assert_cmpuint (n, ==, 2);
+  }
+  orphans = muster_draft_list_orphans ();
+  g_assert_cmpuint (orphans->len, ==, 0);
+
+  g_unlink (newer);
+  g_unlink (truncated);
+  g_rmdir (dir);
 }
 
 /* Run in a process whose user data directory holds a broken game system:
@@ -1267,6 +1412,8 @@ main (int   argc,
   g_test_add_func ("/app/window/default-board", test_window_default_board);
   g_test_add_func ("/app/window/pieces-outside-roster", test_window_pieces_outside_roster);
   g_test_add_func ("/app/window/new-for-file", test_window_new_for_file);
+  g_test_add_func ("/app/window/open-unreadable", test_window_open_unreadable);
+  g_test_add_func ("/app/window/open-unreadable/subprocess", test_window_open_unreadable_session);
   g_test_add_func ("/app/window/recent-menu", test_window_recent_menu);
   g_test_add_func ("/app/window/menus-made-when-opened", test_window_menus_made_when_opened);
   g_test_add_func ("/app/window/roster-panels-made-when-shown", test_window_roster_panels_made_when_shown);
