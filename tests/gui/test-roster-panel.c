@@ -126,6 +126,19 @@ wait_until_mapped (GtkWidget *widget)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* child in a window of its own, shown; the window, to destroy. */
+static GtkWidget *
+show_in_window (GtkWidget *child)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 600);
+  gtk_window_set_child (GTK_WINDOW (window), child);
+  gtk_window_present (GTK_WINDOW (window));
+
+  return window;
+}
+
 /* The panel of a player not shown makes its rows when first shown, and
  * they show what the layout is then, not what it was when the panel was
  * made. */
@@ -147,10 +160,7 @@ test_roster_panel_rows_when_shown (void)
   stack = gtk_stack_new ();
   gtk_stack_add_named (GTK_STACK (stack), GTK_WIDGET (red), "red");
   gtk_stack_add_named (GTK_STACK (stack), GTK_WIDGET (blue), "blue");
-  window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 400, 600);
-  gtk_window_set_child (GTK_WINDOW (window), stack);
-  gtk_window_present (GTK_WINDOW (window));
+  window = show_in_window (stack);
   wait_until_mapped (GTK_WIDGET (red));
 
   /* Shown: its rows are there by the first frame. */
@@ -204,10 +214,7 @@ test_roster_panel_placed_entry (void)
   entry_id = muster_roster_add_entry (roster, "red", entry);
 
   red = muster_roster_panel_new (roster, NULL, NULL, "red");
-  window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 400, 600);
-  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (red));
-  gtk_window_present (GTK_WINDOW (window));
+  window = show_in_window (GTK_WIDGET (red));
   wait_until_mapped (GTK_WIDGET (red));
   before = place_item_action (GTK_WIDGET (red), "Knights");
   g_assert_cmpstr (before, ==, "roster.place");
@@ -262,10 +269,7 @@ test_roster_panel_focus_new_entry (void)
   g_assert_no_error (error);
   roster = muster_roster_new (layout);
   red = muster_roster_panel_new (roster, NULL, NULL, "red");
-  window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 400, 600);
-  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (red));
-  gtk_window_present (GTK_WINDOW (window));
+  window = show_in_window (GTK_WIDGET (red));
   wait_until_mapped (GTK_WIDGET (red));
 
   muster_roster_panel_add_entry (red);
@@ -310,10 +314,7 @@ test_roster_panel_other_rows_when_idle (void)
   roster = muster_roster_new (layout);
 
   red = muster_roster_panel_new (roster, NULL, NULL, "red");
-  window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 400, 600);
-  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (red));
-  gtk_window_present (GTK_WINDOW (window));
+  window = show_in_window (GTK_WIDGET (red));
   while (!gtk_widget_get_mapped (GTK_WIDGET (red)))
     g_main_context_iteration (NULL, TRUE);
 
