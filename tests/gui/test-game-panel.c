@@ -920,6 +920,35 @@ play_to_resolution (MusterGame *game)
     OK (muster_game_next_step (game, &ok_error));
 }
 
+/* The Face to Face Roll's rows leave a trooper's name room for a line
+ * of its own beside the Success Value and Burst boxes: "Fusilier
+ * Lieutenant" is not broken into "Lieutena-nt". */
+static void
+test_face_to_face_names (void)
+{
+  g_autoptr(MusterLayout) layout = orders_layout ();
+  GtkWidget *page, *row, *label;
+  Table table = { 0 };
+
+  g_free (muster_layout_lookup_piece (layout, "z1")->name);
+  muster_layout_lookup_piece (layout, "z1")->name = g_strdup ("Fusilier Lieutenant");
+  open_table (&table, layout);
+  play_to_resolution (game_of (&table));
+  page = show_page (&table, "orders");
+  settle ();
+
+  /* The reacting trooper's row of the roll, not its row in the Order. */
+  row = find (page, is_row_saying, "Success Value");
+  while (row != NULL && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), "Fusilier Lieutenant") != 0)
+    row = gtk_widget_get_next_sibling (row);
+  g_assert_nonnull (row);
+  label = find_label (row, "Fusilier Lieutenant");
+  g_assert_nonnull (label);
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (label))), ==, 1);
+
+  close_table (&table);
+}
+
 /* The Face to Face Roll: its result beside the button, and a second roll
  * a deliberate act, labelled so. */
 static void
@@ -1419,6 +1448,7 @@ main (int   argc,
   g_test_add_func ("/app/game-panel/infinity/aro-card", test_aro_card);
   g_test_add_func ("/app/game-panel/infinity/face-to-face", test_face_to_face);
   g_test_add_func ("/app/game-panel/infinity/declared-skill", test_declared_skill);
+  g_test_add_func ("/app/game-panel/infinity/face-to-face-names", test_face_to_face_names);
   g_test_add_func ("/app/game-panel/infinity/spin-scroll", test_spin_scroll);
   g_test_add_func ("/app/game-panel/t9a/pregame", test_pregame);
   g_test_add_func ("/app/game-panel/t9a/pregame-zone-default", test_pregame_zone_default);
