@@ -169,14 +169,16 @@ explain_parser_error (const xmlError *err,
 /* Whether first, the error kept, is told better by err, the parser's
  * next: a tag cut short by the end of the file or by the next tag is
  * first an attribute that goes wrong ("attributes construct error",
- * "error parsing attribute name"), then the tag that is not closed. */
+ * "error parsing attribute name", a value cut off before its quotes),
+ * then the tag that is not closed. */
 static gboolean
 is_told_better_by (const XmlFirstError *first,
                    const xmlError      *err)
 {
   return err->code == XML_ERR_GT_REQUIRED &&
          (first->code == XML_ERR_NAME_REQUIRED ||
-          (first->code == XML_ERR_SPACE_REQUIRED && at_end_of_input (err)));
+          ((first->code == XML_ERR_SPACE_REQUIRED || first->code == XML_ERR_ATTRIBUTE_NOT_STARTED) &&
+           at_end_of_input (err)));
 }
 
 static void

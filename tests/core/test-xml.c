@@ -186,6 +186,9 @@ test_not_well_formed_in_words (void)
     { "<muster-layout version=\"1\">\n  <board width=\"72\" height=\"48\"\n</muster-layout>\n",
       "test.xml:2: the <board> tag is not closed: a “>” is missing" },
     { "<muster-layout version=\"1\"", "test.xml:1: the file ends inside the <muster-layout> tag" },
+    /* Cut off before an attribute's value: the end of the file, not the
+     * quotes. */
+    { "<muster-layout>\n  <piece kind=", "test.xml:2: the file ends inside the <piece> tag" },
     { "<muster-layout version=\"1\">\n  <game/>\n",
       "test.xml:3: the file ends before the <muster-layout> element of line 1 is closed" },
     { "<muster-layout>\n  <game>\n</muster-layout>\n",
