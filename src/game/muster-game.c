@@ -1062,11 +1062,8 @@ muster_game_get_deployment (MusterGame *self)
 }
 
 guint
-muster_game_get_placement_turn (const char *player_id,
-                                gpointer    game)
+muster_game_get_placement_turn (MusterGame *self)
 {
-  MusterGame *self = game;
-
   g_return_val_if_fail (MUSTER_IS_GAME (self), 0);
 
   if (self->kind != MUSTER_GAME_KIND_INFINITY || self->deployment == NULL ||

@@ -142,12 +142,11 @@ MusterDice               *muster_game_get_dice              (MusterGame         
 MusterInfinityInitiative *muster_game_get_initiative        (MusterGame               *self);
 MusterT9aPregame         *muster_game_get_pregame           (MusterGame               *self);
 MusterDeploymentPhase    *muster_game_get_deployment        (MusterGame               *self);
-/* The deployment turn a piece of player_id placed now belongs to: in
- * Infinity's Deployment Phase, the step under way (whoever's it is: a
- * piece put down in the other player's step is out of turn); else 0, for
- * the roster's own count. A MusterRosterTurnFunc, with the game as data. */
-guint                     muster_game_get_placement_turn    (const char               *player_id,
-                                                             gpointer                  game);
+/* The deployment turn a piece placed now belongs to, whoever places it:
+ * in Infinity's Deployment Phase, the step under way (a piece put down in
+ * the other player's step is out of turn); else 0, for the roster's own
+ * count (muster_roster_set_turn_func()). */
+guint                     muster_game_get_placement_turn    (MusterGame               *self);
 MusterOrderRules         *muster_game_get_order_rules       (MusterGame               *self);
 MusterOrderSequence      *muster_game_get_order_sequence    (MusterGame               *self);
 MusterTi4Round           *muster_game_get_ti4               (MusterGame               *self);

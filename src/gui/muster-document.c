@@ -243,7 +243,7 @@ placement_turn_cb (const char *player_id,
 {
   MusterDocument *self = data;
 
-  return self->game != NULL ? muster_game_get_placement_turn (player_id, self->game) : 0;
+  return self->game != NULL ? muster_game_get_placement_turn (self->game) : 0;
 }
 
 static gboolean
