@@ -10,7 +10,8 @@
 #include "muster-geometry.h"
 #include "muster-region.h"
 
-/* What test-system.c and test-system-files.c both ask of a system. */
+/* What test-system.c, test-system-files.c and test-region.c ask of
+ * systems and regions. */
 
 #define INCH MUSTER_MM_PER_INCH
 

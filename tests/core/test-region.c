@@ -18,8 +18,8 @@
 #include "muster-region-template.h"
 #include "muster-system.h"
 #include "muster-xml.h"
+#include "system-helpers.h"
 
-#define INCH MUSTER_MM_PER_INCH
 #define W72  (72 * INCH)
 #define H48  (48 * INCH)
 
@@ -35,25 +35,6 @@ round_base_within (const MusterRegion *region,
   gboolean ret;
 
   muster_outline_init_circle (&outline, x_in * INCH, y_in * INCH, diameter_mm / 2);
-  ret = muster_region_contains_outline (region, &outline);
-  muster_outline_clear (&outline);
-
-  return ret;
-}
-
-/* A rectangular base, given by its edges in mm. */
-static gboolean
-box_within (const MusterRegion *region,
-            double              x0,
-            double              y0,
-            double              x1,
-            double              y1)
-{
-  MusterBase base = { MUSTER_BASE_RECT, x1 - x0, y1 - y0 };
-  MusterOutline outline;
-  gboolean ret;
-
-  muster_outline_init_base (&outline, &base, (x0 + x1) / 2, (y0 + y1) / 2, 0);
   ret = muster_region_contains_outline (region, &outline);
   muster_outline_clear (&outline);
 
