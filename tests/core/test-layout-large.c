@@ -94,6 +94,37 @@ test_large (void)
 /* A layout of more pieces than the schema checks at once (its root's
  * children go a batch at a time): what is wrong anywhere is still found,
  * and what is right still loads, in any order. */
+/* Loads text as a layout, and checks that the loader refuses it for the
+ * schema's reasons exactly when the schema does. */
+static MusterLayout *
+load_as_schema_says (GString    *text,
+                     const char *what)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (text->str, text->len);
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GError) schema_error = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterLayout *layout;
+  gboolean schema_ok;
+
+  doc = muster_xml_parse (bytes, "test.muster", MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_PARSE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (doc);
+  schema_ok = muster_xml_validate (doc, "muster-layout.rng", "test.muster",
+                                   MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA, &schema_error);
+
+  layout = muster_layout_new_from_bytes (bytes, "test.muster", &error);
+  g_test_message ("%s: schema %s, loader %s", what, schema_ok ? "yes" : schema_error->message,
+                  error != NULL ? error->message : "yes");
+  if (schema_ok)
+    g_assert_false (g_error_matches (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA));
+  else
+    g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA);
+  g_assert_true ((layout != NULL) == (error == NULL));
+
+  return layout;
+}
+
 /* The loader checks <piece> elements by hand and leaves the rest to the
  * schema: for every kind of piece, its verdict must be the schema's
  * (muster_xml_validate() of the whole document). */
@@ -157,36 +188,14 @@ test_piece_check_is_the_schemas (void)
                                                   "<game system=\"t9a\"/>\n"
                                                   "<board width=\"1200\" height=\"800\"/>\n"
                                                   "<player id=\"red\"/>\n");
-          g_autoptr(GBytes) bytes = NULL;
-          g_autoptr(xmlDoc) doc = NULL;
-          g_autoptr(GError) schema_error = NULL;
-          g_autoptr(GError) error = NULL;
+          g_autofree char *what = g_strdup_printf ("variant %u, %u others", i, n_others);
           g_autoptr(MusterLayout) layout = NULL;
-          gboolean schema_ok;
 
           for (guint j = 0; j < n_others; j++)
             g_string_append_printf (text, "<piece id=\"o%u\" kind=\"model\" owner=\"red\" x=\"%u\" y=\"1\">"
                                     "<base shape=\"round\" diameter=\"25\"/></piece>\n", j, j * 30);
           g_string_append_printf (text, "%s\n</muster-layout>\n", piece_variants[i]);
-          bytes = g_bytes_new (text->str, text->len);
-
-          doc = muster_xml_parse (bytes, "test.muster", MUSTER_LAYOUT_ERROR,
-                                  MUSTER_LAYOUT_ERROR_PARSE, &error);
-          g_assert_no_error (error);
-          g_assert_nonnull (doc);
-          schema_ok = muster_xml_validate (doc, "muster-layout.rng", "test.muster",
-                                           MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA,
-                                           &schema_error);
-
-          layout = muster_layout_new_from_bytes (bytes, "test.muster", &error);
-          g_test_message ("variant %u, %u others: schema %s, loader %s", i, n_others,
-                          schema_ok ? "yes" : schema_error->message,
-                          error != NULL ? error->message : "yes");
-          if (schema_ok)
-            g_assert_false (g_error_matches (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA));
-          else
-            g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA);
-          g_assert_true ((layout != NULL) == (error == NULL));
+          layout = load_as_schema_says (text, what);
         }
     }
 }
@@ -275,12 +284,8 @@ test_layout_check_is_the_schemas (void)
   for (guint i = 0; i <= G_N_ELEMENTS (layout_variants); i++)
     {
       g_autoptr(GString) text = g_string_new (NULL);
-      g_autoptr(GBytes) bytes = NULL;
-      g_autoptr(xmlDoc) doc = NULL;
-      g_autoptr(GError) schema_error = NULL;
-      g_autoptr(GError) error = NULL;
+      g_autofree char *what = g_strdup_printf ("variant %u", i);
       g_autoptr(MusterLayout) layout = NULL;
-      gboolean schema_ok;
 
       /* The plain layout, then each variant. */
       for (guint l = 0; l < G_N_ELEMENTS (layout_lines); l++)
@@ -292,24 +297,7 @@ test_layout_check_is_the_schemas (void)
           g_string_append_c (text, '\n');
         }
       g_string_append (text, "</muster-layout>\n");
-      bytes = g_bytes_new (text->str, text->len);
-
-      doc = muster_xml_parse (bytes, "test.muster", MUSTER_LAYOUT_ERROR,
-                              MUSTER_LAYOUT_ERROR_PARSE, &error);
-      g_assert_no_error (error);
-      schema_ok = muster_xml_validate (doc, "muster-layout.rng", "test.muster",
-                                       MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA,
-                                       &schema_error);
-
-      layout = muster_layout_new_from_bytes (bytes, "test.muster", &error);
-      g_test_message ("variant %u: schema %s, loader %s", i,
-                      schema_ok ? "yes" : schema_error->message,
-                      error != NULL ? error->message : "yes");
-      if (schema_ok)
-        g_assert_false (g_error_matches (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA));
-      else
-        g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA);
-      g_assert_true ((layout != NULL) == (error == NULL));
+      layout = load_as_schema_says (text, what);
       if (i == G_N_ELEMENTS (layout_variants))
         g_assert_nonnull (layout);
     }
