@@ -320,8 +320,11 @@ muster_violations_list_set_units (MusterViolationsList *self,
   if (self->units == units)
     return;
 
+  /* Rows when idle: a new document's validator, set next, brings its
+   * own rows at once, and they are then in these units. */
   self->units = units;
-  muster_violations_list_refresh (self);
+  if (self->validator != NULL)
+    violations_changed_cb (self);
 }
 
 guint

@@ -111,6 +111,7 @@ test_units (void)
   g_autoptr(MusterValidator) validator = NULL;
   GtkWidget *list = muster_violations_list_new ();
   g_autoptr(GError) error = NULL;
+  gint64 deadline;
 
   g_object_ref_sink (list);
   muster_layout_update_player (layout, "red", "south", NULL, NULL);
@@ -126,6 +127,9 @@ test_units (void)
   g_assert_true (has_label_containing (list, "Within 1″ of"));
 
   muster_violations_list_set_units (MUSTER_VIOLATIONS_LIST (list), MUSTER_UNIT_CM);
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (!has_label_containing (list, "Within 2.54 cm of") && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
   g_assert_true (has_label_containing (list, "Within 2.54 cm of"));
   g_assert_false (has_label_containing (list, "″"));
 
