@@ -1009,8 +1009,10 @@ muster_system_new_from_file (GFile   *file,
   bytes = muster_xml_read_file (file, &local_error);
   if (bytes == NULL)
     {
-      g_set_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_PARSE,
-                   "%s: %s", name, local_error->message);
+      g_set_error_literal (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_PARSE,
+                           local_error->message);
+      if (strstr (local_error->message, name) == NULL)
+        g_prefix_error (error, "%s: ", name);
       return NULL;
     }
 

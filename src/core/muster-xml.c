@@ -834,6 +834,46 @@ muster_xml_scan_lifting (GBytes            *bytes,
          scan_markup_bytes (data, size, 0, &line, lift, user_data) == SCAN_OK;
 }
 
+/* GIO words a file it cannot open by its path and the system's name for
+ * the errno, in the system's language whatever Muster's is ("Error
+ * opening file /x: No such file or directory"). The cases a player meets
+ * get Muster's words, in the form of every other error of a file: its
+ * name first. The domain and code stay GIO's, for callers that test them. */
+static void
+reword_open_error (GFile   *file,
+                   GError **error)
+{
+  g_autofree char *name = NULL;
+  const char *why;
+  int code;
+
+  if (error == NULL || *error == NULL || (*error)->domain != G_IO_ERROR)
+    return;
+
+  code = (*error)->code;
+  switch (code)
+    {
+    case G_IO_ERROR_NOT_FOUND:
+      why = _("there is no such file");
+      break;
+
+    case G_IO_ERROR_IS_DIRECTORY:
+      why = _("this is a folder, not a file");
+      break;
+
+    case G_IO_ERROR_PERMISSION_DENIED:
+      why = _("you have no permission to read this file");
+      break;
+
+    default:
+      return;
+    }
+
+  name = g_file_get_parse_name (file);
+  g_clear_error (error);
+  g_set_error (error, G_IO_ERROR, code, "%s: %s", name, why);
+}
+
 GBytes *
 muster_xml_read_file (GFile   *file,
                       GError **error)
@@ -848,7 +888,10 @@ muster_xml_read_file (GFile   *file,
 
   stream = g_file_read (file, NULL, error);
   if (stream == NULL)
-    return NULL;
+    {
+      reword_open_error (file, error);
+      return NULL;
+    }
 
   data = g_byte_array_new ();
   chunk = g_malloc (chunk_size);

@@ -145,7 +145,8 @@ gboolean  muster_xml_set_error_at (GError     **error,
                                    ...) G_GNUC_PRINTF (6, 7);
 /* Reads a file, but no more than one byte past MUSTER_XML_MAX_BYTES
  * (which muster_xml_parse() then refuses), whatever its size: a device
- * or a huge file cannot fill the memory. G_IO_ERROR on failure. */
+ * or a huge file cannot fill the memory. G_IO_ERROR on failure, the file
+ * named at the start of the message. */
 GBytes   *muster_xml_read_file    (GFile       *file,
                                    GError     **error);
 /* The core's resources: systems/ and the schemas. */

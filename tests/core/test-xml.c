@@ -704,6 +704,38 @@ test_set_error (void)
   g_assert_false (muster_xml_set_error (NULL, TEST_ERROR, TEST_ERROR_CODE, "f.xml", root, "bad"));
 }
 
+/* A file that cannot be opened is named, in Muster's words, and keeps
+ * GIO's code. */
+static void
+test_read_file_refused (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-xml-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "gone.muster", NULL);
+  g_autofree char *expected = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (dir);
+
+  bytes = muster_xml_read_file (file, &error);
+  g_assert_null (bytes);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  expected = g_strdup_printf ("%s: there is no such file", path);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_clear_error (&error);
+  g_clear_pointer (&expected, g_free);
+
+  bytes = muster_xml_read_file (folder, &error);
+  g_assert_null (bytes);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY);
+  expected = g_strdup_printf ("%s: this is a folder, not a file", dir);
+  g_assert_cmpstr (error->message, ==, expected);
+
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -728,6 +760,7 @@ main (int   argc,
   g_test_add_func ("/core/xml/validate", test_validate);
   g_test_add_func ("/core/xml/validate-examples", test_validate_examples);
   g_test_add_func ("/core/xml/lookup-data", test_lookup_data);
+  g_test_add_func ("/core/xml/read-file-refused", test_read_file_refused);
   g_test_add_func ("/core/xml/find-child", test_find_child);
   g_test_add_func ("/core/xml/set-error", test_set_error);
 
