@@ -980,23 +980,41 @@ draw_grid (MusterScene *self,
   MusterColor ink = self->dark ? (MusterColor) { 0.85, 0.85, 0.80 } : (MusterColor) { 0.30, 0.25, 0.15 };
   double line_width = MAX (0.15, 1.0 / px);
   GridPixels pixels = { FALSE, };
+  gboolean paper = (self->flags & MUSTER_RENDER_PATTERNS) != 0;
+  double minor, major;
 
   pixels.on = _muster_render_on_pixels (self, cr, &pixels.matrix, &pixels.scale) &&
               fabs (line_width * pixels.matrix.xx - 1) < 1e-9;
 
+  /* The grid in the rulers' units, so that its strong lines meet their
+   * labels: 6″ and every inch, or 10 cm and every 1, 2 or 5 cm, the
+   * first at least 6 px apart (denser than inches' would be a tint).
+   * The faint lines are skipped when closer than 4 px, or on paper
+   * (where the zones are hatched) closer than 14 points. */
+  if (self->units == MUSTER_UNIT_INCH)
+    {
+      major = 6 * INCH;
+      minor = INCH;
+    }
+  else
+    {
+      major = 10 * MUSTER_MM_PER_CM;
+      minor = MUSTER_MM_PER_CM;
+      while (minor * px < 6 && minor < 5 * MUSTER_MM_PER_CM)
+        minor = minor < 2 * MUSTER_MM_PER_CM ? 2 * MUSTER_MM_PER_CM : 5 * MUSTER_MM_PER_CM;
+    }
+
   cairo_save (cr);
   cairo_set_line_width (cr, line_width);
 
-  /* Every inch, faint; skipped when lines would be closer than 4 px, or
-   * on paper (where the zones are hatched) closer than 14 points. */
-  if (INCH * px >= ((self->flags & MUSTER_RENDER_PATTERNS) ? 14 : 4))
+  if (minor * px >= (paper ? 14 : 4))
     {
       _muster_render_set_color (cr, ink, 0.10);
-      draw_grid_lines (self, cr, &pixels, INCH, width, height, line_width);
+      draw_grid_lines (self, cr, &pixels, minor, width, height, line_width);
     }
 
   _muster_render_set_color (cr, ink, 0.24);
-  draw_grid_lines (self, cr, &pixels, 6 * INCH, width, height, line_width);
+  draw_grid_lines (self, cr, &pixels, major, width, height, line_width);
   cairo_restore (cr);
 }
 

@@ -263,6 +263,22 @@ test_grid_on_pixels (void)
   muster_scene_unref (scene);
 }
 
+/* In centimetres the grid follows the rulers: at 0.5 px a millimetre a
+ * centimetre is 5 px, too close, so a line every 2 cm (2 to 180 cm
+ * between 0.5″ and 71.5″), on the row at 63 cm, between two. */
+static void
+test_grid_in_centimetres (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  MusterScene *scene = muster_scene_new (layout, system, NULL);
+
+  muster_scene_set_flags (scene, MUSTER_RENDER_GRID);
+  muster_scene_set_units (scene, MUSTER_UNIT_CM);
+  g_assert_cmpuint (count_marked_in_row (scene, TRUE, 630 / INCH), ==, 90);
+  muster_scene_unref (scene);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -273,6 +289,7 @@ main (int   argc,
   g_test_add_func ("/render/sprites/hidpi", test_sprites_hidpi);
   g_test_add_func ("/render/sprites/only-where-they-fit", test_sprites_only_where_they_fit);
   g_test_add_func ("/render/screen/grid-on-pixels", test_grid_on_pixels);
+  g_test_add_func ("/render/screen/grid-in-centimetres", test_grid_in_centimetres);
 
   return g_test_run ();
 }
