@@ -247,16 +247,27 @@ count_marked_in_row (MusterScene *scene,
   return marked;
 }
 
-/* On a screen, the grid's lines of a pixel lie on whole pixels: crisp,
- * one pixel each, where a line at a fraction of a pixel blurs over two. */
-static void
-test_grid_on_pixels (void)
+/* A 72″ × 48″ table that draws its grid alone, in these units. */
+static MusterScene *
+grid_scene (MusterUnit units)
 {
   g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
   MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
   MusterScene *scene = muster_scene_new (layout, system, NULL);
 
   muster_scene_set_flags (scene, MUSTER_RENDER_GRID);
+  muster_scene_set_units (scene, units);
+
+  return scene;
+}
+
+/* On a screen, the grid's lines of a pixel lie on whole pixels: crisp,
+ * one pixel each, where a line at a fraction of a pixel blurs over two. */
+static void
+test_grid_on_pixels (void)
+{
+  MusterScene *scene = grid_scene (MUSTER_UNIT_INCH);
+
   /* Lines at 1″ to 71″ between 0.5″ and 71.5″. */
   g_assert_cmpuint (count_marked_in_row (scene, TRUE, 24.5), ==, 71);
   g_assert_cmpuint (count_marked_in_row (scene, FALSE, 24.5), >, 71 + 30);
@@ -269,12 +280,8 @@ test_grid_on_pixels (void)
 static void
 test_grid_in_centimetres (void)
 {
-  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
-  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
-  MusterScene *scene = muster_scene_new (layout, system, NULL);
+  MusterScene *scene = grid_scene (MUSTER_UNIT_CM);
 
-  muster_scene_set_flags (scene, MUSTER_RENDER_GRID);
-  muster_scene_set_units (scene, MUSTER_UNIT_CM);
   g_assert_cmpuint (count_marked_in_row (scene, TRUE, 630 / INCH), ==, 90);
   muster_scene_unref (scene);
 }
