@@ -385,6 +385,10 @@ muster_game_popover_set_layout (MusterGamePopover *self,
   g_return_if_fail (MUSTER_IS_GAME_POPOVER (self));
   g_return_if_fail (layout == NULL || MUSTER_IS_LAYOUT (layout));
 
+  /* The same again keeps the editor, which may be making a change now. */
+  if (layout == self->layout && history == self->history)
+    return;
+
   if (self->layout != NULL)
     g_signal_handlers_disconnect_by_data (self->layout, self);
   g_set_object (&self->layout, layout);

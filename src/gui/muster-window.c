@@ -279,11 +279,19 @@ validator_changed_cb (MusterWindow *self)
 static void
 layout_changed_cb (MusterWindow *self)
 {
+  update_player_titles (self);
+  _muster_window_update_actions (self);
+}
+
+/* A new layout, not a change of this one: the game popover's editor may
+ * be in the middle of making that change. */
+static void
+document_layout_cb (MusterWindow *self)
+{
   if (self->game_popover != NULL)
     muster_game_popover_set_layout (self->game_popover, muster_document_get_layout (self->document),
                                     muster_document_get_history (self->document));
-  update_player_titles (self);
-  _muster_window_update_actions (self);
+  layout_changed_cb (self);
 }
 
 static void
@@ -316,7 +324,7 @@ follow_document (MusterWindow *self)
   g_signal_group_connect_swapped (self->document_signals, "notify::modified", G_CALLBACK (update_title), self);
   g_signal_group_connect_swapped (self->document_signals, "notify::validator", G_CALLBACK (validator_changed_cb), self);
   g_signal_group_connect_swapped (self->document_signals, "notify::game", G_CALLBACK (game_changed_cb), self);
-  g_signal_group_connect_swapped (self->document_signals, "notify::layout", G_CALLBACK (layout_changed_cb), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::layout", G_CALLBACK (document_layout_cb), self);
   g_signal_group_connect_swapped (self->document_signals, "problem", G_CALLBACK (document_problem_cb), self);
 
   self->layout_signals = g_signal_group_new (MUSTER_TYPE_LAYOUT);
