@@ -144,6 +144,7 @@ struct _MusterValidator
   GHashTable             *terrain_violations;  /* terrain serial → GPtrArray of
                                                 * MusterViolation (off-board) */
   gboolean                deployment_over;     /* see muster_validator_set_deployment_over() */
+  gboolean                turns_are_steps;     /* see muster_validator_set_turns_are_steps() */
   guint                   n_violations;
   GPtrArray              *no_violations;  /* empty, for pieces without */
   gboolean                rebuilding;

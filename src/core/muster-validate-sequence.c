@@ -255,8 +255,11 @@ _muster_validator_order_check_group_cb (gpointer key,
  * the players take them in turn; in the first half of them each deploys
  * all troopers but one, in the second half the one kept back (steps 1
  * and 3 are the first player's, 2 and 4 the second's). `turn` records a
- * trooper's step. The rule holds what the step numbers can prove, and no
- * more:
+ * trooper's step when the game walked in Muster says so
+ * (muster_validator_set_turns_are_steps()): otherwise a layout's turns
+ * count each player's own deployment turns, as DESIGN.md's examples
+ * number them (1, 2, 3... for each player), and prove nothing of the
+ * steps. The rule holds what the step numbers can prove, and no more:
  *
  *  - there is no step after S;
  *  - a step holds the troopers of one player, and a player's steps are
@@ -296,7 +299,7 @@ seq_by_steps (MusterValidator *self)
 {
   const MusterRuleDef *def = seq_rule (self);
 
-  return def != NULL && def->steps > 0;
+  return def != NULL && def->steps > 0 && self->turns_are_steps;
 }
 
 gboolean
@@ -311,9 +314,9 @@ _muster_validator_seq_eligible (MusterValidator *self,
     return FALSE;
 
   /* By steps, a piece with no step still counts: it may be the trooper
-   * kept back. */
+   * kept back. Turns that are not steps prove nothing of them. */
   if (def->steps > 0)
-    return TRUE;
+    return seq_by_steps (self);
 
   return info->turn > 0 && info->turn <= def->turns;
 }

@@ -1224,6 +1224,36 @@ muster_validator_get_deployment_over (MusterValidator *self)
   return self->deployment_over;
 }
 
+void
+muster_validator_set_turns_are_steps (MusterValidator *self,
+                                      gboolean         steps)
+{
+  g_return_if_fail (MUSTER_IS_VALIDATOR (self));
+
+  steps = !!steps;
+  if (self->turns_are_steps == steps)
+    return;
+
+  self->turns_are_steps = steps;
+
+  if (self->layout != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!rebuild (self, &error))
+        g_debug ("Cannot validate the layout fully: %s", error->message);
+      emit_changed (self);
+    }
+}
+
+gboolean
+muster_validator_get_turns_are_steps (MusterValidator *self)
+{
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), FALSE);
+
+  return self->turns_are_steps;
+}
+
 double
 muster_validator_get_tolerance (MusterValidator *self)
 {

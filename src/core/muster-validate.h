@@ -107,6 +107,15 @@ double           muster_validator_get_tolerance (MusterValidator       *self);
 void             muster_validator_set_deployment_over (MusterValidator *self,
                                                        gboolean         over);
 gboolean         muster_validator_get_deployment_over (MusterValidator *self);
+/* Whether the pieces' turns are the deployment steps of a game walked in
+ * Muster, which the players share (Infinity's four), as that game says;
+ * by default a layout's turns count each player's own deployment turns
+ * (DESIGN.md, and its examples), from which Infinity's steps cannot be
+ * told. deploy-sequence's steps form reads only steps. Revalidates when
+ * it changes. */
+void             muster_validator_set_turns_are_steps (MusterValidator *self,
+                                                       gboolean         steps);
+gboolean         muster_validator_get_turns_are_steps (MusterValidator *self);
 /* Rebuilds everything: after the game, board or players changed. */
 gboolean         muster_validator_revalidate  (MusterValidator         *self,
                                                GError                 **error);

@@ -356,12 +356,18 @@ muster_game_find_action (const char *name)
 /* Taking a step */
 
 /* The deployment rules govern the Deployment Phase only (RULES.md): the
- * validator drops them once it is over. */
+ * validator drops them once it is over. Once Infinity's Deployment Phase
+ * has begun here, the troopers the game places carry its steps as their
+ * turns, and the validator may read them so. */
 static void
 sync_validator (MusterGame *self)
 {
-  if (self->validator != NULL)
-    muster_validator_set_deployment_over (self->validator, muster_game_is_past_deployment (self));
+  if (self->validator == NULL)
+    return;
+
+  muster_validator_set_deployment_over (self->validator, muster_game_is_past_deployment (self));
+  muster_validator_set_turns_are_steps (self->validator,
+                                        self->kind == MUSTER_GAME_KIND_INFINITY && self->deployment != NULL);
 }
 
 static void

@@ -267,8 +267,12 @@ test_infinity_steps (void)
   g_assert_cmpstr (sequence_lines (validator), ==, "");
 
   /* Red's step 4 before blue's last trooper: blue deployed them all in
-   * step 1. */
+   * step 1; but only once a game says the turns are its steps. Until
+   * then they count each player's own turns and prove nothing. */
   add_trooper (layout, "r4", "red", 4);
+  g_assert_false (muster_validator_get_turns_are_steps (validator));
+  g_assert_cmpstr (sequence_lines (validator), ==, "");
+  muster_validator_set_turns_are_steps (validator, TRUE);
   g_assert_cmpstr (sequence_lines (validator), ==,
                    "b1: All troopers deployed in step 1: one is kept back for step 3\n"
                    "b2: All troopers deployed in step 1: one is kept back for step 3\n");

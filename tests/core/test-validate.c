@@ -626,6 +626,8 @@ test_deployment_over (void)
   const char *deploying, *playing;
   guint changed = 0, notified = 0;
 
+  /* The turns are a game's steps, as in a game walked in Muster. */
+  muster_validator_set_turns_are_steps (validator, TRUE);
   g_signal_connect (validator, "violations-changed", G_CALLBACK (count_cb), &changed);
   g_signal_connect (validator, "notify::deployment-over", G_CALLBACK (notify_cb), &notified);
   g_assert_false (muster_validator_get_deployment_over (validator));

@@ -177,6 +177,8 @@ test_infinity_game (void)
   infinity_table (&table);
   table_start (&table);
   g_assert_cmpint (muster_game_get_phase (table.game), ==, MUSTER_GAME_PHASE_INITIATIVE);
+  /* Turns are each player's own count until the Deployment Phase. */
+  g_assert_false (muster_validator_get_turns_are_steps (table.validator));
   {
     g_autofree char *d20 = muster_game_dup_die_name (table.game, 20);
 
@@ -195,6 +197,8 @@ test_infinity_game (void)
   g_assert_false (muster_validator_get_deployment_over (table.validator));
   play_deployment (&table);
   g_assert_cmpint (muster_game_get_phase (table.game), ==, MUSTER_GAME_PHASE_ORDERS);
+  /* The game placed its troopers: their turns are its steps. */
+  g_assert_true (muster_validator_get_turns_are_steps (table.validator));
   /* The zones no longer bind what moves in the Player Turns. */
   g_assert_true (muster_validator_get_deployment_over (table.validator));
   g_assert_cmpuint (muster_layout_lookup_piece (table.layout, "b3")->turn, ==, 3);
