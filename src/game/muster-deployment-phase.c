@@ -546,15 +546,56 @@ is_restricted (MusterDeploymentPhase *self,
 }
 
 /* The first restricted category of trooper, for messages. */
+/* The restricted category, in the rulebook's words. */
 static const char *
 restricted_category (MusterDeploymentPhase *self,
                      const Trooper         *trooper)
 {
+  static const struct { const char *id; const char *name; } names[] = {
+    { "character", N_("Character") },
+    { "war-machine", N_("War Machine") },
+    { "war-platform", N_("War Platform") },
+  };
+
   for (guint i = 0; trooper->categories[i] != NULL; i++)
     if (g_strv_contains ((const char * const *) self->restricted_categories, trooper->categories[i]))
-      return trooper->categories[i];
+      {
+        for (guint j = 0; j < G_N_ELEMENTS (names); j++)
+          if (g_str_equal (names[j].id, trooper->categories[i]))
+            return _(names[j].name);
+
+        return trooper->categories[i];
+      }
 
   g_assert_not_reached ();
+}
+
+/* Scouts use Special Deployment, so they ignore the single-unit turns
+ * and do not count for them (RULES.md, Counterthrust). */
+static gboolean
+is_scout (const Trooper *trooper)
+{
+  return trooper->categories != NULL &&
+         g_strv_contains ((const char * const *) trooper->categories, "scout");
+}
+
+/* The units the player deployed in this turn that count for the
+ * single-unit turns. */
+static guint
+count_single_units_now (MusterDeploymentPhase *self,
+                        int                    player)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->troopers->len; i++)
+    {
+      const Trooper *trooper = g_ptr_array_index (self->troopers, i);
+
+      n += trooper->player == player && trooper->placed &&
+           trooper->turn == self->turns[player] && !is_scout (trooper);
+    }
+
+  return n;
 }
 
 static gboolean
@@ -796,10 +837,10 @@ check_t9a_placement (MusterDeploymentPhase  *self,
                    _("%s must choose a short Board Edge with the first unit"),
                    self->player_ids[player]);
 
-  if (turn > self->restricted_turns)
+  if (turn > self->restricted_turns || is_scout (trooper))
     return TRUE;
 
-  if (self->placed_now > 0)
+  if (count_single_units_now (self, player) > 0)
     return refuse (error, MUSTER_DEPLOYMENT_PHASE_ERROR_SEQUENCE,
                    g_dngettext (GETTEXT_PACKAGE,
                                 "In the first %u deployment turn each player deploys a single "
@@ -817,7 +858,8 @@ check_t9a_placement (MusterDeploymentPhase  *self,
                                 "“%s” is a %s: in the first %u deployment turns it may be deployed "
                                 "only when nothing else is left",
                                 self->restricted_turns),
-                   trooper->id, restricted_category (self, trooper), self->restricted_turns);
+                   name_of (self, trooper->id), restricted_category (self, trooper),
+                   self->restricted_turns);
 
   return TRUE;
 }

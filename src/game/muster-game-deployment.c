@@ -225,11 +225,16 @@ has_off_table_skill (MusterGame         *self,
   return FALSE;
 }
 
+/* What may be held off the table for Special Deployment, to enter later.
+ * Scouts are not: they deploy in the players' turns, free of the
+ * single-unit turns (RULES.md; the deployment phase knows them by their
+ * category), since the seeds give no later placement for them and a
+ * Scout held back would never reach the table. */
 static gboolean
 has_special_deployment (const char * const *categories,
                         const char * const *skills)
 {
-  static const char * const special[] = { "scout", "ambush", NULL };
+  static const char * const special[] = { "ambush", NULL };
 
   for (guint i = 0; special[i] != NULL; i++)
     if ((categories != NULL && g_strv_contains (categories, special[i])) ||

@@ -391,6 +391,42 @@ test_infinity_hold_in_step_one (void)
 /* The 9th Age                                                        */
 /* ------------------------------------------------------------------ */
 
+/* Scouts use Special Deployment: they ignore Counterthrust's single-unit
+ * turns and do not count for them (RULES.md). A Character refused there
+ * is named, its category in words. */
+static void
+test_t9a_scouts (void)
+{
+  g_autoptr(MusterDeploymentPhase) phase = muster_deployment_phase_new_t9a (players, RED, "counterthrust");
+  g_autoptr(GError) error = NULL;
+
+  add (phase, RED, "r1", MUSTER_TROOPER_NONE, NULL);
+  add (phase, RED, "rangers", MUSTER_TROOPER_SPECIAL_DEPLOYMENT, "scout");
+  add (phase, RED, "general", MUSTER_TROOPER_NONE, "character");
+  add (phase, BLUE, "b1", MUSTER_TROOPER_NONE, NULL);
+  add (phase, BLUE, "scouts", MUSTER_TROOPER_SPECIAL_DEPLOYMENT, "scout");
+  add (phase, BLUE, "b2", MUSTER_TROOPER_NONE, NULL);
+  assert_ok (muster_deployment_phase_start (phase, &_error));
+  assert_ok (muster_deployment_phase_finish_declarations (phase, &_error));
+
+  /* Red's turn 1: the Scouts, not the Character while others wait, and
+   * a unit beside the Scouts. */
+  place (phase, RED, "rangers");
+  g_assert_false (muster_deployment_phase_place (phase, RED, "general", NULL, &error));
+  g_assert_error (error, MUSTER_DEPLOYMENT_PHASE_ERROR, MUSTER_DEPLOYMENT_PHASE_ERROR_SEQUENCE);
+  g_assert_cmpstr (error->message, ==, "“general” is a Character: in the first 3 deployment turns "
+                                       "it may be deployed only when nothing else is left");
+  place (phase, RED, "r1");
+  finish (phase, RED);
+
+  /* Blue's turn 1: the Scouts first, then the single unit. */
+  place (phase, BLUE, "scouts");
+  place (phase, BLUE, "b1");
+  assert_refused (muster_deployment_phase_place (phase, BLUE, "b2", NULL, &_error),
+                  MUSTER_DEPLOYMENT_PHASE_ERROR_SEQUENCE);
+  finish (phase, BLUE);
+}
+
 static void
 test_t9a_counterthrust (void)
 {
@@ -858,6 +894,7 @@ main (int   argc,
   g_test_add_func ("/core/deployment-phase/infinity/refusals", test_infinity_refusals);
   g_test_add_func ("/core/deployment-phase/infinity/hold-in-step-one", test_infinity_hold_in_step_one);
   g_test_add_func ("/core/deployment-phase/t9a/counterthrust", test_t9a_counterthrust);
+  g_test_add_func ("/core/deployment-phase/t9a/scouts", test_t9a_scouts);
   g_test_add_func ("/core/deployment-phase/t9a/marching-columns", test_t9a_marching_columns);
   g_test_add_func ("/core/deployment-phase/t9a/dawn-assault", test_t9a_dawn_assault);
   g_test_add_func ("/core/deployment-phase/t9a/everything-held", test_t9a_everything_held);

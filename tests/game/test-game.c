@@ -516,6 +516,8 @@ test_t9a_game (void)
   table_open (&table, "t9a", "frontline-clash", 72, 48);
   muster_layout_add_piece (table.layout, muster_piece_new ("u1", MUSTER_PIECE_UNIT, "red", &base, 20 * IN, 42 * IN));
   muster_layout_add_piece (table.layout, muster_piece_new ("u2", MUSTER_PIECE_UNIT, "blue", &base, 20 * IN, 6 * IN));
+  /* Scouts: deployed in the turns, never held off the table. */
+  muster_layout_lookup_piece (table.layout, "u2")->categories = g_strsplit ("scout", " ", -1);
   table_start (&table);
   g_assert_cmpint (muster_game_get_phase (table.game), ==, MUSTER_GAME_PHASE_PREGAME);
   /* Dice as the rulebook writes them. */
@@ -544,6 +546,8 @@ test_t9a_game (void)
   g_assert_cmpint (muster_game_get_phase (table.game), ==, MUSTER_GAME_PHASE_DEPLOYMENT);
   if (muster_deployment_phase_get_state (muster_game_get_deployment (table.game)) == MUSTER_DEPLOYMENT_PHASE_DECLARATIONS)
     OK (muster_game_finish_declarations (table.game, &ok_error));
+  g_assert_cmpint (muster_game_get_trooper_flags (table.game, muster_game_lookup_trooper (table.game, "u2")) &
+                   MUSTER_TROOPER_SPECIAL_DEPLOYMENT, ==, 0);
   REFUSED (muster_game_deploy (table.game, "u1", &ok_error), "Bob");
   muster_layout_move_piece (table.layout, muster_layout_lookup_piece (table.layout, "u2"), 62 * IN, 6 * IN, 0);
   OK (muster_game_deploy (table.game, "u2", &ok_error));
