@@ -35,6 +35,7 @@ struct _MusterGameInitiativePage
   AdwComboRow         *first_turn_row;
   AdwComboRow         *first_deployer_row;
   AdwComboRow         *zone_row;
+  int                  decided_for;     /* the keepers the rows' choices were offered to */
   AdwPreferencesGroup *result_group;
   AdwActionRow        *result_turn_row;
   AdwActionRow        *result_deploy_row;
@@ -322,6 +323,16 @@ refresh_decisions (MusterGameInitiativePage *self,
   /* Translators: the Deployment Zone of a player */
   zone_title = g_strdup_printf (_("Zone of %s"), muster_game_get_player_name (game, deployment));
 
+  /* A new pair of keepers (another roll, or a decision undone and made
+   * otherwise) is offered the defaults again: the same labels would
+   * otherwise keep what was picked for the others. */
+  if (self->decided_for != initiative * 2 + deployment)
+    {
+      self->decided_for = initiative * 2 + deployment;
+      adw_combo_row_set_model (self->first_turn_row, NULL);
+      adw_combo_row_set_model (self->first_deployer_row, NULL);
+      adw_combo_row_set_model (self->zone_row, NULL);
+    }
   muster_game_page_set_combo_strings (self->first_turn_row, (const char * const *) names, initiative);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->first_turn_row), turn_subtitle);
   gtk_widget_set_visible (GTK_WIDGET (self->first_turn_row),
@@ -546,5 +557,6 @@ static void
 muster_game_initiative_page_init (MusterGameInitiativePage *self)
 {
   self->wip_signature = -1;
+  self->decided_for = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
 }

@@ -390,6 +390,37 @@ settle (void)
 
 /* Infinity: the Initiative Roll */
 
+/* A decision undone and made otherwise offers the new keeper of
+ * Deployment their own zone, not what was picked for the other. */
+static void
+test_initiative_decided_again (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  MusterGame *game;
+  GtkWidget *page;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  game = game_of (&table);
+  OK (muster_game_set_typed_dice (game, TRUE, &ok_error));
+  OK (muster_game_set_wip (game, 0, 13, FALSE, &ok_error));
+  OK (muster_game_set_wip (game, 1, 11, FALSE, &ok_error));
+  OK (muster_game_roll_initiative (game, 0, 12, &ok_error));
+  OK (muster_game_roll_initiative (game, 1, 7, &ok_error));
+  /* Alice keeps Initiative: Bob, in the north, chooses his zone. */
+  OK (muster_game_keep (game, MUSTER_INFINITY_KEEP_INITIATIVE, &ok_error));
+  page = show_page (&table, "initiative");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (find_row (page, "Zone of Bob"))), ==, 0);
+
+  /* Undone: Alice keeps Deployment, and is offered the south she has. */
+  g_assert_true (muster_history_undo (muster_window_get_history (table.window)));
+  OK (muster_game_keep (game_of (&table), MUSTER_INFINITY_KEEP_DEPLOYMENT, &ok_error));
+  flush ();
+  click (page, "_Confirm");
+  g_assert_cmpstr (muster_layout_lookup_player (table.layout, "red")->zone, ==, "south");
+  close_table (&table);
+}
+
 /* Each button, row and entry of the page calls the game; what it refuses
  * is said above the page. */
 static void
@@ -1440,6 +1471,7 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/app/game-panel/infinity/initiative", test_initiative);
+  g_test_add_func ("/app/game-panel/infinity/initiative-decided-again", test_initiative_decided_again);
   g_test_add_func ("/app/game-panel/infinity/lieutenants", test_lieutenants);
   g_test_add_func ("/app/game-panel/infinity/late-lieutenant", test_late_lieutenant);
   g_test_add_func ("/app/game-panel/infinity/undo", test_undo);
