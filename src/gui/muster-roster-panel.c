@@ -617,6 +617,28 @@ other_row_activated_cb (MusterRosterPanel *self,
 
 /* Which entries of the player have pieces that break a rule: one pass
  * over the table, not one an entry. */
+G_STATIC_ASSERT (MUSTER_N_RULES <= 32);
+
+/* A piece's problems as the Problems list has them: one a rule it breaks,
+ * however many pieces it breaks it against. */
+static guint
+count_rules_broken (GPtrArray *violations)
+{
+  guint32 codes = 0;
+  guint n = 0;
+
+  for (guint i = 0; i < violations->len; i++)
+    {
+      const MusterViolation *v = g_ptr_array_index (violations, i);
+
+      if ((codes & (1u << v->code)) == 0)
+        n++;
+      codes |= 1u << v->code;
+    }
+
+  return n;
+}
+
 static void
 count_problems (MusterRosterPanel *self)
 {
@@ -640,7 +662,8 @@ count_problems (MusterRosterPanel *self)
       if (violations == NULL || violations->len == 0)
         continue;
       n = GPOINTER_TO_UINT (g_hash_table_lookup (self->problems, entry_id));
-      g_hash_table_insert (self->problems, g_strdup (entry_id), GUINT_TO_POINTER (n + 1));
+      g_hash_table_insert (self->problems, g_strdup (entry_id),
+                           GUINT_TO_POINTER (n + count_rules_broken (violations)));
     }
 }
 
