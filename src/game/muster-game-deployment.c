@@ -538,8 +538,13 @@ start_deployment_describe (MusterGame    *self,
 {
   guint n = muster_log_step_get_n_items (step);
 
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The deployment began with %u trooper or unit",
-                                       "The deployment began with %u troopers and units", n), n);
+  /* Each game in its own words: Infinity's troopers, the 9th Age's units. */
+  if (self->kind == MUSTER_GAME_KIND_INFINITY)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The deployment began with %u trooper",
+                                         "The deployment began with %u troopers", n), n);
+
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The deployment began with %u unit",
+                                       "The deployment began with %u units", n), n);
 }
 
 gboolean
@@ -796,8 +801,12 @@ static char *
 finish_step_describe (MusterGame    *self,
                       MusterLogStep *step)
 {
+  /* Translators: a player's name; Infinity's steps, the 9th Age's turns */
+  if (self->kind == MUSTER_GAME_KIND_INFINITY)
+    return g_strdup_printf (_("%s finished their deployment step"), muster_game_step_player_name (self, step));
+
   /* Translators: a player's name */
-  return g_strdup_printf (_("%s finished their deployment step"), muster_game_step_player_name (self, step));
+  return g_strdup_printf (_("%s finished their deployment turn"), muster_game_step_player_name (self, step));
 }
 
 gboolean

@@ -229,9 +229,13 @@ refresh_status (MusterGameDeploymentPage *self,
     case MUSTER_DEPLOYMENT_PHASE_DEPLOYING:
       /* Translators: the title over whose deployment step or turn it is */
       title = g_strdup_printf (_("%s Deploys"), muster_game_get_player_name (game, active));
-      /* Translators: the step or turn, then what to do in it */
-      description = g_strdup_printf (_("%s. Place troopers on the table from the Players page, then "
-                                       "deploy them here."), step);
+      /* Translators: the step or turn, then what to do in it; Infinity's
+       * word, then the 9th Age's */
+      description = muster_game_get_kind (game) == MUSTER_GAME_KIND_INFINITY
+                    ? g_strdup_printf (_("%s. Place troopers on the table from the Players page, then "
+                                         "deploy them here."), step)
+                    : g_strdup_printf (_("%s. Place units on the table from the Players page, then "
+                                         "deploy them here."), step);
       break;
 
     case MUSTER_DEPLOYMENT_PHASE_DECLARATIONS:
@@ -255,9 +259,13 @@ refresh_status (MusterGameDeploymentPage *self,
       guint held = muster_deployment_phase_get_n_held (phase, p);
       guint placed = muster_deployment_phase_get_n_placed (phase, p);
       guint all = muster_deployment_phase_get_n_troopers (phase, p);
-      /* Translators: deployed of all, then how many are held back */
-      g_autofree char *subtitle = held > 0 ? g_strdup_printf (_("%u of %u deployed · %u held back"), placed, all, held)
-                                           : g_strdup_printf (_("%u of %u deployed"), placed, all);
+      /* Translators: how many of all are deployed */
+      g_autofree char *deployed = g_strdup_printf (ngettext ("%u of %u deployed", "%u of %u deployed", all),
+                                                   placed, all);
+      /* Translators: how many are held back, after how many are deployed */
+      g_autofree char *subtitle = held > 0 ? g_strdup_printf (ngettext ("%s · %u held back", "%s · %u held back", held),
+                                                              deployed, held)
+                                           : g_strdup (deployed);
       g_autofree char *hidden = dup_hidden (game, p);
       AdwActionRow *row;
       GtkWidget *space;

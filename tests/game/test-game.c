@@ -556,6 +556,20 @@ test_t9a_game (void)
   OK (muster_game_deploy (table.game, "u1", &ok_error));
   OK (muster_game_finish_step (table.game, &ok_error));
   g_assert_cmpint (muster_game_get_phase (table.game), ==, MUSTER_GAME_PHASE_OVER);
+  /* The log in the 9th Age's words: units and turns. */
+  {
+    g_autoptr(GString) log = g_string_new (NULL);
+
+    for (guint i = 0; i < muster_game_get_n_steps (table.game); i++)
+      {
+        g_autofree char *said = muster_game_describe_step (table.game, i);
+
+        g_string_append_printf (log, "%s\n", said);
+      }
+    g_assert_nonnull (strstr (log->str, "The deployment began with 2 units\n"));
+    g_assert_nonnull (strstr (log->str, "Bob finished their deployment turn\n"));
+    g_assert_null (strstr (log->str, "troopers"));
+  }
 
   again = muster_game_new (table.layout, table.system);
   g_assert_null (muster_game_get_restore_error (again));

@@ -396,19 +396,17 @@ static void
 test_initiative_decided_again (void)
 {
   g_autoptr(MusterLayout) layout = infinity_layout ();
-  MusterGame *game;
   GtkWidget *page;
   Table table = { 0 };
 
   open_table (&table, layout);
-  game = game_of (&table);
-  OK (muster_game_set_typed_dice (game, TRUE, &ok_error));
-  OK (muster_game_set_wip (game, 0, 13, FALSE, &ok_error));
-  OK (muster_game_set_wip (game, 1, 11, FALSE, &ok_error));
-  OK (muster_game_roll_initiative (game, 0, 12, &ok_error));
-  OK (muster_game_roll_initiative (game, 1, 7, &ok_error));
+  OK (muster_game_set_typed_dice (game_of (&table), TRUE, &ok_error));
+  OK (muster_game_set_wip (game_of (&table), 0, 13, FALSE, &ok_error));
+  OK (muster_game_set_wip (game_of (&table), 1, 11, FALSE, &ok_error));
+  OK (muster_game_roll_initiative (game_of (&table), 0, 12, &ok_error));
+  OK (muster_game_roll_initiative (game_of (&table), 1, 7, &ok_error));
   /* Alice keeps Initiative: Bob, in the north, chooses his zone. */
-  OK (muster_game_keep (game, MUSTER_INFINITY_KEEP_INITIATIVE, &ok_error));
+  OK (muster_game_keep (game_of (&table), MUSTER_INFINITY_KEEP_INITIATIVE, &ok_error));
   page = show_page (&table, "initiative");
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (find_row (page, "Zone of Bob"))), ==, 0);
 
@@ -914,12 +912,10 @@ static void
 test_declared_skill (void)
 {
   g_autoptr(MusterLayout) layout = orders_layout ();
-  MusterGame *game;
-  GtkWidget *page;
   Table table = { 0 };
+  MusterGame *game = (open_table (&table, layout), game_of (&table));
+  GtkWidget *page;
 
-  open_table (&table, layout);
-  game = game_of (&table);
   OK (muster_game_start_turn (game, 0, 2, &ok_error));
   OK (muster_game_activate (game, "a1", &ok_error));
   OK (muster_game_next_step (game, &ok_error));
@@ -1213,6 +1209,14 @@ test_pregame (void)
   if (find (page, is_button, "_Finish Declarations") != NULL)
     click (page, "_Finish Declarations");
   assert_accepted (&table);
+  {
+    g_autofree char *step = muster_deployment_phase_describe (muster_game_get_deployment (game_of (&table)));
+    g_autofree char *words = g_strdup_printf ("%s. Place units on the table from the Players page, then "
+                                              "deploy them here.", step);
+
+    /* The 9th Age's word, not Infinity's "troopers". */
+    g_assert_nonnull (find_label (page, words));
+  }
 
   close_table (&table);
 }
