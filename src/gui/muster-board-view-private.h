@@ -38,7 +38,9 @@ G_BEGIN_DECLS
 
 /* What the screen shows: everything but the print hatching. */
 #define SCREEN_FLAGS (MUSTER_RENDER_ALL & ~MUSTER_RENDER_PATTERNS)
-#define BARE_FLAGS   (SCREEN_FLAGS & ~(MUSTER_RENDER_PIECES | MUSTER_RENDER_VIOLATIONS))
+/* The table where pieces stood: what shows where a dragged piece was. */
+#define BARE_FLAGS   ((SCREEN_FLAGS & ~(MUSTER_RENDER_PIECES | MUSTER_RENDER_VIOLATIONS)) | \
+                      MUSTER_RENDER_MARKS_AS_WITH_PIECES)
 
 /* The ruler's labels keep a legible size in pixels however small the
  * table is drawn (draw_ruler() in muster-render.c), so on a small table

@@ -459,7 +459,7 @@ static void
 add_table_marks (MusterScene *self,
                  GArray      *marks)
 {
-  if (self->flags & MUSTER_RENDER_PIECES)
+  if (self->flags & (MUSTER_RENDER_PIECES | MUSTER_RENDER_MARKS_AS_WITH_PIECES))
     {
       GPtrArray *pieces = muster_layout_get_pieces (self->layout);
 

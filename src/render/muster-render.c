@@ -1313,7 +1313,7 @@ muster_scene_render (MusterScene *self,
     }
   _muster_render_orient_labels (self, cr, px_per_mm);
   if ((self->flags & MUSTER_RENDER_ZONES) && (self->flags & MUSTER_RENDER_LABELS) &&
-      (self->flags & MUSTER_RENDER_PIECES))
+      (self->flags & (MUSTER_RENDER_PIECES | MUSTER_RENDER_MARKS_AS_WITH_PIECES)))
     _muster_render_place_labels_clear_of_pieces (self, cr, px_per_mm);
 
   /* The table with a soft edge shadow. */

@@ -31,6 +31,10 @@ typedef enum
   MUSTER_RENDER_DIMENSIONS  = 1 << 7,  /* "12″" from the Centre Line, as in a rulebook */
   MUSTER_RENDER_LABELS      = 1 << 8,  /* zone names */
   MUSTER_RENDER_ALL         = 0x1ff,
+  /* Not in ALL: the zone names and dimensions where they would be with
+   * the pieces drawn, though the pieces are not: the table under them,
+   * as the window shows it where a dragged piece stood. */
+  MUSTER_RENDER_MARKS_AS_WITH_PIECES = 1 << 9,
 } MusterRenderFlags;
 
 typedef struct

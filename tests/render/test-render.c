@@ -1026,7 +1026,7 @@ test_zone_labels_clear_of_pieces (void)
   g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
   MusterBase base = { MUSTER_BASE_RECT, 100, 80 };
   MusterScene *scene;
-  MusterBox home, moved, piece_box;
+  MusterBox home, moved, under, piece_box;
   MusterPiece *piece;
 
   muster_layout_update_player (layout, "red", "south", NULL, NULL);
@@ -1051,6 +1051,15 @@ test_zone_labels_clear_of_pieces (void)
   g_assert_cmpfloat (moved.y1, <=, 48 * INCH);
   g_assert_cmpfloat (moved.x0, >=, 0);
   g_assert_cmpfloat (moved.x1, <=, 72 * INCH);
+
+  /* The table under the pieces, as the window keeps it for a drag: the
+   * name where it is with the pieces drawn, so that no piece of it shows
+   * where a dragged piece stood. */
+  muster_scene_set_flags (scene, (MUSTER_RENDER_ALL & ~MUSTER_RENDER_PIECES) | MUSTER_RENDER_MARKS_AS_WITH_PIECES);
+  render_once (scene);
+  g_assert_true (muster_scene_get_zone_label_box (scene, 0, &under));
+  g_assert_cmpfloat_with_epsilon (under.x0, moved.x0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (under.y0, moved.y0, 1e-9);
 
   muster_scene_set_flags (scene, MUSTER_RENDER_ALL & ~MUSTER_RENDER_PIECES);
   render_once (scene);
