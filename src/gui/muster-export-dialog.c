@@ -381,13 +381,17 @@ choose_file (MusterExportDialog *self)
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   Format format = get_format (self);
+  GFile *source = muster_document_get_file (self->document);
+  g_autoptr(GFile) folder = source != NULL ? g_file_get_parent (source) : NULL;
+  /* Beside the layout, as GNOME applications export. */
+  g_autoptr(GFile) beside = folder != NULL ? g_file_get_child (folder, name) : NULL;
 
   gtk_file_filter_set_name (filter, _(format_names[format]));
   gtk_file_filter_add_mime_type (filter, mime_types[format]);
   gtk_file_filter_add_suffix (filter, suffixes[format] + 1);
   g_list_store_append (filters, filter);
   muster_file_chooser_ask (GTK_WINDOW (self), G_OBJECT (self), TRUE, _("Export Diagram"), _("_Export"),
-                           NULL, name, G_LIST_MODEL (filters), chosen);
+                           beside, name, G_LIST_MODEL (filters), chosen);
 }
 
 void

@@ -157,8 +157,19 @@ ask (GtkWindow  *parent,
 
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
     }
-  if (save && initial_file != NULL)
+  /* A file not there yet (a name offered beside another) is its folder
+   * and its name: GTK 4.8 selects only a file that exists. */
+  if (save && initial_file != NULL && g_file_query_exists (initial_file, NULL))
     gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), initial_file, NULL);
+  else if (save && initial_file != NULL)
+    {
+      g_autoptr(GFile) folder = g_file_get_parent (initial_file);
+      g_autofree char *name = g_file_get_basename (initial_file);
+
+      if (folder != NULL)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+    }
   else if (save)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), initial_name);
   g_signal_connect (chooser, "response", G_CALLBACK (response_cb), request);

@@ -627,6 +627,52 @@ test_export_fails (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A saved layout's diagram is offered beside it, whatever the current
+ * folder. */
+static void
+test_export_beside_layout (void)
+{
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "Club Night.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) folder = NULL;
+  MusterWindow *window = open_window (NULL);
+  MusterExportDialog *dialog;
+  GtkWindow *chooser;
+  g_autoptr(GError) error = NULL;
+  gint64 deadline;
+
+  g_assert_true (muster_window_save_to (window, file, &error));
+  g_assert_no_error (error);
+  dialog = open_dialog (window, "win.export");
+  choose (dialog, "_Show", "The table as laid out");
+  choose (dialog, "_Format", "PDF");
+  gtk_widget_activate (accept_button (dialog));
+
+  chooser = wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG, GTK_WINDOW (dialog));
+  g_assert_nonnull (chooser);
+  /* The chooser goes to its folder in the background. */
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while ((folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser))) == NULL &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_nonnull (folder);
+  g_assert_cmpstr (g_file_peek_path (folder), ==, dir);
+  {
+    g_autofree char *name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+
+    g_assert_cmpstr (name, ==, "Club Night.pdf");
+  }
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  {
+    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+    g_settings_reset (settings, "diagram-content");
+    g_settings_reset (settings, "export-format");
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Export… goes on to the file chooser, over the dialog, offering a name
  * with the format's suffix; the file chosen is written. */
 static void
@@ -700,6 +746,7 @@ main (int   argc,
 
   g_test_add_func ("/export-dialog/print-choices", test_print_choices);
   g_test_add_func ("/export-dialog/print-accept", test_print_accept);
+  g_test_add_func ("/export-dialog/export-beside-layout", test_export_beside_layout);
   g_test_add_func ("/export-dialog/export-formats", test_export_formats);
   g_test_add_func ("/export-dialog/export-refused", test_export_refused);
   g_test_add_func ("/export-dialog/export-fails", test_export_fails);
