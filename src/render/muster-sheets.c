@@ -144,6 +144,21 @@ muster_sheets_count (const MusterSheets *sheets)
   return sheets->columns * sheets->rows;
 }
 
+const char *
+muster_sheets_get_howto (const MusterSheets *sheets,
+                         guint               index)
+{
+  g_return_val_if_fail (sheets != NULL, NULL);
+
+  if (index != 0)
+    return NULL;
+
+  /* The first sheet is the one never cut: its neighbours lie over it. */
+  return _("Keep this sheet whole. Cut the others along the dot-dash lines marked with "
+           "scissors, lay each over its neighbour with the marks on top of each other, "
+           "and tape.");
+}
+
 char *
 muster_sheets_dup_label (const MusterSheets *sheets,
                          guint               index)
@@ -387,11 +402,9 @@ badge_init (Badge              *badge,
   badge->height = BADGE_PAD + MAX (label_h, badge->cell * sheets->rows) + 18 + BADGE_PAD;
   badge->howto = NULL;
 
-  if (index == 0)
+  if (muster_sheets_get_howto (sheets, index) != NULL)
     {
-      badge->howto = muster_text_new (_("Cut along the dot-dash lines marked with scissors, lay each "
-                                        "sheet over its neighbour with the marks on top of each other, "
-                                        "and tape."), 8, FALSE);
+      badge->howto = muster_text_new (muster_sheets_get_howto (sheets, index), 8, FALSE);
       badge->width = MAX (badge->width, 190);
       muster_text_set_width (badge->howto, badge->width - 2 * BADGE_PAD);
       pango_layout_set_wrap (badge->howto, PANGO_WRAP_WORD);

@@ -52,6 +52,10 @@ guint    muster_sheets_count      (const MusterSheets *sheets);
 /* "A1": a letter per column, a number per row, as on a map. */
 char    *muster_sheets_dup_label  (const MusterSheets *sheets,
                                    guint               index);
+/* How to put the sheets together, printed on the first (index 0, which
+ * has no cut lines of its own); NULL on the others. */
+const char *muster_sheets_get_howto (const MusterSheets *sheets,
+                                     guint               index);
 /* Where the table point (x, y) (mm from its top-left corner) falls on
  * sheet index, in points from the page's top-left corner; it may be off
  * the printable part. */

@@ -688,6 +688,11 @@ test_sheets_labels (void)
 
       g_assert_cmpstr (label, ==, cases[i].label);
     }
+
+  /* The first sheet tells how to join them; it has no cut lines, so it
+   * is the one kept whole. */
+  g_assert_true (g_str_has_prefix (muster_sheets_get_howto (&sheets, 0), "Keep this sheet whole."));
+  g_assert_null (muster_sheets_get_howto (&sheets, 1));
 }
 
 #define SHEET_PX_PER_PT 4.0
