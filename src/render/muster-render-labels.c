@@ -9,8 +9,10 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "muster-choices.h"
 #include "muster-render-private.h"
 #include "muster-text.h"
 
@@ -187,6 +189,47 @@ writes_text (cairo_t *cr)
   return type == CAIRO_SURFACE_TYPE_PDF || type == CAIRO_SURFACE_TYPE_PS || type == CAIRO_SURFACE_TYPE_SVG;
 }
 
+/* Text at (x, y) in a darker shade of color, over a halo in the table's
+ * colour that keeps it legible over pieces and lines. */
+static void
+show_with_halo (MusterScene *self,
+                cairo_t     *cr,
+                PangoLayout *layout,
+                double       x,
+                double       y,
+                double       size,
+                MusterColor  color,
+                gboolean     text)
+{
+  cairo_move_to (cr, x, y);
+  muster_text_path (cr, layout);
+  _muster_render_set_color (cr, _muster_render_table_color (self), 0.8);
+  cairo_set_line_width (cr, size * 0.25);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  if (text)
+    {
+      /* A page keeps the outlines' curves and round joins as they
+       * are; cairo flattens them only to work out the stroke's
+       * extents, which to a point are enough (a seventh of the
+       * halo's cost at the default tolerance, 0.1). */
+      cairo_set_tolerance (cr, 1.0);
+      cairo_stroke (cr);
+    }
+  else
+    cairo_stroke_preserve (cr);
+  if (self->dark)
+    _muster_render_set_color (cr, (MusterColor) { color.r * 0.5 + 0.5, color.g * 0.5 + 0.5, color.b * 0.5 + 0.5 }, 0.95);
+  else
+    _muster_render_set_color (cr, (MusterColor) { color.r * 0.6, color.g * 0.6, color.b * 0.6 }, 0.95);
+  if (text)
+    {
+      cairo_move_to (cr, x, y);
+      muster_text_show (cr, layout);
+    }
+  else
+    cairo_fill (cr);
+}
+
 void
 _muster_render_draw_zone_labels (MusterScene *self,
                                  cairo_t     *cr,
@@ -217,34 +260,86 @@ _muster_render_draw_zone_labels (MusterScene *self,
         cairo_rotate (cr, -G_PI / 2);
       x = -(logical.x + logical.width / 2.0) / PANGO_SCALE;
       y = -(logical.y + logical.height / 2.0) / PANGO_SCALE;
-      cairo_move_to (cr, x, y);
-      muster_text_path (cr, layout);
-      /* A halo in the table's colour keeps the name legible over pieces. */
-      _muster_render_set_color (cr, _muster_render_table_color (self), 0.8);
-      cairo_set_line_width (cr, size * 0.25);
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      if (text)
+      show_with_halo (self, cr, layout, x, y, size, color, text);
+      cairo_restore (cr);
+    }
+}
+
+/* Each player's short Board Edge, where the deployment type measures from
+ * it (Dawn Assault's zones, Marching Columns' deployment order): a band
+ * along it in the player's colour, and whose it is. Nothing else on the
+ * table or the page shows it. */
+void
+_muster_render_draw_short_edges (MusterScene *self,
+                                 cairo_t     *cr,
+                                 double       px)
+{
+  GPtrArray *players = muster_layout_get_players (self->layout);
+  const MusterDeployment *deployment;
+  double w = muster_layout_get_width (self->layout);
+  double h = muster_layout_get_height (self->layout);
+  double band = MAX (0.12 * INCH, 3.0 / px);
+  double size = MAX (0.3 * INCH, 10.0 / px);
+  gboolean text = writes_text (cr);
+
+  if (self->system == NULL)
+    return;
+  deployment = muster_system_lookup_deployment (self->system, muster_layout_get_deployment_id (self->layout));
+  if (deployment == NULL ||
+      (!muster_choices_needs_short_edges (self->layout, self->system) &&
+       muster_system_get_rule (self->system, deployment, MUSTER_RULE_DEPLOY_ORDER) == NULL))
+    return;
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+      MusterColor color = muster_scene_get_player_color (self, i);
+      g_autoptr(PangoLayout) layout = NULL;
+      g_autofree char *label = NULL;
+      PangoRectangle logical;
+      double angle = 0, cx = w / 2, cy = h / 2;
+
+      if (player->short_edge == NULL)
+        continue;
+
+      cairo_save (cr);
+      /* The name beside the band, reading along the edge. */
+      if (g_str_equal (player->short_edge, "west"))
         {
-          /* A page keeps the outlines' curves and round joins as they
-           * are; cairo flattens them only to work out the stroke's
-           * extents, which to a point are enough (a seventh of the
-           * halo's cost at the default tolerance, 0.1). */
-          cairo_set_tolerance (cr, 1.0);
-          cairo_stroke (cr);
+          cairo_rectangle (cr, 0, 0, band, h);
+          cx = band + size * 0.9;
+          angle = -G_PI / 2;
+        }
+      else if (g_str_equal (player->short_edge, "east"))
+        {
+          cairo_rectangle (cr, w - band, 0, band, h);
+          cx = w - band - size * 0.9;
+          angle = G_PI / 2;
+        }
+      else if (g_str_equal (player->short_edge, "north"))
+        {
+          cairo_rectangle (cr, 0, 0, w, band);
+          cy = band + size * 0.9;
         }
       else
-        cairo_stroke_preserve (cr);
-      if (self->dark)
-        _muster_render_set_color (cr, (MusterColor) { color.r * 0.5 + 0.5, color.g * 0.5 + 0.5, color.b * 0.5 + 0.5 }, 0.95);
-      else
-        _muster_render_set_color (cr, (MusterColor) { color.r * 0.6, color.g * 0.6, color.b * 0.6 }, 0.95);
-      if (text)
         {
-          cairo_move_to (cr, x, y);
-          muster_text_show (cr, layout);
+          cairo_rectangle (cr, 0, h - band, w, band);
+          cy = h - band - size * 0.9;
         }
+      _muster_render_set_color (cr, color, 0.85);
+      cairo_fill (cr);
+
+      if (self->generic)
+        label = g_strdup (_("Short Board Edge"));
       else
-        cairo_fill (cr);
+        /* Translators: a player's name */
+        label = g_strdup_printf (_("%s’s short Board Edge"), player->name != NULL ? player->name : player->id);
+      layout = _muster_render_make_text (self, cr, label, size, TRUE);
+      muster_text_get_extents (layout, NULL, &logical);
+      cairo_translate (cr, cx, cy);
+      cairo_rotate (cr, angle);
+      show_with_halo (self, cr, layout, -(logical.x + logical.width / 2.0) / PANGO_SCALE,
+                      -(logical.y + logical.height / 2.0) / PANGO_SCALE, size, color, text);
       cairo_restore (cr);
     }
 }

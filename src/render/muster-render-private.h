@@ -137,6 +137,9 @@ void _muster_render_place_labels_clear_of_pieces (MusterScene *self,
 void _muster_render_draw_zone_labels (MusterScene *self,
                                       cairo_t     *cr,
                                       double       px);
+void _muster_render_draw_short_edges (MusterScene *self,
+                                      cairo_t     *cr,
+                                      double       px);
 
 /* muster-render-dimensions.c */
 void _muster_render_draw_dimensions (MusterScene *self,

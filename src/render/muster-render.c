@@ -1344,7 +1344,10 @@ muster_scene_render (MusterScene *self,
     _muster_render_draw_pieces (self, cr, px_per_mm, FALSE);
   /* Last, so terrain and pieces never hide whose zone it is. */
   if ((self->flags & MUSTER_RENDER_ZONES) && (self->flags & MUSTER_RENDER_LABELS))
-    _muster_render_draw_zone_labels (self, cr, px_per_mm);
+    {
+      _muster_render_draw_short_edges (self, cr, px_per_mm);
+      _muster_render_draw_zone_labels (self, cr, px_per_mm);
+    }
   cairo_restore (cr);
 
   cairo_rectangle (cr, 0, 0, width, height);

@@ -286,6 +286,57 @@ test_grid_in_centimetres (void)
   muster_scene_unref (scene);
 }
 
+/* The colour of the pixel at (x, y) mm of a table drawn at 0.5 px a mm. */
+static MusterColor
+table_pixel (MusterScene *scene,
+             double       x,
+             double       y)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 915, 610);
+  cairo_t *cr = cairo_create (surface);
+  guint32 pixel;
+
+  cairo_scale (cr, 0.5, 0.5);
+  muster_scene_render (scene, cr, 0.5);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  pixel = ((const guint32 *) (cairo_image_surface_get_data (surface) +
+                              (int) (y * 0.5) * cairo_image_surface_get_stride (surface)))[(int) (x * 0.5)];
+  cairo_surface_destroy (surface);
+
+  return (MusterColor) { ((pixel >> 16) & 0xff) / 255.0, ((pixel >> 8) & 0xff) / 255.0, (pixel & 0xff) / 255.0 };
+}
+
+/* Where the zones or the order of deployment are measured from the
+ * players' short Board Edges, a band in each player's colour runs along
+ * theirs; where nothing is, none. */
+static void
+test_short_edges (void)
+{
+  const char *deployments[] = { "dawn-assault", "marching-columns", "frontline-clash" };
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+
+  for (guint i = 0; i < G_N_ELEMENTS (deployments); i++)
+    {
+      g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", deployments[i], 72 * INCH, 48 * INCH);
+      MusterScene *scene;
+      MusterColor west, east, red, blue;
+
+      muster_layout_update_player (layout, "red", "south", NULL, "west");
+      muster_layout_update_player (layout, "blue", "north", NULL, "east");
+      scene = muster_scene_new (layout, system, NULL);
+      muster_scene_set_flags (scene, MUSTER_RENDER_ZONES | MUSTER_RENDER_LABELS);
+      red = muster_scene_get_player_color (scene, 0);
+      blue = muster_scene_get_player_color (scene, 1);
+      /* At mid-height, between the zones, inside the table's edge line. */
+      west = table_pixel (scene, 4.5, 24 * INCH);
+      east = table_pixel (scene, 72 * INCH - 4.5, 24 * INCH);
+      g_assert_true ((fabs (west.r - red.r) + fabs (west.g - red.g) + fabs (west.b - red.b) < 0.3) == (i < 2));
+      g_assert_true ((fabs (east.r - blue.r) + fabs (east.g - blue.g) + fabs (east.b - blue.b) < 0.3) == (i < 2));
+      muster_scene_unref (scene);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -297,6 +348,7 @@ main (int   argc,
   g_test_add_func ("/render/sprites/only-where-they-fit", test_sprites_only_where_they_fit);
   g_test_add_func ("/render/screen/grid-on-pixels", test_grid_on_pixels);
   g_test_add_func ("/render/screen/grid-in-centimetres", test_grid_in_centimetres);
+  g_test_add_func ("/render/screen/short-edges", test_short_edges);
 
   return g_test_run ();
 }
