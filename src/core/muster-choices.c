@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "muster-choices.h"
+#include "muster-region-template.h"
 
 /* Whether the zone of player is measured from the player's short edge:
  * it resolves with the edge and not without it (Dawn Assault). Where it
@@ -297,6 +298,22 @@ needs_choice (MusterLayout *layout,
       const MusterZone *zone = g_ptr_array_index (zones, i);
 
       if (zones_differ (layout, system, deployment, zone->id, &first, &second))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+gboolean
+muster_choices_zones_use_short_edges (const MusterDeployment *deployment)
+{
+  g_return_val_if_fail (deployment != NULL, FALSE);
+
+  for (guint i = 0; i < deployment->zones->len; i++)
+    {
+      const MusterZone *zone = g_ptr_array_index (deployment->zones, i);
+
+      if (zone->tmpl != NULL && muster_region_template_uses_short_edges (zone->tmpl))
         return TRUE;
     }
 

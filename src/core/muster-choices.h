@@ -37,6 +37,9 @@ gboolean muster_choices_needs_roles       (MusterLayout            *layout,
                                            MusterSystem            *system);
 gboolean muster_choices_needs_short_edges (MusterLayout            *layout,
                                            MusterSystem            *system);
+/* Whether deployment's zones are measured from the players' short edges,
+ * as its system file says (without resolving any zone). */
+gboolean muster_choices_zones_use_short_edges (const MusterDeployment *deployment);
 
 /* Makes layout's players fit its game after the system, the deployment
  * type or an option changed: options the type does not know go; a

@@ -1422,3 +1422,36 @@ muster_region_template_resolve (const MusterRegionTemplate *tmpl,
 
   return resolve_node (&r, tmpl->root, error);
 }
+
+static gboolean
+node_uses_short_edges (const TmplNode *node)
+{
+  if (node == NULL)
+    return FALSE;
+
+  if (node->line_id == LINE_OWN_SHORT_EDGE || node->line_id == LINE_OPPONENT_SHORT_EDGE)
+    return TRUE;
+
+  for (guint i = 0; node->children != NULL && i < node->children->len; i++)
+    if (node_uses_short_edges (g_ptr_array_index (node->children, i)))
+      return TRUE;
+
+  for (guint i = 0; node->whens != NULL && i < node->whens->len; i++)
+    {
+      const TmplWhen *when = g_ptr_array_index (node->whens, i);
+
+      if (when->short_edge != NULL || node_uses_short_edges (when->base_within) ||
+          node_uses_short_edges (when->region))
+        return TRUE;
+    }
+
+  return node_uses_short_edges (node->otherwise);
+}
+
+gboolean
+muster_region_template_uses_short_edges (const MusterRegionTemplate *tmpl)
+{
+  g_return_val_if_fail (tmpl != NULL, FALSE);
+
+  return node_uses_short_edges (tmpl->root);
+}

@@ -50,6 +50,9 @@ void                  muster_region_template_free    (MusterRegionTemplate      
 /* A rough measure of the work of one resolve (elements, expressions and
  * polygon points), to bound what a game-system file can ask for. */
 guint64               muster_region_template_get_cost (const MusterRegionTemplate *tmpl);
+/* Whether the region is measured from a player's short edge, or chosen
+ * by it: Dawn Assault's zones. */
+gboolean              muster_region_template_uses_short_edges (const MusterRegionTemplate *tmpl);
 /* Checks every <when option="NAME" value="VALUE"> of the template against
  * options (option name → NULL-terminated array of its allowed values). */
 gboolean              muster_region_template_check_options (const MusterRegionTemplate *tmpl,

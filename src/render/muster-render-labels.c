@@ -281,13 +281,17 @@ _muster_render_draw_short_edges (MusterScene *self,
   double band = MAX (0.12 * INCH, 3.0 / px);
   double size = MAX (0.3 * INCH, 10.0 / px);
   gboolean text = writes_text (cr);
+  gboolean any = FALSE;
 
-  if (self->system == NULL)
+  for (guint i = 0; i < players->len; i++)
+    any |= ((const MusterPlayer *) g_ptr_array_index (players, i))->short_edge != NULL;
+
+  if (!any || self->system == NULL)
     return;
   deployment = muster_system_lookup_deployment (self->system, muster_layout_get_deployment_id (self->layout));
   if (deployment == NULL ||
-      (!muster_choices_needs_short_edges (self->layout, self->system) &&
-       muster_system_get_rule (self->system, deployment, MUSTER_RULE_DEPLOY_ORDER) == NULL))
+      (muster_system_get_rule (self->system, deployment, MUSTER_RULE_DEPLOY_ORDER) == NULL &&
+       !muster_choices_zones_use_short_edges (deployment)))
     return;
 
   for (guint i = 0; i < players->len; i++)

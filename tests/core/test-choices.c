@@ -224,6 +224,30 @@ test_validator (void)
   g_assert_nonnull (strstr (error->message, "are both in the zone “north”"));
 }
 
+/* Which deployment types measure their zones from the players' short
+ * edges, read off the system file without resolving a zone: Dawn
+ * Assault's alone among the 9th Age's and Infinity's. */
+static void
+test_zones_use_short_edges (void)
+{
+  const char *systems[] = { "t9a", "infinity" };
+
+  for (guint s = 0; s < G_N_ELEMENTS (systems); s++)
+    {
+      MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), systems[s]);
+      GPtrArray *deployments = muster_system_get_deployments (system);
+
+      g_assert_cmpuint (deployments->len, >, 0);
+      for (guint i = 0; i < deployments->len; i++)
+        {
+          const MusterDeployment *deployment = g_ptr_array_index (deployments, i);
+
+          g_assert_cmpint (muster_choices_zones_use_short_edges (deployment), ==,
+                           g_str_equal (deployment->id, "dawn-assault"));
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -234,6 +258,7 @@ main (int   argc,
   g_test_add_func ("/core/choices/refused", test_refused);
   g_test_add_func ("/core/choices/accepted", test_accepted);
   g_test_add_func ("/core/choices/validator", test_validator);
+  g_test_add_func ("/core/choices/zones-use-short-edges", test_zones_use_short_edges);
 
   return g_test_run ();
 }
