@@ -802,12 +802,6 @@ leave_step (MusterOrderSequence *self)
   gpointer key;
   MusterAroCheck check;
 
-  if (kind == MUSTER_ORDER_STEP_SPEND_ORDER)
-    {
-      self->n_orders_left--;
-      return;
-    }
-
   if (!is_declaration_step (kind) || !aro_check_of (kind, &check))
     return;
 
@@ -847,8 +841,13 @@ muster_order_sequence_advance (MusterOrderSequence  *self,
 
   leave_step (self);
 
+  /* Step 1.1, Order Expenditure, is where the Order leaves the pool: the
+   * pool shows it gone while the players mark it spent. */
   if (kind == MUSTER_ORDER_STEP_ACTIVATION)
-    self->order_number++;
+    {
+      self->order_number++;
+      self->n_orders_left--;
+    }
 
   if (kind == MUSTER_ORDER_STEP_CONCLUSION)
     {

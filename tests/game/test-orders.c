@@ -548,9 +548,11 @@ test_turn_update_version (Fixture       *fixture,
   g_assert_cmpstr (muster_order_sequence_get_active_trooper (turn), ==, "fusilier");
   advance (turn);
 
-  /* 1.1 Order Expenditure */
+  /* 1.1 Order Expenditure: the Order leaves the pool here (seed 004:
+   * "removes from the table ... the Order he uses"). */
   assert_step (turn, "1.1", MUSTER_ORDER_STEP_SPEND_ORDER);
   g_assert_cmpuint (muster_order_sequence_get_order_number (turn), ==, 1);
+  g_assert_cmpuint (muster_order_sequence_get_n_orders_left (turn), ==, 1);
   advance (turn);
   g_assert_cmpuint (muster_order_sequence_get_n_orders_left (turn), ==, 1);
 
