@@ -16,6 +16,62 @@
 #include "muster-text.h"
 
 /* Terrain and pieces, with their labels. */
+
+void
+_muster_render_set_terrain_fill (cairo_t           *cr,
+                                 MusterTerrainKind  kind)
+{
+  switch (kind)
+    {
+    case MUSTER_TERRAIN_BUILDING:
+      cairo_set_source_rgba (cr, 0.36, 0.34, 0.33, 0.92);
+      break;
+    case MUSTER_TERRAIN_IMPASSABLE:
+      cairo_set_source_rgba (cr, 0.45, 0.37, 0.28, 0.85);
+      break;
+    case MUSTER_TERRAIN_AREA:
+      cairo_set_source_rgba (cr, 0.30, 0.50, 0.25, 0.35);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* A terrain's name, as the players called it ("Farmhouse"), in the middle
+ * of its bounds where it fits across them; light on a building's dark
+ * fill, dark on the others. */
+static void
+draw_terrain_name (MusterScene         *self,
+                   cairo_t             *cr,
+                   const MusterTerrain *t,
+                   const MusterBox     *box,
+                   double               px)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  PangoRectangle logical;
+  double size = MAX (0.3 * INCH, 9.0 / px);
+  double w, h;
+
+  if (t->name == NULL || *t->name == '\0' || !(self->flags & MUSTER_RENDER_LABELS))
+    return;
+
+  layout = _muster_render_make_text (self, cr, t->name, size, FALSE);
+  muster_text_get_extents (layout, NULL, &logical);
+  w = logical.width / (double) PANGO_SCALE;
+  h = logical.height / (double) PANGO_SCALE;
+  if (w > 0.9 * (box->x1 - box->x0) || h > 0.9 * (box->y1 - box->y0))
+    return;
+
+  cairo_save (cr);
+  if (t->kind == MUSTER_TERRAIN_BUILDING)
+    cairo_set_source_rgba (cr, 0.95, 0.94, 0.90, 0.95);
+  else
+    cairo_set_source_rgba (cr, 0.12, 0.11, 0.09, 0.85);
+  cairo_move_to (cr, (box->x0 + box->x1 - w) / 2 - logical.x / (double) PANGO_SCALE,
+                 (box->y0 + box->y1 - h) / 2 - logical.y / (double) PANGO_SCALE);
+  muster_text_show (cr, layout);
+  cairo_restore (cr);
+}
 /* Terrain, or (off_table) only terrain that reaches past the table's
  * edge, which the caller clips to what lies outside it: a building cut
  * off by a table made narrower must be seen to be moved. Terrain that
@@ -58,20 +114,7 @@ _muster_render_draw_terrain (MusterScene *self,
         cairo_line_to (cr, t->points[j].x, t->points[j].y);
       cairo_close_path (cr);
 
-      switch (t->kind)
-        {
-        case MUSTER_TERRAIN_BUILDING:
-          cairo_set_source_rgba (cr, 0.36, 0.34, 0.33, 0.92);
-          break;
-        case MUSTER_TERRAIN_IMPASSABLE:
-          cairo_set_source_rgba (cr, 0.45, 0.37, 0.28, 0.85);
-          break;
-        case MUSTER_TERRAIN_AREA:
-          cairo_set_source_rgba (cr, 0.30, 0.50, 0.25, 0.35);
-          break;
-        default:
-          g_assert_not_reached ();
-        }
+      _muster_render_set_terrain_fill (cr, t->kind);
       cairo_fill_preserve (cr);
       if (bad)
         {
@@ -84,6 +127,8 @@ _muster_render_draw_terrain (MusterScene *self,
           cairo_set_source_rgba (cr, 0.15, 0.13, 0.10, 0.9);
         }
       cairo_stroke (cr);
+      if (!off_table)
+        draw_terrain_name (self, cr, t, &box, px);
     }
 }
 

@@ -137,6 +137,9 @@ void _muster_render_place_labels_clear_of_pieces (MusterScene *self,
 void _muster_render_draw_zone_labels (MusterScene *self,
                                       cairo_t     *cr,
                                       double       px);
+/* The fill of terrain of this kind, as the table shows it. */
+void _muster_render_set_terrain_fill (cairo_t           *cr,
+                                      MusterTerrainKind  kind);
 void _muster_render_draw_short_edges (MusterScene *self,
                                       cairo_t     *cr,
                                       double       px);

@@ -1143,6 +1143,29 @@ draw_zones (MusterScene *self,
 }
 
 void
+muster_scene_draw_terrain_swatch (MusterScene       *self,
+                                  cairo_t           *cr,
+                                  MusterTerrainKind  kind,
+                                  double             x,
+                                  double             y,
+                                  double             width,
+                                  double             height)
+{
+  g_return_if_fail (self != NULL);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, x, y, width, height);
+  _muster_render_set_color (cr, _muster_render_table_color (self), 1.0);
+  cairo_fill_preserve (cr);
+  _muster_render_set_terrain_fill (cr, kind);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, 0.5);
+  cairo_set_source_rgba (cr, 0.15, 0.13, 0.10, 0.9);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+void
 muster_scene_draw_swatch (MusterScene *self,
                           cairo_t     *cr,
                           guint        player_index,

@@ -121,6 +121,14 @@ void         muster_scene_draw_swatch       (MusterScene       *scene,
                                              double             width,
                                              double             height,
                                              double             px_per_unit);
+/* A legend's swatch for terrain of kind, as the table shows it. */
+void         muster_scene_draw_terrain_swatch (MusterScene       *scene,
+                                               cairo_t           *cr,
+                                               MusterTerrainKind  kind,
+                                               double             x,
+                                               double             y,
+                                               double             width,
+                                               double             height);
 /* The dashed line of the legend, as the Centre Line is drawn. */
 void         muster_scene_draw_line_sample  (MusterScene       *scene,
                                              cairo_t           *cr,

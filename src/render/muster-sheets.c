@@ -739,11 +739,39 @@ muster_sheets_draw (const MusterSheets *sheets,
 
 typedef struct
 {
-  guint       zone;      /* the zone's swatch, or G_MAXUINT: the line */
+  guint       zone;      /* the zone's swatch, or G_MAXUINT: the line or terrain */
   const char *text;
+  int         terrain;   /* a MusterTerrainKind's swatch, or -1 */
   double      width;     /* swatch and text */
   double      x, y;      /* from the legend's top-left corner */
 } LegendItem;
+
+/* A swatch for each kind of terrain on the table, when the page shows it. */
+static void
+legend_terrain_items (MusterScene *scene,
+                      GArray      *items)
+{
+  static const struct { MusterTerrainKind kind; const char *text; } kinds[] = {
+    { MUSTER_TERRAIN_BUILDING, N_("Building") },
+    { MUSTER_TERRAIN_IMPASSABLE, N_("Impassable") },
+    { MUSTER_TERRAIN_AREA, N_("Area terrain") },
+  };
+  GPtrArray *terrain = muster_layout_get_terrain (muster_scene_get_layout (scene));
+
+  if (!(muster_scene_get_flags (scene) & MUSTER_RENDER_TERRAIN))
+    return;
+
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint i = 0; i < terrain->len; i++)
+      if (((const MusterTerrain *) g_ptr_array_index (terrain, i))->kind == kinds[k].kind)
+        {
+          LegendItem item = { G_MAXUINT, _(kinds[k].text), kinds[k].kind, 0, 0, 0 };
+
+          item.width = SWATCH_WIDTH + 6 + text_width (item.text, LEGEND_TEXT, FALSE);
+          g_array_append_val (items, item);
+          break;
+        }
+}
 
 static GArray *
 legend_items (MusterScene *scene)
@@ -754,7 +782,7 @@ legend_items (MusterScene *scene)
 
   for (guint i = 0; i < n_zones; i++)
     {
-      LegendItem item = { i, muster_scene_get_zone_label (scene, i), 0, 0, 0 };
+      LegendItem item = { i, muster_scene_get_zone_label (scene, i), -1, 0, 0, 0 };
 
       if (item.text == NULL)
         continue;
@@ -764,11 +792,13 @@ legend_items (MusterScene *scene)
 
   if (line != NULL)
     {
-      LegendItem item = { G_MAXUINT, line, 0, 0, 0 };
+      LegendItem item = { G_MAXUINT, line, -1, 0, 0, 0 };
 
       item.width = SWATCH_WIDTH + 6 + text_width (item.text, LEGEND_TEXT, FALSE);
       g_array_append_val (items, item);
     }
+
+  legend_terrain_items (scene, items);
 
   return items;
 }
@@ -932,7 +962,9 @@ muster_sheets_draw_fit (MusterScene *scene,
       double x = page.x + item->x;
       double y = page.legend_y + item->y;
 
-      if (item->zone == G_MAXUINT)
+      if (item->terrain >= 0)
+        muster_scene_draw_terrain_swatch (scene, cr, item->terrain, x, y, SWATCH_WIDTH, SWATCH_HEIGHT);
+      else if (item->zone == G_MAXUINT)
         muster_scene_draw_line_sample (scene, cr, x, y + SWATCH_HEIGHT / 2, SWATCH_WIDTH, 1.0);
       else
         muster_scene_draw_swatch (scene, cr, item->zone, x, y, SWATCH_WIDTH, SWATCH_HEIGHT, 1.0);

@@ -1,0 +1,151 @@
+/* test-terrain.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+/* Terrain as the table and the page show it: its name on it, and on a
+ * diagram a legend entry for each kind on the table. */
+
+#include "config.h"
+
+#include <math.h>
+
+#include "muster-render.h"
+#include "muster-sheets.h"
+
+#define INCH MUSTER_MM_PER_INCH
+
+/* A 72″ × 48″ Frontline Clash table with a 20″ × 10″ building in the
+ * middle, named or not. */
+static MusterScene *
+table_with_building (const char    *name,
+                     MusterLayout **layout_out)
+{
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  MusterLayout *layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
+  MusterPoint points[] = {
+    { 26 * INCH, 19 * INCH }, { 46 * INCH, 19 * INCH }, { 46 * INCH, 29 * INCH }, { 26 * INCH, 29 * INCH },
+  };
+  MusterTerrain *building = muster_terrain_new ("t1", MUSTER_TERRAIN_BUILDING, points, G_N_ELEMENTS (points));
+
+  building->name = g_strdup (name);
+  muster_layout_add_terrain (layout, building);
+  *layout_out = layout;
+
+  return muster_scene_new (layout, system, NULL);
+}
+
+/* How many pixels of the surface's rectangle are lighter than the building. */
+static guint
+count_light (cairo_surface_t *surface,
+             int              x0,
+             int              y0,
+             int              x1,
+             int              y1)
+{
+  guint n = 0;
+
+  cairo_surface_flush (surface);
+  for (int y = y0; y < y1; y++)
+    {
+      const guint32 *row = (const guint32 *) (gconstpointer) (cairo_image_surface_get_data (surface) +
+                                                               y * cairo_image_surface_get_stride (surface));
+
+      for (int x = x0; x < x1; x++)
+        n += ((row[x] >> 8) & 0xff) > 150;
+    }
+
+  return n;
+}
+
+/* A building's name is written on it, light on its dark fill; a nameless
+ * one is dark all over. */
+static void
+test_name_on_terrain (void)
+{
+  const char *names[] = { "Farmhouse", NULL };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      MusterLayout *layout = NULL;
+      MusterScene *scene = table_with_building (names[i], &layout);
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 915, 610);
+      cairo_t *cr = cairo_create (surface);
+      /* The building, a little inside its outline, at 0.5 px a mm. */
+      int x0 = (int) (27 * INCH * 0.5), y0 = (int) (20 * INCH * 0.5);
+      int x1 = (int) (45 * INCH * 0.5), y1 = (int) (28 * INCH * 0.5);
+
+      muster_scene_set_flags (scene, MUSTER_RENDER_TERRAIN | MUSTER_RENDER_LABELS);
+      cairo_scale (cr, 0.5, 0.5);
+      muster_scene_render (scene, cr, 0.5);
+      cairo_destroy (cr);
+      if (names[i] != NULL)
+        g_assert_cmpuint (count_light (surface, x0, y0, x1, y1), >, 10);
+      else
+        g_assert_cmpuint (count_light (surface, x0, y0, x1, y1), ==, 0);
+
+      cairo_surface_destroy (surface);
+      muster_scene_unref (scene);
+      g_assert_finalize_object (layout);
+    }
+}
+
+/* The page's legend has a swatch of the building's dark grey when a
+ * building stands on the table and terrain is drawn, and none when it
+ * is not. */
+static void
+test_legend_terrain (void)
+{
+  MusterRenderFlags flags[] = { MUSTER_RENDER_ALL, MUSTER_RENDER_ALL & ~MUSTER_RENDER_TERRAIN };
+
+  for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
+    {
+      MusterLayout *layout = NULL;
+      MusterScene *scene = table_with_building ("Farmhouse", &layout);
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 842, 595);
+      cairo_t *cr = cairo_create (surface);
+      guint grey = 0;
+
+      muster_scene_set_flags (scene, flags[i]);
+      muster_sheets_draw_fit (scene, cr, 842, 595);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+
+      /* Below the table: the legend's row. */
+      for (int y = 520; y < 595; y++)
+        {
+          const guint32 *row = (const guint32 *) (gconstpointer) (cairo_image_surface_get_data (surface) +
+                                                                   y * cairo_image_surface_get_stride (surface));
+
+          for (int x = 0; x < 842; x++)
+            {
+              int r = (row[x] >> 16) & 0xff, g = (row[x] >> 8) & 0xff, b = row[x] & 0xff;
+
+              /* The building's fill, 0.36 0.34 0.33 at 0.92 over the table. */
+              grey += abs (r - 105) < 12 && abs (g - 100) < 12 && abs (b - 96) < 12;
+            }
+        }
+      if (i == 0)
+        g_assert_cmpuint (grey, >, 100);
+      else
+        g_assert_cmpuint (grey, ==, 0);
+
+      cairo_surface_destroy (surface);
+      muster_scene_unref (scene);
+      g_assert_finalize_object (layout);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/render/terrain/name", test_name_on_terrain);
+  g_test_add_func ("/render/terrain/legend", test_legend_terrain);
+
+  return g_test_run ();
+}
