@@ -112,6 +112,8 @@ draw_ruler_axis (MusterScene *self,
 {
   double label_at = -r->gap - r->long_tick - r->text * 0.75;
   double n = round (r->major / r->step);
+  int last = (int) floor ((length + 1e-6) / r->label_every);
+  double rest = length - last * r->label_every;
 
   cairo_save (cr);
   cairo_set_line_width (cr, MAX (0.2, 1.0 / px));
@@ -139,11 +141,16 @@ draw_ruler_axis (MusterScene *self,
       cairo_stroke (cr);
     }
 
-  /* The west ruler leaves the corner's 0 to the north one. */
-  for (int k = west ? 1 : 0; k * r->label_every <= length + 1e-6; k++)
+  /* The west ruler leaves the corner's 0 to the north one. An edge that
+   * falls between labels is labelled too (32″), so that the ruler tells
+   * the table's length; a label too close to it gives it its place. */
+  for (int k = west ? 1 : 0; k <= last + 1; k++)
     {
-      double t = k * r->label_every;
+      double t = MIN (k * r->label_every, length);
       g_autofree char *label = NULL;
+
+      if ((k == last + 1 && rest < 1e-3) || (k == last && k > 0 && rest >= 1e-3 && rest < r->label_every / 2))
+        continue;
 
       /* A label is a few characters, none wider than the text size. */
       if (west ? !_muster_render_in_view (self, label_at, t, label_at, t, 4 * r->text)

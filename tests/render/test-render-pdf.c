@@ -129,6 +129,47 @@ test_zone_names_text (void)
   g_assert_finalize_object (layout);
 }
 
+/* Whether a text shown is text: "[(3)-38(2)]TJ" shows "32". */
+static gboolean
+shows_text (GStrv       words,
+            const char *text)
+{
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autoptr(GString) shown = g_string_new (NULL);
+      gboolean inside = FALSE;
+
+      if (!g_str_has_suffix (words[i], "]TJ"))
+        continue;
+      for (const char *c = words[i]; *c != '\0'; c++)
+        {
+          if (*c == '(' || *c == ')')
+            inside = *c == '(';
+          else if (inside)
+            g_string_append_c (shown, *c);
+        }
+      if (g_str_equal (shown->str, text))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* A table's edge between two labels of its ruler is labelled (32″), and
+ * takes the place of a label too close to it (30″). */
+static void
+test_ruler_edge_label (void)
+{
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "infinity");
+  g_autoptr(MusterLayout) layout = muster_layout_new ("infinity", "standard", 32 * INCH, 24 * INCH);
+  g_autoptr(MusterScene) scene = muster_scene_new (layout, system, NULL);
+  g_auto(GStrv) words = pdf_words (scene, MUSTER_RENDER_RULER);
+
+  g_assert_true (shows_text (words, "24"));
+  g_assert_true (shows_text (words, "32"));
+  g_assert_false (shows_text (words, "30"));
+}
+
 /* The grey of the darkest pixel within a pixel of (x, y), 0 to 255. */
 static int
 darkest_near (cairo_surface_t *surface,
@@ -210,6 +251,7 @@ main (int   argc,
 
   g_test_add_func ("/render-pdf/hatching-one-stroke", test_hatching_one_stroke);
   g_test_add_func ("/render-pdf/zone-names-text", test_zone_names_text);
+  g_test_add_func ("/render-pdf/ruler-edge-label", test_ruler_edge_label);
   g_test_add_data_func ("/render-pdf/ruler-ticks/inch", GINT_TO_POINTER (MUSTER_UNIT_INCH), test_ruler_ticks);
   g_test_add_data_func ("/render-pdf/ruler-ticks/cm", GINT_TO_POINTER (MUSTER_UNIT_CM), test_ruler_ticks);
 
