@@ -441,6 +441,13 @@ add_zone_name_marks (MusterScene *self,
     }
 }
 
+static MusterBox
+grown (MusterBox box,
+       double    by)
+{
+  return (MusterBox) { box.x0 - by, box.y0 - by, box.x1 + by, box.y1 + by };
+}
+
 static void
 add_box_mark (GArray    *marks,
               MusterBox  box)
@@ -454,10 +461,13 @@ add_box_mark (GArray    *marks,
 }
 
 /* And clear of the pieces and terrain drawn over them, on a table of a
- * few hundred (a mega-battle's arrows go where they would anyway). */
+ * few hundred (a mega-battle's arrows go where they would anyway), by
+ * reach: an arrow's line clear of a base by no more would still have
+ * half its head under it. */
 static void
 add_table_marks (MusterScene *self,
-                 GArray      *marks)
+                 GArray      *marks,
+                 double       reach)
 {
   if (self->flags & (MUSTER_RENDER_PIECES | MUSTER_RENDER_MARKS_AS_WITH_PIECES))
     {
@@ -468,7 +478,7 @@ add_table_marks (MusterScene *self,
           MusterOutline outline;
 
           muster_piece_get_outline (g_ptr_array_index (pieces, i), &outline);
-          add_box_mark (marks, outline.bounds);
+          add_box_mark (marks, grown (outline.bounds, reach));
           muster_outline_clear (&outline);
         }
     }
@@ -482,7 +492,7 @@ add_table_marks (MusterScene *self,
           MusterBox box;
 
           if (muster_terrain_get_bounds (t, &box))
-            add_box_mark (marks, box);
+            add_box_mark (marks, grown (box, reach));
         }
     }
 }
@@ -667,7 +677,7 @@ _muster_render_draw_dimensions (MusterScene *self,
 
   g_array_set_size (self->dimensions, 0);
   add_zone_name_marks (self, cr, px, marks);
-  add_table_marks (self, marks);
+  add_table_marks (self, marks, head * 0.4);
   collect_dimensions (self, width, height, px, dims);
 
   cairo_save (cr);

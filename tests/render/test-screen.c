@@ -337,6 +337,74 @@ test_short_edges (void)
     }
 }
 
+/* Draws the whole table at scale px a mm, for what the drawing places. */
+static void
+render_at (MusterScene *scene,
+           double       px)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                                         (int) ceil (2000 * px), (int) ceil (1400 * px));
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_scale (cr, px, px);
+  muster_scene_render (scene, cr, px);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* The distance from p to the box, 0 inside it. */
+static double
+box_distance (const MusterBox *box,
+              MusterPoint      p)
+{
+  double dx = MAX (MAX (box->x0 - p.x, 0), p.x - box->x1);
+  double dy = MAX (MAX (box->y0 - p.y, 0), p.y - box->y1);
+
+  return hypot (dx, dy);
+}
+
+/* A dimension's arrow passes a base no closer than half its head's
+ * width, so that no arrowhead lies under it; at a screen's scale and at
+ * a page's. */
+static void
+test_arrows_clear_of_bases (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (TEST_DATA_DIR "/layouts/units-mm.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterLayout) layout = muster_layout_new_from_file (file, &error);
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  const double scales[] = { 0.5, 0.36 };
+  MusterOutline outline;
+
+  g_assert_no_error (error);
+  muster_piece_get_outline (muster_layout_lookup_piece (layout, "a"), &outline);
+  for (guint i = 0; i < G_N_ELEMENTS (scales); i++)
+    {
+      MusterScene *scene = muster_scene_new (layout, system, NULL);
+      double head = MAX (0.25 * INCH, 7.0 / scales[i]);
+      GArray *dims;
+
+      muster_scene_set_flags (scene, MUSTER_RENDER_ALL);
+      render_at (scene, scales[i]);
+      dims = muster_scene_get_dimensions (scene);
+      g_assert_cmpuint (dims->len, >, 0);
+      for (guint d = 0; d < dims->len; d++)
+        {
+          const MusterDimension *dim = &g_array_index (dims, MusterDimension, d);
+
+          for (guint k = 0; k <= 100; k++)
+            {
+              MusterPoint p = { dim->from.x + (dim->to.x - dim->from.x) * k / 100.0,
+                                dim->from.y + (dim->to.y - dim->from.y) * k / 100.0 };
+
+              g_assert_cmpfloat (box_distance (&outline.bounds, p), >=, 0.4 * head - 1e-6);
+            }
+        }
+      muster_scene_unref (scene);
+    }
+  muster_outline_clear (&outline);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -349,6 +417,7 @@ main (int   argc,
   g_test_add_func ("/render/screen/grid-on-pixels", test_grid_on_pixels);
   g_test_add_func ("/render/screen/grid-in-centimetres", test_grid_in_centimetres);
   g_test_add_func ("/render/screen/short-edges", test_short_edges);
+  g_test_add_func ("/render/screen/arrows-clear-of-bases", test_arrows_clear_of_bases);
 
   return g_test_run ();
 }
