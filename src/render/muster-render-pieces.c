@@ -334,7 +334,12 @@ muster_scene_draw_piece_base (MusterScene         *self,
   _muster_render_set_color (cr, color, alpha * (piece->kind == MUSTER_PIECE_MARKER ? 0.55 : 0.85));
   cairo_fill_preserve (cr);
   cairo_set_line_width (cr, MAX (0.3, 1.2 / px));
-  _muster_render_set_color (cr, (MusterColor) { color.r * 0.45, color.g * 0.45, color.b * 0.45 }, alpha);
+  /* The edge darker than the base on a light table; on a dark one,
+   * lighter, or a base would all but vanish on its own zone. */
+  if (self->dark)
+    _muster_render_set_color (cr, (MusterColor) { color.r * 0.35 + 0.65, color.g * 0.35 + 0.65, color.b * 0.35 + 0.65 }, alpha);
+  else
+    _muster_render_set_color (cr, (MusterColor) { color.r * 0.45, color.g * 0.45, color.b * 0.45 }, alpha);
   cairo_stroke (cr);
 
   if (piece->prone)

@@ -405,6 +405,49 @@ test_arrows_clear_of_bases (void)
   muster_outline_clear (&outline);
 }
 
+/* The grey of a pixel of a table drawn at 1 px a mm. */
+static double
+grey_at (MusterScene *scene,
+         int          x,
+         int          y)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1830, 1220);
+  cairo_t *cr = cairo_create (surface);
+  guint32 pixel;
+
+  muster_scene_render (scene, cr, 1);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  pixel = ((const guint32 *) (gconstpointer) (cairo_image_surface_get_data (surface) +
+                                               y * cairo_image_surface_get_stride (surface)))[x];
+  cairo_surface_destroy (surface);
+
+  return (((pixel >> 16) & 0xff) + ((pixel >> 8) & 0xff) + (pixel & 0xff)) / (3 * 255.0);
+}
+
+/* A base's edge stands out from its own zone: darker on the light table,
+ * lighter on the dark one, where a darker edge all but vanished. */
+static void
+test_piece_edge_on_own_zone (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  MusterBase base = { MUSTER_BASE_RECT, 100, 80 };
+  MusterScene *scene;
+  int x = (int) round (36 * INCH - 50), y = (int) (42 * INCH);
+
+  muster_layout_update_player (layout, "red", "south", NULL, NULL);
+  muster_layout_update_player (layout, "blue", "north", NULL, NULL);
+  muster_layout_add_piece (layout, muster_piece_new ("u1", MUSTER_PIECE_UNIT, "red", &base, 36 * INCH, 42 * INCH));
+  scene = muster_scene_new (layout, system, NULL);
+  muster_scene_set_flags (scene, MUSTER_RENDER_ZONES | MUSTER_RENDER_PIECES);
+
+  g_assert_cmpfloat (grey_at (scene, x, y), <, grey_at (scene, x - 10, y) - 0.2);
+  muster_scene_set_dark (scene, TRUE);
+  g_assert_cmpfloat (grey_at (scene, x, y), >, grey_at (scene, x - 10, y) + 0.2);
+  muster_scene_unref (scene);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -418,6 +461,7 @@ main (int   argc,
   g_test_add_func ("/render/screen/grid-in-centimetres", test_grid_in_centimetres);
   g_test_add_func ("/render/screen/short-edges", test_short_edges);
   g_test_add_func ("/render/screen/arrows-clear-of-bases", test_arrows_clear_of_bases);
+  g_test_add_func ("/render/screen/piece-edge-on-own-zone", test_piece_edge_on_own_zone);
 
   return g_test_run ();
 }
