@@ -1168,6 +1168,20 @@ muster_validator_get_system (MusterValidator *self)
   return self->system;
 }
 
+/* Every verdict again, after something all of them depend on changed. */
+static void
+revalidate_all (MusterValidator *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->layout == NULL)
+    return;
+
+  if (!rebuild (self, &error))
+    g_debug ("Cannot validate the layout fully: %s", error->message);
+  emit_changed (self);
+}
+
 void
 muster_validator_set_tolerance (MusterValidator *self,
                                 double           tolerance_mm)
@@ -1180,14 +1194,7 @@ muster_validator_set_tolerance (MusterValidator *self,
 
   self->tolerance = tolerance_mm;
 
-  if (self->layout != NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!rebuild (self, &error))
-        g_debug ("Cannot validate the layout fully: %s", error->message);
-      emit_changed (self);
-    }
+  revalidate_all (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOLERANCE]);
 }
@@ -1203,15 +1210,7 @@ muster_validator_set_deployment_over (MusterValidator *self,
     return;
 
   self->deployment_over = over;
-
-  if (self->layout != NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!rebuild (self, &error))
-        g_debug ("Cannot validate the layout fully: %s", error->message);
-      emit_changed (self);
-    }
+  revalidate_all (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DEPLOYMENT_OVER]);
 }
@@ -1235,15 +1234,7 @@ muster_validator_set_turns_are_steps (MusterValidator *self,
     return;
 
   self->turns_are_steps = steps;
-
-  if (self->layout != NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!rebuild (self, &error))
-        g_debug ("Cannot validate the layout fully: %s", error->message);
-      emit_changed (self);
-    }
+  revalidate_all (self);
 }
 
 gboolean

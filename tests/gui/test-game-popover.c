@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "gtk-quirks.h"
+#include "menu-button-helpers.h"
 #include "muster-window.h"
 
 static void
@@ -57,27 +58,6 @@ find_widget (GtkWidget  *widget,
 
       if (found != NULL)
         return found;
-    }
-
-  return NULL;
-}
-
-static GtkMenuButton *
-find_menu_button (GtkWidget  *widget,
-                  const char *icon_name)
-{
-  if (GTK_IS_MENU_BUTTON (widget) &&
-      g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget)), icon_name) == 0)
-    return GTK_MENU_BUTTON (widget);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkMenuButton *button = find_menu_button (child, icon_name);
-
-      if (button != NULL)
-        return button;
     }
 
   return NULL;

@@ -286,22 +286,34 @@ test_grid_in_centimetres (void)
   muster_scene_unref (scene);
 }
 
-/* The colour of the pixel at (x, y) mm of a table drawn at 0.5 px a mm. */
-static MusterColor
-table_pixel (MusterScene *scene,
-             double       x,
-             double       y)
+/* The whole table drawn at px a mm, from its top-left corner. */
+static cairo_surface_t *
+render_at (MusterScene *scene,
+           double       px)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 915, 610);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                                         (int) ceil (1830 * px), (int) ceil (1220 * px));
   cairo_t *cr = cairo_create (surface);
-  guint32 pixel;
 
-  cairo_scale (cr, 0.5, 0.5);
-  muster_scene_render (scene, cr, 0.5);
+  cairo_scale (cr, px, px);
+  muster_scene_render (scene, cr, px);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
-  pixel = ((const guint32 *) (cairo_image_surface_get_data (surface) +
-                              (int) (y * 0.5) * cairo_image_surface_get_stride (surface)))[(int) (x * 0.5)];
+
+  return surface;
+}
+
+/* The colour of the pixel at (x, y) mm of the table drawn at px a mm. */
+static MusterColor
+table_pixel_at (MusterScene *scene,
+                double       px,
+                double       x,
+                double       y)
+{
+  cairo_surface_t *surface = render_at (scene, px);
+  guint32 pixel = ((const guint32 *) (gconstpointer) (cairo_image_surface_get_data (surface) +
+                                                       (int) (y * px) * cairo_image_surface_get_stride (surface)))[(int) (x * px)];
+
   cairo_surface_destroy (surface);
 
   return (MusterColor) { ((pixel >> 16) & 0xff) / 255.0, ((pixel >> 8) & 0xff) / 255.0, (pixel & 0xff) / 255.0 };
@@ -329,27 +341,12 @@ test_short_edges (void)
       red = muster_scene_get_player_color (scene, 0);
       blue = muster_scene_get_player_color (scene, 1);
       /* At mid-height, between the zones, inside the table's edge line. */
-      west = table_pixel (scene, 4.5, 24 * INCH);
-      east = table_pixel (scene, 72 * INCH - 4.5, 24 * INCH);
+      west = table_pixel_at (scene, 0.5, 4.5, 24 * INCH);
+      east = table_pixel_at (scene, 0.5, 72 * INCH - 4.5, 24 * INCH);
       g_assert_true ((fabs (west.r - red.r) + fabs (west.g - red.g) + fabs (west.b - red.b) < 0.3) == (i < 2));
       g_assert_true ((fabs (east.r - blue.r) + fabs (east.g - blue.g) + fabs (east.b - blue.b) < 0.3) == (i < 2));
       muster_scene_unref (scene);
     }
-}
-
-/* Draws the whole table at scale px a mm, for what the drawing places. */
-static void
-render_at (MusterScene *scene,
-           double       px)
-{
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
-                                                         (int) ceil (2000 * px), (int) ceil (1400 * px));
-  cairo_t *cr = cairo_create (surface);
-
-  cairo_scale (cr, px, px);
-  muster_scene_render (scene, cr, px);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
 }
 
 /* The distance from p to the box, 0 inside it. */
@@ -385,7 +382,7 @@ test_arrows_clear_of_bases (void)
       GArray *dims;
 
       muster_scene_set_flags (scene, MUSTER_RENDER_ALL);
-      render_at (scene, scales[i]);
+      cairo_surface_destroy (render_at (scene, scales[i]));
       dims = muster_scene_get_dimensions (scene);
       g_assert_cmpuint (dims->len, >, 0);
       for (guint d = 0; d < dims->len; d++)
@@ -405,24 +402,15 @@ test_arrows_clear_of_bases (void)
   muster_outline_clear (&outline);
 }
 
-/* The grey of a pixel of a table drawn at 1 px a mm. */
+/* The grey of the pixel at (x, y) mm of the table drawn at 1 px a mm. */
 static double
 grey_at (MusterScene *scene,
-         int          x,
-         int          y)
+         double       x,
+         double       y)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1830, 1220);
-  cairo_t *cr = cairo_create (surface);
-  guint32 pixel;
+  MusterColor c = table_pixel_at (scene, 1, x, y);
 
-  muster_scene_render (scene, cr, 1);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  pixel = ((const guint32 *) (gconstpointer) (cairo_image_surface_get_data (surface) +
-                                               y * cairo_image_surface_get_stride (surface)))[x];
-  cairo_surface_destroy (surface);
-
-  return (((pixel >> 16) & 0xff) + ((pixel >> 8) & 0xff) + (pixel & 0xff)) / (3 * 255.0);
+  return (c.r + c.g + c.b) / 3;
 }
 
 /* A base's edge stands out from its own zone: darker on the light table,
@@ -434,7 +422,7 @@ test_piece_edge_on_own_zone (void)
   MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
   MusterBase base = { MUSTER_BASE_RECT, 100, 80 };
   MusterScene *scene;
-  int x = (int) round (36 * INCH - 50), y = (int) (42 * INCH);
+  double x = round (36 * INCH - 50), y = 42 * INCH;
 
   muster_layout_update_player (layout, "red", "south", NULL, NULL);
   muster_layout_update_player (layout, "blue", "north", NULL, NULL);
