@@ -105,12 +105,20 @@ keep_together (char *text)
   return g_strjoinv ("\u00a0mm", mm);
 }
 
-/* A category's or a skill's name ("War Machine") must not break either:
- * the subtitle breaks between its parts, at the " · ". */
+/* A category's or a skill's short name ("War Machine") must not break:
+ * the subtitle breaks between its parts, at the " · ". A longer one
+ * ("Forward Deployment", "Máquina de Guerra") may break between its words
+ * in a narrow sidebar, which is better than inside one ("Deploym-ent") or
+ * cut short ("Máquina de Gu…"). */
 static char *
 one_word (const char *name)
 {
-  g_auto(GStrv) words = g_strsplit (name, " ", -1);
+  g_auto(GStrv) words = NULL;
+
+  if (g_utf8_strlen (name, -1) > 12)
+    return g_strdup (name);
+
+  words = g_strsplit (name, " ", -1);
 
   return g_strjoinv ("\u00a0", words);
 }
@@ -194,7 +202,7 @@ describe_status (MusterRosterPanel       *self,
   if (problems > 0)
     {
       *css_class = "problem";
-      /* Translators: how many pieces of a roster entry on the table break a rule */
+      /* Translators: how many rules the pieces of a roster entry on the table break */
       return g_strdup_printf (ngettext ("%u problem", "%u problems", problems), problems);
     }
 

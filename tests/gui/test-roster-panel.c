@@ -257,6 +257,35 @@ test_roster_panel_placed_entry (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A long skill's name may break between its words in a narrow sidebar
+ * ("Forward / Deployment"), rather than inside one ("Deploym-ent"); a
+ * short one stays whole. */
+static void
+test_roster_panel_long_names_break (void)
+{
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "infinity");
+  g_autoptr(MusterLayout) layout = muster_layout_new ("infinity", "standard", 48 * 25.4, 48 * 25.4);
+  g_autoptr(MusterRoster) roster = muster_roster_new (layout);
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  MusterRosterPanel *red;
+  GtkWidget *window;
+
+  entry->name = g_strdup ("Guilang");
+  entry->count = 1;
+  entry->base = (MusterBase) { MUSTER_BASE_ROUND, 25, 25 };
+  entry->lieutenant = TRUE;
+  entry->skills = g_strdupv ((char *[]) { (char *) "forward-deployment", NULL });
+  muster_roster_add_entry (roster, "red", entry);
+
+  red = muster_roster_panel_new (roster, NULL, system, "red");
+  window = show_in_window (GTK_WIDGET (red));
+  wait_until_mapped (GTK_WIDGET (red));
+  g_assert_cmpstr (row_subtitle (GTK_WIDGET (red), "Guilang"), ==,
+                   "25\u00a0mm round · Lieutenant · Forward Deployment");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The entry just added takes the focus: Return then places it, and the
  * keyboard carries on from the roster, not from the window's first
  * button. */
@@ -357,6 +386,7 @@ main (int   argc,
   g_test_add_func ("/app/roster-panel/other-rows-when-idle", test_roster_panel_other_rows_when_idle);
   g_test_add_func ("/app/roster-panel/placed-entry", test_roster_panel_placed_entry);
   g_test_add_func ("/app/roster-panel/focus-new-entry", test_roster_panel_focus_new_entry);
+  g_test_add_func ("/app/roster-panel/long-names-break", test_roster_panel_long_names_break);
 
   return g_test_run ();
 }
