@@ -35,6 +35,7 @@ struct _MusterGameOrdersPage
   GtkListBox          *order_list;
   GtkWidget           *activate_list;
   AdwComboRow         *activate_row;
+  GtkButton           *activate_button;
   GtkWidget           *f2f_box;
   AdwComboRow         *against_row;
   AdwActionRow        *active_row;
@@ -491,16 +492,38 @@ refresh_face_to_face (MusterGameOrdersPage *self,
                                       : NULL);
 }
 
+/* Once a trooper is activated, the button changes it for the trooper
+ * chosen, and asks nothing while that is the same one. */
+static void
+activate_selected_cb (MusterGameOrdersPage *self)
+{
+  MusterGame *game = game_of (self);
+  const char *active = game != NULL ? muster_order_sequence_get_active_trooper (muster_game_get_order_sequence (game))
+                                    : NULL;
+  guint selected = adw_combo_row_get_selected (self->activate_row);
+  const char *chosen = selected < self->activate_ids->len ? g_ptr_array_index (self->activate_ids, selected) : NULL;
+
+  gtk_button_set_label (self->activate_button, active != NULL ? _("Change") : _("Activate"));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->activate_button), active == NULL || g_strcmp0 (active, chosen) != 0);
+}
+
 static void
 refresh_activation (MusterGameOrdersPage *self,
                     MusterGame           *game)
 {
   g_autoptr(GPtrArray) ids = muster_game_list_table_troopers (game, muster_game_get_turn_player (game));
+  const char *active = muster_order_sequence_get_active_trooper (muster_game_get_order_sequence (game));
+  guint selected = 0;
 
   g_ptr_array_set_size (self->activate_ids, 0);
   for (guint i = 0; i < ids->len; i++)
-    g_ptr_array_add (self->activate_ids, g_strdup (g_ptr_array_index (ids, i)));
-  set_piece_choices (game, self->activate_row, self->activate_ids, NULL, 0);
+    {
+      if (g_strcmp0 (g_ptr_array_index (ids, i), active) == 0)
+        selected = i;
+      g_ptr_array_add (self->activate_ids, g_strdup (g_ptr_array_index (ids, i)));
+    }
+  set_piece_choices (game, self->activate_row, self->activate_ids, NULL, selected);
+  activate_selected_cb (self);
 }
 
 static char *
@@ -896,6 +919,7 @@ muster_game_orders_page_class_init (MusterGameOrdersPageClass *klass)
   BIND (order_list);
   BIND (activate_list);
   BIND (activate_row);
+  BIND (activate_button);
   BIND (f2f_box);
   BIND (against_row);
   BIND (active_row);
@@ -912,6 +936,7 @@ muster_game_orders_page_class_init (MusterGameOrdersPageClass *klass)
   BIND (steps_list);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, player_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, activate_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, version_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, against_selected_cb);
 
