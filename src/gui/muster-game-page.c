@@ -49,11 +49,36 @@ G_DEFINE_TYPE_WITH_PRIVATE (MusterGamePage, muster_game_page, ADW_TYPE_BIN)
 
 /* Refreshing */
 
+/* The first button under widget that is the suggested action, shown and
+ * sensitive: what a player does next on the page. */
+static GtkWidget *
+find_next_action (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_has_css_class (widget, "suggested-action") &&
+      gtk_widget_get_mapped (widget) && gtk_widget_is_sensitive (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_next_action (child);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
 static void
 refresh (MusterGamePage *self)
 {
   MusterGamePagePrivate *priv = muster_game_page_get_instance_private (self);
   MusterGamePageClass *klass = MUSTER_GAME_PAGE_GET_CLASS (self);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  g_autoptr(GtkWidget) before = NULL;
 
   g_clear_handle_id (&priv->refresh_id, g_source_remove);
   priv->dirty = FALSE;
@@ -61,9 +86,23 @@ refresh (MusterGamePage *self)
   if (klass->refresh == NULL)
     return;
 
+  if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self)))
+    before = g_object_ref (focus);
+
   priv->syncing = TRUE;
   klass->refresh (self, priv->game);
   priv->syncing = FALSE;
+
+  /* The button a keyboard player just pressed went with the rows it was
+   * in: the focus goes on to what is to be done next, not to whatever row
+   * GTK found nearby. */
+  if (before != NULL && (!gtk_widget_is_ancestor (before, GTK_WIDGET (self)) || !gtk_widget_get_mapped (before)))
+    {
+      GtkWidget *next = find_next_action (GTK_WIDGET (self));
+
+      if (next != NULL)
+        gtk_widget_grab_focus (next);
+    }
 }
 
 static gboolean

@@ -103,6 +103,17 @@ test_pregame (void)
   g_assert_cmpstr (muster_t9a_pregame_get_deployment_type (pre), ==, "frontline-clash");
   g_assert_nonnull (find_row (page, "Alice"));
 
+  /* A keyboard player goes on to the next thing to do: the Roll pressed
+   * goes with its row, and the focus to the next Roll, not to a row. */
+  gtk_widget_grab_focus (find (page, is_button, "Roll"));
+  click (page, "Roll");
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (table.window));
+
+    g_assert_true (GTK_IS_BUTTON (focus) && gtk_widget_has_css_class (focus, "suggested-action"));
+    g_assert_true (gtk_widget_is_ancestor (focus, page));
+  }
+
   while ((pre = muster_game_get_pregame (game_of (&table)),
           muster_t9a_pregame_get_state (pre) == MUSTER_T9A_PREGAME_ROLL_OFF))
     {
