@@ -177,11 +177,35 @@ end_clicked_cb (GtkButton *button,
   muster_net_session_close (state->session);
 }
 
+/* With its window (which goes with the main window's): what wrote into
+ * it stops. */
 static void
 status_destroyed_cb (GtkWidget *status,
                      NetState  *state)
 {
   state->status = NULL;
+  if (state->session != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (state->session, session_changed_cb, state);
+      g_signal_handlers_disconnect_by_func (state->session, session_refused_cb, state);
+    }
+  if (state->game != NULL)
+    g_signal_handlers_disconnect_by_func (state->game, game_changed_cb, state);
+}
+
+/* The game across the network already under way in window, shown: TRUE,
+ * and nothing new is asked. */
+static gboolean
+present_status (MusterWindow *window)
+{
+  NetState *state = get_state (window);
+
+  if (state == NULL || state->status == NULL)
+    return FALSE;
+
+  gtk_window_present (state->status);
+
+  return TRUE;
 }
 
 static GtkWidget *
@@ -226,6 +250,9 @@ open_status (NetState *state)
   gtk_window_set_title (GTK_WINDOW (status), _("Game Across the Network"));
   gtk_window_set_transient_for (GTK_WINDOW (status), GTK_WINDOW (state->window));
   gtk_window_set_destroy_with_parent (GTK_WINDOW (status), TRUE);
+  /* Closed, it hides, and follows the game still: Host Game… or Join
+   * Game… shows it again while the game goes on. */
+  gtk_window_set_hide_on_close (GTK_WINDOW (status), TRUE);
   gtk_window_set_default_size (GTK_WINDOW (status), 440, 360);
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);
@@ -447,13 +474,18 @@ host_action (GSimpleAction *action,
 {
   MusterWindow *window = user_data;
   GPtrArray *players = muster_layout_get_players (muster_window_get_layout (window));
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) builder = NULL;
   g_auto(GStrv) names = NULL;
   GtkWidget *alert;
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *box;
   GtkWidget *who;
   GtkWidget *internet;
 
+  if (present_status (window))
+    return;
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  builder = g_strv_builder_new ();
   for (guint i = 0; i < MIN (players->len, 2); i++)
     {
       const MusterPlayer *player = g_ptr_array_index (players, i);
@@ -532,14 +564,17 @@ join_action (GSimpleAction *action,
              gpointer       user_data)
 {
   MusterWindow *window = user_data;
-  GtkWidget *alert = muster_alert_new (_("Join Game"), _("Paste the invitation the host sent you, and choose "
-                                                         "the army you bring."));
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *entry = gtk_entry_new ();
-  GtkWidget *army;
+  GtkWidget *alert, *box, *entry, *army;
   GStrv ids = NULL;
   g_auto(GStrv) names = NULL;
 
+  if (present_status (window))
+    return;
+
+  alert = muster_alert_new (_("Join Game"), _("Paste the invitation the host sent you, and choose "
+                                              "the army you bring."));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  entry = gtk_entry_new ();
   list_armies (window, &ids, &names);
   army = gtk_drop_down_new_from_strings ((const char * const *) names);
   gtk_widget_set_tooltip_text (army, _("The army you bring: the host’s list is the one the host typed in"));

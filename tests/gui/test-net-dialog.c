@@ -158,6 +158,13 @@ is_moved (gpointer data)
   return muster_layout_lookup_piece (m->layout, "u1")->x == m->x;
 }
 
+/* The host's session, no longer connected to the guest. */
+static gboolean
+is_not_connected (gpointer session)
+{
+  return muster_net_session_get_state (session) != MUSTER_NET_STATE_CONNECTED;
+}
+
 static void
 test_host_and_join (void)
 {
@@ -223,8 +230,27 @@ test_host_and_join (void)
   wait_shows (muster_net_dialog_get_status_window (guest), "Frontline");
   g_assert_cmpuint (muster_game_get_n_steps (muster_net_session_get_game (muster_net_dialog_get_session (guest))), ==, 1);
 
-  /* Closing the windows ends both sessions: nothing listens any more. */
+  /* Closed, the host's status window hides and goes on following the
+   * game (it used to be destroyed and still written into): the guest
+   * leaves meanwhile, and Host Game… shows it again, up to date, rather
+   * than asking. */
+  gtk_window_close (status);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_true (muster_net_dialog_get_status_window (host) == status);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (status)));
   gtk_window_destroy (GTK_WINDOW (guest));
+  wait_for (is_not_connected, session, "the guest to leave");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (host), "net.host", NULL));
+  wait_for (is_mapped, status, "the host's status, shown again");
+  {
+    g_autoptr(GString) text = g_string_new (NULL);
+
+    collect_text (GTK_WIDGET (status), text);
+    g_assert_null (strstr (text->str, "Blue is connected"));
+  }
+
+  /* Closing the windows ends both sessions: nothing listens any more. */
   gtk_window_destroy (GTK_WINDOW (host));
   while (g_main_context_iteration (NULL, FALSE))
     ;
