@@ -182,6 +182,41 @@ add_model (MusterWindow *window,
   return muster_board_view_place_piece (muster_window_get_board_view (window), piece);
 }
 
+/* Eight players (Twilight Imperium) share the sidebar's width: their
+ * switcher scrolls rather than widening the sidebar over the table. */
+static void
+test_window_many_players (void)
+{
+  static const char xml[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<muster-layout version=\"1\" units=\"in\">\n"
+    "  <game system=\"ti4\" deployment=\"none\"/>\n"
+    "  <board width=\"48\" height=\"48\"/>\n"
+    "  <player id=\"p1\" name=\"Alice\"/><player id=\"p2\" name=\"Bob\"/>\n"
+    "  <player id=\"p3\" name=\"Carol\"/><player id=\"p4\" name=\"Dave\"/>\n"
+    "  <player id=\"p5\" name=\"Erin\"/><player id=\"p6\" name=\"Frank\"/>\n"
+    "  <player id=\"p7\" name=\"Grace\"/><player id=\"p8\" name=\"Heidi\"/>\n"
+    "</muster-layout>\n";
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-window-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "eight.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterWindow *window = open_window ();
+  GtkWidget *board = GTK_WIDGET (muster_window_get_board_view (window));
+
+  g_assert_true (g_file_set_contents (path, xml, -1, NULL));
+  g_assert_true (muster_window_open (window, file));
+  for (int i = 0; i < 50; i++)
+    g_main_context_iteration (NULL, FALSE);
+  wait_for_size (board);
+  g_assert_cmpuint (muster_layout_get_players (muster_window_get_layout (window))->len, ==, 8);
+  /* The sidebar is as wide as with two players, and the table has the
+   * rest of the window. */
+  g_assert_cmpint (gtk_widget_get_width (muster_window_get_roster_panel (window, "p1")), <, 450);
+  g_assert_cmpint (gtk_widget_get_width (board), >, 500);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_window_title_marks_changes (void)
 {
@@ -1386,6 +1421,7 @@ main (int   argc,
   g_test_add_func ("/app/window/resize-refits", test_window_resize_refits);
   g_test_add_func ("/app/window/pan", test_window_pan);
   g_test_add_func ("/app/window/title-marks-changes", test_window_title_marks_changes);
+  g_test_add_func ("/app/window/many-players", test_window_many_players);
   g_test_add_func ("/app/window/save-and-open", test_window_save_and_open);
   g_test_add_func ("/app/window/open-broken", test_window_open_broken);
   g_test_add_func ("/app/window/units-keep-table", test_window_units_keep_table);
