@@ -763,6 +763,19 @@ write_atomically (GFile       *file,
       return FALSE;
     }
 
+  /* A file its owner made read-only is not replaced behind their back,
+   * though its folder would let the new one be renamed over it. */
+  {
+    GStatBuf st;
+
+    if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && (st.st_mode & 0222) == 0)
+      {
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY,
+                             _("the file is read-only; save it under another name"));
+        return FALSE;
+      }
+  }
+
   if (g_file_test (path, G_FILE_TEST_EXISTS) && !is_musters_own (path) &&
       !keep_previous_version (file, path, error))
     return FALSE;
@@ -780,8 +793,9 @@ write_atomically (GFile       *file,
     fd = g_mkstemp_full (tmp, O_WRONLY, 0666);
     if (fd < 0)
       {
+        /* The new content goes first into a file beside it. */
         saved_errno = errno;
-        what = _("could not be created");
+        what = _("could not be saved in its folder");
         goto failed;
       }
     /* Read by others as the old file was (mkstemp makes it private). */

@@ -251,6 +251,21 @@ muster_window_save_to (MusterWindow  *self,
 
 /* Saves to the document's file, or asks for one; FALSE when it did not
  * save now (the question, or an error). */
+/* Why the file could not be saved, with the way out at hand: another
+ * name (a read-only file, a folder Muster may not write in). */
+static void
+show_save_failed (MusterWindow *self,
+                  const char   *message)
+{
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+  AdwToast *toast = adw_toast_new (escaped);
+
+  adw_toast_set_button_label (toast, _("Save _As…"));
+  adw_toast_set_action_name (toast, "win.save-as");
+  adw_toast_set_timeout (toast, 10);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 static gboolean
 save (MusterWindow *self)
 {
@@ -265,7 +280,7 @@ save (MusterWindow *self)
 
   if (!muster_window_save_to (self, file, &error))
     {
-      _muster_window_show_message (self, error->message);
+      show_save_failed (self, error->message);
       self->after = MUSTER_AFTER_NOTHING;
       return FALSE;
     }

@@ -236,6 +236,31 @@ test_backup_refused (void)
   g_rmdir (dir);
 }
 
+/* A file made read-only is left as it is, and the message says what to
+ * do; a folder that cannot be written in is named as what refuses. */
+static void
+test_read_only (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-writer-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "layout.muster", NULL);
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 1828.8, 1219.2);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  save_numbered (path, 1);
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+
+  g_assert_false (muster_layout_save (layout, file, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY);
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_nonnull (strstr (error->message, "read-only; save it under another name"));
+  g_assert_cmpuint (saved_number (path), ==, 1);
+
+  g_assert_cmpint (g_chmod (path, 0644), ==, 0);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -257,6 +282,7 @@ main (int   argc,
   g_test_add_func ("/core/layout-writer/backups-kept", test_backups_kept);
   g_test_add_func ("/core/layout-writer/own-files-unkept", test_own_files_unkept);
   g_test_add_func ("/core/layout-writer/backup-refused", test_backup_refused);
+  g_test_add_func ("/core/layout-writer/read-only", test_read_only);
 
   ret = g_test_run ();
 

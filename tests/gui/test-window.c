@@ -799,6 +799,30 @@ test_window_undo_toast (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A save that fails says why and offers another name at once. */
+static void
+test_window_save_read_only (void)
+{
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-window-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "locked.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  MusterWindow *window = open_window ();
+
+  g_assert_true (muster_window_save_to (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  add_model (window, 36 * 25.4, 44 * 25.4);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  for (int i = 0; i < 50 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+
+  g_assert_true (muster_window_get_modified (window));
+  g_assert_nonnull (find_descendant (GTK_WIDGET (window), GTK_TYPE_BUTTON, "Save _As…"));
+  g_assert_cmpint (g_chmod (path, 0644), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The shortcuts window is built when first asked for, and lists the
  * window's actions. */
 static void
@@ -1435,6 +1459,7 @@ main (int   argc,
   g_test_add_func ("/app/window/roster-panels-made-when-shown", test_window_roster_panels_made_when_shown);
   g_test_add_func ("/app/window/player-color", test_window_player_color);
   g_test_add_func ("/app/window/undo-toast", test_window_undo_toast);
+  g_test_add_func ("/app/window/save-read-only", test_window_save_read_only);
   g_test_add_func ("/app/window/shortcuts-window", test_window_shortcuts_window);
   g_test_add_func ("/app/window/confirm-close", test_window_confirm_close);
   g_test_add_func ("/app/window/sidebar-folds", test_window_sidebar_folds);
