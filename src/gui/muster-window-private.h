@@ -89,6 +89,7 @@ struct _MusterWindow
   /* A page a player, each an AdwBin whose roster panel is made when the
    * page is first shown or asked for (_muster_window_ensure_roster_panel) */
   GtkStack             *player_stack;
+  GtkWidget            *player_switcher;
   gboolean              rebuilding_players;
   AdwBin               *phase_bin;
   MusterGamePanel      *game_panel;        /* made when first shown */

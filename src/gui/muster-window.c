@@ -171,6 +171,30 @@ player_page_changed_cb (MusterWindow *self)
     muster_board_view_set_acting_player (self->board_view, muster_roster_panel_get_player_id (panel));
 }
 
+/* Many players (Twilight Imperium's six or eight) would widen the
+ * sidebar to their switcher's width, over the table: then it scrolls
+ * across. Two or three fit as they are, and a first frame needs no
+ * scrolled window for them. */
+static void
+scroll_player_switcher (MusterWindow *self,
+                        guint         n_players)
+{
+  GtkWidget *box = gtk_widget_get_parent (self->player_switcher);
+  GtkWidget *scroller;
+
+  if (n_players <= 3 || GTK_IS_VIEWPORT (box))
+    return;
+
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_box_insert_child_after (GTK_BOX (box), scroller, self->player_switcher);
+  g_object_ref (self->player_switcher);
+  gtk_box_remove (GTK_BOX (box), self->player_switcher);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), self->player_switcher);
+  g_object_unref (self->player_switcher);
+}
+
 static void
 rebuild_player_pages (MusterWindow *self)
 {
@@ -191,6 +215,7 @@ rebuild_player_pages (MusterWindow *self)
       gtk_stack_add_titled (self->player_stack, adw_bin_new (), player->id,
                             player->name != NULL ? player->name : player->id);
     }
+  scroll_player_switcher (self, players != NULL ? players->len : 0);
 
   if (visible != NULL && gtk_stack_get_child_by_name (self->player_stack, visible) != NULL)
     gtk_stack_set_visible_child_name (self->player_stack, visible);
@@ -824,6 +849,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, frame);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, sidebar_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, player_stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, player_switcher);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, phase_bin);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, sight_area);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, violations_list);
