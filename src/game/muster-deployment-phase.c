@@ -12,7 +12,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "muster-deployment-phase.h"
-#include "muster-xml.h"
 
 #define IS_PLAYER(p) ((p) == 0 || (p) == 1)
 
@@ -58,6 +57,7 @@ struct _MusterDeploymentPhase
   /* 9th Age rules of the deployment type */
   guint                       restricted_turns;
   char                      **restricted_categories;
+  char                      **exempt_categories;
   guint                       max_reserves;
   gboolean                    needs_short_edge;   /* with the first unit */
   gboolean                    can_delay;          /* undeployed units become Delayed */
@@ -143,6 +143,7 @@ muster_deployment_phase_finalize (GObject *object)
   g_clear_pointer (&self->by_id, g_hash_table_unref);
   g_clear_pointer (&self->troopers, g_ptr_array_unref);
   g_clear_pointer (&self->restricted_categories, g_strfreev);
+  g_clear_pointer (&self->exempt_categories, g_strfreev);
 
   G_OBJECT_CLASS (muster_deployment_phase_parent_class)->finalize (object);
 }
@@ -213,6 +214,7 @@ muster_deployment_phase_new_t9a (const char * const *player_ids,
 {
   static const char * const counterthrust[] = { "character", NULL };
   static const char * const marching[] = { "character", "war-machine", "war-platform", NULL };
+  static const char * const scouts[] = { "scout", NULL };
   MusterDeploymentPhase *self;
 
   g_return_val_if_fail (player_ids != NULL && player_ids[0] != NULL && player_ids[1] != NULL, NULL);
@@ -225,7 +227,10 @@ muster_deployment_phase_new_t9a (const char * const *player_ids,
   /* RULES.md's table; the system file may say otherwise through the
    * setters. */
   if (g_str_equal (deployment_id, "counterthrust"))
-    muster_deployment_phase_set_restrictions (self, 3, counterthrust);
+    {
+      muster_deployment_phase_set_restrictions (self, 3, counterthrust);
+      self->exempt_categories = g_strdupv ((char **) scouts);
+    }
   else if (g_str_equal (deployment_id, "marching-columns"))
     {
       muster_deployment_phase_set_restrictions (self, 3, marching);
@@ -269,6 +274,18 @@ muster_deployment_phase_set_restrictions (MusterDeploymentPhase *self,
 }
 
 void
+muster_deployment_phase_set_exempt (MusterDeploymentPhase *self,
+                                    const char * const    *categories)
+{
+  g_return_if_fail (MUSTER_IS_DEPLOYMENT_PHASE (self));
+  g_return_if_fail (self->game == MUSTER_DEPLOYMENT_GAME_T9A);
+  g_return_if_fail (self->state == MUSTER_DEPLOYMENT_PHASE_SETUP);
+
+  g_strfreev (self->exempt_categories);
+  self->exempt_categories = g_strdupv ((char **) categories);
+}
+
+void
 muster_deployment_phase_set_max_reserves (MusterDeploymentPhase *self,
                                           guint                  max_reserves)
 {
@@ -279,153 +296,17 @@ muster_deployment_phase_set_max_reserves (MusterDeploymentPhase *self,
   self->max_reserves = max_reserves;
 }
 
-#define data_error(error, filename, node, ...) \
-  muster_xml_set_error ((error), MUSTER_DEPLOYMENT_PHASE_ERROR, MUSTER_DEPLOYMENT_PHASE_ERROR_DATA, \
-                        (filename), (node), __VA_ARGS__)
-
-static gboolean
-read_count (xmlNode     *node,
-            const char  *attribute,
-            guint       *value,
-            const char  *filename,
-            GError     **error)
+void
+muster_deployment_phase_set_turn_options (MusterDeploymentPhase *self,
+                                          gboolean               short_edge_with_first_unit,
+                                          gboolean               can_delay)
 {
-  g_autofree char *text = muster_xml_get_prop (node, attribute);
-  guint64 number;
+  g_return_if_fail (MUSTER_IS_DEPLOYMENT_PHASE (self));
+  g_return_if_fail (self->game == MUSTER_DEPLOYMENT_GAME_T9A);
+  g_return_if_fail (self->state == MUSTER_DEPLOYMENT_PHASE_SETUP);
 
-  *value = 0;
-
-  if (text == NULL)
-    return TRUE;
-
-  if (!g_ascii_string_to_unsigned (text, 10, 0, 1000, &number, NULL))
-    return data_error (error, filename, node, _("%s=\"%s\" is not a whole number from 0 to 1000"),
-                       attribute, text);
-
-  *value = (guint) number;
-
-  return TRUE;
-}
-
-static gboolean
-read_flag (xmlNode     *node,
-           const char  *attribute,
-           gboolean    *value,
-           const char  *filename,
-           GError     **error)
-{
-  g_autofree char *text = muster_xml_get_prop (node, attribute);
-
-  *value = FALSE;
-
-  if (text == NULL || g_str_equal (text, "no"))
-    return TRUE;
-
-  if (g_str_equal (text, "yes"))
-    {
-      *value = TRUE;
-      return TRUE;
-    }
-
-  return data_error (error, filename, node, _("%s=\"%s\" is neither “yes” nor “no”"),
-                     attribute, text);
-}
-
-/* The words of a space-separated list, or NULL for none. */
-static char **
-split_words (const char *text)
-{
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) parts = NULL;
-  gboolean any = FALSE;
-
-  if (text == NULL)
-    return NULL;
-
-  parts = g_strsplit_set (text, " \t\r\n", -1);
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      if (*parts[i] == '\0')
-        continue;
-      g_strv_builder_add (builder, parts[i]);
-      any = TRUE;
-    }
-
-  return any ? g_strv_builder_end (builder) : NULL;
-}
-
-gboolean
-muster_deployment_phase_load_rules (MusterDeploymentPhase  *self,
-                                    GBytes                 *system_file,
-                                    const char             *filename,
-                                    GError                **error)
-{
-  g_autoptr(xmlDoc) doc = NULL;
-  xmlNode *section;
-  xmlNode *entry = NULL;
-  g_autofree char *restricted = NULL;
-  g_auto(GStrv) categories = NULL;
-  guint turns, reserves;
-  gboolean short_edge, delayed;
-
-  g_return_val_if_fail (MUSTER_IS_DEPLOYMENT_PHASE (self), FALSE);
-  g_return_val_if_fail (self->game == MUSTER_DEPLOYMENT_GAME_T9A, FALSE);
-  g_return_val_if_fail (self->state == MUSTER_DEPLOYMENT_PHASE_SETUP, FALSE);
-  g_return_val_if_fail (system_file != NULL, FALSE);
-  g_return_val_if_fail (filename != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  doc = muster_xml_parse (system_file, filename, MUSTER_DEPLOYMENT_PHASE_ERROR,
-                          MUSTER_DEPLOYMENT_PHASE_ERROR_DATA, error);
-  if (doc == NULL)
-    return FALSE;
-
-  section = muster_xml_find_child (xmlDocGetRootElement (doc), "deployment-sequence");
-  if (section == NULL)
-    return TRUE;
-
-  for (xmlNode *node = section->children; node != NULL; node = node->next)
-    {
-      g_autofree char *id = NULL;
-
-      if (node->type != XML_ELEMENT_NODE)
-        continue;
-
-      if (!muster_xml_is_element (node, "deployment"))
-        return data_error (error, filename, node, _("<%s> does not belong in <deployment-sequence>"),
-                           (const char *) node->name);
-
-      id = muster_xml_get_prop (node, "id");
-      if (id == NULL || *id == '\0')
-        return data_error (error, filename, node, _("a <deployment> has no id"));
-
-      if (!g_str_equal (id, self->deployment_id))
-        continue;
-
-      if (entry != NULL)
-        return data_error (error, filename, node, _("deployment type “%s” is listed twice"), id);
-
-      entry = node;
-    }
-
-  if (entry == NULL)
-    return TRUE;
-
-  if (!read_count (entry, "single-unit-turns", &turns, filename, error) ||
-      !read_count (entry, "reserves", &reserves, filename, error) ||
-      !read_flag (entry, "short-edge-with-first-unit", &short_edge, filename, error) ||
-      !read_flag (entry, "delayed", &delayed, filename, error))
-    return FALSE;
-
-  restricted = muster_xml_get_prop (entry, "restricted");
-  categories = split_words (restricted);
-
-  muster_deployment_phase_set_restrictions (self, turns, (const char * const *) categories);
-  self->max_reserves = reserves;
-  self->needs_short_edge = short_edge;
-  self->can_delay = delayed;
-
-  return TRUE;
+  self->needs_short_edge = !!short_edge_with_first_unit;
+  self->can_delay = !!can_delay;
 }
 
 MusterDeploymentGame
@@ -531,22 +412,26 @@ current_turn (MusterDeploymentPhase *self)
   return self->turns[self->active];
 }
 
+/* The first of trooper's categories that is one of these, or NULL. */
+static const char *
+category_among (const Trooper *trooper,
+                char         **categories)
+{
+  for (guint i = 0; categories != NULL && trooper->categories != NULL && trooper->categories[i] != NULL; i++)
+    if (g_strv_contains ((const char * const *) categories, trooper->categories[i]))
+      return trooper->categories[i];
+
+  return NULL;
+}
+
 static gboolean
 is_restricted (MusterDeploymentPhase *self,
                const Trooper         *trooper)
 {
-  if (self->restricted_categories == NULL || trooper->categories == NULL)
-    return FALSE;
-
-  for (guint i = 0; trooper->categories[i] != NULL; i++)
-    if (g_strv_contains ((const char * const *) self->restricted_categories, trooper->categories[i]))
-      return TRUE;
-
-  return FALSE;
+  return category_among (trooper, self->restricted_categories) != NULL;
 }
 
-/* The first restricted category of trooper, for messages. */
-/* The restricted category, in the rulebook's words. */
+/* The restricted category of trooper, in the rulebook's words. */
 static const char *
 restricted_category (MusterDeploymentPhase *self,
                      const Trooper         *trooper)
@@ -556,27 +441,24 @@ restricted_category (MusterDeploymentPhase *self,
     { "war-machine", N_("War Machine") },
     { "war-platform", N_("War Platform") },
   };
+  const char *id = category_among (trooper, self->restricted_categories);
 
-  for (guint i = 0; trooper->categories[i] != NULL; i++)
-    if (g_strv_contains ((const char * const *) self->restricted_categories, trooper->categories[i]))
-      {
-        for (guint j = 0; j < G_N_ELEMENTS (names); j++)
-          if (g_str_equal (names[j].id, trooper->categories[i]))
-            return _(names[j].name);
+  g_assert (id != NULL);
+  for (guint j = 0; j < G_N_ELEMENTS (names); j++)
+    if (g_str_equal (names[j].id, id))
+      return _(names[j].name);
 
-        return trooper->categories[i];
-      }
-
-  g_assert_not_reached ();
+  return id;
 }
 
-/* Scouts use Special Deployment, so they ignore the single-unit turns
- * and do not count for them (RULES.md, Counterthrust). */
+/* Units using Special Deployment (Counterthrust's Scouts) ignore the
+ * single-unit turns and do not count for them: the categories the
+ * deploy-sequence rule exempts. */
 static gboolean
-is_scout (const Trooper *trooper)
+is_exempt (MusterDeploymentPhase *self,
+           const Trooper         *trooper)
 {
-  return trooper->categories != NULL &&
-         g_strv_contains ((const char * const *) trooper->categories, "scout");
+  return category_among (trooper, self->exempt_categories) != NULL;
 }
 
 /* The units the player deployed in this turn that count for the
@@ -592,7 +474,7 @@ count_single_units_now (MusterDeploymentPhase *self,
       const Trooper *trooper = g_ptr_array_index (self->troopers, i);
 
       n += trooper->player == player && trooper->placed &&
-           trooper->turn == self->turns[player] && !is_scout (trooper);
+           trooper->turn == self->turns[player] && !is_exempt (self, trooper);
     }
 
   return n;
@@ -837,7 +719,7 @@ check_t9a_placement (MusterDeploymentPhase  *self,
                    _("%s must choose a short Board Edge with the first unit"),
                    self->player_ids[player]);
 
-  if (turn > self->restricted_turns || is_scout (trooper))
+  if (turn > self->restricted_turns || is_exempt (self, trooper))
     return TRUE;
 
   if (count_single_units_now (self, player) > 0)

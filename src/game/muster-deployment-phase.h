@@ -132,6 +132,17 @@ void                        muster_deployment_phase_set_name_func        (Muster
 void                        muster_deployment_phase_set_restrictions     (MusterDeploymentPhase  *self,
                                                                           guint                   turns,
                                                                           const char * const     *categories);
+/* 9th Age, during setup: the categories that ignore the single-unit
+ * turns and do not count for them (units using Special Deployment, as
+ * the deploy-sequence rule's exempt list says: Counterthrust's Scouts). */
+void                        muster_deployment_phase_set_exempt           (MusterDeploymentPhase  *self,
+                                                                          const char * const     *categories);
+/* 9th Age, during setup: whether each player chooses a short Board Edge
+ * with the first unit, and may make the units left Delayed (Marching
+ * Columns). */
+void                        muster_deployment_phase_set_turn_options     (MusterDeploymentPhase  *self,
+                                                                          gboolean                short_edge_with_first_unit,
+                                                                          gboolean                can_delay);
 /* 9th Age, during setup: how many units each player may keep in reserve. */
 void                        muster_deployment_phase_set_max_reserves     (MusterDeploymentPhase  *self,
                                                                           guint                   max_reserves);

@@ -230,6 +230,21 @@ has_off_table_skill (MusterGame         *self,
  * single-unit turns (RULES.md; the deployment phase knows them by their
  * category), since the seeds give no later placement for them and a
  * Scout held back would never reach the table. */
+/* Who ignores the single-unit turns, as the system's deploy-sequence
+ * rule says (the validator reads the same list). */
+static void
+set_exemptions (MusterGame *self)
+{
+  const MusterDeployment *deployment =
+    muster_system_lookup_deployment (self->system, muster_t9a_pregame_get_deployment_type (self->pregame));
+  const MusterRuleDef *rule = deployment != NULL
+                                ? muster_system_get_rule (self->system, deployment, MUSTER_RULE_DEPLOY_SEQUENCE)
+                                : NULL;
+
+  if (rule != NULL)
+    muster_deployment_phase_set_exempt (self->deployment, (const char * const *) rule->exempt);
+}
+
 static gboolean
 has_special_deployment (const char * const *categories,
                         const char * const *skills)
@@ -500,6 +515,7 @@ start_deployment_apply (MusterGame     *self,
       if (!muster_deployment_phase_load_rules (self->deployment, muster_system_get_bytes (self->system),
                                                muster_system_get_id (self->system), &local_error))
         g_warning ("%s", local_error->message);
+      set_exemptions (self);
     }
   else
     return muster_game_refuse (error, MUSTER_GAME_ERROR_WRONG_PHASE,

@@ -427,6 +427,36 @@ test_t9a_scouts (void)
   finish (phase, BLUE);
 }
 
+/* Marching Columns exempts no one from its single-unit turns (RULES.md):
+ * a Scout is the turn's one unit there, unless the system's rule says
+ * otherwise. */
+static void
+test_t9a_scouts_marching (void)
+{
+  static const char * const scouts[] = { "scout", NULL };
+
+  for (guint exempt = 0; exempt < 2; exempt++)
+    {
+      g_autoptr(MusterDeploymentPhase) phase = muster_deployment_phase_new_t9a (players, RED, "marching-columns");
+
+      if (exempt)
+        muster_deployment_phase_set_exempt (phase, scouts);
+      add (phase, RED, "rangers", MUSTER_TROOPER_NONE, "scout");
+      add (phase, RED, "r1", MUSTER_TROOPER_NONE, NULL);
+      add (phase, BLUE, "b1", MUSTER_TROOPER_NONE, NULL);
+      assert_ok (muster_deployment_phase_start (phase, &_error));
+      assert_ok (muster_deployment_phase_finish_declarations (phase, &_error));
+      assert_ok (muster_deployment_phase_choose_short_edge (phase, RED, "west", &_error));
+
+      place (phase, RED, "rangers");
+      if (exempt)
+        place (phase, RED, "r1");
+      else
+        assert_refused (muster_deployment_phase_place (phase, RED, "r1", NULL, &_error),
+                        MUSTER_DEPLOYMENT_PHASE_ERROR_SEQUENCE);
+    }
+}
+
 static void
 test_t9a_counterthrust (void)
 {
@@ -895,6 +925,7 @@ main (int   argc,
   g_test_add_func ("/core/deployment-phase/infinity/hold-in-step-one", test_infinity_hold_in_step_one);
   g_test_add_func ("/core/deployment-phase/t9a/counterthrust", test_t9a_counterthrust);
   g_test_add_func ("/core/deployment-phase/t9a/scouts", test_t9a_scouts);
+  g_test_add_func ("/core/deployment-phase/t9a/scouts-marching", test_t9a_scouts_marching);
   g_test_add_func ("/core/deployment-phase/t9a/marching-columns", test_t9a_marching_columns);
   g_test_add_func ("/core/deployment-phase/t9a/dawn-assault", test_t9a_dawn_assault);
   g_test_add_func ("/core/deployment-phase/t9a/everything-held", test_t9a_everything_held);
