@@ -97,6 +97,9 @@ muster_text_new (const char *text,
   cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
   pango_cairo_context_set_font_options (context, options);
   cairo_font_options_destroy (options);
+  /* Letters where the font puts them, not on whole pixels of a layout
+   * that is drawn at any size. */
+  pango_context_set_round_glyph_positions (context, FALSE);
 
   layout = pango_layout_new (context);
   g_object_unref (context);

@@ -48,6 +48,25 @@ test_one_font_per_weight (void)
   g_object_unref (fonts[1]);
 }
 
+/* Letters keep the widths the font gives them. Pango would put each on a
+ * whole pixel of the layout's size, and a name drawn at twice that size
+ * or more would be spaced unevenly, by a fraction of a letter (and a page
+ * would write each letter's place apart). */
+static void
+test_positions_not_rounded (void)
+{
+  g_autoptr(PangoLayout) layout = muster_text_new ("Defender — North", 16, TRUE);
+  PangoLayoutLine *line = pango_layout_get_line_readonly (layout, 0);
+  PangoGlyphString *glyphs = ((PangoGlyphItem *) line->runs->data)->glyphs;
+  guint fractions = 0;
+
+  for (int i = 0; i < glyphs->num_glyphs; i++)
+    if (glyphs->glyphs[i].geometry.width % PANGO_SCALE != 0)
+      fractions++;
+
+  g_assert_cmpuint (fractions, >, 0);
+}
+
 /* Muster's fonts are described as Pango describes them, so that Pango
  * measures their line height with them rather than with fonts of its own
  * (see MUSTER_TEXT_FONT); where Cantarell is missing, there is nothing
@@ -161,6 +180,7 @@ main (int   argc,
 
   g_test_add_func ("/render/text/one-font-per-weight", test_one_font_per_weight);
   g_test_add_func ("/render/text/described-as-pango-does", test_described_as_pango_does);
+  g_test_add_func ("/render/text/positions-not-rounded", test_positions_not_rounded);
   g_test_add_func ("/render/text/extents", test_extents);
   g_test_add_func ("/render/text/width", test_width);
   g_test_add_func ("/render/text/show", test_show);
