@@ -25,7 +25,11 @@ _muster_render_zone_label_size (double px)
   return MAX (0.8 * INCH, 15.0 / px);
 }
 
-/* The box a zone's name covers, halo included. */
+/* A name's plate reaches this far past its letters: across, and down. */
+#define PLATE_PAD_ACROSS 0.3
+#define PLATE_PAD_DOWN 0.1
+
+/* The box a zone's name covers, its plate included. */
 MusterBox
 _muster_render_zone_label_box (MusterScene     *self,
                                cairo_t         *cr,
@@ -34,11 +38,13 @@ _muster_render_zone_label_box (MusterScene     *self,
 {
   g_autoptr(PangoLayout) layout = _muster_render_make_text (self, cr, zone->label, size, TRUE);
   PangoRectangle logical;
-  double w, h, halo = size * 0.15;
+  double w, h, across = size * PLATE_PAD_ACROSS, down = size * PLATE_PAD_DOWN;
 
   muster_text_get_extents (layout, NULL, &logical);
   w = logical.width / (double) PANGO_SCALE;
   h = logical.height / (double) PANGO_SCALE;
+  w += 2 * across;
+  h += 2 * down;
   if (zone->label_upright)
     {
       double t = w;
@@ -48,8 +54,8 @@ _muster_render_zone_label_box (MusterScene     *self,
     }
 
   return (MusterBox) {
-    zone->label_at.x - w / 2 - halo, zone->label_at.y - h / 2 - halo,
-    zone->label_at.x + w / 2 + halo, zone->label_at.y + h / 2 + halo,
+    zone->label_at.x - w / 2, zone->label_at.y - h / 2,
+    zone->label_at.x + w / 2, zone->label_at.y + h / 2,
   };
 }
 
@@ -174,60 +180,44 @@ _muster_render_place_labels_clear_of_pieces (MusterScene *self,
     }
 }
 
-/* On a page (PDF, PostScript, SVG) the letters are written as text
- * over the halo, rather than filled as outlines: the same shapes, but a
- * reader can select and search the name, and the page holds a few
- * numbers rather than every point of every outline, which cairo formats
- * one by one (a quarter of a diagram's numbers). On a screen or a PNG
- * the outlines stay: cairo would put the letters on whole pixels, and
- * the halo not. */
-static gboolean
-writes_text (cairo_t *cr)
-{
-  cairo_surface_type_t type = cairo_surface_get_type (cairo_get_target (cr));
-
-  return type == CAIRO_SURFACE_TYPE_PDF || type == CAIRO_SURFACE_TYPE_PS || type == CAIRO_SURFACE_TYPE_SVG;
-}
-
-/* Text at (x, y) in a darker shade of color, over a halo in the table's
- * colour that keeps it legible over pieces and lines. */
+/* Text at (x, y) in a darker shade of color, on a plate in the table's
+ * colour that keeps it legible over hatching, lines and pieces. A plate
+ * rather than a halo around each letter: as legible, and a page then
+ * holds the name as text over one rounded box, where a halo was every
+ * point of every letter's outline (half the numbers of a diagram, and a
+ * tenth of the time to write it). */
 static void
-show_with_halo (MusterScene *self,
-                cairo_t     *cr,
-                PangoLayout *layout,
-                double       x,
-                double       y,
-                double       size,
-                MusterColor  color,
-                gboolean     text)
+show_on_plate (MusterScene *self,
+               cairo_t     *cr,
+               PangoLayout *layout,
+               double       x,
+               double       y,
+               double       size,
+               MusterColor  color)
 {
-  cairo_move_to (cr, x, y);
-  muster_text_path (cr, layout);
+  PangoRectangle logical;
+  double r = size * 0.3;
+  double x0, y0, x1, y1;
+
+  muster_text_get_extents (layout, NULL, &logical);
+  x0 = x + logical.x / (double) PANGO_SCALE - size * PLATE_PAD_ACROSS;
+  y0 = y + logical.y / (double) PANGO_SCALE - size * PLATE_PAD_DOWN;
+  x1 = x + (logical.x + logical.width) / (double) PANGO_SCALE + size * PLATE_PAD_ACROSS;
+  y1 = y + (logical.y + logical.height) / (double) PANGO_SCALE + size * PLATE_PAD_DOWN;
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x1 - r, y0 + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x1 - r, y1 - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x0 + r, y1 - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x0 + r, y0 + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
   _muster_render_set_color (cr, _muster_render_table_color (self), 0.8);
-  cairo_set_line_width (cr, size * 0.25);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  if (text)
-    {
-      /* A page keeps the outlines' curves and round joins as they
-       * are; cairo flattens them only to work out the stroke's
-       * extents, which to a point are enough (a seventh of the
-       * halo's cost at the default tolerance, 0.1). */
-      cairo_set_tolerance (cr, 1.0);
-      cairo_stroke (cr);
-    }
-  else
-    cairo_stroke_preserve (cr);
+  cairo_fill (cr);
   if (self->dark)
     _muster_render_set_color (cr, (MusterColor) { color.r * 0.5 + 0.5, color.g * 0.5 + 0.5, color.b * 0.5 + 0.5 }, 0.95);
   else
     _muster_render_set_color (cr, (MusterColor) { color.r * 0.6, color.g * 0.6, color.b * 0.6 }, 0.95);
-  if (text)
-    {
-      cairo_move_to (cr, x, y);
-      muster_text_show (cr, layout);
-    }
-  else
-    cairo_fill (cr);
+  cairo_move_to (cr, x, y);
+  muster_text_show (cr, layout);
 }
 
 void
@@ -236,7 +226,6 @@ _muster_render_draw_zone_labels (MusterScene *self,
                                  double       px)
 {
   double size = _muster_render_zone_label_size (px);
-  gboolean text = writes_text (cr);
 
   for (guint i = 0; i < self->zones->len; i++)
     {
@@ -260,7 +249,7 @@ _muster_render_draw_zone_labels (MusterScene *self,
         cairo_rotate (cr, -G_PI / 2);
       x = -(logical.x + logical.width / 2.0) / PANGO_SCALE;
       y = -(logical.y + logical.height / 2.0) / PANGO_SCALE;
-      show_with_halo (self, cr, layout, x, y, size, color, text);
+      show_on_plate (self, cr, layout, x, y, size, color);
       cairo_restore (cr);
     }
 }
@@ -280,7 +269,6 @@ _muster_render_draw_short_edges (MusterScene *self,
   double h = muster_layout_get_height (self->layout);
   double band = MAX (0.12 * INCH, 3.0 / px);
   double size = MAX (0.3 * INCH, 10.0 / px);
-  gboolean text = writes_text (cr);
   gboolean any = FALSE;
 
   for (guint i = 0; i < players->len; i++)
@@ -342,8 +330,8 @@ _muster_render_draw_short_edges (MusterScene *self,
       muster_text_get_extents (layout, NULL, &logical);
       cairo_translate (cr, cx, cy);
       cairo_rotate (cr, angle);
-      show_with_halo (self, cr, layout, -(logical.x + logical.width / 2.0) / PANGO_SCALE,
-                      -(logical.y + logical.height / 2.0) / PANGO_SCALE, size, color, text);
+      show_on_plate (self, cr, layout, -(logical.x + logical.width / 2.0) / PANGO_SCALE,
+                     -(logical.y + logical.height / 2.0) / PANGO_SCALE, size, color);
       cairo_restore (cr);
     }
 }

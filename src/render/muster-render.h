@@ -99,7 +99,7 @@ MusterColor  muster_scene_get_zone_color    (MusterScene       *scene,
 guint        muster_scene_get_n_zones       (MusterScene       *scene);
 const char  *muster_scene_get_zone_label    (MusterScene       *scene,
                                              guint              player_index);
-/* Where the last render wrote the zone's name (table mm, with its halo);
+/* Where the last render wrote the zone's name (table mm, with its plate);
  * FALSE when it wrote none. */
 gboolean     muster_scene_get_zone_label_box (MusterScene      *scene,
                                              guint              player_index,
