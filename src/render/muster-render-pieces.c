@@ -39,7 +39,7 @@ _muster_render_set_terrain_fill (cairo_t           *cr,
 
 /* A terrain's name, as the players called it ("Farmhouse"), in the middle
  * of its bounds where it fits across them; light on a building's dark
- * fill, dark on the others. */
+ * fill and on every fill of the dark style, dark on the others. */
 static void
 draw_terrain_name (MusterScene         *self,
                    cairo_t             *cr,
@@ -63,7 +63,7 @@ draw_terrain_name (MusterScene         *self,
     return;
 
   cairo_save (cr);
-  if (t->kind == MUSTER_TERRAIN_BUILDING)
+  if (t->kind == MUSTER_TERRAIN_BUILDING || self->dark)
     cairo_set_source_rgba (cr, 0.95, 0.94, 0.90, 0.95);
   else
     cairo_set_source_rgba (cr, 0.12, 0.11, 0.09, 0.85);

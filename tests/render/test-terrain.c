@@ -20,21 +20,29 @@
 /* A 72″ × 48″ Frontline Clash table with a 20″ × 10″ building in the
  * middle, named or not. */
 static MusterScene *
-table_with_building (const char    *name,
-                     MusterLayout **layout_out)
+table_with_terrain (MusterTerrainKind  kind,
+                    const char        *name,
+                    MusterLayout     **layout_out)
 {
   MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
   MusterLayout *layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
   MusterPoint points[] = {
     { 26 * INCH, 19 * INCH }, { 46 * INCH, 19 * INCH }, { 46 * INCH, 29 * INCH }, { 26 * INCH, 29 * INCH },
   };
-  MusterTerrain *building = muster_terrain_new ("t1", MUSTER_TERRAIN_BUILDING, points, G_N_ELEMENTS (points));
+  MusterTerrain *building = muster_terrain_new ("t1", kind, points, G_N_ELEMENTS (points));
 
   building->name = g_strdup (name);
   muster_layout_add_terrain (layout, building);
   *layout_out = layout;
 
   return muster_scene_new (layout, system, NULL);
+}
+
+static MusterScene *
+table_with_building (const char    *name,
+                     MusterLayout **layout_out)
+{
+  return table_with_terrain (MUSTER_TERRAIN_BUILDING, name, layout_out);
 }
 
 /* How many pixels of the surface's rectangle are lighter than the building. */
@@ -92,6 +100,31 @@ test_name_on_terrain (void)
     }
 }
 
+/* In the dark style, a wood's dark green bears its name in light letters,
+ * as a building's dark grey does (a player's review: "Wood" was dark on
+ * dark). */
+static void
+test_name_on_dark_wood (void)
+{
+  MusterLayout *layout = NULL;
+  MusterScene *scene = table_with_terrain (MUSTER_TERRAIN_AREA, "Wood", &layout);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 915, 610);
+  cairo_t *cr = cairo_create (surface);
+  int x0 = (int) (27 * INCH * 0.5), y0 = (int) (20 * INCH * 0.5);
+  int x1 = (int) (45 * INCH * 0.5), y1 = (int) (28 * INCH * 0.5);
+
+  muster_scene_set_dark (scene, TRUE);
+  muster_scene_set_flags (scene, MUSTER_RENDER_TERRAIN | MUSTER_RENDER_LABELS);
+  cairo_scale (cr, 0.5, 0.5);
+  muster_scene_render (scene, cr, 0.5);
+  cairo_destroy (cr);
+  g_assert_cmpuint (count_light (surface, x0, y0, x1, y1), >, 10);
+
+  cairo_surface_destroy (surface);
+  muster_scene_unref (scene);
+  g_assert_finalize_object (layout);
+}
+
 /* The page's legend has a swatch of the building's dark grey when a
  * building stands on the table and terrain is drawn, and none when it
  * is not. */
@@ -145,6 +178,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/render/terrain/name", test_name_on_terrain);
+  g_test_add_func ("/render/terrain/dark-wood", test_name_on_dark_wood);
   g_test_add_func ("/render/terrain/legend", test_legend_terrain);
 
   return g_test_run ();
