@@ -32,7 +32,9 @@ struct _MusterRosterPanel
    * last refresh. */
   GHashTable     *problems;
 
-  GPtrArray      *zone_ids;      /* of the zone row's items */
+  GMenu          *zone_menu;
+  char           *zone_menu_key;  /* the zones it lists */
+  GSimpleAction  *zone_action;    /* the player's zone, "" for none */
   /* The entry just added or edited: its row takes the focus when made,
    * so that Return places it and the keyboard carries on from there. */
   char           *focus_entry_id;
@@ -53,7 +55,7 @@ struct _MusterRosterPanel
   /* Template children */
   AdwEntryRow    *name_row;
   GtkDrawingArea *color_swatch;
-  AdwComboRow    *zone_row;
+  GtkMenuButton  *zone_button;
   GtkListBox     *list_box;
   AdwPreferencesGroup *other_group;
   GtkListBox     *other_box;
@@ -791,13 +793,52 @@ refresh_color (MusterRosterPanel *self)
 }
 
 static void
+add_zone_item (GMenu      *menu,
+               const char *name,
+               const char *zone_id)
+{
+  g_autoptr(GMenuItem) item = g_menu_item_new (name, NULL);
+
+  g_menu_item_set_action_and_target_value (item, "player.zone", g_variant_new_string (zone_id));
+  g_menu_append_item (menu, item);
+}
+
+/* The zone row's menu, made again only when the zones change: the layout
+ * changes with every move, and an open menu remakes its rows. */
+static void
+refresh_zone_menu (MusterRosterPanel *self,
+                   GPtrArray         *zones)
+{
+  g_autoptr(GString) key = g_string_new (NULL);
+
+  for (guint i = 0; zones != NULL && i < zones->len; i++)
+    {
+      const MusterZone *zone = g_ptr_array_index (zones, i);
+
+      g_string_append_printf (key, "%s\n%s\n", zone->id, zone->name);
+    }
+  if (self->zone_menu_key != NULL && g_str_equal (key->str, self->zone_menu_key))
+    return;
+
+  g_free (self->zone_menu_key);
+  self->zone_menu_key = g_strdup (key->str);
+  g_menu_remove_all (self->zone_menu);
+  add_zone_item (self->zone_menu, _("None"), "");
+  for (guint i = 0; zones != NULL && i < zones->len; i++)
+    {
+      const MusterZone *zone = g_ptr_array_index (zones, i);
+
+      add_zone_item (self->zone_menu, zone->name, zone->id);
+    }
+}
+
+static void
 refresh_player (MusterRosterPanel *self)
 {
   const MusterPlayer *player = muster_layout_lookup_player (self->layout, self->player_id);
   const MusterDeployment *deployment = NULL;
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   g_autoptr(GPtrArray) zones = NULL;
-  guint selected = GTK_INVALID_LIST_POSITION;
+  const char *zone_name = _("None");
 
   if (player == NULL)
     return;
@@ -812,27 +853,20 @@ refresh_player (MusterRosterPanel *self)
   if (self->system != NULL)
     deployment = muster_system_lookup_deployment (self->system, muster_layout_get_deployment_id (self->layout));
 
-  g_ptr_array_set_size (self->zone_ids, 0);
-  gtk_string_list_append (names, _("None"));
-  g_ptr_array_add (self->zone_ids, NULL);
   if (deployment != NULL)
+    zones = muster_deployment_list_zones (deployment, muster_layout_get_options (self->layout));
+  for (guint i = 0; zones != NULL && i < zones->len; i++)
     {
-      zones = muster_deployment_list_zones (deployment, muster_layout_get_options (self->layout));
-      for (guint i = 0; i < zones->len; i++)
-        {
-          const MusterZone *zone = g_ptr_array_index (zones, i);
+      const MusterZone *zone = g_ptr_array_index (zones, i);
 
-          gtk_string_list_append (names, zone->name);
-          g_ptr_array_add (self->zone_ids, g_strdup (zone->id));
-        }
+      if (g_strcmp0 (zone->id, player->zone) == 0)
+        zone_name = zone->name;
     }
-
-  for (guint i = 0; i < self->zone_ids->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (self->zone_ids, i), player->zone) == 0)
-      selected = i;
-
-  adw_combo_row_set_model (self->zone_row, G_LIST_MODEL (names));
-  adw_combo_row_set_selected (self->zone_row, selected);
+  refresh_zone_menu (self, zones);
+  /* A new label is a new box of widgets in the button. */
+  if (g_strcmp0 (gtk_menu_button_get_label (self->zone_button), zone_name) != 0)
+    gtk_menu_button_set_label (self->zone_button, zone_name);
+  g_simple_action_set_state (self->zone_action, g_variant_new_string (player->zone != NULL ? player->zone : ""));
 
   self->updating = FALSE;
 }
@@ -854,21 +888,23 @@ name_applied_cb (MusterRosterPanel *self,
   end_group (self);
 }
 
+/* A zone chosen in the zone row's menu (the action's state follows the
+ * layout, in refresh_player()). */
 static void
-zone_selected_cb (MusterRosterPanel *self,
-                  GParamSpec        *pspec,
-                  AdwComboRow       *row)
+zone_change_state_cb (GSimpleAction     *action,
+                      GVariant          *value,
+                      MusterRosterPanel *self)
 {
-  guint index = adw_combo_row_get_selected (row);
   const MusterPlayer *player = muster_layout_lookup_player (self->layout, self->player_id);
   GPtrArray *players = muster_layout_get_players (self->layout);
   g_autofree char *old_zone = NULL;
-  const char *zone;
+  const char *zone = g_variant_get_string (value, NULL);
 
-  if (self->updating || player == NULL || index >= self->zone_ids->len)
+  if (player == NULL)
     return;
 
-  zone = g_ptr_array_index (self->zone_ids, index);
+  if (*zone == '\0')
+    zone = NULL;
   if (g_strcmp0 (zone, player->zone) == 0)
     return;
 
@@ -1240,7 +1276,9 @@ muster_roster_panel_finalize (GObject *object)
 
   g_clear_pointer (&self->player_id, g_free);
   g_clear_pointer (&self->focus_entry_id, g_free);
-  g_clear_pointer (&self->zone_ids, g_ptr_array_unref);
+  g_clear_object (&self->zone_menu);
+  g_clear_pointer (&self->zone_menu_key, g_free);
+  g_clear_object (&self->zone_action);
   g_clear_pointer (&self->statuses, g_ptr_array_unref);
 
   G_OBJECT_CLASS (muster_roster_panel_parent_class)->finalize (object);
@@ -1281,13 +1319,12 @@ muster_roster_panel_class_init (MusterRosterPanelClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-roster-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, name_row);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, color_swatch);
-  gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, zone_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, zone_button);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, list_box);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, other_group);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, other_box);
   gtk_widget_class_bind_template_callback (widget_class, other_row_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, name_applied_cb);
-  gtk_widget_class_bind_template_callback (widget_class, zone_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 
   gtk_widget_class_install_action (widget_class, "roster.add", NULL, add_action);
@@ -1300,13 +1337,33 @@ muster_roster_panel_class_init (MusterRosterPanelClass *klass)
   gtk_widget_class_install_action (widget_class, "roster.remove", "s", remove_action);
 }
 
+/* The zone row's menu, made when it is first opened: a tree of widgets
+ * that is not on the first frame. */
+static void
+create_zone_popover (GtkMenuButton *button,
+                     gpointer       user_data)
+{
+  MusterRosterPanel *self = user_data;
+
+  if (gtk_menu_button_get_popover (button) == NULL)
+    gtk_menu_button_set_menu_model (button, G_MENU_MODEL (self->zone_menu));
+}
+
 static void
 muster_roster_panel_init (MusterRosterPanel *self)
 {
-  self->zone_ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
+
   self->statuses = g_ptr_array_new_with_free_func (g_free);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->zone_menu = g_menu_new ();
+  self->zone_action = g_simple_action_new_stateful ("zone", G_VARIANT_TYPE_STRING, g_variant_new_string (""));
+  g_signal_connect_object (self->zone_action, "change-state", G_CALLBACK (zone_change_state_cb), self, 0);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (self->zone_action));
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "player", G_ACTION_GROUP (group));
+  gtk_menu_button_set_create_popup_func (self->zone_button, create_zone_popover, self, NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.placed", FALSE);
 
   gtk_drawing_area_set_draw_func (self->color_swatch, draw_swatch, self, NULL);

@@ -11,10 +11,13 @@
 #include "muster-roster-panel.h"
 #include "muster-validate.h"
 
+/* The rows of the roster and of the other pieces: not the player's own
+ * rows (the name, an entry row, and the zone). */
 static guint
 count_rows (GtkWidget *widget)
 {
-  guint n = ADW_IS_ACTION_ROW (widget) && !ADW_IS_COMBO_ROW (widget) ? 1 : 0;
+  guint n = ADW_IS_ACTION_ROW (widget) &&
+            g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), "Deployment Zone") != 0 ? 1 : 0;
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget);
        child != NULL;
@@ -375,6 +378,90 @@ test_roster_panel_other_rows_when_idle (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkMenuButton *
+zone_button (MusterRosterPanel *panel)
+{
+  GtkWidget *row = GTK_WIDGET (panel);
+
+  /* The row titled "Deployment Zone", depth first. */
+  while (row != NULL &&
+         !(ADW_IS_ACTION_ROW (row) &&
+           g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), "Deployment Zone") == 0))
+    {
+      GtkWidget *next = gtk_widget_get_first_child (row);
+
+      while (next == NULL && row != GTK_WIDGET (panel))
+        {
+          next = gtk_widget_get_next_sibling (row);
+          if (next == NULL)
+            row = gtk_widget_get_parent (row);
+        }
+      row = next;
+    }
+  g_assert_nonnull (row);
+
+  return GTK_MENU_BUTTON (find_menu_button (row));
+}
+
+/* The player's zone is chosen from a menu, made when it is first opened
+ * (not with the first frame); choosing the other player's zone swaps
+ * them, in one step to undo. */
+static void
+test_roster_panel_zone_menu (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (TEST_DATA_DIR "/examples/t9a-frontline-clash-mixed.muster");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterLayout) layout = muster_layout_new_from_file (file, &error);
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  g_autoptr(MusterHistory) history = NULL;
+  g_autoptr(MusterRoster) roster = NULL;
+  g_autoptr(GMenuModel) menu = NULL;
+  MusterRosterPanel *red;
+  GtkMenuButton *button;
+  GtkWidget *window;
+  g_autofree char *red_zone = NULL;
+  g_autofree char *blue_zone = NULL;
+
+  g_assert_no_error (error);
+  roster = muster_roster_new (layout);
+  history = muster_history_new (layout);
+  red = muster_roster_panel_new (roster, history, system, "red");
+  window = show_in_window (GTK_WIDGET (red));
+  wait_until_mapped (GTK_WIDGET (red));
+  red_zone = g_strdup (muster_layout_lookup_player (layout, "red")->zone);
+  blue_zone = g_strdup (muster_layout_lookup_player (layout, "blue")->zone);
+  g_assert_nonnull (red_zone);
+  g_assert_nonnull (blue_zone);
+
+  button = zone_button (red);
+  g_assert_cmpstr (gtk_menu_button_get_label (button), ==, "South");
+  g_assert_null (gtk_menu_button_get_popover (button));
+
+  gtk_menu_button_popup (button);
+  g_assert_nonnull (gtk_menu_button_get_popover (button));
+  menu = g_object_ref (gtk_menu_button_get_menu_model (button));
+  /* None, then the deployment type's two zones. */
+  g_assert_cmpint (g_menu_model_get_n_items (menu), ==, 3);
+  gtk_menu_button_popdown (button);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (red), "player.zone", "s", blue_zone));
+  g_assert_cmpstr (muster_layout_lookup_player (layout, "red")->zone, ==, blue_zone);
+  g_assert_cmpstr (muster_layout_lookup_player (layout, "blue")->zone, ==, red_zone);
+  g_assert_cmpstr (gtk_menu_button_get_label (button), ==, "North");
+
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpstr (muster_layout_lookup_player (layout, "red")->zone, ==, red_zone);
+  g_assert_cmpstr (muster_layout_lookup_player (layout, "blue")->zone, ==, blue_zone);
+  g_assert_cmpstr (gtk_menu_button_get_label (button), ==, "South");
+
+  /* None. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (red), "player.zone", "s", ""));
+  g_assert_null (muster_layout_lookup_player (layout, "red")->zone);
+  g_assert_cmpstr (gtk_menu_button_get_label (button), ==, "None");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -387,6 +474,7 @@ main (int   argc,
   g_test_add_func ("/app/roster-panel/placed-entry", test_roster_panel_placed_entry);
   g_test_add_func ("/app/roster-panel/focus-new-entry", test_roster_panel_focus_new_entry);
   g_test_add_func ("/app/roster-panel/long-names-break", test_roster_panel_long_names_break);
+  g_test_add_func ("/app/roster-panel/zone-menu", test_roster_panel_zone_menu);
 
   return g_test_run ();
 }
