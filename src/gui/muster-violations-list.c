@@ -42,6 +42,8 @@ struct _MusterViolationsList
   /* Template children */
   GtkLabel        *count_label;
   GtkStack        *stack;
+
+  /* The problems, once there are some (ensure_list()). */
   GtkListBox      *list_box;
 };
 
@@ -162,6 +164,39 @@ make_row (MusterViolationsList  *self,
   return row;
 }
 
+static void row_activated_cb (MusterViolationsList *self,
+                              GtkListBoxRow        *row,
+                              GtkListBox           *list_box);
+
+/* The stack's page of problems, made with the first problem: a scrolled
+ * window and its list, which a new table, with no problem, would make
+ * with its first frame for nothing (1 % of start-up). */
+static void
+ensure_list (MusterViolationsList *self)
+{
+  GtkWidget *scrolled;
+
+  if (self->list_box != NULL)
+    return;
+
+  self->list_box = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_list_box_set_selection_mode (self->list_box, GTK_SELECTION_NONE);
+  gtk_list_box_set_activate_on_single_click (self->list_box, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list_box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Problems"),
+                                  -1);
+  gtk_widget_add_css_class (GTK_WIDGET (self->list_box), "navigation-sidebar");
+  g_signal_connect_object (self->list_box, "row-activated", G_CALLBACK (row_activated_cb), self, G_CONNECT_SWAPPED);
+
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  /* Two rows at least; how many more, the sidebar says. */
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 96);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list_box));
+  gtk_stack_add_named (self->stack, scrolled, "list");
+}
+
 /* Rows up to limit (at most MAX_ROWS), then what is left summed up. */
 static void
 add_rows (MusterViolationsList *self,
@@ -226,6 +261,7 @@ muster_violations_list_get_row_title (MusterViolationsList *self,
   finish_rows (self);
   row = index < self->n_rows ? gtk_list_box_get_row_at_index (self->list_box, (int) index) : NULL;
 
+
   return row != NULL ? g_object_get_data (G_OBJECT (row), "title") : NULL;
 }
 
@@ -245,7 +281,8 @@ muster_violations_list_refresh (MusterViolationsList *self)
   g_clear_pointer (&self->pending, g_ptr_array_unref);
 
   /* Rows only: the placeholder stays. */
-  while ((child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->list_box, 0))) != NULL)
+  while (self->list_box != NULL &&
+         (child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->list_box, 0))) != NULL)
     gtk_list_box_remove (self->list_box, child);
   self->n_rows = 0;
 
@@ -255,6 +292,8 @@ muster_violations_list_refresh (MusterViolationsList *self)
   self->shared_names = find_shared_names (self, self->pending);
 
   total = self->pending != NULL ? self->pending->len : 0;
+  if (total > 0)
+    ensure_list (self);
   add_rows (self, FIRST_ROWS);
   if (self->pending != NULL)
     self->fill_id = g_idle_add_full (G_PRIORITY_LOW, fill_idle_cb, self, NULL);
@@ -357,7 +396,7 @@ muster_violations_list_activate_row (MusterViolationsList *self,
   g_return_if_fail (MUSTER_IS_VIOLATIONS_LIST (self));
 
   finish_rows (self);
-  row = gtk_list_box_get_row_at_index (self->list_box, index);
+  row = index < self->n_rows ? gtk_list_box_get_row_at_index (self->list_box, (int) index) : NULL;
   if (row != NULL)
     row_activated_cb (self, row, self->list_box);
 }
@@ -402,8 +441,6 @@ muster_violations_list_class_init (MusterViolationsListClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-violations-list.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterViolationsList, count_label);
   gtk_widget_class_bind_template_child (widget_class, MusterViolationsList, stack);
-  gtk_widget_class_bind_template_child (widget_class, MusterViolationsList, list_box);
-  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 }
 
 static void

@@ -209,6 +209,55 @@ test_rows_when_idle (void)
   g_object_unref (list);
 }
 
+/* Whether widget holds a list box, at any depth. */
+static gboolean
+holds_list_box (GtkWidget *widget)
+{
+  if (GTK_IS_LIST_BOX (widget))
+    return TRUE;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (holds_list_box (child))
+      return TRUE;
+
+  return FALSE;
+}
+
+/* A table with no problem has no list of them to make (its first frame
+ * does not pay for one); the first problem brings it, and it stays. */
+static void
+test_list_with_first_problem (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("infinity", NULL, 48 * INCH, 48 * INCH);
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "infinity");
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+  g_autoptr(MusterValidator) validator = NULL;
+  GtkWidget *list = muster_violations_list_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_object_ref_sink (list);
+  validator = muster_validator_new (layout, system, &error);
+  g_assert_no_error (error);
+  muster_violations_list_set_validator (MUSTER_VIOLATIONS_LIST (list), validator);
+  g_assert_false (holds_list_box (list));
+  g_assert_cmpuint (muster_violations_list_get_n_rows (MUSTER_VIOLATIONS_LIST (list)), ==, 0);
+  g_assert_null (muster_violations_list_get_row_title (MUSTER_VIOLATIONS_LIST (list), 0));
+
+  /* Off the table. */
+  muster_layout_add_piece (layout, muster_piece_new ("u1", MUSTER_PIECE_UNIT, "red", &base, -10 * INCH, 10 * INCH));
+  muster_violations_list_refresh (MUSTER_VIOLATIONS_LIST (list));
+  g_assert_true (holds_list_box (list));
+  g_assert_cmpuint (muster_violations_list_get_n_rows (MUSTER_VIOLATIONS_LIST (list)), >, 0);
+
+  g_assert_true (muster_layout_remove_piece (layout, "u1"));
+  muster_violations_list_refresh (MUSTER_VIOLATIONS_LIST (list));
+  g_assert_cmpuint (muster_violations_list_get_n_rows (MUSTER_VIOLATIONS_LIST (list)), ==, 0);
+
+  g_object_unref (list);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -220,6 +269,7 @@ main (int   argc,
   g_test_add_func ("/gui/violations-list/row-titles", test_row_titles);
   g_test_add_func ("/gui/violations-list/units", test_units);
   g_test_add_func ("/gui/violations-list/rows-when-idle", test_rows_when_idle);
+  g_test_add_func ("/gui/violations-list/list-with-first-problem", test_list_with_first_problem);
 
   return g_test_run ();
 }
