@@ -529,15 +529,44 @@ drop_file_cb (MusterWindow  *self,
   return TRUE;
 }
 
+/* The recent files are read each time their menu opens. */
+static void
+give_recent_menu (MusterWindow *self)
+{
+  adw_split_button_set_menu_model (self->open_button, G_MENU_MODEL (self->recent_menu));
+  g_signal_connect_object (adw_split_button_get_popover (self->open_button), "show",
+                           G_CALLBACK (_muster_window_update_recent_menu), self, G_CONNECT_SWAPPED);
+}
+
+/* The recent files' menu, made when it first opens rather than with the
+ * first frame (a popover menu, 2 M instructions). AdwSplitButton has no
+ * create-popup-func, but its arrow is a GtkMenuButton (the "menubutton"
+ * node, its last child), which has; where it is not, the menu is given
+ * at once. */
+static void
+create_recent_popover (GtkMenuButton *arrow,
+                       gpointer       user_data)
+{
+  MusterWindow *self = user_data;
+
+  if (adw_split_button_get_menu_model (self->open_button) != NULL)
+    return;
+
+  _muster_window_update_recent_menu (self);
+  give_recent_menu (self);
+}
+
 void
 _muster_window_init_files (MusterWindow *self)
 {
   GtkDropTarget *target;
+  GtkWidget *arrow;
 
-  /* The recent files are read when their menu opens, not before the
-   * first frame. */
-  g_signal_connect_object (adw_split_button_get_popover (self->open_button), "show",
-                           G_CALLBACK (_muster_window_update_recent_menu), self, G_CONNECT_SWAPPED);
+  arrow = gtk_widget_get_last_child (GTK_WIDGET (self->open_button));
+  if (GTK_IS_MENU_BUTTON (arrow))
+    gtk_menu_button_set_create_popup_func (GTK_MENU_BUTTON (arrow), create_recent_popover, self, NULL);
+  else
+    give_recent_menu (self);
 
   g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);
 
