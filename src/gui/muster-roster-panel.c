@@ -56,7 +56,11 @@ struct _MusterRosterPanel
   AdwEntryRow    *name_row;
   GtkDrawingArea *color_swatch;
   GtkMenuButton  *zone_button;
+  GtkBox         *content_box;
   GtkListBox     *list_box;
+
+  /* Once there are pieces that no roster entry accounts for
+   * (ensure_other_group()). */
   AdwPreferencesGroup *other_group;
   GtkListBox     *other_box;
 };
@@ -578,6 +582,34 @@ other_fill_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static void other_row_activated_cb (MusterRosterPanel *self,
+                                    GtkListBoxRow     *row);
+
+/* The group of the pieces that no roster entry accounts for, made with
+ * the first of them: most players have none, and a hidden group was 1 %
+ * of a new table's first frame. */
+static void
+ensure_other_group (MusterRosterPanel *self)
+{
+  if (self->other_group != NULL)
+    return;
+
+  self->other_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (self->other_group, _("Also on the Table"));
+  adw_preferences_group_set_description (self->other_group,
+                                         _("Pieces of this player that no roster entry accounts for"));
+  self->other_box = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_list_box_set_selection_mode (self->other_box, GTK_SELECTION_NONE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->other_box),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Also on the Table"),
+                                  -1);
+  gtk_widget_add_css_class (GTK_WIDGET (self->other_box), "boxed-list");
+  g_signal_connect_object (self->other_box, "row-activated",
+                           G_CALLBACK (other_row_activated_cb), self, G_CONNECT_SWAPPED);
+  adw_preferences_group_add (self->other_group, GTK_WIDGET (self->other_box));
+  gtk_box_append (self->content_box, GTK_WIDGET (self->other_group));
+}
+
 /* Pieces the player has on the table that no roster entry placed (a
  * layout written by hand, or by another program): listed so that every
  * piece can be found without the board, by keyboard too. The first rows
@@ -590,7 +622,8 @@ refresh_other_rows (MusterRosterPanel *self)
 
   g_clear_handle_id (&self->other_fill_id, g_source_remove);
   g_clear_pointer (&self->other_pending, g_ptr_array_unref);
-  while ((child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->other_box, 0))) != NULL)
+  while (self->other_box != NULL &&
+         (child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->other_box, 0))) != NULL)
     gtk_list_box_remove (self->other_box, child);
 
   self->other_pending = g_ptr_array_new_with_free_func (g_free);
@@ -608,11 +641,14 @@ refresh_other_rows (MusterRosterPanel *self)
         g_ptr_array_add (self->other_pending, g_strdup (piece->id));
     }
 
+  if (self->other_total > 0)
+    ensure_other_group (self);
   add_other_rows (self, FIRST_OTHER_ROWS);
   if (self->other_pending != NULL)
     self->other_fill_id = g_idle_add_full (G_PRIORITY_LOW, other_fill_cb, self, NULL);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->other_group), self->other_total > 0);
+  if (self->other_group != NULL)
+    gtk_widget_set_visible (GTK_WIDGET (self->other_group), self->other_total > 0);
 }
 
 static void
@@ -1223,7 +1259,7 @@ muster_roster_panel_get_other_piece (MusterRosterPanel *self,
 
   ensure_rows (self);
 
-  row = gtk_list_box_get_row_at_index (self->other_box, index);
+  row = self->other_box != NULL ? gtk_list_box_get_row_at_index (self->other_box, index) : NULL;
 
   return row != NULL ? g_object_get_data (G_OBJECT (row), "piece-id") : NULL;
 }
@@ -1237,7 +1273,7 @@ muster_roster_panel_activate_other (MusterRosterPanel *self,
   g_return_if_fail (MUSTER_IS_ROSTER_PANEL (self));
 
   ensure_rows (self);
-  row = gtk_list_box_get_row_at_index (self->other_box, index);
+  row = self->other_box != NULL ? gtk_list_box_get_row_at_index (self->other_box, index) : NULL;
   if (row != NULL)
     g_signal_emit_by_name (self->other_box, "row-activated", row);
 }
@@ -1321,9 +1357,7 @@ muster_roster_panel_class_init (MusterRosterPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, color_swatch);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, zone_button);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, list_box);
-  gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, other_group);
-  gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, other_box);
-  gtk_widget_class_bind_template_callback (widget_class, other_row_activated_cb);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterPanel, content_box);
   gtk_widget_class_bind_template_callback (widget_class, name_applied_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 

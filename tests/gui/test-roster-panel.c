@@ -378,6 +378,48 @@ test_roster_panel_other_rows_when_idle (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether a group titled title is under widget. */
+static gboolean
+holds_group (GtkWidget  *widget,
+             const char *title)
+{
+  if (ADW_IS_PREFERENCES_GROUP (widget) &&
+      g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)), title) == 0)
+    return TRUE;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (holds_group (child, title))
+      return TRUE;
+
+  return FALSE;
+}
+
+/* "Also on the Table" is made with the first piece that no roster entry
+ * accounts for, not with every player's panel. */
+static void
+test_roster_panel_other_group_when_needed (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * 25.4, 48 * 25.4);
+  g_autoptr(MusterRoster) roster = muster_roster_new (layout);
+  MusterBase base = { MUSTER_BASE_RECT, 20, 20 };
+  MusterRosterPanel *red;
+  GtkWidget *window;
+
+  red = muster_roster_panel_new (roster, NULL, NULL, "red");
+  window = show_in_window (GTK_WIDGET (red));
+  wait_until_mapped (GTK_WIDGET (red));
+  g_assert_false (holds_group (GTK_WIDGET (red), "Also on the Table"));
+  g_assert_null (muster_roster_panel_get_other_piece (red, 0));
+
+  muster_layout_add_piece (layout, muster_piece_new ("p1", MUSTER_PIECE_MODEL, "red", &base, 100, 100));
+  g_assert_cmpstr (muster_roster_panel_get_other_piece (red, 0), ==, "p1");
+  g_assert_true (holds_group (GTK_WIDGET (red), "Also on the Table"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static GtkMenuButton *
 zone_button (MusterRosterPanel *panel)
 {
@@ -475,6 +517,7 @@ main (int   argc,
   g_test_add_func ("/app/roster-panel/focus-new-entry", test_roster_panel_focus_new_entry);
   g_test_add_func ("/app/roster-panel/long-names-break", test_roster_panel_long_names_break);
   g_test_add_func ("/app/roster-panel/zone-menu", test_roster_panel_zone_menu);
+  g_test_add_func ("/app/roster-panel/other-group-when-needed", test_roster_panel_other_group_when_needed);
 
   return g_test_run ();
 }
