@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "muster-choices.h"
@@ -220,6 +222,9 @@ muster_choices_check (MusterLayout            *layout,
 
 /* Choices the type asks for */
 
+#define GRID_ACROSS 48
+#define GRID_DOWN 32
+
 /* Whether two resolutions of a zone differ somewhere on the table; a
  * resolution that fails differs from any. A coarse grid is enough: a
  * choice that matters moves a zone by inches. */
@@ -236,6 +241,8 @@ zones_differ (MusterLayout           *layout,
   GHashTable *options = muster_layout_get_options (layout);
   g_autoptr(MusterRegion) a = NULL;
   g_autoptr(MusterRegion) b = NULL;
+  double xs[GRID_ACROSS], ys[GRID_DOWN];
+  guint8 in_a[GRID_ACROSS * GRID_DOWN], in_b[GRID_ACROSS * GRID_DOWN];
 
   a = muster_system_resolve_zone (system, deployment, zone_id, width, height, options,
                                   a_place->role, a_place->short_edge, NULL);
@@ -245,16 +252,16 @@ zones_differ (MusterLayout           *layout,
   if (a == NULL || b == NULL)
     return (a == NULL) != (b == NULL);
 
-  for (int j = 0; j < 32; j++)
-    for (int i = 0; i < 48; i++)
-      {
-        MusterPoint p = { (i + 0.5) * width / 48, (j + 0.5) * height / 32 };
+  /* The whole grid at once: a point at a time was 1.8 M instructions of
+   * a new table's start-up. */
+  for (int i = 0; i < GRID_ACROSS; i++)
+    xs[i] = (i + 0.5) * width / GRID_ACROSS;
+  for (int j = 0; j < GRID_DOWN; j++)
+    ys[j] = (j + 0.5) * height / GRID_DOWN;
+  muster_region_contains_grid (a, xs, GRID_ACROSS, ys, GRID_DOWN, in_a);
+  muster_region_contains_grid (b, xs, GRID_ACROSS, ys, GRID_DOWN, in_b);
 
-        if (muster_region_contains_point (a, p) != muster_region_contains_point (b, p))
-          return TRUE;
-      }
-
-  return FALSE;
+  return memcmp (in_a, in_b, sizeof in_a) != 0;
 }
 
 static const MusterDeployment *
