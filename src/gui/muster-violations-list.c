@@ -261,7 +261,6 @@ muster_violations_list_get_row_title (MusterViolationsList *self,
   finish_rows (self);
   row = index < self->n_rows ? gtk_list_box_get_row_at_index (self->list_box, (int) index) : NULL;
 
-
   return row != NULL ? g_object_get_data (G_OBJECT (row), "title") : NULL;
 }
 

@@ -185,7 +185,7 @@ _muster_render_place_labels_clear_of_pieces (MusterScene *self,
  * rather than a halo around each letter: as legible, and a page then
  * holds the name as text over one rounded box, where a halo was every
  * point of every letter's outline (half the numbers of a diagram, and a
- * tenth of the time to write it). */
+ * tenth of the time to export it). */
 static void
 show_on_plate (MusterScene *self,
                cairo_t     *cr,

@@ -50,11 +50,8 @@ void         muster_text_get_extents (PangoLayout    *layout,
 /* As pango_layout_set_width(), in units of the text's size (-1: none). */
 void         muster_text_set_width   (PangoLayout    *layout,
                                       double          width);
-/* As pango_cairo_show_layout() and pango_cairo_layout_path(), from the
- * current point. */
+/* As pango_cairo_show_layout(), from the current point. */
 void         muster_text_show        (cairo_t        *cr,
-                                      PangoLayout    *layout);
-void         muster_text_path        (cairo_t        *cr,
                                       PangoLayout    *layout);
 
 G_END_DECLS
