@@ -101,14 +101,10 @@ struct _MusterWindow
   GtkWidget            *terrain_kind_button;
   GtkLabel             *terrain_kind_label;
   GMenu                *recent_menu;
+  GtkBuilder           *menus;         /* read when a menu first opens */
   AdwSplitButton       *open_button;
-  GMenuModel           *piece_menu;
   GtkMenuButton        *primary_menu_button;
-  GMenuModel           *primary_menu;
   GtkMenuButton        *terrain_presets_button;
-  GMenuModel           *terrain_presets_menu;
-  GMenuModel           *terrain_kind_menu;
-  GMenuModel           *terrain_menu;
 };
 
 /* muster-window.c */

@@ -533,6 +533,21 @@ deleted_cb (MusterWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
+/* One of the menus of muster-window-menus.ui, read with the first. */
+static GMenuModel *
+window_menu (MusterWindow *self,
+             const char   *menu_id)
+{
+  GObject *menu;
+
+  if (self->menus == NULL)
+    self->menus = gtk_builder_new_from_resource (RESOURCE_BASE "/muster-window-menus.ui");
+  menu = gtk_builder_get_object (self->menus, menu_id);
+  g_assert (G_IS_MENU_MODEL (menu));
+
+  return G_MENU_MODEL (menu);
+}
+
 static void
 context_menu_cb (MusterWindow *self,
                  double        x,
@@ -541,9 +556,9 @@ context_menu_cb (MusterWindow *self,
   GMenuModel *model = NULL;
 
   if (muster_board_view_get_n_selected (self->board_view) > 0)
-    model = self->piece_menu;
+    model = window_menu (self, "piece_menu");
   else if (muster_board_view_get_selected_terrain (self->board_view) != NULL)
-    model = self->terrain_menu;
+    model = window_menu (self, "terrain_menu");
 
   if (model == NULL)
     return;
@@ -663,14 +678,16 @@ muster_window_show_sidebar_page (MusterWindow *self,
   gtk_stack_set_visible_child_name (self->sidebar_stack, page);
 }
 
-/* A menu's popover, made when the button first opens it: a tree of
- * widgets that is not on the first frame. */
+/* A menu's popover, made when the button first opens it, and the menu
+ * read then: not on the first frame. */
 static void
 create_menu_popover (GtkMenuButton *button,
-                     gpointer       model)
+                     gpointer       menu_id)
 {
+  MusterWindow *self = MUSTER_WINDOW (gtk_widget_get_root (GTK_WIDGET (button)));
+
   if (gtk_menu_button_get_popover (button) == NULL)
-    gtk_menu_button_set_menu_model (button, model);
+    gtk_menu_button_set_menu_model (button, window_menu (self, menu_id));
 }
 
 /* The game popover, made when the button first opens it. */
@@ -739,6 +756,7 @@ muster_window_dispose (GObject *object)
   self->game_panel = NULL;    /* was in phase_bin */
   self->game_popover = NULL;  /* was game_button's */
 
+  g_clear_object (&self->menus);
   g_clear_object (&self->document_bindings);
   g_clear_object (&self->document_signals);
   g_clear_object (&self->layout_signals);
@@ -859,13 +877,8 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_kind_label);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, open_button);
-  gtk_widget_class_bind_template_child (widget_class, MusterWindow, piece_menu);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, primary_menu_button);
-  gtk_widget_class_bind_template_child (widget_class, MusterWindow, primary_menu);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_presets_button);
-  gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_presets_menu);
-  gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_kind_menu);
-  gtk_widget_class_bind_template_child (widget_class, MusterWindow, terrain_menu);
   gtk_widget_class_bind_template_callback (widget_class, close_request_cb);
   gtk_widget_class_bind_template_callback (widget_class, player_page_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, violation_activated_cb);
@@ -907,11 +920,11 @@ muster_window_init (MusterWindow *self)
   g_signal_connect_object (self->frame, "notify::show-sidebar",
                            G_CALLBACK (sidebar_revealed_cb), self, G_CONNECT_SWAPPED);
   gtk_menu_button_set_create_popup_func (self->game_button, create_game_popover, self, NULL);
-  gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_menu_popover, self->primary_menu, NULL);
+  gtk_menu_button_set_create_popup_func (self->primary_menu_button, create_menu_popover, (gpointer) "primary_menu", NULL);
   gtk_menu_button_set_create_popup_func (self->terrain_presets_button, create_menu_popover,
-                                         self->terrain_presets_menu, NULL);
+                                         (gpointer) "terrain_presets_menu", NULL);
   gtk_menu_button_set_create_popup_func (GTK_MENU_BUTTON (self->terrain_kind_button), create_menu_popover,
-                                         self->terrain_kind_menu, NULL);
+                                         (gpointer) "terrain_kind_menu", NULL);
   gtk_widget_set_visible (self->terrain_kind_button, FALSE);
 
   _muster_window_init_files (self);
