@@ -22,7 +22,7 @@
 
 #include <adwaita.h>
 
-#include "muster-application.h"
+#include "app-session-helpers.h"
 
 static const char *expected_theme_env;
 static const char *expected_theme_name;
@@ -124,13 +124,7 @@ activate_cb (GApplication *app)
 static void
 run_session (void)
 {
-  g_autoptr(MusterApplication) app = muster_application_new ();
-  char *argv[] = { (char *) "muster", NULL };
-
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_signal_connect_after (app, "activate", G_CALLBACK (activate_cb), NULL);
-  g_assert_cmpint (g_application_run (G_APPLICATION (app), 1, argv), ==, 0);
+  run_app_session (G_CALLBACK (activate_cb));
 }
 
 static void
