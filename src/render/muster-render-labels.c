@@ -180,30 +180,30 @@ _muster_render_place_labels_clear_of_pieces (MusterScene *self,
     }
 }
 
-/* Text at (x, y) in a darker shade of color, on a plate in the table's
- * colour that keeps it legible over hatching, lines and pieces. A plate
- * rather than a halo around each letter: as legible, and a page then
- * holds the name as text over one rounded box, where a halo was every
- * point of every letter's outline (half the numbers of a diagram, and a
- * tenth of the time to export it). */
+/* Text centred on the origin in a darker shade of color, on a plate in
+ * the table's colour that keeps it legible over hatching, lines and
+ * pieces. A plate rather than a halo around each letter: as legible, and
+ * a page then holds the name as text over one rounded box, where a halo
+ * was every point of every letter's outline (half the numbers of a
+ * diagram, and a tenth of the time to export it). */
 static void
 show_on_plate (MusterScene *self,
                cairo_t     *cr,
                PangoLayout *layout,
-               double       x,
-               double       y,
                double       size,
                MusterColor  color)
 {
   PangoRectangle logical;
   double r = size * 0.3;
-  double x0, y0, x1, y1;
+  double w, h, x0, y0, x1, y1;
 
   muster_text_get_extents (layout, NULL, &logical);
-  x0 = x + logical.x / (double) PANGO_SCALE - size * PLATE_PAD_ACROSS;
-  y0 = y + logical.y / (double) PANGO_SCALE - size * PLATE_PAD_DOWN;
-  x1 = x + (logical.x + logical.width) / (double) PANGO_SCALE + size * PLATE_PAD_ACROSS;
-  y1 = y + (logical.y + logical.height) / (double) PANGO_SCALE + size * PLATE_PAD_DOWN;
+  w = logical.width / (double) PANGO_SCALE;
+  h = logical.height / (double) PANGO_SCALE;
+  x0 = -w / 2 - size * PLATE_PAD_ACROSS;
+  y0 = -h / 2 - size * PLATE_PAD_DOWN;
+  x1 = w / 2 + size * PLATE_PAD_ACROSS;
+  y1 = h / 2 + size * PLATE_PAD_DOWN;
   cairo_new_sub_path (cr);
   cairo_arc (cr, x1 - r, y0 + r, r, -G_PI / 2, 0);
   cairo_arc (cr, x1 - r, y1 - r, r, 0, G_PI / 2);
@@ -216,7 +216,7 @@ show_on_plate (MusterScene *self,
     _muster_render_set_color (cr, (MusterColor) { color.r * 0.5 + 0.5, color.g * 0.5 + 0.5, color.b * 0.5 + 0.5 }, 0.95);
   else
     _muster_render_set_color (cr, (MusterColor) { color.r * 0.6, color.g * 0.6, color.b * 0.6 }, 0.95);
-  cairo_move_to (cr, x, y);
+  cairo_move_to (cr, -(logical.x / (double) PANGO_SCALE + w / 2), -(logical.y / (double) PANGO_SCALE + h / 2));
   muster_text_show (cr, layout);
 }
 
@@ -232,8 +232,6 @@ _muster_render_draw_zone_labels (MusterScene *self,
       SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
       MusterColor color = muster_scene_get_player_color (self, i);
       g_autoptr(PangoLayout) layout = NULL;
-      PangoRectangle logical;
-      double x, y;
 
       if (zone->region == NULL || zone->label == NULL)
         continue;
@@ -243,13 +241,10 @@ _muster_render_draw_zone_labels (MusterScene *self,
 
       cairo_save (cr);
       layout = _muster_render_make_text (self, cr, zone->label, size, TRUE);
-      muster_text_get_extents (layout, NULL, &logical);
       cairo_translate (cr, zone->label_at.x, zone->label_at.y);
       if (zone->label_upright)
         cairo_rotate (cr, -G_PI / 2);
-      x = -(logical.x + logical.width / 2.0) / PANGO_SCALE;
-      y = -(logical.y + logical.height / 2.0) / PANGO_SCALE;
-      show_on_plate (self, cr, layout, x, y, size, color);
+      show_on_plate (self, cr, layout, size, color);
       cairo_restore (cr);
     }
 }
@@ -288,7 +283,6 @@ _muster_render_draw_short_edges (MusterScene *self,
       MusterColor color = muster_scene_get_player_color (self, i);
       g_autoptr(PangoLayout) layout = NULL;
       g_autofree char *label = NULL;
-      PangoRectangle logical;
       double angle = 0, cx = w / 2, cy = h / 2;
 
       if (player->short_edge == NULL)
@@ -327,11 +321,9 @@ _muster_render_draw_short_edges (MusterScene *self,
         /* Translators: a player's name */
         label = g_strdup_printf (_("%s’s short Board Edge"), player->name != NULL ? player->name : player->id);
       layout = _muster_render_make_text (self, cr, label, size, TRUE);
-      muster_text_get_extents (layout, NULL, &logical);
       cairo_translate (cr, cx, cy);
       cairo_rotate (cr, angle);
-      show_on_plate (self, cr, layout, -(logical.x + logical.width / 2.0) / PANGO_SCALE,
-                     -(logical.y + logical.height / 2.0) / PANGO_SCALE, size, color);
+      show_on_plate (self, cr, layout, size, color);
       cairo_restore (cr);
     }
 }
