@@ -13,6 +13,7 @@
 #include "muster-expr.h"
 #include "muster-roster-panel.h"
 #include "muster-window.h"
+#include "widget-helpers.h"
 
 /* What the board view's tests (test-board-view.c, test-board-view-overlay.c)
  * share: a window on the default table, and the pointer and the keys as
@@ -27,19 +28,6 @@ typedef struct
   MusterLayout    *layout;
   MusterHistory   *history;
 } Fixture;
-
-G_GNUC_UNUSED static void
-wait_for_size (GtkWidget *widget)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while ((gtk_widget_get_width (widget) <= 0 || !gtk_widget_get_mapped (widget)) &&
-         g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-
-  for (int i = 0; i < 20 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
-}
 
 G_GNUC_UNUSED static void
 refresh (Fixture *fixture)

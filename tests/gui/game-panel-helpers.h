@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "alert-helpers.h"
+#include "widget-helpers.h"
 #include "muster-editor.h"
 #include "muster-game-page.h"
 #include "muster-game-panel.h"
@@ -32,24 +33,6 @@ typedef struct
   MusterLayout    *layout;
   char            *dir;
 } Table;
-
-G_GNUC_UNUSED static void
-flush (void)
-{
-  for (int i = 0; i < 200 && g_main_context_pending (NULL); i++)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-G_GNUC_UNUSED static void
-wait_for_size (GtkWidget *widget)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while ((gtk_widget_get_width (widget) <= 0 || !gtk_widget_get_mapped (widget)) &&
-         g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  flush ();
-}
 
 /* A window showing layout (read from a file, as the players would open
  * it), with the Game page of the sidebar shown. */
@@ -151,27 +134,13 @@ assert_refused (Table      *table,
 
 /* Finding what is shown */
 
-typedef gboolean (*Match) (GtkWidget  *widget,
-                           const char *text);
-
 /* The first widget under root (in order) that is drawn and matches. */
 G_GNUC_UNUSED static GtkWidget *
 find (GtkWidget  *root,
       Match       match,
       const char *text)
 {
-  if (gtk_widget_is_drawable (root) && match (root, text))
-    return root;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find (child, match, text);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
+  return find_widget_where (root, match, text, TRUE);
 }
 
 G_GNUC_UNUSED static guint
@@ -199,14 +168,6 @@ is_button (GtkWidget  *widget,
            const char *label)
 {
   return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
-}
-
-G_GNUC_UNUSED static gboolean
-is_row (GtkWidget  *widget,
-        const char *title)
-{
-  return ADW_IS_PREFERENCES_ROW (widget) &&
-         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
 }
 
 G_GNUC_UNUSED static gboolean

@@ -232,7 +232,6 @@ test_round_seats (void)
   close_table (&table);
 }
 
-
 int
 main (int   argc,
       char *argv[])

@@ -17,6 +17,7 @@
 #include "gtk-quirks.h"
 #include "menu-button-helpers.h"
 #include "muster-window.h"
+#include "widget-helpers.h"
 
 static void
 spin (void)
@@ -40,27 +41,12 @@ open_window (void)
   return window;
 }
 
-static GtkWidget *
-find_widget (GtkWidget  *widget,
-             GType       type,
-             const char *title)
+/* The first spin button: the table's width. */
+static gboolean
+is_spin_button (GtkWidget  *widget,
+                const char *unused)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) &&
-      (title == NULL ||
-       g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0))
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type, title);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
+  return GTK_IS_SPIN_BUTTON (widget);
 }
 
 /* The window's Game and Table popover, open. */
@@ -112,7 +98,7 @@ test_deployment_type (void)
   MusterLayout *layout = muster_document_get_layout (muster_window_get_document (window));
   MusterHistory *history = muster_document_get_history (muster_window_get_document (window));
   GtkWidget *popover = open_game_popover (window);
-  GtkWidget *row = find_widget (popover, ADW_TYPE_COMBO_ROW, "Deployment Type");
+  GtkWidget *row = find_widget_where (popover, is_row, "Deployment Type", FALSE);
   const char *zones[] = { "north-east", "south-west", NULL };
   g_autofree char *zone0 = g_strdup (zone_of (layout, 0));
   g_autofree char *zone1 = g_strdup (zone_of (layout, 1));
@@ -154,7 +140,7 @@ test_table_size (void)
   MusterLayout *layout = muster_document_get_layout (muster_window_get_document (window));
   MusterHistory *history = muster_document_get_history (muster_window_get_document (window));
   GtkWidget *popover = open_game_popover (window);
-  GtkWidget *width = find_widget (popover, GTK_TYPE_SPIN_BUTTON, NULL);
+  GtkWidget *width = find_widget_where (popover, is_spin_button, NULL, FALSE);
 
   g_assert_nonnull (width);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (width), 60);

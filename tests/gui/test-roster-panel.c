@@ -10,6 +10,7 @@
 #include "muster-entry-dialog.h"
 #include "muster-roster-panel.h"
 #include "muster-validate.h"
+#include "widget-helpers.h"
 
 /* The rows of the roster and of the other pieces: not the player's own
  * rows (the name, an entry row, and the zone). */
@@ -31,19 +32,7 @@ static gboolean
 lists_piece (GtkWidget  *widget,
              const char *piece_id)
 {
-  if (ADW_IS_ACTION_ROW (widget) &&
-      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), piece_id) == 0)
-    return TRUE;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (lists_piece (child, piece_id))
-        return TRUE;
-    }
-
-  return FALSE;
+  return find_widget_where (widget, is_row, piece_id, FALSE) != NULL;
 }
 
 static GtkWidget *
@@ -378,24 +367,6 @@ test_roster_panel_other_rows_when_idle (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Whether a group titled title is under widget. */
-static gboolean
-holds_group (GtkWidget  *widget,
-             const char *title)
-{
-  if (ADW_IS_PREFERENCES_GROUP (widget) &&
-      g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)), title) == 0)
-    return TRUE;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (holds_group (child, title))
-      return TRUE;
-
-  return FALSE;
-}
-
 /* "Also on the Table" is made with the first piece that no roster entry
  * accounts for, not with every player's panel. */
 static void
@@ -410,12 +381,12 @@ test_roster_panel_other_group_when_needed (void)
   red = muster_roster_panel_new (roster, NULL, NULL, "red");
   window = show_in_window (GTK_WIDGET (red));
   wait_until_mapped (GTK_WIDGET (red));
-  g_assert_false (holds_group (GTK_WIDGET (red), "Also on the Table"));
+  g_assert_null (find_widget_where (GTK_WIDGET (red), is_group, "Also on the Table", FALSE));
   g_assert_null (muster_roster_panel_get_other_piece (red, 0));
 
   muster_layout_add_piece (layout, muster_piece_new ("p1", MUSTER_PIECE_MODEL, "red", &base, 100, 100));
   g_assert_cmpstr (muster_roster_panel_get_other_piece (red, 0), ==, "p1");
-  g_assert_true (holds_group (GTK_WIDGET (red), "Also on the Table"));
+  g_assert_nonnull (find_widget_where (GTK_WIDGET (red), is_group, "Also on the Table", FALSE));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -423,23 +394,8 @@ test_roster_panel_other_group_when_needed (void)
 static GtkMenuButton *
 zone_button (MusterRosterPanel *panel)
 {
-  GtkWidget *row = GTK_WIDGET (panel);
+  GtkWidget *row = find_widget_where (GTK_WIDGET (panel), is_row, "Deployment Zone", FALSE);
 
-  /* The row titled "Deployment Zone", depth first. */
-  while (row != NULL &&
-         !(ADW_IS_ACTION_ROW (row) &&
-           g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), "Deployment Zone") == 0))
-    {
-      GtkWidget *next = gtk_widget_get_first_child (row);
-
-      while (next == NULL && row != GTK_WIDGET (panel))
-        {
-          next = gtk_widget_get_next_sibling (row);
-          if (next == NULL)
-            row = gtk_widget_get_parent (row);
-        }
-      row = next;
-    }
   g_assert_nonnull (row);
 
   return GTK_MENU_BUTTON (find_menu_button (row));

@@ -19,6 +19,7 @@
 #include "muster-system.h"
 #include "muster-validate.h"
 #include "muster-violations-list.h"
+#include "widget-helpers.h"
 
 #define INCH 25.4
 
@@ -209,20 +210,11 @@ test_rows_when_idle (void)
   g_object_unref (list);
 }
 
-/* Whether widget holds a list box, at any depth. */
 static gboolean
-holds_list_box (GtkWidget *widget)
+is_list_box (GtkWidget  *widget,
+             const char *unused)
 {
-  if (GTK_IS_LIST_BOX (widget))
-    return TRUE;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (holds_list_box (child))
-      return TRUE;
-
-  return FALSE;
+  return GTK_IS_LIST_BOX (widget);
 }
 
 /* A table with no problem has no list of them to make (its first frame
@@ -241,14 +233,14 @@ test_list_with_first_problem (void)
   validator = muster_validator_new (layout, system, &error);
   g_assert_no_error (error);
   muster_violations_list_set_validator (MUSTER_VIOLATIONS_LIST (list), validator);
-  g_assert_false (holds_list_box (list));
+  g_assert_null (find_widget_where (list, is_list_box, NULL, FALSE));
   g_assert_cmpuint (muster_violations_list_get_n_rows (MUSTER_VIOLATIONS_LIST (list)), ==, 0);
   g_assert_null (muster_violations_list_get_row_title (MUSTER_VIOLATIONS_LIST (list), 0));
 
   /* Off the table. */
   muster_layout_add_piece (layout, muster_piece_new ("u1", MUSTER_PIECE_UNIT, "red", &base, -10 * INCH, 10 * INCH));
   muster_violations_list_refresh (MUSTER_VIOLATIONS_LIST (list));
-  g_assert_true (holds_list_box (list));
+  g_assert_nonnull (find_widget_where (list, is_list_box, NULL, FALSE));
   g_assert_cmpuint (muster_violations_list_get_n_rows (MUSTER_VIOLATIONS_LIST (list)), >, 0);
 
   g_assert_true (muster_layout_remove_piece (layout, "u1"));
