@@ -216,8 +216,8 @@ pick_apply (MusterGame     *self,
             MusterLogStep  *step,
             GError        **error)
 {
-  MusterTi4Card card;
-  int seat;
+  MusterTi4Card card = MUSTER_TI4_CARD_NONE;
+  int seat = MUSTER_PLAYER_NONE;
 
   if (!expect_round (self, error) || !read_card (step, &card, error) || !check_seat (self, step, &seat, error))
     return FALSE;
@@ -382,7 +382,7 @@ pass_apply (MusterGame     *self,
             MusterLogStep  *step,
             GError        **error)
 {
-  int seat;
+  int seat = MUSTER_PLAYER_NONE;
 
   if (!expect_round (self, error) || !check_seat (self, step, &seat, error))
     return FALSE;
@@ -412,7 +412,7 @@ status_step_apply (MusterGame     *self,
                    MusterLogStep  *step,
                    GError        **error)
 {
-  int seat;
+  int seat = MUSTER_PLAYER_NONE;
 
   if (!expect_round (self, error) || !check_seat (self, step, &seat, error))
     return FALSE;
@@ -442,7 +442,7 @@ next_round_apply (MusterGame     *self,
                   MusterLogStep  *step,
                   GError        **error)
 {
-  int speaker;
+  int speaker = MUSTER_PLAYER_NONE;
 
   if (!expect_round (self, error) || !read_seat (self, step, "speaker", &speaker, error))
     return FALSE;
