@@ -81,21 +81,24 @@ struct _MusterPlayer
   GPtrArray *ext_attrs;   /* foreign attributes as name, value pairs */
 };
 
+/* The fields a validation reads come first, together: a big table's
+ * validation is bound by memory, and this way they take two cache lines
+ * of a piece rather than three. */
 struct _MusterPiece
 {
   guint            serial;      /* stable handle within one layout, never 0 */
-  char            *id;
-  char            *name;        /* for people, or NULL */
   MusterPieceKind  kind;
-  char            *owner;       /* a player id, or "neutral" */
   double           x;           /* centre, mm */
   double           y;
   double           rotation;    /* degrees clockwise */
   MusterBase       base;
+  char            *owner;       /* a player id, or "neutral" */
   guint            turn;        /* deployment turn, 1-based; 0 when unknown */
-  char           **categories;  /* "character", "war-machine", ... or NULL */
-  char           **skills;      /* "infiltration", ... or NULL */
   gboolean         prone;
+  char           **categories;  /* "character", "war-machine", ... or NULL */
+  char            *id;
+  char            *name;        /* for people, or NULL */
+  char           **skills;      /* "infiltration", ... or NULL */
   gboolean         lieutenant;
 
   /*< private >*/
