@@ -57,18 +57,18 @@ typedef enum
 struct _MusterOutline
 {
   MusterOutlineKind kind;
-  gboolean          convex;
   guint             n_points;
   guint             n_parts;     /* convex parts; 1 when convex */
+  guint             convex : 1;
+  /*< private >*/
+  guint             borrowed : 1; /* points are not the outline's own (see
+                                   * muster_outline_init_base_in()) */
+  /*< public >*/
   MusterPoint       centre;      /* circle centre; centroid of a polygon */
   double            radius;      /* circle only */
   MusterPoint      *points;
   guint            *parts;       /* 3 indices per triangle when !convex */
   MusterBox         bounds;
-
-  /*< private >*/
-  gboolean          borrowed;    /* points are not the outline's own (see
-                                  * muster_outline_init_base_in()) */
 };
 
 typedef enum

@@ -19,12 +19,11 @@ violation_new_for_terrain (MusterValidator     *self,
                            MusterRuleCode       code,
                            const MusterTerrain *terrain)
 {
-  MusterViolation *v = _muster_validator_violation_new (self, piece, code, terrain->id, 0,
+  const char *name = terrain->name != NULL && *terrain->name != '\0' ? terrain->name : NULL;
+  MusterViolation *v = _muster_validator_violation_new (self, piece, code, terrain->id, name, 0,
                                                         MUSTER_VIOLATION_OTHER_TERRAIN);
 
   v->other_terrain = terrain->kind;
-  if (terrain->name != NULL && *terrain->name != '\0')
-    v->other_name = g_strdup (terrain->name);
 
   return v;
 }
@@ -223,9 +222,9 @@ _muster_validator_commit_pairs (MusterValidator *self,
       if ((codes_a | codes_b) == 0)
         continue;
 
-      _muster_validator_add_pair_violations (self, ps->piece, other->piece, codes_a, sink);
+      _muster_validator_add_pair_violations (self, ps->info.piece, other->info.piece, codes_a, sink);
       _muster_validator_add_violations (self, ps, sink);
-      _muster_validator_add_pair_violations (self, other->piece, ps->piece, codes_b, sink);
+      _muster_validator_add_pair_violations (self, other->info.piece, ps->info.piece, codes_b, sink);
       _muster_validator_add_violations (self, other, sink);
       _muster_validator_add_partner (self, ps, other->slot);
       _muster_validator_add_partner (self, other, ps->slot);
@@ -241,21 +240,23 @@ void
 _muster_validator_drop_pairs (MusterValidator *self,
                               PieceState      *ps)
 {
-  if (ps->partners == NULL)
+  GArray *partners = piece_partners (ps);
+
+  if (partners == NULL)
     {
       _muster_validator_remove_violations (self, ps, PAIR_RULES, 0);
       return;
     }
 
-  for (guint i = 0; i < ps->partners->len; i++)
+  for (guint i = 0; i < partners->len; i++)
     {
-      PieceState *other = lookup_slot (self, g_array_index (ps->partners, guint, i));
+      PieceState *other = lookup_slot (self, g_array_index (partners, guint, i));
 
       g_assert (other != NULL);
       _muster_validator_remove_violations (self, other, PAIR_RULES, ps->serial);
       _muster_validator_remove_partner (other, ps->slot);
     }
 
-  g_array_set_size (ps->partners, 0);
+  g_array_set_size (partners, 0);
   _muster_validator_remove_violations (self, ps, PAIR_RULES, 0);
 }

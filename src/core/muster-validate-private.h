@@ -91,22 +91,50 @@ typedef struct
   guint          other_serial;
 } ViolationKey;
 
+/* What a piece breaks and whom it shares pair verdicts with. Made when
+ * first needed, apart from the state: most pieces of a big table break no
+ * rule, and the smaller states of a full validation are less memory to
+ * write and read again (a big table's pass is bound by memory). */
+typedef struct
+{
+  GPtrArray     *violations;     /* MusterViolation, or NULL */
+  GArray        *keys;           /* ViolationKey, in step with violations */
+  GArray        *partners;       /* guint slots of pieces sharing pair verdicts, or NULL */
+} Verdicts;
+
 typedef struct
 {
   guint          serial;
   guint          slot;           /* id in the spatial index, index in slots */
-  MusterPiece   *piece;          /* owned by the layout */
   MusterOutline  outline;
-  PieceInfo      info;           /* info.player: the owner, when a player of the layout */
-  /* Made when first needed: most pieces of a big table break no rule. */
-  GPtrArray     *violations;     /* MusterViolation, or NULL */
-  GArray        *keys;           /* ViolationKey, in step with violations */
-  GArray        *partners;       /* guint slots of pieces sharing pair verdicts, or NULL */
+  PieceInfo      info;           /* info.piece: the piece, owned by the layout;
+                                  * info.player: the owner, when a player of the layout */
+  Verdicts      *verdicts;       /* or NULL */
   Group         *order_group;    /* deploy-order membership, or NULL */
   Group         *seq_group;      /* deploy-sequence membership, or NULL */
-  gboolean       sorted;
-  gboolean       pooled;         /* in the validator's slab, not allocated alone */
+  guint          sorted : 1;     /* violations in muster_validator_get_piece_violations()'s order */
+  guint          pooled : 1;     /* in the validator's slab, not allocated alone */
 } PieceState;
+
+static inline void
+prefetch (const void *p)
+{
+#if defined(__GNUC__)
+  __builtin_prefetch (p);
+#endif
+}
+
+static inline GPtrArray *
+piece_violations (const PieceState *ps)
+{
+  return ps->verdicts != NULL ? ps->verdicts->violations : NULL;
+}
+
+static inline GArray *
+piece_partners (const PieceState *ps)
+{
+  return ps->verdicts != NULL ? ps->verdicts->partners : NULL;
+}
 
 typedef struct
 {
@@ -133,9 +161,10 @@ struct _MusterValidator
   GPtrArray              *by_serial;      /* serial → PieceState, or NULL */
   GPtrArray              *slots;          /* slot → PieceState or NULL */
   PieceState             *slab;           /* the states of a full validation */
-  MusterPoint            *points_pool;    /* their outlines' points, in slot order */
+  MusterPoint            *points_pool;    /* their outlines' points, in slot order,
+                                           * in the slab's block */
   GArray                 *owning;         /* guint, slots of the slab's states that came
-                                           * to own memory (see note_arrays()) */
+                                           * to own memory (see ensure_verdicts()) */
   guint                   n_alone;        /* states allocated alone (added since) */
   GArray                 *free_slots;     /* guint */
   GArray                 *terrain;        /* TerrainState */
@@ -198,10 +227,14 @@ void             _muster_validator_add_partner             (MusterValidator     
                                                             guint                 slot);
 void             _muster_validator_remove_partner          (PieceState           *ps,
                                                             guint                 slot);
+void             _muster_validator_verdicts_free           (Verdicts             *verdicts);
+void             _muster_validator_piece_state_free        (PieceState           *ps);
+void             _muster_validator_free_owning_states      (MusterValidator      *self);
 MusterViolation *_muster_validator_violation_new           (MusterValidator      *self,
                                                             const MusterPiece    *piece,
                                                             MusterRuleCode        code,
                                                             const char           *other_id,
+                                                            const char           *other_name,
                                                             guint                 other_serial,
                                                             MusterViolationOther  other_kind);
 MusterViolation *_muster_validator_violation_new_for_piece (MusterValidator      *self,

@@ -113,10 +113,10 @@ order_reference (MusterValidator *self,
   for (guint i = 0; i < group->members->len; i++)
     {
       PieceState *member = g_ptr_array_index (group->members, i);
-      double distance = order_distance (self, player, member->piece->x, member->piece->y);
+      double distance = order_distance (self, player, member->info.piece->x, member->info.piece->y);
 
       if (best == NULL || distance > best_distance ||
-          (distance == best_distance && strcmp (member->piece->id, best->piece->id) < 0))
+          (distance == best_distance && strcmp (member->info.piece->id, best->info.piece->id) < 0))
         {
           best = member;
           best_distance = distance;
@@ -138,8 +138,8 @@ _muster_validator_order_verdict (MusterValidator   *self,
 
   if (reference != NULL &&
       order_distance (self, player, x, y) <=
-        order_distance (self, player, reference->piece->x, reference->piece->y) + MUSTER_EPSILON_MM)
-    return _muster_validator_violation_new_for_piece (self, piece, MUSTER_RULE_DEPLOY_ORDER, reference->piece);
+        order_distance (self, player, reference->info.piece->x, reference->info.piece->y) + MUSTER_EPSILON_MM)
+    return _muster_validator_violation_new_for_piece (self, piece, MUSTER_RULE_DEPLOY_ORDER, reference->info.piece);
 
   return NULL;
 }
@@ -153,8 +153,8 @@ order_check_member (MusterValidator *self,
   g_assert (ps->order_group != NULL);
 
   _muster_validator_remove_violations (self, ps, RULE_BIT (MUSTER_RULE_DEPLOY_ORDER), 0);
-  violation = _muster_validator_order_verdict (self, ps->piece, ps->order_group->player,
-                                               ps->piece->x, ps->piece->y);
+  violation = _muster_validator_order_verdict (self, ps->info.piece, ps->order_group->player,
+                                               ps->info.piece->x, ps->info.piece->y);
   if (violation != NULL)
     _muster_validator_add_violation (self, ps, violation);
 }
@@ -328,7 +328,7 @@ seq_violation_new (MusterValidator       *self,
 {
   MusterViolation *violation;
 
-  violation = _muster_validator_violation_new (self, piece, MUSTER_RULE_DEPLOY_SEQUENCE, NULL, 0,
+  violation = _muster_validator_violation_new (self, piece, MUSTER_RULE_DEPLOY_SEQUENCE, NULL, NULL, 0,
                                                MUSTER_VIOLATION_OTHER_NONE);
   violation->sequence = problem;
   violation->steps = seq_rule (self)->steps;
@@ -441,7 +441,7 @@ step_check_member (MusterValidator *self,
   _muster_validator_remove_violations (self, ps, RULE_BIT (MUSTER_RULE_DEPLOY_SEQUENCE), 0);
   problem = step_verdict (self, ps->seq_group->player, ps->seq_group->turn, NULL, 0);
   if (problem != MUSTER_SEQUENCE_NONE)
-    _muster_validator_add_violation (self, ps, seq_violation_new (self, ps->piece, problem));
+    _muster_validator_add_violation (self, ps, seq_violation_new (self, ps->info.piece, problem));
 }
 
 void
@@ -513,13 +513,13 @@ turns_joined (MusterValidator *self,
       PieceState *first = g_ptr_array_index (group->members, 0);
 
       _muster_validator_add_violation (self, first,
-                                       seq_violation_new (self, first->piece,
+                                       seq_violation_new (self, first->info.piece,
                                                           MUSTER_SEQUENCE_CROWDED_TURN));
     }
 
   if (group->members->len >= 2)
     _muster_validator_add_violation (self, ps,
-                                     seq_violation_new (self, ps->piece,
+                                     seq_violation_new (self, ps->info.piece,
                                                         MUSTER_SEQUENCE_CROWDED_TURN));
 }
 

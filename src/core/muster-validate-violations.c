@@ -14,27 +14,33 @@
 /* The bookkeeping of what each piece breaks and whom it touches: the
  * arrays of a piece state, kept in step with the validator's count. */
 
-/* A state of the slab that comes to own memory (arrays, an outline of its
- * own) is noted, so that clear_state() finds what to free without walking
- * every state of a big table. Noting one twice does no harm. */
-static void
-note_arrays (MusterValidator *self,
-             PieceState      *ps)
+/* A state of the slab that comes to own memory (verdicts, an outline of
+ * its own) is noted, so that clear_state() finds what to free without
+ * walking every state of a big table. Noting one twice does no harm. */
+static Verdicts *
+ensure_verdicts (MusterValidator *self,
+                 PieceState      *ps)
 {
-  if (ps->pooled && ps->violations == NULL && ps->partners == NULL)
-    g_array_append_val (self->owning, ps->slot);
+  if (ps->verdicts == NULL)
+    {
+      if (ps->pooled)
+        g_array_append_val (self->owning, ps->slot);
+      ps->verdicts = g_new0 (Verdicts, 1);
+    }
+
+  return ps->verdicts;
 }
 
-static void
-ensure_violations (MusterValidator *self,
-                   PieceState      *ps)
+void
+_muster_validator_verdicts_free (Verdicts *verdicts)
 {
-  if (ps->violations == NULL)
-    {
-      note_arrays (self, ps);
-      ps->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
-      ps->keys = g_array_new (FALSE, FALSE, sizeof (ViolationKey));
-    }
+  if (verdicts == NULL)
+    return;
+
+  g_clear_pointer (&verdicts->violations, g_ptr_array_unref);
+  g_clear_pointer (&verdicts->keys, g_array_unref);
+  g_clear_pointer (&verdicts->partners, g_array_unref);
+  g_free (verdicts);
 }
 
 void
@@ -42,13 +48,12 @@ _muster_validator_add_partner (MusterValidator *self,
                                PieceState      *ps,
                                guint            slot)
 {
-  if (ps->partners == NULL)
-    {
-      note_arrays (self, ps);
-      ps->partners = g_array_new (FALSE, FALSE, sizeof (guint));
-    }
+  Verdicts *verdicts = ensure_verdicts (self, ps);
 
-  g_array_append_val (ps->partners, slot);
+  if (verdicts->partners == NULL)
+    verdicts->partners = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_array_append_val (verdicts->partners, slot);
 }
 
 void
@@ -58,9 +63,15 @@ _muster_validator_add_violation (MusterValidator *self,
 {
   ViolationKey key = { violation->code, violation->other_serial };
 
-  ensure_violations (self, ps);
-  g_ptr_array_add (ps->violations, violation);
-  g_array_append_val (ps->keys, key);
+  Verdicts *verdicts = ensure_verdicts (self, ps);
+
+  if (verdicts->violations == NULL)
+    {
+      verdicts->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
+      verdicts->keys = g_array_new (FALSE, FALSE, sizeof (ViolationKey));
+    }
+  g_ptr_array_add (verdicts->violations, violation);
+  g_array_append_val (verdicts->keys, key);
   ps->sorted = FALSE;
   self->n_violations++;
 }
@@ -86,14 +97,16 @@ _muster_validator_remove_violations (MusterValidator *self,
                                      guint            codes,
                                      guint            other_serial)
 {
-  if (ps->violations == NULL)
+  Verdicts *verdicts = ps->verdicts;
+
+  if (verdicts == NULL || verdicts->violations == NULL)
     return;
 
-  g_assert (ps->keys->len == ps->violations->len);
+  g_assert (verdicts->keys->len == verdicts->violations->len);
 
-  for (guint i = ps->keys->len; i > 0; i--)
+  for (guint i = verdicts->keys->len; i > 0; i--)
     {
-      const ViolationKey *key = &g_array_index (ps->keys, ViolationKey, i - 1);
+      const ViolationKey *key = &g_array_index (verdicts->keys, ViolationKey, i - 1);
 
       if ((codes & RULE_BIT (key->code)) == 0)
         continue;
@@ -101,8 +114,8 @@ _muster_validator_remove_violations (MusterValidator *self,
         continue;
 
       /* Both move their last element into the hole. */
-      g_ptr_array_remove_index_fast (ps->violations, i - 1);
-      g_array_remove_index_fast (ps->keys, i - 1);
+      g_ptr_array_remove_index_fast (verdicts->violations, i - 1);
+      g_array_remove_index_fast (verdicts->keys, i - 1);
       ps->sorted = FALSE;
       g_assert (self->n_violations > 0);
       self->n_violations--;
@@ -113,12 +126,86 @@ void
 _muster_validator_remove_partner (PieceState *ps,
                                   guint       slot)
 {
-  for (guint i = 0; ps->partners != NULL && i < ps->partners->len; i++)
+  GArray *partners = piece_partners (ps);
+
+  for (guint i = 0; partners != NULL && i < partners->len; i++)
     {
-      if (g_array_index (ps->partners, guint, i) == slot)
+      if (g_array_index (partners, guint, i) == slot)
         {
-          g_array_remove_index_fast (ps->partners, i);
+          g_array_remove_index_fast (partners, i);
           return;
         }
+    }
+}
+
+void
+_muster_validator_piece_state_free (PieceState *ps)
+{
+  muster_outline_clear (&ps->outline);
+  g_clear_pointer (&ps->verdicts, _muster_validator_verdicts_free);
+  if (!ps->pooled)
+    g_free (ps);
+}
+
+/* The blocks a state of the slab may own, made during the pass and cold
+ * by the end of a big table's: its verdicts, their arrays, their
+ * violations. clear_state() asks for each link of that chain some states
+ * ahead of freeing them, a link further for each state closer, so that
+ * the misses of thousands of states overlap rather than come one after
+ * another. */
+static inline void
+prefetch_verdicts (const PieceState *ps,
+                   guint             link)
+{
+  const Verdicts *verdicts = ps->verdicts;
+
+  if (link == 0)
+    {
+      prefetch (ps);
+      prefetch (&ps->verdicts);
+    }
+  else if (verdicts == NULL)
+    return;
+  else if (link == 1)
+    prefetch (verdicts);
+  else if (link == 2)
+    {
+      prefetch (verdicts->violations);
+      prefetch (verdicts->keys);
+      prefetch (verdicts->partners);
+    }
+  else if (link == 3)
+    {
+      if (verdicts->violations != NULL)
+        prefetch (verdicts->violations->pdata);
+      if (verdicts->keys != NULL)
+        prefetch (verdicts->keys->data);
+      if (verdicts->partners != NULL)
+        prefetch (verdicts->partners->data);
+    }
+  else if (verdicts->violations != NULL)
+    {
+      for (guint i = 0; i < verdicts->violations->len; i++)
+        prefetch (g_ptr_array_index (verdicts->violations, i));
+    }
+}
+
+/* How many states ahead each link is asked for. */
+static const guint link_ahead[] = { 10, 8, 6, 4, 2 };
+
+void
+_muster_validator_free_owning_states (MusterValidator *self)
+{
+  const guint *slots = (const guint *) (gpointer) self->owning->data;
+  guint n = self->owning->len;
+
+  for (guint i = 0; i < n; i++)
+    {
+      for (guint link = 0; link < G_N_ELEMENTS (link_ahead); link++)
+        {
+          if (i + link_ahead[link] < n)
+            prefetch_verdicts (&self->slab[slots[i + link_ahead[link]]], link);
+        }
+      _muster_validator_piece_state_free (&self->slab[slots[i]]);
     }
 }

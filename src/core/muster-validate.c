@@ -114,19 +114,6 @@ player_state_free (gpointer data)
 }
 
 static void
-piece_state_free (gpointer data)
-{
-  PieceState *ps = data;
-
-  muster_outline_clear (&ps->outline);
-  g_clear_pointer (&ps->violations, g_ptr_array_unref);
-  g_clear_pointer (&ps->keys, g_array_unref);
-  g_clear_pointer (&ps->partners, g_array_unref);
-  if (!ps->pooled)
-    g_free (ps);
-}
-
-static void
 terrain_state_clear (gpointer data)
 {
   TerrainState *ts = data;
@@ -172,15 +159,14 @@ _muster_validator_violation_new (MusterValidator      *self,
                                  const MusterPiece    *piece,
                                  MusterRuleCode        code,
                                  const char           *other_id,
+                                 const char           *other_name,
                                  guint                 other_serial,
                                  MusterViolationOther  other_kind)
 {
-  MusterViolation *v = g_new0 (MusterViolation, 1);
+  MusterViolation *v = muster_violation_new (piece->id, other_id, other_name);
 
   v->serial = piece->serial;
-  v->piece_id = g_strdup (piece->id);
   v->code = code;
-  v->other_id = g_strdup (other_id);
   v->other_serial = other_serial;
   v->other_kind = other_kind;
   v->distance = rule_distance (self, code);
@@ -195,19 +181,18 @@ _muster_validator_violation_new_for_piece (MusterValidator   *self,
                                            MusterRuleCode     code,
                                            const MusterPiece *other)
 {
-  MusterViolation *v = _muster_validator_violation_new (self, piece, code, other->id, other->serial,
-                                                        other_kind_of (piece, other));
+  const char *name = other->name != NULL && *other->name != '\0' ? other->name : NULL;
 
-  if (other->name != NULL && *other->name != '\0')
-    v->other_name = g_strdup (other->name);
-
-  return v;
+  return _muster_validator_violation_new (self, piece, code, other->id, name, other->serial,
+                                          other_kind_of (piece, other));
 }
 
 static guint
 piece_n_violations (const PieceState *ps)
 {
-  return ps->violations != NULL ? ps->violations->len : 0;
+  GPtrArray *violations = piece_violations (ps);
+
+  return violations != NULL ? violations->len : 0;
 }
 
 static void
@@ -290,7 +275,7 @@ check_unary (MusterValidator *self,
   on_board = outline_on_board (self, outline);
 
   if (!on_board && info_applies (info, MUSTER_RULE_OFF_BOARD))
-    g_ptr_array_add (sink, _muster_validator_violation_new (self, piece, MUSTER_RULE_OFF_BOARD, NULL, 0,
+    g_ptr_array_add (sink, _muster_validator_violation_new (self, piece, MUSTER_RULE_OFF_BOARD, NULL, NULL, 0,
                                                             MUSTER_VIOLATION_OTHER_NONE));
 
   /* Zones are clipped to the board: a base off it is outside its zone,
@@ -300,7 +285,7 @@ check_unary (MusterValidator *self,
   if (player != NULL && player->zone != NULL &&
       info_applies (info, MUSTER_RULE_OUTSIDE_ZONE) &&
       (!on_board || !outline_in_zone (player, piece, outline)))
-    g_ptr_array_add (sink, _muster_validator_violation_new (self, piece, MUSTER_RULE_OUTSIDE_ZONE, NULL, 0,
+    g_ptr_array_add (sink, _muster_validator_violation_new (self, piece, MUSTER_RULE_OUTSIDE_ZONE, NULL, NULL, 0,
                                                             MUSTER_VIOLATION_OTHER_NONE));
 }
 
@@ -311,7 +296,7 @@ static void
 piece_state_refresh (MusterValidator *self,
                      PieceState      *ps)
 {
-  const MusterPiece *piece = ps->piece;
+  const MusterPiece *piece = ps->info.piece;
 
   /* A piece moved keeps its points' place in the pool while it has as
    * many. */
@@ -325,7 +310,7 @@ piece_state_refresh (MusterValidator *self,
       if (ps->pooled)
         g_array_append_val (self->owning, ps->slot);
     }
-  piece_info_init (self, &ps->info, ps->piece, &ps->outline);
+  piece_info_init (self, &ps->info, piece, &ps->outline);
 }
 
 static void
@@ -334,7 +319,7 @@ piece_state_init (MusterValidator *self,
                   MusterPiece     *piece)
 {
   ps->serial = piece->serial;
-  ps->piece = piece;
+  ps->info.piece = piece;
   ps->sorted = TRUE;
   piece_state_refresh (self, ps);
 }
@@ -374,7 +359,7 @@ static void
 piece_state_remove (MusterValidator *self,
                     PieceState      *ps)
 {
-  g_assert (piece_n_violations (ps) == 0 && (ps->partners == NULL || ps->partners->len == 0));
+  g_assert (piece_n_violations (ps) == 0 && (piece_partners (ps) == NULL || piece_partners (ps)->len == 0));
 
   muster_spatial_index_remove (self->index, ps->slot);
   g_ptr_array_index (self->slots, ps->slot) = NULL;
@@ -382,7 +367,7 @@ piece_state_remove (MusterValidator *self,
   g_ptr_array_index (self->by_serial, ps->serial) = NULL;
   if (!ps->pooled)
     self->n_alone--;
-  piece_state_free (ps);
+  _muster_validator_piece_state_free (ps);
 }
 
 /* Forgets every verdict of ps and every verdict of others that names
@@ -537,19 +522,18 @@ clear_state (MusterValidator *self)
           PieceState *ps = g_ptr_array_index (self->slots, i);
 
           if (ps != NULL)
-            piece_state_free (ps);
+            _muster_validator_piece_state_free (ps);
         }
     }
   else
     {
-      for (guint i = 0; i < self->owning->len; i++)
-        piece_state_free (&self->slab[g_array_index (self->owning, guint, i)]);
+      _muster_validator_free_owning_states (self);
     }
   g_array_set_size (self->owning, 0);
   self->n_alone = 0;
   g_ptr_array_set_size (self->by_serial, 0);
   g_clear_pointer (&self->slab, g_free);
-  g_clear_pointer (&self->points_pool, g_free);
+  self->points_pool = NULL;
   g_ptr_array_set_size (self->slots, 0);
   g_array_set_size (self->free_slots, 0);
   g_hash_table_remove_all (self->players);
@@ -570,13 +554,8 @@ clear_state (MusterValidator *self)
  * enough that what comes is still there when needed. */
 #define PREFETCH_AHEAD 8
 
-static inline void
-prefetch (const void *p)
-{
-#if defined(__GNUC__)
-  __builtin_prefetch (p);
-#endif
-}
+/* The points follow the states in one block (add_all_pieces()). */
+G_STATIC_ASSERT (sizeof (PieceState) % G_ALIGNOF (MusterPoint) == 0);
 
 /* What the pass reads of a piece, up to its categories, which malloc()'s
  * alignment can spread over three cache lines. */
@@ -649,8 +628,15 @@ add_all_pieces (MusterValidator *self,
       muster_spatial_index_reserve (self->index, &extent, n);
     }
 
-  self->slab = g_new (PieceState, MAX (n, 1));
-  self->points_pool = g_new (MusterPoint, MAX (total, 1));
+  /* The states and their points in one block, most of what a validation
+   * allocates. glibc's malloc gives the free top of its heap back to the
+   * system once it is over twice the biggest block freed so far (its
+   * dynamic trim threshold): with the states and points apart, the blocks
+   * a big table's validation frees could add up to more, and the next
+   * validation fault all that memory in again (bench-scale --growth
+   * counts the faults). */
+  self->slab = g_malloc ((gsize) MAX (n, 1) * sizeof (PieceState) + (gsize) MAX (total, 1) * sizeof (MusterPoint));
+  self->points_pool = (MusterPoint *) (self->slab + MAX (n, 1));
   g_ptr_array_set_size (self->slots, n);
   g_ptr_array_set_size (self->by_serial, max_serial + 1);
 
@@ -672,7 +658,6 @@ add_all_pieces (MusterValidator *self,
       *ps = (PieceState) {
         .serial = piece->serial,
         .slot = k,
-        .piece = piece,
         .sorted = TRUE,
         .pooled = TRUE,
       };
@@ -737,10 +722,9 @@ add_all_terrain (MusterValidator  *self,
 
       if (!on_board && rule_in_force (self, MUSTER_RULE_OFF_BOARD))
         {
-          MusterViolation *v = g_new0 (MusterViolation, 1);
+          MusterViolation *v = muster_violation_new (t->id, NULL, NULL);
 
           v->serial = t->serial;
-          v->piece_id = g_strdup (t->id);
           v->code = MUSTER_RULE_OFF_BOARD;
           g_ptr_array_add (violations, v);
           self->n_violations++;
@@ -1281,16 +1265,18 @@ muster_validator_get_piece_violations (MusterValidator *self,
     return g_hash_table_lookup (self->terrain_violations, GUINT_TO_POINTER (serial));
 
   /* Most pieces break no rule: they share one empty array. */
-  if (ps->violations == NULL)
+  if (piece_violations (ps) == NULL)
     return self->no_violations;
 
   if (!ps->sorted)
     {
-      g_ptr_array_sort (ps->violations, _muster_violation_compare_in_piece_cb);
-      for (guint i = 0; i < ps->violations->len; i++)
+      GPtrArray *violations = ps->verdicts->violations;
+
+      g_ptr_array_sort (violations, _muster_violation_compare_in_piece_cb);
+      for (guint i = 0; i < violations->len; i++)
         {
-          const MusterViolation *v = g_ptr_array_index (ps->violations, i);
-          ViolationKey *key = &g_array_index (ps->keys, ViolationKey, i);
+          const MusterViolation *v = g_ptr_array_index (violations, i);
+          ViolationKey *key = &g_array_index (ps->verdicts->keys, ViolationKey, i);
 
           key->code = v->code;
           key->other_serial = v->other_serial;
@@ -1298,7 +1284,7 @@ muster_validator_get_piece_violations (MusterValidator *self,
       ps->sorted = TRUE;
     }
 
-  return ps->violations;
+  return ps->verdicts->violations;
 }
 
 GPtrArray *
@@ -1317,7 +1303,7 @@ muster_validator_collect (MusterValidator *self)
     {
       ps = g_ptr_array_index (self->slots, k);
       for (guint i = 0; ps != NULL && i < piece_n_violations (ps); i++)
-        g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (ps->violations, i)));
+        g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (ps->verdicts->violations, i)));
     }
 
   g_hash_table_iter_init (&iter, self->terrain_violations);
@@ -1387,7 +1373,7 @@ muster_validator_check_placement (MusterValidator   *self,
         continue;
 
       _muster_validator_check_pair (self, &info, &other->info, &codes_a, &codes_b);
-      _muster_validator_add_pair_violations (self, piece, other->piece, codes_a, sink);
+      _muster_validator_add_pair_violations (self, piece, other->info.piece, codes_a, sink);
     }
 
   _muster_validator_check_terrain (self, &info, sink);

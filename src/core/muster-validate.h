@@ -39,13 +39,18 @@ typedef enum
 } MusterSequenceProblem;
 
 /* One broken rule of one deployable piece. Pair rules appear once on each
- * deployable piece involved, each naming the other. */
+ * deployable piece involved, each naming the other.
+ *
+ * A violation and its strings are one block of memory (a big table's
+ * validation makes and frees thousands): make one with
+ * muster_violation_new() or muster_violation_copy(), free it with
+ * muster_violation_free(), and never free or replace its strings alone. */
 struct _MusterViolation
 {
   guint           serial;      /* the piece */
-  char           *piece_id;
+  const char     *piece_id;
   MusterRuleCode  code;
-  char           *other_id;    /* piece or terrain id, or NULL */
+  const char     *other_id;    /* piece or terrain id, or NULL */
 
   /* Added: the details that muster_violation_describe() words. A
    * violation made elsewhere may leave them zero. */
@@ -55,7 +60,7 @@ struct _MusterViolation
   guint                 turn;          /* deploy-sequence: the piece's turn or step */
 
   /* Added later still. */
-  char                  *other_name;   /* the other as a player knows it
+  const char            *other_name;   /* the other as a player knows it
                                         * ("Warriors", "the building"), or NULL */
   MusterTerrainKind      other_terrain; /* the other's kind, when it is terrain */
   MusterSequenceProblem  sequence;     /* deploy-sequence: what is wrong */
@@ -75,6 +80,9 @@ char            *muster_violation_describe_in (const MusterViolation   *violatio
 /* The other thing as a player knows it: its name, "the building",
  * "the objective", or the id of an unnamed model or unit. */
 char            *muster_violation_dup_other_name (const MusterViolation *violation);
+MusterViolation *muster_violation_new         (const char              *piece_id,
+                                               const char              *other_id,
+                                               const char              *other_name);
 void             muster_violation_free        (MusterViolation         *violation);
 MusterViolation *muster_violation_copy        (const MusterViolation   *violation);
 
