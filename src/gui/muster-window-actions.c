@@ -264,6 +264,7 @@ _muster_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent-menu", NULL, open_recent_menu_action);
+  gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, NULL);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);

@@ -505,6 +505,11 @@ _muster_window_update_recent_menu (MusterWindow *self)
       n++;
     }
 
+  /* Rather than an empty menu: an item greyed out (win.no-recent is
+   * never enabled). */
+  if (n == 0)
+    g_menu_append (self->recent_menu, _("No Recent Layouts"), "win.no-recent");
+
   g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
 }
 
@@ -562,6 +567,7 @@ _muster_window_init_files (MusterWindow *self)
   GtkDropTarget *target;
   GtkWidget *arrow;
 
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
   arrow = gtk_widget_get_last_child (GTK_WIDGET (self->open_button));
   if (GTK_IS_MENU_BUTTON (arrow))
     gtk_menu_button_set_create_popup_func (GTK_MENU_BUTTON (arrow), create_recent_popover, self, NULL);

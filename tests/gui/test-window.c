@@ -582,16 +582,27 @@ menu_has_uri (GMenuModel *menu,
 }
 
 /* The recent layouts are read when their menu opens, each time: a layout
- * saved a moment before is in it. The menu is made when first opened. */
+ * saved a moment before is in it. The menu is made when first opened;
+ * with no recent layout, it says so, greyed out. */
 static void
 test_window_recent_menu (void)
 {
   MusterWindow *window = open_window ();
   g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-window-XXXXXX");
   AdwSplitButton *button = find_split_button (GTK_WIDGET (window));
+  g_autofree char *label = NULL, *action = NULL;
 
   g_assert_nonnull (button);
   g_assert_null (adw_split_button_get_popover (button));
+
+  gtk_recent_manager_purge_items (gtk_recent_manager_get_default (), NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-recent-menu", NULL));
+  g_assert_cmpint (g_menu_model_get_n_items (adw_split_button_get_menu_model (button)), ==, 1);
+  g_menu_model_get_item_attribute (adw_split_button_get_menu_model (button), 0, "label", "s", &label);
+  g_menu_model_get_item_attribute (adw_split_button_get_menu_model (button), 0, "action", "s", &action);
+  g_assert_cmpstr (label, ==, "No Recent Layouts");
+  g_assert_cmpstr (action, ==, "win.no-recent");   /* never enabled */
+  adw_split_button_popdown (button);
 
   for (guint i = 0; i < 2; i++)
     {
