@@ -91,10 +91,8 @@ typedef struct
   guint          other_serial;
 } ViolationKey;
 
-/* What a piece breaks and whom it shares pair verdicts with. Made when
- * first needed, apart from the state: most pieces of a big table break no
- * rule, and the smaller states of a full validation are less memory to
- * write and read again (a big table's pass is bound by memory). */
+/* What a piece breaks and whom it shares pair verdicts with: arrays made
+ * when first needed, since most pieces of a big table break no rule. */
 typedef struct
 {
   GPtrArray     *violations;     /* MusterViolation, or NULL */
@@ -109,10 +107,11 @@ typedef struct
   MusterOutline  outline;
   PieceInfo      info;           /* info.piece: the piece, owned by the layout;
                                   * info.player: the owner, when a player of the layout */
-  Verdicts      *verdicts;       /* or NULL */
+  Verdicts       verdicts;
   Group         *order_group;    /* deploy-order membership, or NULL */
   Group         *seq_group;      /* deploy-sequence membership, or NULL */
   guint          sorted : 1;     /* violations in muster_validator_get_piece_violations()'s order */
+  guint          changed : 1;    /* in the validator's changed, since its last signal */
   guint          pooled : 1;     /* in the validator's slab, not allocated alone */
 } PieceState;
 
@@ -127,13 +126,13 @@ prefetch (const void *p)
 static inline GPtrArray *
 piece_violations (const PieceState *ps)
 {
-  return ps->verdicts != NULL ? ps->verdicts->violations : NULL;
+  return ps->verdicts.violations;
 }
 
 static inline GArray *
 piece_partners (const PieceState *ps)
 {
-  return ps->verdicts != NULL ? ps->verdicts->partners : NULL;
+  return ps->verdicts.partners;
 }
 
 typedef struct
@@ -177,6 +176,9 @@ struct _MusterValidator
   guint                   n_violations;
   GPtrArray              *no_violations;  /* empty, for pieces without */
   gboolean                rebuilding;
+  GArray                 *changed;        /* guint serials whose violations changed
+                                           * since the last violations-changed */
+  gboolean                all_changed;    /* a full validation since: any may have */
 
   /* Kept from one piece to the next, so that a full validation allocates
    * nothing per piece that breaks no rule. */
@@ -227,7 +229,6 @@ void             _muster_validator_add_partner             (MusterValidator     
                                                             guint                 slot);
 void             _muster_validator_remove_partner          (PieceState           *ps,
                                                             guint                 slot);
-void             _muster_validator_verdicts_free           (Verdicts             *verdicts);
 void             _muster_validator_piece_state_free        (PieceState           *ps);
 void             _muster_validator_free_owning_states      (MusterValidator      *self);
 MusterViolation *_muster_validator_violation_new           (MusterValidator      *self,

@@ -14,33 +14,30 @@
 /* The bookkeeping of what each piece breaks and whom it touches: the
  * arrays of a piece state, kept in step with the validator's count. */
 
-/* A state of the slab that comes to own memory (verdicts, an outline of
+/* A state of the slab that comes to own memory (arrays, an outline of
  * its own) is noted, so that clear_state() finds what to free without
  * walking every state of a big table. Noting one twice does no harm. */
 static Verdicts *
 ensure_verdicts (MusterValidator *self,
                  PieceState      *ps)
 {
-  if (ps->verdicts == NULL)
-    {
-      if (ps->pooled)
-        g_array_append_val (self->owning, ps->slot);
-      ps->verdicts = g_new0 (Verdicts, 1);
-    }
+  if (ps->pooled && ps->verdicts.violations == NULL && ps->verdicts.partners == NULL)
+    g_array_append_val (self->owning, ps->slot);
 
-  return ps->verdicts;
+  return &ps->verdicts;
 }
 
-void
-_muster_validator_verdicts_free (Verdicts *verdicts)
+/* Notes that the violations of ps changed, for
+ * muster_validator_get_changed_pieces(). */
+static void
+note_changed (MusterValidator *self,
+              PieceState      *ps)
 {
-  if (verdicts == NULL)
+  if (self->all_changed || ps->changed)
     return;
 
-  g_clear_pointer (&verdicts->violations, g_ptr_array_unref);
-  g_clear_pointer (&verdicts->keys, g_array_unref);
-  g_clear_pointer (&verdicts->partners, g_array_unref);
-  g_free (verdicts);
+  ps->changed = TRUE;
+  g_array_append_val (self->changed, ps->serial);
 }
 
 void
@@ -73,6 +70,7 @@ _muster_validator_add_violation (MusterValidator *self,
   g_ptr_array_add (verdicts->violations, violation);
   g_array_append_val (verdicts->keys, key);
   ps->sorted = FALSE;
+  note_changed (self, ps);
   self->n_violations++;
 }
 
@@ -97,9 +95,9 @@ _muster_validator_remove_violations (MusterValidator *self,
                                      guint            codes,
                                      guint            other_serial)
 {
-  Verdicts *verdicts = ps->verdicts;
+  Verdicts *verdicts = &ps->verdicts;
 
-  if (verdicts == NULL || verdicts->violations == NULL)
+  if (verdicts->violations == NULL)
     return;
 
   g_assert (verdicts->keys->len == verdicts->violations->len);
@@ -117,6 +115,7 @@ _muster_validator_remove_violations (MusterValidator *self,
       g_ptr_array_remove_index_fast (verdicts->violations, i - 1);
       g_array_remove_index_fast (verdicts->keys, i - 1);
       ps->sorted = FALSE;
+      note_changed (self, ps);
       g_assert (self->n_violations > 0);
       self->n_violations--;
     }
@@ -142,39 +141,36 @@ void
 _muster_validator_piece_state_free (PieceState *ps)
 {
   muster_outline_clear (&ps->outline);
-  g_clear_pointer (&ps->verdicts, _muster_validator_verdicts_free);
+  g_clear_pointer (&ps->verdicts.violations, g_ptr_array_unref);
+  g_clear_pointer (&ps->verdicts.keys, g_array_unref);
+  g_clear_pointer (&ps->verdicts.partners, g_array_unref);
   if (!ps->pooled)
     g_free (ps);
 }
 
 /* The blocks a state of the slab may own, made during the pass and cold
- * by the end of a big table's: its verdicts, their arrays, their
- * violations. clear_state() asks for each link of that chain some states
- * ahead of freeing them, a link further for each state closer, so that
- * the misses of thousands of states overlap rather than come one after
- * another. */
+ * by the end of a big table's: its arrays and their violations.
+ * clear_state() asks for each link of that chain some states ahead of
+ * freeing them, a link further for each state closer, so that the misses
+ * of thousands of states overlap rather than come one after another. */
 static inline void
 prefetch_verdicts (const PieceState *ps,
                    guint             link)
 {
-  const Verdicts *verdicts = ps->verdicts;
+  const Verdicts *verdicts = &ps->verdicts;
 
   if (link == 0)
     {
       prefetch (ps);
-      prefetch (&ps->verdicts);
+      prefetch (verdicts);
     }
-  else if (verdicts == NULL)
-    return;
   else if (link == 1)
-    prefetch (verdicts);
-  else if (link == 2)
     {
       prefetch (verdicts->violations);
       prefetch (verdicts->keys);
       prefetch (verdicts->partners);
     }
-  else if (link == 3)
+  else if (link == 2)
     {
       if (verdicts->violations != NULL)
         prefetch (verdicts->violations->pdata);
@@ -191,7 +187,7 @@ prefetch_verdicts (const PieceState *ps,
 }
 
 /* How many states ahead each link is asked for. */
-static const guint link_ahead[] = { 10, 8, 6, 4, 2 };
+static const guint link_ahead[] = { 8, 6, 4, 2 };
 
 void
 _muster_validator_free_owning_states (MusterValidator *self)

@@ -530,6 +530,7 @@ clear_state (MusterValidator *self)
       _muster_validator_free_owning_states (self);
     }
   g_array_set_size (self->owning, 0);
+  g_array_set_size (self->changed, 0);
   self->n_alone = 0;
   g_ptr_array_set_size (self->by_serial, 0);
   g_clear_pointer (&self->slab, g_free);
@@ -759,6 +760,7 @@ rebuild (MusterValidator  *self,
   double cell;
 
   clear_state (self);
+  self->all_changed = TRUE;
 
   self->width = muster_layout_get_width (self->layout);
   self->height = muster_layout_get_height (self->layout);
@@ -852,6 +854,16 @@ static void
 emit_changed (MusterValidator *self)
 {
   g_signal_emit (self, signals[VIOLATIONS_CHANGED], 0);
+
+  for (guint i = 0; i < self->changed->len; i++)
+    {
+      PieceState *ps = lookup_piece (self, g_array_index (self->changed, guint, i));
+
+      if (ps != NULL)
+        ps->changed = FALSE;
+    }
+  g_array_set_size (self->changed, 0);
+  self->all_changed = FALSE;
 }
 
 static MusterPiece *
@@ -970,6 +982,7 @@ muster_validator_finalize (GObject *object)
   MusterValidator *self = (MusterValidator *)object;
 
   g_clear_pointer (&self->by_serial, g_ptr_array_unref);
+  g_clear_pointer (&self->changed, g_array_unref);
   g_clear_pointer (&self->owning, g_array_unref);
   g_clear_pointer (&self->pair_ids, g_array_unref);
   g_clear_pointer (&self->terrain_ids, g_array_unref);
@@ -1076,6 +1089,8 @@ muster_validator_class_init (MusterValidatorClass *klass)
    *
    * The verdicts may have changed: after a piece was added, moved,
    * changed or removed, after a rebuild, and after the tolerance changed.
+   * muster_validator_get_changed_pieces() tells which, while it is
+   * emitted.
    */
   signals[VIOLATIONS_CHANGED] =
     g_signal_new ("violations-changed",
@@ -1091,6 +1106,7 @@ muster_validator_init (MusterValidator *self)
   self->tolerance = MUSTER_DEFAULT_TOLERANCE_MM;
   self->players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, player_state_free);
   self->by_serial = g_ptr_array_new ();
+  self->changed = g_array_new (FALSE, FALSE, sizeof (guint));
   self->owning = g_array_new (FALSE, FALSE, sizeof (guint));
   self->pair_ids = g_array_new (FALSE, FALSE, sizeof (guint));
   self->terrain_ids = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -1123,6 +1139,8 @@ muster_validator_new (MusterLayout  *layout,
 
   if (!rebuild (self, error))
     return NULL;
+  /* Whoever connects now starts from these verdicts. */
+  self->all_changed = FALSE;
 
   g_signal_connect_object (layout, "piece-added",
                            G_CALLBACK (layout_piece_added_cb), self, G_CONNECT_SWAPPED);
@@ -1270,13 +1288,13 @@ muster_validator_get_piece_violations (MusterValidator *self,
 
   if (!ps->sorted)
     {
-      GPtrArray *violations = ps->verdicts->violations;
+      GPtrArray *violations = ps->verdicts.violations;
 
       g_ptr_array_sort (violations, _muster_violation_compare_in_piece_cb);
       for (guint i = 0; i < violations->len; i++)
         {
           const MusterViolation *v = g_ptr_array_index (violations, i);
-          ViolationKey *key = &g_array_index (ps->verdicts->keys, ViolationKey, i);
+          ViolationKey *key = &g_array_index (ps->verdicts.keys, ViolationKey, i);
 
           key->code = v->code;
           key->other_serial = v->other_serial;
@@ -1284,7 +1302,15 @@ muster_validator_get_piece_violations (MusterValidator *self,
       ps->sorted = TRUE;
     }
 
-  return ps->verdicts->violations;
+  return ps->verdicts.violations;
+}
+
+GArray *
+muster_validator_get_changed_pieces (MusterValidator *self)
+{
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), NULL);
+
+  return self->all_changed ? NULL : self->changed;
 }
 
 GPtrArray *
@@ -1303,7 +1329,7 @@ muster_validator_collect (MusterValidator *self)
     {
       ps = g_ptr_array_index (self->slots, k);
       for (guint i = 0; ps != NULL && i < piece_n_violations (ps); i++)
-        g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (ps->verdicts->violations, i)));
+        g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (ps->verdicts.violations, i)));
     }
 
   g_hash_table_iter_init (&iter, self->terrain_violations);

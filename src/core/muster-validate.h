@@ -39,18 +39,13 @@ typedef enum
 } MusterSequenceProblem;
 
 /* One broken rule of one deployable piece. Pair rules appear once on each
- * deployable piece involved, each naming the other.
- *
- * A violation and its strings are one block of memory (a big table's
- * validation makes and frees thousands): make one with
- * muster_violation_new() or muster_violation_copy(), free it with
- * muster_violation_free(), and never free or replace its strings alone. */
+ * deployable piece involved, each naming the other. */
 struct _MusterViolation
 {
   guint           serial;      /* the piece */
-  const char     *piece_id;
+  char           *piece_id;
   MusterRuleCode  code;
-  const char     *other_id;    /* piece or terrain id, or NULL */
+  char           *other_id;    /* piece or terrain id, or NULL */
 
   /* Added: the details that muster_violation_describe() words. A
    * violation made elsewhere may leave them zero. */
@@ -60,7 +55,7 @@ struct _MusterViolation
   guint                 turn;          /* deploy-sequence: the piece's turn or step */
 
   /* Added later still. */
-  const char            *other_name;   /* the other as a player knows it
+  char                  *other_name;   /* the other as a player knows it
                                         * ("Warriors", "the building"), or NULL */
   MusterTerrainKind      other_terrain; /* the other's kind, when it is terrain */
   MusterSequenceProblem  sequence;     /* deploy-sequence: what is wrong */
@@ -134,6 +129,11 @@ gboolean         muster_validator_revalidate  (MusterValidator         *self,
  * the terrain's own: off-board when it is not entirely on the table. */
 GPtrArray       *muster_validator_get_piece_violations (MusterValidator *self,
                                                         guint            serial);
+/* During MusterValidator::violations-changed: the serials (guint) of the
+ * pieces whose violations changed, each once, so that a view need not
+ * look at every piece after one moved; NULL when any may have (a full
+ * validation). Owned by the validator; empty outside the signal. */
+GArray          *muster_validator_get_changed_pieces  (MusterValidator *self);
 /* Every violation, sorted by piece id, then rule code (as text), then
  * other id (a new array that frees its elements). One per piece, rule and
  * other: a unit too close to three others has three. Terrain not entirely

@@ -57,45 +57,24 @@ muster_rule_code_from_string (const char     *text,
 
 /* Violations */
 
-static const char *
-put_string (char       **at,
-            const char  *text,
-            gsize        size)
-{
-  const char *put = *at;
-
-  if (text == NULL)
-    return NULL;
-
-  memcpy (*at, text, size);
-  *at += size;
-
-  return put;
-}
-
 /**
  * muster_violation_new:
  * @piece_id: (nullable): the piece's id
  * @other_id: (nullable): the other piece's or terrain's id
  * @other_name: (nullable): the other as a player knows it
  *
- * A violation with these strings, in the same block, and every other
- * field zero.
+ * A violation with copies of these strings, and every other field zero.
  */
 MusterViolation *
 muster_violation_new (const char *piece_id,
                       const char *other_id,
                       const char *other_name)
 {
-  gsize piece_size = piece_id != NULL ? strlen (piece_id) + 1 : 0;
-  gsize other_size = other_id != NULL ? strlen (other_id) + 1 : 0;
-  gsize name_size = other_name != NULL ? strlen (other_name) + 1 : 0;
-  MusterViolation *violation = g_malloc0 (sizeof *violation + piece_size + other_size + name_size);
-  char *at = (char *) (violation + 1);
+  MusterViolation *violation = g_new0 (MusterViolation, 1);
 
-  violation->piece_id = put_string (&at, piece_id, piece_size);
-  violation->other_id = put_string (&at, other_id, other_size);
-  violation->other_name = put_string (&at, other_name, name_size);
+  violation->piece_id = g_strdup (piece_id);
+  violation->other_id = g_strdup (other_id);
+  violation->other_name = g_strdup (other_name);
 
   return violation;
 }
@@ -103,6 +82,12 @@ muster_violation_new (const char *piece_id,
 void
 muster_violation_free (MusterViolation *violation)
 {
+  if (violation == NULL)
+    return;
+
+  g_free (violation->piece_id);
+  g_free (violation->other_id);
+  g_free (violation->other_name);
   g_free (violation);
 }
 
@@ -113,16 +98,11 @@ muster_violation_copy (const MusterViolation *violation)
 
   g_return_val_if_fail (violation != NULL, NULL);
 
-  copy = muster_violation_new (violation->piece_id, violation->other_id, violation->other_name);
-  copy->serial = violation->serial;
-  copy->code = violation->code;
-  copy->other_serial = violation->other_serial;
-  copy->other_kind = violation->other_kind;
-  copy->distance = violation->distance;
-  copy->turn = violation->turn;
-  copy->other_terrain = violation->other_terrain;
-  copy->sequence = violation->sequence;
-  copy->steps = violation->steps;
+  copy = g_new (MusterViolation, 1);
+  *copy = *violation;
+  copy->piece_id = g_strdup (violation->piece_id);
+  copy->other_id = g_strdup (violation->other_id);
+  copy->other_name = g_strdup (violation->other_name);
 
   return copy;
 }

@@ -129,6 +129,9 @@ remember_pieces (MusterBoardView *self)
   g_clear_pointer (&self->dirty, cairo_region_destroy);
   self->dirty = cairo_region_create ();
   self->verdicts_dirty = FALSE;
+  if (self->verdicts_pending == NULL)
+    self->verdicts_pending = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_array_set_size (self->verdicts_pending, 0);
 }
 
 void
@@ -163,21 +166,43 @@ _muster_board_view_piece_moved (MusterBoardView *self,
 
 /* The pieces whose red mark came or went. */
 static void
+find_new_verdict (MusterBoardView   *self,
+                  const MusterPiece *piece)
+{
+  Drawn *drawn = g_hash_table_lookup (self->drawn, GUINT_TO_POINTER (piece->serial));
+  gboolean bad = _muster_board_view_piece_is_bad (self, piece);
+
+  if (drawn != NULL && drawn->bad != bad)
+    {
+      drawn->bad = bad;
+      add_dirty (self, &drawn->bounds);
+    }
+}
+
+/* Only the pieces the validator said changed, when it said which: a
+ * piece moved on a big table costs what it touches, not the table. */
+static void
 find_new_verdicts (MusterBoardView *self)
 {
   GPtrArray *pieces = muster_layout_get_pieces (self->layout);
 
-  for (guint i = 0; i < pieces->len; i++)
+  if (self->verdicts_pending == NULL)
     {
-      const MusterPiece *piece = g_ptr_array_index (pieces, i);
-      Drawn *drawn = g_hash_table_lookup (self->drawn, GUINT_TO_POINTER (piece->serial));
-      gboolean bad = _muster_board_view_piece_is_bad (self, piece);
-
-      if (drawn != NULL && drawn->bad != bad)
+      for (guint i = 0; i < pieces->len; i++)
+        find_new_verdict (self, g_ptr_array_index (pieces, i));
+      self->verdicts_pending = g_array_new (FALSE, FALSE, sizeof (guint));
+    }
+  else
+    {
+      for (guint i = 0; i < self->verdicts_pending->len; i++)
         {
-          drawn->bad = bad;
-          add_dirty (self, &drawn->bounds);
+          guint serial = g_array_index (self->verdicts_pending, guint, i);
+          const MusterPiece *piece = muster_layout_lookup_serial (self->layout, serial);
+
+          if (piece != NULL)
+            find_new_verdict (self, piece);
         }
+      g_array_set_size (self->verdicts_pending, 0);
     }
 
   self->verdicts_dirty = FALSE;
@@ -186,7 +211,13 @@ find_new_verdicts (MusterBoardView *self)
 void
 _muster_board_view_verdicts_changed (MusterBoardView *self)
 {
+  GArray *changed = self->validator != NULL ? muster_validator_get_changed_pieces (self->validator) : NULL;
+
   _muster_board_view_queue_accessible (self);
+  if (changed == NULL)
+    g_clear_pointer (&self->verdicts_pending, g_array_unref);
+  else if (self->verdicts_pending != NULL)
+    g_array_append_vals (self->verdicts_pending, changed->data, changed->len);
   self->verdicts_dirty = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

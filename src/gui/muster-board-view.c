@@ -1017,6 +1017,7 @@ muster_board_view_finalize (GObject *object)
 
   g_clear_pointer (&self->selection, g_hash_table_unref);
   g_clear_pointer (&self->drawn, g_hash_table_unref);
+  g_clear_pointer (&self->verdicts_pending, g_array_unref);
   g_clear_pointer (&self->dirty, cairo_region_destroy);
   g_clear_pointer (&self->selected_terrain, g_free);
   g_clear_pointer (&self->acting_player, g_free);
@@ -1199,6 +1200,7 @@ muster_board_view_init (MusterBoardView *self)
   self->terrain_blocks_lof = TRUE;
   self->selection = g_hash_table_new (NULL, NULL);
   self->drawn = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  self->verdicts_pending = g_array_new (FALSE, FALSE, sizeof (guint));
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);

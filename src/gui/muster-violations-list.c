@@ -93,7 +93,7 @@ find_shared_names (MusterViolationsList *self,
         continue;
       first = g_hash_table_lookup (owner, name);
       if (first == NULL)
-        g_hash_table_insert (owner, (gpointer) name, (gpointer) violation->piece_id);
+        g_hash_table_insert (owner, (gpointer) name, violation->piece_id);
       else if (strcmp (first, violation->piece_id) != 0)
         g_hash_table_add (shared, g_strdup (name));
     }

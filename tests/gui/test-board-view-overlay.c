@@ -186,6 +186,88 @@ test_moved_label_leaves_nothing (Fixture       *fixture,
   cairo_surface_destroy (whole);
 }
 
+/* The pixels that differ between two pictures of the view. */
+static guint
+count_all_changed (cairo_surface_t *a,
+                   cairo_surface_t *b)
+{
+  guint changed = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (a); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (a); x++)
+      {
+        double pa[4], pb[4];
+
+        get_pixel (a, x, y, pa);
+        get_pixel (b, x, y, pb);
+        if (fabs (pa[0] - pb[0]) + fabs (pa[1] - pb[1]) + fabs (pa[2] - pb[2]) > 0.02)
+          changed++;
+      }
+
+  return changed;
+}
+
+/* The view redraws only the pieces whose verdicts the validator says
+ * changed: a unit that an enemy comes to touch, and leaves, gets and
+ * loses its red badge though it never moved, as the whole table drawn
+ * again shows it. */
+static void
+test_partner_badge_follows (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  MusterLayout *layout = fixture->view->layout;
+  MusterValidator *validator = fixture->view->validator;
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+  /* In their zones' corners, away from the zones' names (which moving
+   * out of a piece's way has the whole table drawn again). */
+  MusterPiece *red = muster_board_view_place_piece (fixture->view,
+                                                    muster_piece_new ("r1", MUSTER_PIECE_MODEL, "red",
+                                                                      &base, 6 * INCH, 45 * INCH));
+  MusterPiece *blue = muster_board_view_place_piece (fixture->view,
+                                                     muster_piece_new ("b1", MUSTER_PIECE_MODEL, "blue",
+                                                                       &base, 66 * INCH, 3 * INCH));
+  double home_x = blue->x, home_y = blue->y;
+
+  g_assert_nonnull (red);
+  g_assert_nonnull (blue);
+  spin ();
+  g_assert_cmpuint (muster_validator_get_piece_violations (validator, red->serial)->len, ==, 0);
+  g_assert_cmpuint (muster_validator_get_piece_violations (validator, blue->serial)->len, ==, 0);
+
+  /* Close enough that the red piece's badge is well clear of where the
+   * blue one comes, 22 mm from it (within a unit's spacing); with no
+   * selection, whose dimensions would have the whole table drawn again. */
+  muster_board_view_unselect_all (fixture->view);
+  {
+    double wx, wy;
+
+    to_widget (fixture, red->x, red->y, &wx, &wy);
+    muster_board_view_zoom_at (fixture->view, 8, wx, wy);
+  }
+  cairo_surface_destroy (render_view (fixture));
+
+  for (guint step = 0; step < 2; step++)
+    {
+      cairo_surface_t *partial, *whole;
+
+      if (step == 0)
+        muster_layout_move_piece (layout, blue, red->x + 25 + 22, red->y, 0);
+      else
+        muster_layout_move_piece (layout, blue, home_x, home_y, 0);
+      spin ();
+      g_assert_cmpuint (muster_validator_get_piece_violations (validator, red->serial)->len, ==, step == 0 ? 1 : 0);
+      partial = render_view (fixture);
+
+      /* The whole table again: units changed and changed back. */
+      muster_board_view_set_units (fixture->view, MUSTER_UNIT_MM);
+      muster_board_view_set_units (fixture->view, MUSTER_UNIT_INCH);
+      whole = render_view (fixture);
+      g_assert_cmpuint (count_all_changed (partial, whole), ==, 0);
+      cairo_surface_destroy (partial);
+      cairo_surface_destroy (whole);
+    }
+}
+
 /* How many pixels within radius (less a pixel) of (x, y) differ between
  * two pictures; counted in *inside. */
 static guint
@@ -410,6 +492,7 @@ main (int   argc,
 
   ADD ("/app/board-view/pinned-rulers", test_pinned_rulers);
   ADD ("/app/board-view/moved-label-leaves-nothing", test_moved_label_leaves_nothing);
+  ADD ("/app/board-view/partner-badge-follows", test_partner_badge_follows);
   ADD ("/app/board-view/selection-leaves-base", test_selection_leaves_base);
   ADD ("/app/board-view/bubble-says-how-many-more", test_bubble_says_how_many_more);
   ADD ("/app/board-view/drag-keeps-name", test_drag_keeps_name);
