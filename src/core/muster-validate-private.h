@@ -174,6 +174,7 @@ struct _MusterValidator
   gboolean                deployment_over;     /* see muster_validator_set_deployment_over() */
   gboolean                turns_are_steps;     /* see muster_validator_set_turns_are_steps() */
   guint                   n_violations;
+  guint                   n_broken;       /* pieces with a violation or more */
   GPtrArray              *no_violations;  /* empty, for pieces without */
   gboolean                rebuilding;
   GArray                 *changed;        /* guint serials whose violations changed

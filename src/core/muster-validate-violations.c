@@ -67,6 +67,8 @@ _muster_validator_add_violation (MusterValidator *self,
       verdicts->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
       verdicts->keys = g_array_new (FALSE, FALSE, sizeof (ViolationKey));
     }
+  if (verdicts->violations->len == 0)
+    self->n_broken++;
   g_ptr_array_add (verdicts->violations, violation);
   g_array_append_val (verdicts->keys, key);
   ps->sorted = FALSE;
@@ -96,11 +98,13 @@ _muster_validator_remove_violations (MusterValidator *self,
                                      guint            other_serial)
 {
   Verdicts *verdicts = &ps->verdicts;
+  gboolean had;
 
   if (verdicts->violations == NULL)
     return;
 
   g_assert (verdicts->keys->len == verdicts->violations->len);
+  had = verdicts->violations->len > 0;
 
   for (guint i = verdicts->keys->len; i > 0; i--)
     {
@@ -118,6 +122,12 @@ _muster_validator_remove_violations (MusterValidator *self,
       note_changed (self, ps);
       g_assert (self->n_violations > 0);
       self->n_violations--;
+    }
+
+  if (had && verdicts->violations->len == 0)
+    {
+      g_assert (self->n_broken > 0);
+      self->n_broken--;
     }
 }
 

@@ -547,6 +547,7 @@ clear_state (MusterValidator *self)
   self->last_player = NULL;
   self->deployment = NULL;
   self->n_violations = 0;
+  self->n_broken = 0;
   g_clear_error (&self->error);
 }
 
@@ -1350,6 +1351,14 @@ muster_validator_count (MusterValidator *self)
   g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), 0);
 
   return self->n_violations;
+}
+
+guint
+muster_validator_count_broken_pieces (MusterValidator *self)
+{
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), 0);
+
+  return self->n_broken;
 }
 
 GPtrArray *

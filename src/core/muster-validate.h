@@ -141,6 +141,9 @@ GArray          *muster_validator_get_changed_pieces  (MusterValidator *self);
  * off-board. */
 GPtrArray       *muster_validator_collect     (MusterValidator         *self);
 guint            muster_validator_count       (MusterValidator         *self);
+/* How many pieces break a rule or more (terrain aside): kept as verdicts
+ * change, so asking costs nothing however big the table. */
+guint            muster_validator_count_broken_pieces (MusterValidator *self);
 
 /* What the rules would say of piece (already in the layout) at x, y,
  * rotation, without moving it: for drag feedback. Returns a new array of

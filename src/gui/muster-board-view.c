@@ -522,9 +522,8 @@ muster_board_view_dup_accessible_summary (MusterBoardView *self)
     g_string_append_printf (text, _("Table of %s × %s."), width, height);
 
   pieces = muster_layout_get_pieces (self->layout);
-  for (guint i = 0; i < pieces->len; i++)
-    if (_muster_board_view_piece_is_bad (self, g_ptr_array_index (pieces, i)))
-      bad++;
+  if (self->validator != NULL)
+    bad = muster_validator_count_broken_pieces (self->validator);
 
   g_string_append_c (text, ' ');
   g_string_append_printf (text, ngettext ("%u piece on the table.", "%u pieces on the table.", pieces->len),

@@ -20,6 +20,25 @@ typedef struct
   guint         n_signals;
 } Seen;
 
+/* The pieces with a violation or more, counted the long way. */
+static guint
+count_broken (MusterValidator *validator,
+              MusterLayout    *layout)
+{
+  GPtrArray *pieces = muster_layout_get_pieces (layout);
+  guint n = 0;
+
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+
+      if (muster_validator_get_piece_violations (validator, piece->serial)->len > 0)
+        n++;
+    }
+
+  return n;
+}
+
 static int
 compare_ids (gconstpointer a,
              gconstpointer b)
@@ -50,13 +69,16 @@ changed_cb (MusterValidator *validator,
       g_ptr_array_add (ids, piece != NULL ? piece->id : (char *) "(removed)");
     }
   g_ptr_array_sort (ids, compare_ids);
+  /* Kept as the verdicts change: the same as counted over the table. */
+  g_assert_cmpuint (muster_validator_count_broken_pieces (validator), ==, count_broken (validator, seen->layout));
   g_ptr_array_add (ids, NULL);
   seen->changed = g_strjoinv (" ", (char **) ids->pdata);
 }
 
 /* A piece moved into contact with one enemy, among many pieces: the two
  * whose violations changed are named, each once, and no other; a move
- * that changes no verdict names none; a full validation names any. */
+ * that changes no verdict names none; a full validation names any. The
+ * count of pieces breaking a rule follows. */
 static void
 test_changed_pieces (void)
 {
@@ -100,8 +122,16 @@ test_changed_pieces (void)
   /* Outside the signal, nothing is pending. */
   g_assert_cmpuint (muster_validator_get_changed_pieces (validator)->len, ==, 0);
 
+  /* Into contact again, then everything validated again. */
+  muster_layout_move_piece (layout, mover, 30 * INCH + 25, 40 * INCH, 0);
   g_assert_true (muster_validator_revalidate (validator, NULL));
   g_assert_cmpstr (seen.changed, ==, "*");
+  g_assert_cmpuint (muster_validator_count_broken_pieces (validator), ==, 2);
+
+  /* Gone: its verdicts with it. */
+  g_assert_true (muster_layout_remove_piece (layout, "b2"));
+  g_assert_cmpstr (seen.changed, ==, "(removed) r4");
+  g_assert_cmpuint (muster_validator_count_broken_pieces (validator), ==, 0);
 
   g_free (seen.changed);
 }
