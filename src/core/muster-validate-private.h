@@ -163,7 +163,7 @@ struct _MusterValidator
   MusterPoint            *points_pool;    /* their outlines' points, in slot order,
                                            * in the slab's block */
   GArray                 *owning;         /* guint, slots of the slab's states that came
-                                           * to own memory (see ensure_verdicts()) */
+                                           * to own memory (see note_arrays()) */
   guint                   n_alone;        /* states allocated alone (added since) */
   GArray                 *free_slots;     /* guint */
   GArray                 *terrain;        /* TerrainState */

@@ -14,17 +14,15 @@
 /* The bookkeeping of what each piece breaks and whom it touches: the
  * arrays of a piece state, kept in step with the validator's count. */
 
-/* A state of the slab that comes to own memory (arrays, an outline of
- * its own) is noted, so that clear_state() finds what to free without
- * walking every state of a big table. Noting one twice does no harm. */
-static Verdicts *
-ensure_verdicts (MusterValidator *self,
-                 PieceState      *ps)
+/* A state of the slab that comes to own memory (arrays, an outline of its
+ * own) is noted, so that clear_state() finds what to free without walking
+ * every state of a big table. Noting one twice does no harm. */
+static void
+note_arrays (MusterValidator *self,
+             PieceState      *ps)
 {
   if (ps->pooled && ps->verdicts.violations == NULL && ps->verdicts.partners == NULL)
     g_array_append_val (self->owning, ps->slot);
-
-  return &ps->verdicts;
 }
 
 /* Notes that the violations of ps changed, for
@@ -45,10 +43,13 @@ _muster_validator_add_partner (MusterValidator *self,
                                PieceState      *ps,
                                guint            slot)
 {
-  Verdicts *verdicts = ensure_verdicts (self, ps);
+  Verdicts *verdicts = &ps->verdicts;
 
   if (verdicts->partners == NULL)
-    verdicts->partners = g_array_new (FALSE, FALSE, sizeof (guint));
+    {
+      note_arrays (self, ps);
+      verdicts->partners = g_array_new (FALSE, FALSE, sizeof (guint));
+    }
 
   g_array_append_val (verdicts->partners, slot);
 }
@@ -60,10 +61,11 @@ _muster_validator_add_violation (MusterValidator *self,
 {
   ViolationKey key = { violation->code, violation->other_serial };
 
-  Verdicts *verdicts = ensure_verdicts (self, ps);
+  Verdicts *verdicts = &ps->verdicts;
 
   if (verdicts->violations == NULL)
     {
+      note_arrays (self, ps);
       verdicts->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
       verdicts->keys = g_array_new (FALSE, FALSE, sizeof (ViolationKey));
     }
