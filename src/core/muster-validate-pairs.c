@@ -240,23 +240,21 @@ void
 _muster_validator_drop_pairs (MusterValidator *self,
                               PieceState      *ps)
 {
-  GArray *partners = piece_partners (ps);
-
-  if (partners == NULL)
+  if (ps->partners == NULL)
     {
       _muster_validator_remove_violations (self, ps, PAIR_RULES, 0);
       return;
     }
 
-  for (guint i = 0; i < partners->len; i++)
+  for (guint i = 0; i < ps->partners->len; i++)
     {
-      PieceState *other = lookup_slot (self, g_array_index (partners, guint, i));
+      PieceState *other = lookup_slot (self, g_array_index (ps->partners, guint, i));
 
       g_assert (other != NULL);
       _muster_validator_remove_violations (self, other, PAIR_RULES, ps->serial);
       _muster_validator_remove_partner (other, ps->slot);
     }
 
-  g_array_set_size (partners, 0);
+  g_array_set_size (ps->partners, 0);
   _muster_validator_remove_violations (self, ps, PAIR_RULES, 0);
 }

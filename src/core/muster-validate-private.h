@@ -91,15 +91,6 @@ typedef struct
   guint          other_serial;
 } ViolationKey;
 
-/* What a piece breaks and whom it shares pair verdicts with: arrays made
- * when first needed, since most pieces of a big table break no rule. */
-typedef struct
-{
-  GPtrArray     *violations;     /* MusterViolation, or NULL */
-  GArray        *keys;           /* ViolationKey, in step with violations */
-  GArray        *partners;       /* guint slots of pieces sharing pair verdicts, or NULL */
-} Verdicts;
-
 typedef struct
 {
   guint          serial;
@@ -107,7 +98,10 @@ typedef struct
   MusterOutline  outline;
   PieceInfo      info;           /* info.piece: the piece, owned by the layout;
                                   * info.player: the owner, when a player of the layout */
-  Verdicts       verdicts;
+  /* Made when first needed: most pieces of a big table break no rule. */
+  GPtrArray     *violations;     /* MusterViolation, or NULL */
+  GArray        *keys;           /* ViolationKey, in step with violations */
+  GArray        *partners;       /* guint slots of pieces sharing pair verdicts, or NULL */
   Group         *order_group;    /* deploy-order membership, or NULL */
   Group         *seq_group;      /* deploy-sequence membership, or NULL */
   guint          sorted : 1;     /* violations in muster_validator_get_piece_violations()'s order */
@@ -121,18 +115,6 @@ prefetch (const void *p)
 #if defined(__GNUC__)
   __builtin_prefetch (p);
 #endif
-}
-
-static inline GPtrArray *
-piece_violations (const PieceState *ps)
-{
-  return ps->verdicts.violations;
-}
-
-static inline GArray *
-piece_partners (const PieceState *ps)
-{
-  return ps->verdicts.partners;
 }
 
 typedef struct

@@ -21,8 +21,20 @@ static void
 note_arrays (MusterValidator *self,
              PieceState      *ps)
 {
-  if (ps->pooled && ps->verdicts.violations == NULL && ps->verdicts.partners == NULL)
+  if (ps->pooled && ps->violations == NULL && ps->partners == NULL)
     g_array_append_val (self->owning, ps->slot);
+}
+
+static void
+ensure_violations (MusterValidator *self,
+                   PieceState      *ps)
+{
+  if (ps->violations == NULL)
+    {
+      note_arrays (self, ps);
+      ps->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
+      ps->keys = g_array_new (FALSE, FALSE, sizeof (ViolationKey));
+    }
 }
 
 /* Notes that the violations of ps changed, for
@@ -43,15 +55,13 @@ _muster_validator_add_partner (MusterValidator *self,
                                PieceState      *ps,
                                guint            slot)
 {
-  Verdicts *verdicts = &ps->verdicts;
-
-  if (verdicts->partners == NULL)
+  if (ps->partners == NULL)
     {
       note_arrays (self, ps);
-      verdicts->partners = g_array_new (FALSE, FALSE, sizeof (guint));
+      ps->partners = g_array_new (FALSE, FALSE, sizeof (guint));
     }
 
-  g_array_append_val (verdicts->partners, slot);
+  g_array_append_val (ps->partners, slot);
 }
 
 void
@@ -61,18 +71,11 @@ _muster_validator_add_violation (MusterValidator *self,
 {
   ViolationKey key = { violation->code, violation->other_serial };
 
-  Verdicts *verdicts = &ps->verdicts;
-
-  if (verdicts->violations == NULL)
-    {
-      note_arrays (self, ps);
-      verdicts->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
-      verdicts->keys = g_array_new (FALSE, FALSE, sizeof (ViolationKey));
-    }
-  if (verdicts->violations->len == 0)
+  ensure_violations (self, ps);
+  if (ps->violations->len == 0)
     self->n_broken++;
-  g_ptr_array_add (verdicts->violations, violation);
-  g_array_append_val (verdicts->keys, key);
+  g_ptr_array_add (ps->violations, violation);
+  g_array_append_val (ps->keys, key);
   ps->sorted = FALSE;
   note_changed (self, ps);
   self->n_violations++;
@@ -99,18 +102,17 @@ _muster_validator_remove_violations (MusterValidator *self,
                                      guint            codes,
                                      guint            other_serial)
 {
-  Verdicts *verdicts = &ps->verdicts;
   gboolean had;
 
-  if (verdicts->violations == NULL)
+  if (ps->violations == NULL)
     return;
 
-  g_assert (verdicts->keys->len == verdicts->violations->len);
-  had = verdicts->violations->len > 0;
+  g_assert (ps->keys->len == ps->violations->len);
+  had = ps->violations->len > 0;
 
-  for (guint i = verdicts->keys->len; i > 0; i--)
+  for (guint i = ps->keys->len; i > 0; i--)
     {
-      const ViolationKey *key = &g_array_index (verdicts->keys, ViolationKey, i - 1);
+      const ViolationKey *key = &g_array_index (ps->keys, ViolationKey, i - 1);
 
       if ((codes & RULE_BIT (key->code)) == 0)
         continue;
@@ -118,15 +120,15 @@ _muster_validator_remove_violations (MusterValidator *self,
         continue;
 
       /* Both move their last element into the hole. */
-      g_ptr_array_remove_index_fast (verdicts->violations, i - 1);
-      g_array_remove_index_fast (verdicts->keys, i - 1);
+      g_ptr_array_remove_index_fast (ps->violations, i - 1);
+      g_array_remove_index_fast (ps->keys, i - 1);
       ps->sorted = FALSE;
       note_changed (self, ps);
       g_assert (self->n_violations > 0);
       self->n_violations--;
     }
 
-  if (had && verdicts->violations->len == 0)
+  if (had && ps->violations->len == 0)
     {
       g_assert (self->n_broken > 0);
       self->n_broken--;
@@ -137,13 +139,11 @@ void
 _muster_validator_remove_partner (PieceState *ps,
                                   guint       slot)
 {
-  GArray *partners = piece_partners (ps);
-
-  for (guint i = 0; partners != NULL && i < partners->len; i++)
+  for (guint i = 0; ps->partners != NULL && i < ps->partners->len; i++)
     {
-      if (g_array_index (partners, guint, i) == slot)
+      if (g_array_index (ps->partners, guint, i) == slot)
         {
-          g_array_remove_index_fast (partners, i);
+          g_array_remove_index_fast (ps->partners, i);
           return;
         }
     }
@@ -153,9 +153,9 @@ void
 _muster_validator_piece_state_free (PieceState *ps)
 {
   muster_outline_clear (&ps->outline);
-  g_clear_pointer (&ps->verdicts.violations, g_ptr_array_unref);
-  g_clear_pointer (&ps->verdicts.keys, g_array_unref);
-  g_clear_pointer (&ps->verdicts.partners, g_array_unref);
+  g_clear_pointer (&ps->violations, g_ptr_array_unref);
+  g_clear_pointer (&ps->keys, g_array_unref);
+  g_clear_pointer (&ps->partners, g_array_unref);
   if (!ps->pooled)
     g_free (ps);
 }
@@ -169,32 +169,30 @@ static inline void
 prefetch_verdicts (const PieceState *ps,
                    guint             link)
 {
-  const Verdicts *verdicts = &ps->verdicts;
-
   if (link == 0)
     {
       prefetch (ps);
-      prefetch (verdicts);
+      prefetch (&ps->violations);
     }
   else if (link == 1)
     {
-      prefetch (verdicts->violations);
-      prefetch (verdicts->keys);
-      prefetch (verdicts->partners);
+      prefetch (ps->violations);
+      prefetch (ps->keys);
+      prefetch (ps->partners);
     }
   else if (link == 2)
     {
-      if (verdicts->violations != NULL)
-        prefetch (verdicts->violations->pdata);
-      if (verdicts->keys != NULL)
-        prefetch (verdicts->keys->data);
-      if (verdicts->partners != NULL)
-        prefetch (verdicts->partners->data);
+      if (ps->violations != NULL)
+        prefetch (ps->violations->pdata);
+      if (ps->keys != NULL)
+        prefetch (ps->keys->data);
+      if (ps->partners != NULL)
+        prefetch (ps->partners->data);
     }
-  else if (verdicts->violations != NULL)
+  else if (ps->violations != NULL)
     {
-      for (guint i = 0; i < verdicts->violations->len; i++)
-        prefetch (g_ptr_array_index (verdicts->violations, i));
+      for (guint i = 0; i < ps->violations->len; i++)
+        prefetch (g_ptr_array_index (ps->violations, i));
     }
 }
 

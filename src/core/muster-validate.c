@@ -190,9 +190,7 @@ _muster_validator_violation_new_for_piece (MusterValidator   *self,
 static guint
 piece_n_violations (const PieceState *ps)
 {
-  GPtrArray *violations = piece_violations (ps);
-
-  return violations != NULL ? violations->len : 0;
+  return ps->violations != NULL ? ps->violations->len : 0;
 }
 
 static void
@@ -359,7 +357,7 @@ static void
 piece_state_remove (MusterValidator *self,
                     PieceState      *ps)
 {
-  g_assert (piece_n_violations (ps) == 0 && (piece_partners (ps) == NULL || piece_partners (ps)->len == 0));
+  g_assert (piece_n_violations (ps) == 0 && (ps->partners == NULL || ps->partners->len == 0));
 
   muster_spatial_index_remove (self->index, ps->slot);
   g_ptr_array_index (self->slots, ps->slot) = NULL;
@@ -1284,18 +1282,16 @@ muster_validator_get_piece_violations (MusterValidator *self,
     return g_hash_table_lookup (self->terrain_violations, GUINT_TO_POINTER (serial));
 
   /* Most pieces break no rule: they share one empty array. */
-  if (piece_violations (ps) == NULL)
+  if (ps->violations == NULL)
     return self->no_violations;
 
   if (!ps->sorted)
     {
-      GPtrArray *violations = ps->verdicts.violations;
-
-      g_ptr_array_sort (violations, _muster_violation_compare_in_piece_cb);
-      for (guint i = 0; i < violations->len; i++)
+      g_ptr_array_sort (ps->violations, _muster_violation_compare_in_piece_cb);
+      for (guint i = 0; i < ps->violations->len; i++)
         {
-          const MusterViolation *v = g_ptr_array_index (violations, i);
-          ViolationKey *key = &g_array_index (ps->verdicts.keys, ViolationKey, i);
+          const MusterViolation *v = g_ptr_array_index (ps->violations, i);
+          ViolationKey *key = &g_array_index (ps->keys, ViolationKey, i);
 
           key->code = v->code;
           key->other_serial = v->other_serial;
@@ -1303,7 +1299,7 @@ muster_validator_get_piece_violations (MusterValidator *self,
       ps->sorted = TRUE;
     }
 
-  return ps->verdicts.violations;
+  return ps->violations;
 }
 
 GArray *
@@ -1330,7 +1326,7 @@ muster_validator_collect (MusterValidator *self)
     {
       ps = g_ptr_array_index (self->slots, k);
       for (guint i = 0; ps != NULL && i < piece_n_violations (ps); i++)
-        g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (ps->verdicts.violations, i)));
+        g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (ps->violations, i)));
     }
 
   g_hash_table_iter_init (&iter, self->terrain_violations);
