@@ -129,8 +129,7 @@ remember_pieces (MusterBoardView *self)
   g_clear_pointer (&self->dirty, cairo_region_destroy);
   self->dirty = cairo_region_create ();
   self->verdicts_dirty = FALSE;
-  if (self->verdicts_pending == NULL)
-    self->verdicts_pending = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->verdicts_all = FALSE;
   g_array_set_size (self->verdicts_pending, 0);
 }
 
@@ -164,7 +163,7 @@ _muster_board_view_piece_moved (MusterBoardView *self,
   self->verdicts_dirty = TRUE;
 }
 
-/* The pieces whose red mark came or went. */
+/* Whether a piece's red mark came or went. */
 static void
 find_new_verdict (MusterBoardView   *self,
                   const MusterPiece *piece)
@@ -179,18 +178,18 @@ find_new_verdict (MusterBoardView   *self,
     }
 }
 
-/* Only the pieces the validator said changed, when it said which: a
- * piece moved on a big table costs what it touches, not the table. */
+/* The pieces whose red mark came or went: only those the validator said
+ * changed, when it said which, so that a piece moved on a big table costs
+ * what it touches, not the table. */
 static void
 find_new_verdicts (MusterBoardView *self)
 {
   GPtrArray *pieces = muster_layout_get_pieces (self->layout);
 
-  if (self->verdicts_pending == NULL)
+  if (self->verdicts_all)
     {
       for (guint i = 0; i < pieces->len; i++)
         find_new_verdict (self, g_ptr_array_index (pieces, i));
-      self->verdicts_pending = g_array_new (FALSE, FALSE, sizeof (guint));
     }
   else
     {
@@ -202,9 +201,10 @@ find_new_verdicts (MusterBoardView *self)
           if (piece != NULL)
             find_new_verdict (self, piece);
         }
-      g_array_set_size (self->verdicts_pending, 0);
     }
 
+  g_array_set_size (self->verdicts_pending, 0);
+  self->verdicts_all = FALSE;
   self->verdicts_dirty = FALSE;
 }
 
@@ -214,9 +214,15 @@ _muster_board_view_verdicts_changed (MusterBoardView *self)
   GArray *changed = self->validator != NULL ? muster_validator_get_changed_pieces (self->validator) : NULL;
 
   _muster_board_view_queue_accessible (self);
-  if (changed == NULL)
-    g_clear_pointer (&self->verdicts_pending, g_array_unref);
-  else if (self->verdicts_pending != NULL)
+  /* Many changes before the next frame (a hidden window, a game across
+   * the network) are no more than a look at every piece. */
+  if (changed == NULL || self->layout == NULL ||
+      self->verdicts_pending->len + changed->len > muster_layout_get_pieces (self->layout)->len)
+    {
+      self->verdicts_all = TRUE;
+      g_array_set_size (self->verdicts_pending, 0);
+    }
+  else if (!self->verdicts_all)
     g_array_append_vals (self->verdicts_pending, changed->data, changed->len);
   self->verdicts_dirty = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));

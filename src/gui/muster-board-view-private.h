@@ -143,8 +143,8 @@ struct _MusterBoardView
   GHashTable        *drawn;           /* serial → Drawn: the pieces in full */
   cairo_region_t    *dirty;           /* of full, in its pixels, to draw again */
   gboolean           verdicts_dirty;
-  GArray            *verdicts_pending; /* guint serials whose verdicts changed, or
-                                        * NULL when any may have */
+  GArray            *verdicts_pending; /* guint serials whose verdicts changed */
+  gboolean           verdicts_all;     /* or any piece's may have */
   Cache              bare;            /* the same without the pieces */
   Cache              drag;            /* full, minus what moves, plus the zone */
 
