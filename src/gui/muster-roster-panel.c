@@ -518,7 +518,10 @@ add_other_row (MusterRosterPanel *self,
   GtkWidget *row = adw_action_row_new ();
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), piece->id);
+  /* By the name the player gave it, as on the table; by its id only
+   * without one. */
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                 piece->name != NULL && *piece->name != '\0' ? piece->name : piece->id);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), base);
   /* One line, ellipsized: a base's size fits, and the least width of
    * a wrapped line is measured by wrapping it at every character,

@@ -376,6 +376,7 @@ test_roster_panel_other_group_when_needed (void)
   g_autoptr(MusterRoster) roster = muster_roster_new (layout);
   MusterBase base = { MUSTER_BASE_RECT, 20, 20 };
   MusterRosterPanel *red;
+  MusterPiece *named;
   GtkWidget *window;
 
   red = muster_roster_panel_new (roster, NULL, NULL, "red");
@@ -387,6 +388,16 @@ test_roster_panel_other_group_when_needed (void)
   muster_layout_add_piece (layout, muster_piece_new ("p1", MUSTER_PIECE_MODEL, "red", &base, 100, 100));
   g_assert_cmpstr (muster_roster_panel_get_other_piece (red, 0), ==, "p1");
   g_assert_nonnull (find_widget_where (GTK_WIDGET (red), is_group, "Also on the Table", FALSE));
+
+  /* A piece with a name is listed by it, as the table shows it; one
+   * without, by its id. */
+  named = muster_piece_new ("p2", MUSTER_PIECE_MODEL, "red", &base, 200, 100);
+  named->name = g_strdup ("Fusilier Lieutenant");
+  muster_layout_add_piece (layout, named);
+  g_assert_cmpstr (muster_roster_panel_get_other_piece (red, 1), ==, "p2");
+  g_assert_true (lists_piece (GTK_WIDGET (red), "Fusilier Lieutenant"));
+  g_assert_false (lists_piece (GTK_WIDGET (red), "p2"));
+  g_assert_true (lists_piece (GTK_WIDGET (red), "p1"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
