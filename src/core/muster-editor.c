@@ -375,6 +375,26 @@ muster_editor_place_in_zone (MusterEditor *self,
   return muster_editor_place (self, piece);
 }
 
+gboolean
+muster_editor_check_pieces (MusterEditor  *self,
+                            const guint   *serials,
+                            guint          n_serials,
+                            GError       **error)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), FALSE);
+  g_return_val_if_fail (serials != NULL || n_serials == 0, FALSE);
+
+  for (guint i = 0; i < n_serials; i++)
+    {
+      const MusterPiece *piece = muster_layout_lookup_serial (self->layout, serials[i]);
+
+      if (piece != NULL && !muster_layout_check_piece_edit (self->layout, piece, error))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
 void
 muster_editor_move (MusterEditor *self,
                     const guint  *serials,
@@ -385,7 +405,7 @@ muster_editor_move (MusterEditor *self,
   g_return_if_fail (MUSTER_IS_EDITOR (self));
   g_return_if_fail (serials != NULL || n_serials == 0);
 
-  if (n_serials == 0 || (dx == 0 && dy == 0))
+  if (n_serials == 0 || (dx == 0 && dy == 0) || !muster_editor_check_pieces (self, serials, n_serials, NULL))
     return;
 
   muster_editor_begin (self, n_serials == 1 ? _("Move Piece") : _("Move Pieces"));
@@ -425,7 +445,7 @@ turn (MusterEditor *self,
       double        degrees,
       gboolean      relative)
 {
-  if (n_serials == 0)
+  if (n_serials == 0 || !muster_editor_check_pieces (self, serials, n_serials, NULL))
     return;
 
   muster_editor_begin (self, n_serials == 1 ? _("Rotate Piece") : _("Rotate Pieces"));
@@ -474,6 +494,9 @@ muster_editor_toggle_prone (MusterEditor *self,
   g_return_if_fail (MUSTER_IS_EDITOR (self));
   g_return_if_fail (serials != NULL || n_serials == 0);
 
+  if (!muster_editor_check_pieces (self, serials, n_serials, NULL))
+    return;
+
   /* All prone unless all already are. */
   for (guint i = 0; i < n_serials; i++)
     {
@@ -506,6 +529,9 @@ muster_editor_delete (MusterEditor *self,
 
   g_return_val_if_fail (MUSTER_IS_EDITOR (self), 0);
   g_return_val_if_fail (serials != NULL || n_serials == 0, 0);
+
+  if (!muster_editor_check_pieces (self, serials, n_serials, NULL))
+    return 0;
 
   /* Their ids first: each removal changes the list of pieces. */
   ids = g_ptr_array_new_with_free_func (g_free);

@@ -76,6 +76,13 @@ MusterPoint      muster_editor_find_spot         (MusterEditor       *self,
 MusterPiece     *muster_editor_place_in_zone     (MusterEditor       *self,
                                                   MusterPiece        *piece,
                                                   MusterPoint         fallback);
+/* Whether the pieces may be moved, turned or removed now (the layout's
+ * piece guard): FALSE, with the first refusal in error, when one of them
+ * may not. The edits below then leave all of them as they are. */
+gboolean         muster_editor_check_pieces      (MusterEditor       *self,
+                                                  const guint        *serials,
+                                                  guint               n_serials,
+                                                  GError            **error);
 /* Moves the pieces by dx, dy (mm); a piece on the grid stays on it. */
 void             muster_editor_move              (MusterEditor       *self,
                                                   const guint        *serials,

@@ -68,6 +68,11 @@ struct _MusterLayout
   GPtrArray  *game_steps;
   /* The version of a newer Muster's game log, kept as an extension. */
   guint       newer_game_log;
+
+  /* What may stop a player's edit of a piece (muster_layout_set_piece_guard()):
+   * not part of the document. */
+  MusterPieceGuard piece_guard;
+  gpointer         piece_guard_data;
 };
 
 /* The namespace of xml:lang and its kin, bound without a declaration. */

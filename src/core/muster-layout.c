@@ -1063,6 +1063,36 @@ muster_layout_piece_changed (MusterLayout *self,
   g_signal_emit (self, signals[PIECE_CHANGED], 0, piece->serial);
 }
 
+void
+muster_layout_set_piece_guard (MusterLayout     *self,
+                               MusterPieceGuard  guard,
+                               gpointer          user_data)
+{
+  g_return_if_fail (MUSTER_IS_LAYOUT (self));
+
+  self->piece_guard = guard;
+  self->piece_guard_data = guard != NULL ? user_data : NULL;
+}
+
+gpointer
+muster_layout_get_piece_guard_data (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  return self->piece_guard_data;
+}
+
+gboolean
+muster_layout_check_piece_edit (MusterLayout       *self,
+                                const MusterPiece  *piece,
+                                GError            **error)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), FALSE);
+  g_return_val_if_fail (piece != NULL, FALSE);
+
+  return self->piece_guard == NULL || self->piece_guard (self->piece_guard_data, piece, error);
+}
+
 GPtrArray *
 muster_layout_get_terrain (MusterLayout *self)
 {

@@ -259,6 +259,26 @@ void                 muster_layout_move_piece      (MusterLayout       *self,
 void                 muster_layout_piece_changed   (MusterLayout       *self,
                                                     MusterPiece        *piece);
 
+/* What may keep a piece as it is when a player would move, turn or remove
+ * it (MusterEditor asks before each such edit): FALSE, with error set to
+ * a sentence to show the player, when the piece must stay. A game in its
+ * Deployment Phase keeps the troopers and units deployed where they were
+ * deployed this way. The layout itself, the history and a game's own
+ * steps change pieces without asking. */
+typedef gboolean (*MusterPieceGuard)              (gpointer            user_data,
+                                                   const MusterPiece  *piece,
+                                                   GError            **error);
+
+/* One guard at a time, or NULL for none; not saved. */
+void                 muster_layout_set_piece_guard (MusterLayout       *self,
+                                                    MusterPieceGuard    guard,
+                                                    gpointer            user_data);
+gpointer             muster_layout_get_piece_guard_data (MusterLayout  *self);
+/* TRUE when the guard (if any) lets piece be edited. */
+gboolean             muster_layout_check_piece_edit (MusterLayout      *self,
+                                                     const MusterPiece *piece,
+                                                     GError           **error);
+
 GPtrArray           *muster_layout_get_terrain     (MusterLayout       *self);
 /* Takes ownership; assigns the serial; emits "changed". The id must not be
  * in use by a piece or terrain (else the terrain is freed with a critical). */

@@ -1007,6 +1007,35 @@ muster_game_get_trooper_flags (MusterGame              *self,
   return MUSTER_TROOPER_NONE;
 }
 
+gboolean
+muster_game_check_piece_edit (MusterGame         *self,
+                              const MusterPiece  *piece,
+                              GError            **error)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+  g_return_val_if_fail (piece != NULL, FALSE);
+
+  /* A game read back, not played, decides nothing on the board. */
+  if (!muster_game_is_live (self) || self->deployment == NULL ||
+      muster_deployment_phase_get_state (self->deployment) == MUSTER_DEPLOYMENT_PHASE_DONE)
+    return TRUE;
+
+  for (guint i = 0; i < self->troopers->len; i++)
+    {
+      const MusterGameTrooper *trooper = g_ptr_array_index (self->troopers, i);
+
+      if (g_strcmp0 (trooper->piece_id, piece->id) == 0 &&
+          muster_deployment_phase_is_placed (self->deployment, trooper->id))
+        /* Translators: a trooper's or unit's name; "Take Back" is the
+         * button beside it on the Game page */
+        return muster_game_refuse (error, MUSTER_GAME_ERROR_BOARD,
+                                   _("%s is deployed: take it back on the Game page to move it"),
+                                   muster_game_get_trooper_name (self, trooper));
+    }
+
+  return TRUE;
+}
+
 const char *
 muster_game_get_piece_name (MusterGame *self,
                             const char *piece_id)

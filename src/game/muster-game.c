@@ -767,7 +767,11 @@ muster_game_dispose (GObject *object)
   MusterGame *self = (MusterGame *)object;
 
   if (self->layout != NULL)
-    g_signal_handlers_disconnect_by_data (self->layout, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->layout, self);
+      if (muster_layout_get_piece_guard_data (self->layout) == self)
+        muster_layout_set_piece_guard (self->layout, NULL, NULL);
+    }
 
   G_OBJECT_CLASS (muster_game_parent_class)->dispose (object);
 }
@@ -867,6 +871,14 @@ muster_game_init (MusterGame *self)
 
 /* Public */
 
+static gboolean
+piece_guard_cb (gpointer            user_data,
+                const MusterPiece  *piece,
+                GError            **error)
+{
+  return muster_game_check_piece_edit (user_data, piece, error);
+}
+
 MusterGame *
 muster_game_new (MusterLayout *layout,
                  MusterSystem *system)
@@ -882,6 +894,8 @@ muster_game_new (MusterLayout *layout,
 
   g_signal_connect_object (layout, "game-log-changed", G_CALLBACK (game_log_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (layout, "changed", G_CALLBACK (layout_changed_cb), self, G_CONNECT_SWAPPED);
+  /* The newest game of a layout is the one played on it. */
+  muster_layout_set_piece_guard (layout, piece_guard_cb, self);
 
   replay (self);
 

@@ -378,6 +378,14 @@ gboolean                  muster_game_has_lieutenant_on_table (MusterGame       
                                                                int                     player);
 /* The Player Turn of the Game Round under way, or next: 1 or 2. */
 guint                     muster_game_get_player_turn       (MusterGame               *self);
+/* While a deployment is under way, a trooper or unit deployed stays where
+ * it was deployed until it is taken back (muster_game_take_back()): FALSE
+ * for its piece, with a MUSTER_GAME_ERROR_BOARD error saying so. TRUE for
+ * any other piece, and at any other time. A game asks this of the edits
+ * of its layout (muster_layout_set_piece_guard()) while it lives. */
+gboolean                  muster_game_check_piece_edit      (MusterGame               *self,
+                                                             const MusterPiece        *piece,
+                                                             GError                  **error);
 /* A piece's name for people: its own, else that of the trooper it is,
  * else its id. */
 const char               *muster_game_get_piece_name        (MusterGame               *self,

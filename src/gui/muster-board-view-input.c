@@ -173,6 +173,13 @@ start_moving (MusterBoardView *self,
   g_autoptr(GArray) serials = muster_board_view_get_selection (self);
   MusterPiece *pressed = _muster_board_view_lookup_serial (self, self->press_serial);
 
+  /* Refused once, at the start, rather than dragged for nothing. */
+  if (!_muster_board_view_may_edit (self, serials))
+    {
+      self->mode = MODE_NONE;
+      return;
+    }
+
   g_clear_pointer (&self->moving, g_array_unref);
   g_clear_pointer (&self->ghosts, gsk_render_node_unref);
   self->moving = g_array_sized_new (FALSE, TRUE, sizeof (Moving), serials->len);

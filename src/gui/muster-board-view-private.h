@@ -225,6 +225,8 @@ typedef enum
 } ActionBit;
 
 /* muster-board-view.c */
+gboolean      _muster_board_view_may_edit              (MusterBoardView   *self,
+                                                        GArray            *serials);
 void          _muster_board_view_emit_message          (MusterBoardView   *self,
                                                         const char        *text);
 void          _muster_board_view_emit_context_menu     (MusterBoardView   *self,

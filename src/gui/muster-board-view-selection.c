@@ -384,6 +384,23 @@ muster_board_view_select_terrain (MusterBoardView *self,
 
 /* The edits of the selection, each one step, through the editor */
 
+/* Whether the pieces may be edited now; if not, the player is told why
+ * (a trooper deployed stays where it is: muster_game_check_piece_edit()). */
+gboolean
+_muster_board_view_may_edit (MusterBoardView *self,
+                             GArray          *serials)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (muster_editor_check_pieces (_muster_board_view_get_editor (self), (guint *) (gpointer) serials->data,
+                                  serials->len, &error))
+    return TRUE;
+
+  _muster_board_view_emit_message (self, error->message);
+
+  return FALSE;
+}
+
 /* A terrain edit is a removal and an addition under the same id: the
  * terrain stays selected. */
 void
@@ -418,7 +435,9 @@ muster_board_view_move_selection (MusterBoardView *self,
     }
 
   serials = muster_board_view_get_selection (self);
-  muster_editor_move (_muster_board_view_get_editor (self), (guint *) (gpointer) serials->data, serials->len, dx, dy);
+  if (_muster_board_view_may_edit (self, serials))
+    muster_editor_move (_muster_board_view_get_editor (self), (guint *) (gpointer) serials->data, serials->len,
+                        dx, dy);
 }
 
 void
@@ -433,8 +452,9 @@ muster_board_view_rotate_selection (MusterBoardView *self,
     return;
 
   serials = muster_board_view_get_selection (self);
-  muster_editor_rotate (_muster_board_view_get_editor (self), (guint *) (gpointer) serials->data, serials->len,
-                        degrees);
+  if (_muster_board_view_may_edit (self, serials))
+    muster_editor_rotate (_muster_board_view_get_editor (self), (guint *) (gpointer) serials->data, serials->len,
+                          degrees);
 }
 
 void
@@ -448,8 +468,9 @@ muster_board_view_toggle_prone (MusterBoardView *self)
     return;
 
   serials = muster_board_view_get_selection (self);
-  muster_editor_toggle_prone (_muster_board_view_get_editor (self), (guint *) (gpointer) serials->data,
-                              serials->len);
+  if (_muster_board_view_may_edit (self, serials))
+    muster_editor_toggle_prone (_muster_board_view_get_editor (self), (guint *) (gpointer) serials->data,
+                                serials->len);
 }
 
 void
@@ -474,7 +495,7 @@ muster_board_view_delete_selection (MusterBoardView *self)
     }
 
   serials = muster_board_view_get_selection (self);
-  if (serials->len == 0)
+  if (serials->len == 0 || !_muster_board_view_may_edit (self, serials))
     return;
 
   n = muster_editor_delete (_muster_board_view_get_editor (self), (guint *) (gpointer) serials->data,

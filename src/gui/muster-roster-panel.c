@@ -68,6 +68,7 @@ struct _MusterRosterPanel
 enum {
   PLACE_ENTRY,
   SELECT_PIECE,
+  MESSAGE,
   N_SIGNALS
 };
 
@@ -1166,6 +1167,7 @@ remove_action (GtkWidget  *widget,
   const char *entry_id = g_variant_get_string (param, NULL);
   GPtrArray *pieces = muster_layout_get_pieces (self->layout);
   g_autoptr(GArray) serials = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GError) error = NULL;
 
   for (guint i = 0; i < pieces->len; i++)
     {
@@ -1175,7 +1177,13 @@ remove_action (GtkWidget  *widget,
         g_array_append_val (serials, piece->serial);
     }
 
-  /* Its pieces leave the table with it. */
+  /* Its pieces leave the table with it, or it stays. */
+  if (!muster_editor_check_pieces (self->editor, (guint *) (gpointer) serials->data, serials->len, &error))
+    {
+      g_signal_emit (self, signals[MESSAGE], 0, error->message);
+      return;
+    }
+
   begin_group (self, _("Remove from Roster"));
   muster_editor_delete (self->editor, (guint *) (gpointer) serials->data, serials->len);
   muster_roster_remove_entry (self->roster, entry_id);
@@ -1350,6 +1358,17 @@ muster_roster_panel_class_init (MusterRosterPanelClass *klass)
    */
   signals[SELECT_PIECE] =
     g_signal_new ("select-piece",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  /**
+   * MusterRosterPanel::message:
+   * @text: why something the player asked for was not done, to show
+   */
+  signals[MESSAGE] =
+    g_signal_new ("message",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,

@@ -152,6 +152,7 @@ _muster_window_ensure_roster_panel (MusterWindow *self,
       muster_roster_panel_set_validator (MUSTER_ROSTER_PANEL (panel), muster_document_get_validator (self->document));
       g_signal_connect_object (panel, "place-entry", G_CALLBACK (place_entry_cb), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (panel, "select-piece", G_CALLBACK (select_piece_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (panel, "message", G_CALLBACK (_muster_window_show_message), self, G_CONNECT_SWAPPED);
       adw_bin_set_child (ADW_BIN (page), panel);
     }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "muster-editor.h"
 #include "muster-game.h"
 #include "muster-roster.h"
 #include "muster-test-tmp.h"
@@ -551,11 +552,15 @@ test_t9a_game (void)
   REFUSED (muster_game_deploy (table.game, "u1", &ok_error), "Bob");
   muster_layout_move_piece (table.layout, muster_layout_lookup_piece (table.layout, "u2"), 62 * IN, 6 * IN, 0);
   OK (muster_game_deploy (table.game, "u2", &ok_error));
+  /* A unit deployed stays, in the 9th Age's words, until the end. */
+  REFUSED (muster_game_check_piece_edit (table.game, muster_layout_lookup_piece (table.layout, "u2"), &ok_error),
+           "u2 is deployed");
   OK (muster_game_finish_step (table.game, &ok_error));
   muster_layout_move_piece (table.layout, muster_layout_lookup_piece (table.layout, "u1"), 8 * IN, 42 * IN, 0);
   OK (muster_game_deploy (table.game, "u1", &ok_error));
   OK (muster_game_finish_step (table.game, &ok_error));
   g_assert_cmpint (muster_game_get_phase (table.game), ==, MUSTER_GAME_PHASE_OVER);
+  OK (muster_game_check_piece_edit (table.game, muster_layout_lookup_piece (table.layout, "u2"), &ok_error));
   /* The log in the 9th Age's words: units and turns. */
   {
     g_autoptr(GString) log = g_string_new (NULL);
@@ -1129,6 +1134,99 @@ test_piece_name (void)
   table_close (&table);
 }
 
+/* Every edit a player can make of a piece, none of which may change it. */
+static void
+assert_edits_refused (MusterEditor *editor,
+                      const guint  *serials,
+                      guint         n_serials,
+                      MusterPiece  *piece)
+{
+  double x = piece->x, y = piece->y, rotation = piece->rotation;
+
+  muster_editor_move (editor, serials, n_serials, IN, IN);
+  muster_editor_nudge (editor, serials, n_serials, 1, 0, MUSTER_UNIT_INCH, FALSE);
+  muster_editor_rotate (editor, serials, n_serials, 45);
+  muster_editor_set_rotation (editor, serials, n_serials, 90);
+  muster_editor_toggle_prone (editor, serials, n_serials);
+  g_assert_cmpuint (muster_editor_delete (editor, serials, n_serials), ==, 0);
+
+  g_assert_cmpfloat (piece->x, ==, x);
+  g_assert_cmpfloat (piece->y, ==, y);
+  g_assert_cmpfloat (piece->rotation, ==, rotation);
+  g_assert_false (piece->prone);
+}
+
+/* A trooper deployed stays where it was deployed until the Deployment
+ * Phase ends: no edit moves, turns or removes its piece, alone or with
+ * others, and the refusal names it; taken back, it is free again. Before
+ * the deployment and after it, pieces move as they will. */
+static void
+test_deployed_stay (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterEditor) editor = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterPiece *b1, *b3;
+  guint pair[2];
+
+  infinity_table (&table);
+  b1 = muster_layout_lookup_piece (table.layout, "b1");
+  b3 = muster_layout_lookup_piece (table.layout, "b3");
+  b1->name = g_strdup ("Zhanshi");
+  pair[0] = b3->serial;
+  pair[1] = b1->serial;
+  table_start (&table);
+  editor = muster_editor_new (table.layout, table.history);
+
+  play_initiative (table.game);
+  OK (muster_game_start_deployment (table.game, &ok_error));
+  muster_editor_move (editor, pair, 2, IN, 0);
+  g_assert_cmpfloat_with_epsilon (b1->x, 11 * IN, 1e-9);
+
+  OK (muster_game_deploy (table.game, "b1", &ok_error));
+  g_assert_true (muster_editor_check_pieces (editor, &pair[0], 1, NULL));
+  g_assert_false (muster_editor_check_pieces (editor, pair, 2, &error));
+  g_assert_error (error, MUSTER_GAME_ERROR, MUSTER_GAME_ERROR_BOARD);
+  g_assert_true (g_str_has_prefix (error->message, "Zhanshi is deployed"));
+  assert_edits_refused (editor, &pair[1], 1, b1);
+  /* With a piece not deployed: neither changes. */
+  assert_edits_refused (editor, pair, 2, b3);
+  g_assert_cmpfloat_with_epsilon (b1->x, 11 * IN, 1e-9);
+
+  /* The game's own steps and the history still move it. */
+  muster_history_undo (table.history);
+  g_assert_true (muster_editor_check_pieces (editor, pair, 2, NULL));
+  muster_history_redo (table.history);
+  g_assert_false (muster_editor_check_pieces (editor, pair, 2, NULL));
+
+  OK (muster_game_take_back (table.game, "b1", &ok_error));
+  muster_editor_move (editor, &pair[1], 1, IN, 0);
+  g_assert_cmpfloat_with_epsilon (b1->x, 12 * IN, 1e-9);
+
+  /* The whole deployment; then it is over, and the pieces are free. */
+  OK (muster_game_deploy (table.game, "b1", &ok_error));
+  muster_layout_move_piece (table.layout, muster_layout_lookup_piece (table.layout, "b2"), 20 * IN, 8 * IN, 180);
+  OK (muster_game_deploy (table.game, "b2", &ok_error));
+  OK (muster_game_finish_step (table.game, &ok_error));
+  OK (muster_game_deploy (table.game, "r1", &ok_error));
+  OK (muster_game_deploy (table.game, "r2", &ok_error));
+  OK (muster_game_finish_step (table.game, &ok_error));
+  OK (muster_game_deploy (table.game, "b3", &ok_error));
+  g_assert_false (muster_editor_check_pieces (editor, pair, 2, NULL));
+  OK (muster_game_finish_step (table.game, &ok_error));
+  OK (muster_game_deploy (table.game, "r3", &ok_error));
+  OK (muster_game_finish_step (table.game, &ok_error));
+  g_assert_true (muster_editor_check_pieces (editor, pair, 2, NULL));
+  muster_editor_move (editor, pair, 2, 0, IN);
+  g_assert_cmpfloat_with_epsilon (b1->y, 9 * IN, 1e-9);
+
+  /* The game gone, nothing holds the pieces. */
+  g_clear_object (&editor);
+  g_clear_object (&table.game);
+  g_assert_null (muster_layout_get_piece_guard_data (table.layout));
+  table_close (&table);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1154,6 +1252,7 @@ main (int   argc,
   g_test_add_func ("/game/game/turn-after-deployment", test_turn_after_deployment);
   g_test_add_func ("/game/game/roster-pieces-take-the-step", test_roster_pieces_take_the_step);
   g_test_add_func ("/game/game/piece-name", test_piece_name);
+  g_test_add_func ("/game/game/deployed-stay", test_deployed_stay);
 
   return g_test_run ();
 }

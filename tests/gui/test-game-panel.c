@@ -12,6 +12,7 @@
  * Imperium's pages are in test-game-panel-t9a-ti4.c. */
 
 #include "game-panel-helpers.h"
+#include "muster-roster-panel.h"
 
 /* Infinity: the Initiative Roll */
 
@@ -881,6 +882,88 @@ test_names_are_not_markup (void)
   close_table (&table);
 }
 
+static void
+message_cb (GObject    *source,
+            const char *text,
+            char      **said)
+{
+  g_free (*said);
+  *said = g_strdup (text);
+}
+
+/* A trooper deployed stays where it is: the board view neither drags
+ * nor nudges, turns or deletes it, and the roster panel does not take it
+ * off the table; each says why, in the game's words. */
+static void
+test_deployed_stay (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  g_autofree char *said = NULL;
+  MusterBoardView *view;
+  MusterRosterPanel *panel;
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  MusterPiece *b1, *f1;
+  const char *entry_id;
+  double x, y, tx, ty;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  view = muster_window_get_board_view (table.window);
+  panel = MUSTER_ROSTER_PANEL (muster_window_get_roster_panel (table.window, "blue"));
+  g_signal_connect (view, "message", G_CALLBACK (message_cb), &said);
+  g_signal_connect (panel, "message", G_CALLBACK (message_cb), &said);
+  entry->name = g_strdup ("Zhanshi");
+  entry_id = muster_roster_add_entry (muster_window_get_roster (table.window), "blue", entry);
+  f1 = muster_roster_make_piece (muster_window_get_roster (table.window), entry_id);
+  f1->id = g_strdup ("f1");
+  f1->x = 40 * IN;
+  f1->y = 8 * IN;
+  g_assert_true (muster_layout_add_piece (table.layout, f1));
+  play_initiative (game_of (&table));
+  OK (muster_game_start_deployment (game_of (&table), &ok_error));
+  OK (muster_game_deploy (game_of (&table), "b1", &ok_error));
+  for (guint i = 0; i < muster_game_get_n_troopers (game_of (&table)); i++)
+    if (g_strcmp0 (muster_game_get_trooper (game_of (&table), i)->entry_id, entry_id) == 0)
+      OK (muster_game_deploy (game_of (&table), muster_game_get_trooper (game_of (&table), i)->id, &ok_error));
+  flush ();
+
+  b1 = muster_layout_lookup_piece (table.layout, "b1");
+  muster_board_view_board_to_widget (view, (MusterPoint) { b1->x, b1->y }, &x, &y);
+  muster_board_view_board_to_widget (view, (MusterPoint) { 20 * IN, 4 * IN }, &tx, &ty);
+  muster_board_view_pointer_press (view, x, y, 0);
+  muster_board_view_pointer_motion (view, tx, ty);
+  g_assert_false (muster_board_view_get_feedback (view, NULL, NULL));
+  muster_board_view_pointer_release (view, tx, ty);
+  g_assert_cmpfloat (b1->x, ==, 10 * IN);
+  g_assert_cmpfloat (b1->y, ==, 8 * IN);
+  g_assert_nonnull (said);
+  g_assert_true (g_str_has_prefix (said, "Kamau is deployed"));
+
+  g_clear_pointer (&said, g_free);
+  muster_board_view_move_selection (view, IN, 0);
+  muster_board_view_rotate_selection (view, 45);
+  muster_board_view_toggle_prone (view);
+  muster_board_view_delete_selection (view);
+  g_assert_true (muster_layout_lookup_piece (table.layout, "b1") == b1);
+  g_assert_cmpfloat (b1->x, ==, 10 * IN);
+  g_assert_cmpfloat (b1->rotation, ==, 180);
+  g_assert_false (b1->prone);
+  g_assert_true (g_str_has_prefix (said, "Kamau is deployed"));
+
+  g_clear_pointer (&said, g_free);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "roster.remove", "s", entry_id));
+  g_assert_nonnull (muster_layout_lookup_piece (table.layout, f1->id));
+  g_assert_nonnull (muster_roster_lookup (muster_window_get_roster (table.window), entry_id, NULL));
+  g_assert_true (g_str_has_prefix (said, "Zhanshi is deployed"));
+
+  /* Taken back, it moves. */
+  OK (muster_game_take_back (game_of (&table), "b1", &ok_error));
+  muster_board_view_move_selection (view, IN, 0);
+  g_assert_cmpfloat (b1->x, ==, 11 * IN);
+
+  close_table (&table);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -904,6 +987,7 @@ main (int   argc,
   g_test_add_func ("/app/game-panel/restart-dialog", test_restart_dialog);
   g_test_add_func ("/app/game-panel/restore-error", test_restore_error);
   g_test_add_func ("/app/game-panel/names-are-not-markup", test_names_are_not_markup);
+  g_test_add_func ("/app/game-panel/infinity/deployed-stay", test_deployed_stay);
 
   return g_test_run ();
 }
