@@ -197,11 +197,33 @@ draw_piece_label (MusterScene         *self,
 {
   double bw = (outline->bounds.x1 - outline->bounds.x0) * px;
   double bh = (outline->bounds.y1 - outline->bounds.y0) * px;
-  double size = CLAMP (MIN (bw, bh) * 0.45, 9.0, 14.0);
-  double room = bw * 0.92;
+  double cx = (outline->bounds.x0 + outline->bounds.x1) / 2;
+  double cy = (outline->bounds.y0 + outline->bounds.y1) / 2;
+  double angle = 0;
+  double size, room, luminance;
   gboolean named = piece->name != NULL && *piece->name != '\0';
   g_autofree char *label = NULL;
   double width;
+
+  /* Along the base's width, its front, as the base is turned: the box
+   * around a turned base is bigger than the base, and a level label
+   * sized to it spills over the base's edges or is cut short where the
+   * base has room. Never upside down, and the same way for a base and
+   * for it turned half round: turned more than a quarter, the letters
+   * turn half round more (a base across the table reads from below). A
+   * round base's label stays level. */
+  if (piece->base.shape != MUSTER_BASE_ROUND && isfinite (piece->rotation))
+    {
+      angle = fmod (piece->rotation, 180);
+      if (angle < 0)
+        angle += 180;
+      if (angle >= 90)
+        angle -= 180;
+      bw = piece->base.width * px;
+      bh = piece->base.depth * px;
+    }
+  size = CLAMP (MIN (bw, bh) * 0.45, 9.0, 14.0);
+  room = bw * 0.92;
 
   if (size > bh * 0.9)
     return;
@@ -250,17 +272,25 @@ draw_piece_label (MusterScene         *self,
       width = label != NULL ? label_width (self, cr, label, size, px) : 0;
     }
 
-  if (label != NULL)
-    {
-      double luminance = 0.2126 * color.r + 0.7152 * color.g + 0.0722 * color.b;
+  if (label == NULL)
+    return;
 
-      if (luminance > 0.55)
-        cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.95);
-      else
-        cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
-      _muster_render_draw_text_centred (self, cr, label, (outline->bounds.x0 + outline->bounds.x1) / 2,
-                                        (outline->bounds.y0 + outline->bounds.y1) / 2, size / px, TRUE);
+  luminance = 0.2126 * color.r + 0.7152 * color.g + 0.0722 * color.b;
+  if (luminance > 0.55)
+    cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.95);
+  else
+    cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
+
+  if (angle == 0)
+    {
+      _muster_render_draw_text_centred (self, cr, label, cx, cy, size / px, TRUE);
+      return;
     }
+  cairo_save (cr);
+  cairo_translate (cr, cx, cy);
+  cairo_rotate (cr, angle * G_PI / 180);
+  _muster_render_draw_text_centred (self, cr, label, 0, 0, size / px, TRUE);
+  cairo_restore (cr);
 }
 
 void

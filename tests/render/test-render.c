@@ -1167,126 +1167,6 @@ test_dimensions_in_line (void)
   g_assert_cmpfloat_with_epsilon (centre[0]->to.x, centre[1]->to.x, 1e-6);
 }
 
-/* Renders one piece of the name alone at px pixels a millimetre; the
- * surface is the caller's. */
-static cairo_surface_t *
-render_named_piece (const char      *name,
-                    MusterPieceKind  kind,
-                    double           px)
-{
-  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
-  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 10 * INCH, 10 * INCH);
-  MusterBase base = { MUSTER_BASE_RECT, 30, 40 };
-  MusterPiece *piece = muster_piece_new ("u1", kind, "red", &base, 5 * INCH, 5 * INCH);
-  g_autoptr(MusterScene) scene = NULL;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-
-  piece->name = g_strdup (name);
-  muster_layout_add_piece (layout, piece);
-  scene = muster_scene_new (layout, system, NULL);
-  muster_scene_set_flags (scene, MUSTER_RENDER_PIECES);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ceil (10 * INCH * px),
-                                        (int) ceil (10 * INCH * px));
-  cr = cairo_create (surface);
-  cairo_scale (cr, px, px);
-  muster_scene_render (scene, cr, px);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-
-  return surface;
-}
-
-static gboolean
-same_pixels (cairo_surface_t *a,
-             cairo_surface_t *b)
-{
-  int stride = cairo_image_surface_get_stride (a);
-  int height = cairo_image_surface_get_height (a);
-
-  return stride == cairo_image_surface_get_stride (b) && height == cairo_image_surface_get_height (b) &&
-         memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
-                 (size_t) stride * height) == 0;
-}
-
-/* The height in pixels of the rows where a and b differ. */
-static int
-differing_rows (cairo_surface_t *a,
-                cairo_surface_t *b)
-{
-  int stride = cairo_image_surface_get_stride (a);
-  int height = cairo_image_surface_get_height (a);
-  const guchar *pa = cairo_image_surface_get_data (a);
-  const guchar *pb = cairo_image_surface_get_data (b);
-  int first = -1, last = -1;
-
-  for (int y = 0; y < height; y++)
-    {
-      if (memcmp (pa + (size_t) y * stride, pb + (size_t) y * stride, stride) != 0)
-        {
-          if (first < 0)
-            first = y;
-          last = y;
-        }
-    }
-
-  return first < 0 ? 0 : last - first + 1;
-}
-
-/* A piece is labelled with its name, shortened in small letters where the base is
- * small, and never with its internal id in the name's place. */
-static void
-test_piece_labels (void)
-{
-  cairo_surface_t *blank_small = render_named_piece (" ", MUSTER_PIECE_UNIT, 1.0);
-  cairo_surface_t *named_small = render_named_piece ("Skirmishers 3", MUSTER_PIECE_UNIT, 1.0);
-  cairo_surface_t *blank_large = render_named_piece (" ", MUSTER_PIECE_UNIT, 6.0);
-  cairo_surface_t *named_large = render_named_piece ("Skirmishers 3", MUSTER_PIECE_UNIT, 6.0);
-  cairo_surface_t *short_small = render_named_piece ("Ix", MUSTER_PIECE_UNIT, 1.0);
-  cairo_surface_t *unnamed_unit = render_named_piece (NULL, MUSTER_PIECE_UNIT, 6.0);
-  cairo_surface_t *blank_objective = render_named_piece (" ", MUSTER_PIECE_OBJECTIVE, 6.0);
-  cairo_surface_t *unnamed_objective = render_named_piece (NULL, MUSTER_PIECE_OBJECTIVE, 6.0);
-  cairo_surface_t *unnamed_small = render_named_piece (NULL, MUSTER_PIECE_UNIT, 1.0);
-
-  /* At 1 px a millimetre a 30 mm base has room for "u1" but not for the
-   * whole name, even in 8-pixel letters: the name is cut short, in those
-   * small letters, not in the large ones of a name that fits whole, and
-   * is not the id. */
-  g_assert_false (same_pixels (blank_small, named_small));
-  g_assert_false (same_pixels (unnamed_small, named_small));
-  g_assert_cmpint (differing_rows (blank_small, named_small), <, differing_rows (blank_small, short_small));
-  g_assert_cmpint (differing_rows (blank_small, named_small), <=, 9);
-  /* A short name fits. */
-  g_assert_false (same_pixels (blank_small, short_small));
-  /* Close up, the name is there. */
-  g_assert_false (same_pixels (blank_large, named_large));
-  /* Where the whole name fits in smaller letters, it is written whole
-   * rather than cut short: its last character shows. */
-  {
-    cairo_surface_t *three = render_named_piece ("Skirmishers 3", MUSTER_PIECE_UNIT, 3.0);
-    cairo_surface_t *four = render_named_piece ("Skirmishers 4", MUSTER_PIECE_UNIT, 3.0);
-
-    g_assert_false (same_pixels (three, four));
-    cairo_surface_destroy (three);
-    cairo_surface_destroy (four);
-  }
-  /* A unit with no name shows its id, all that tells it apart; an
-   * objective shows what it is without one. */
-  g_assert_false (same_pixels (blank_large, unnamed_unit));
-  g_assert_true (same_pixels (blank_objective, unnamed_objective));
-
-  cairo_surface_destroy (unnamed_unit);
-  cairo_surface_destroy (unnamed_small);
-  cairo_surface_destroy (blank_objective);
-  cairo_surface_destroy (unnamed_objective);
-
-  cairo_surface_destroy (blank_small);
-  cairo_surface_destroy (named_small);
-  cairo_surface_destroy (blank_large);
-  cairo_surface_destroy (named_large);
-  cairo_surface_destroy (short_small);
-}
-
 /* Terrain that a narrower table cuts off still shows past the edge,
  * outlined in red as a problem, as pieces do. */
 static void
@@ -1466,7 +1346,6 @@ main (int   argc,
     }
   g_test_add_func ("/render/zone-names", test_zone_names);
   g_test_add_func ("/render/portrait-zones", test_portrait_zones);
-  g_test_add_func ("/render/pieces/labels", test_piece_labels);
   g_test_add_func ("/render/dimensions/in-line", test_dimensions_in_line);
   g_test_add_func ("/render/terrain/off-table", test_terrain_off_table);
   g_test_add_func ("/render/pieces/off-table-and-prone", test_pieces_off_table_and_prone);
