@@ -1024,13 +1024,26 @@ muster_game_check_piece_edit (MusterGame         *self,
     {
       const MusterGameTrooper *trooper = g_ptr_array_index (self->troopers, i);
 
-      if (g_strcmp0 (trooper->piece_id, piece->id) == 0 &&
-          muster_deployment_phase_is_placed (self->deployment, trooper->id))
+      if (g_strcmp0 (trooper->piece_id, piece->id) != 0 ||
+          !muster_deployment_phase_is_placed (self->deployment, trooper->id))
+        continue;
+
+      /* Only its player, in the step or turn it was deployed in, may take
+       * it back (muster_deployment_phase_unplace()). */
+      if (muster_deployment_phase_get_state (self->deployment) == MUSTER_DEPLOYMENT_PHASE_DEPLOYING &&
+          muster_deployment_phase_get_active_player (self->deployment) == trooper->player &&
+          muster_deployment_phase_get_placement_turn (self->deployment, trooper->id) ==
+          muster_deployment_phase_get_step (self->deployment))
         /* Translators: a trooper's or unit's name; "Take Back" is the
          * button beside it on the Game page */
         return muster_game_refuse (error, MUSTER_GAME_ERROR_BOARD,
                                    _("%s is deployed: take it back on the Game page to move it"),
                                    muster_game_get_trooper_name (self, trooper));
+
+      /* Translators: a trooper's or unit's name */
+      return muster_game_refuse (error, MUSTER_GAME_ERROR_BOARD,
+                                 _("%s is deployed and stays where it is until the deployment is over"),
+                                 muster_game_get_trooper_name (self, trooper));
     }
 
   return TRUE;

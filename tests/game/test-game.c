@@ -1187,7 +1187,7 @@ test_deployed_stay (void)
   g_assert_true (muster_editor_check_pieces (editor, &pair[0], 1, NULL));
   g_assert_false (muster_editor_check_pieces (editor, pair, 2, &error));
   g_assert_error (error, MUSTER_GAME_ERROR, MUSTER_GAME_ERROR_BOARD);
-  g_assert_true (g_str_has_prefix (error->message, "Zhanshi is deployed"));
+  g_assert_cmpstr (error->message, ==, "Zhanshi is deployed: take it back on the Game page to move it");
   assert_edits_refused (editor, &pair[1], 1, b1);
   /* With a piece not deployed: neither changes. */
   assert_edits_refused (editor, pair, 2, b3);
@@ -1213,6 +1213,10 @@ test_deployed_stay (void)
   OK (muster_game_finish_step (table.game, &ok_error));
   OK (muster_game_deploy (table.game, "b3", &ok_error));
   g_assert_false (muster_editor_check_pieces (editor, pair, 2, NULL));
+  /* Deployed in an earlier step, it cannot be taken back: not offered. */
+  g_clear_error (&error);
+  g_assert_false (muster_editor_check_pieces (editor, &pair[1], 1, &error));
+  g_assert_cmpstr (error->message, ==, "Zhanshi is deployed and stays where it is until the deployment is over");
   OK (muster_game_finish_step (table.game, &ok_error));
   OK (muster_game_deploy (table.game, "r3", &ok_error));
   OK (muster_game_finish_step (table.game, &ok_error));
