@@ -225,8 +225,6 @@ typedef enum
 } ActionBit;
 
 /* muster-board-view.c */
-gboolean      _muster_board_view_may_edit              (MusterBoardView   *self,
-                                                        GArray            *serials);
 void          _muster_board_view_emit_message          (MusterBoardView   *self,
                                                         const char        *text);
 void          _muster_board_view_emit_context_menu     (MusterBoardView   *self,
@@ -258,6 +256,8 @@ char              *_muster_board_view_describe_violations (MusterBoardView *self
                                                            GPtrArray       *violations);
 
 /* muster-board-view-selection.c */
+gboolean             _muster_board_view_may_edit        (MusterBoardView  *self,
+                                                         GArray           *serials);
 guint                _muster_board_view_piece_at        (MusterBoardView  *self,
                                                          MusterPoint       p,
                                                          guint             except);
