@@ -286,11 +286,7 @@ draw_piece_label (MusterScene         *self,
       _muster_render_draw_text_centred (self, cr, label, cx, cy, size / px, TRUE);
       return;
     }
-  cairo_save (cr);
-  cairo_translate (cr, cx, cy);
-  cairo_rotate (cr, angle * G_PI / 180);
-  _muster_render_draw_text_centred (self, cr, label, 0, 0, size / px, TRUE);
-  cairo_restore (cr);
+  _muster_render_draw_text_turned (self, cr, label, cx, cy, angle, size / px, TRUE);
 }
 
 void

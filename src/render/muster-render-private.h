@@ -121,6 +121,14 @@ gboolean _muster_render_line_across_box (double           nx,
                                          MusterPoint     *b);
 
 /* muster-render-labels.c */
+void _muster_render_draw_text_turned (MusterScene *self,
+                                      cairo_t     *cr,
+                                      const char  *text,
+                                      double       x,
+                                      double       y,
+                                      double       degrees,
+                                      double       size,
+                                      gboolean     bold);
 double _muster_render_zone_label_size (double px);
 MusterBox _muster_render_zone_label_box (MusterScene     *self,
                                          cairo_t         *cr,

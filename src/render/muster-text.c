@@ -196,3 +196,19 @@ muster_text_show (cairo_t     *cr,
   pango_cairo_show_layout (cr, layout);
   cairo_restore (cr);
 }
+
+void
+muster_text_path (cairo_t     *cr,
+                  PangoLayout *layout)
+{
+  double k;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (PANGO_IS_LAYOUT (layout));
+
+  k = scale_of (layout);
+  cairo_save (cr);
+  cairo_scale (cr, k, k);
+  pango_cairo_layout_path (cr, layout);
+  cairo_restore (cr);
+}

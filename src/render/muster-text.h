@@ -53,5 +53,8 @@ void         muster_text_set_width   (PangoLayout    *layout,
 /* As pango_cairo_show_layout(), from the current point. */
 void         muster_text_show        (cairo_t        *cr,
                                       PangoLayout    *layout);
+/* As pango_cairo_layout_path(), from the current point. */
+void         muster_text_path        (cairo_t        *cr,
+                                      PangoLayout    *layout);
 
 G_END_DECLS
