@@ -181,34 +181,36 @@ muster_text_set_width (PangoLayout *layout,
 
 /* The current point stays where it is on the surface as the scale
  * changes: the layout starts there. */
+static void
+at_size (cairo_t     *cr,
+         PangoLayout *layout,
+         void       (*draw) (cairo_t     *cr,
+                             PangoLayout *layout))
+{
+  double k = scale_of (layout);
+
+  cairo_save (cr);
+  cairo_scale (cr, k, k);
+  draw (cr, layout);
+  cairo_restore (cr);
+}
+
 void
 muster_text_show (cairo_t     *cr,
                   PangoLayout *layout)
 {
-  double k;
-
   g_return_if_fail (cr != NULL);
   g_return_if_fail (PANGO_IS_LAYOUT (layout));
 
-  k = scale_of (layout);
-  cairo_save (cr);
-  cairo_scale (cr, k, k);
-  pango_cairo_show_layout (cr, layout);
-  cairo_restore (cr);
+  at_size (cr, layout, pango_cairo_show_layout);
 }
 
 void
 muster_text_path (cairo_t     *cr,
                   PangoLayout *layout)
 {
-  double k;
-
   g_return_if_fail (cr != NULL);
   g_return_if_fail (PANGO_IS_LAYOUT (layout));
 
-  k = scale_of (layout);
-  cairo_save (cr);
-  cairo_scale (cr, k, k);
-  pango_cairo_layout_path (cr, layout);
-  cairo_restore (cr);
+  at_size (cr, layout, pango_cairo_layout_path);
 }
