@@ -349,7 +349,6 @@ _muster_render_draw_text_turned (MusterScene *self,
                                  gboolean     bold)
 {
   g_autoptr(PangoLayout) layout = NULL;
-  PangoRectangle logical;
   cairo_path_t *path;
 
   cairo_save (cr);
@@ -362,11 +361,8 @@ _muster_render_draw_text_turned (MusterScene *self,
       return;
     }
 
-  layout = _muster_render_make_text (self, cr, text, size, bold);
-  muster_text_get_extents (layout, NULL, &logical);
   cairo_new_path (cr);
-  cairo_move_to (cr, -(logical.x + logical.width / 2.0) / PANGO_SCALE,
-                 -(logical.y + logical.height / 2.0) / PANGO_SCALE);
+  layout = _muster_render_text_centred_at (self, cr, text, 0, 0, size, bold);
   muster_text_path (cr, layout);
   path = cairo_copy_path (cr);
   cairo_new_path (cr);

@@ -101,6 +101,13 @@ gboolean _muster_render_in_view (MusterScene *self,
                                  double       x1,
                                  double       y1,
                                  double       reach);
+PangoLayout *_muster_render_text_centred_at (MusterScene *self,
+                                             cairo_t     *cr,
+                                             const char  *text,
+                                             double       x,
+                                             double       y,
+                                             double       size,
+                                             gboolean     bold);
 void _muster_render_draw_text_centred (MusterScene *self,
                                        cairo_t     *cr,
                                        const char  *text,

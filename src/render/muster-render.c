@@ -847,6 +847,28 @@ _muster_render_make_text (MusterScene *self,
   return g_object_ref (self->text);
 }
 
+/* The layout of text, with the current point where it starts for it to
+ * be centred on (x, y). */
+PangoLayout *
+_muster_render_text_centred_at (MusterScene *self,
+                                cairo_t     *cr,
+                                const char  *text,
+                                double       x,
+                                double       y,
+                                double       size,
+                                gboolean     bold)
+{
+  PangoLayout *layout = _muster_render_make_text (self, cr, text, size, bold);
+  PangoRectangle logical;
+
+  muster_text_get_extents (layout, NULL, &logical);
+  cairo_move_to (cr,
+                 x - (logical.x + logical.width / 2.0) / PANGO_SCALE,
+                 y - (logical.y + logical.height / 2.0) / PANGO_SCALE);
+
+  return layout;
+}
+
 /* Writes text centred on (x, y). */
 void
 _muster_render_draw_text_centred (MusterScene *self,
@@ -857,13 +879,8 @@ _muster_render_draw_text_centred (MusterScene *self,
                                   double       size,
                                   gboolean     bold)
 {
-  g_autoptr(PangoLayout) layout = _muster_render_make_text (self, cr, text, size, bold);
-  PangoRectangle ink, logical;
+  g_autoptr(PangoLayout) layout = _muster_render_text_centred_at (self, cr, text, x, y, size, bold);
 
-  muster_text_get_extents (layout, &ink, &logical);
-  cairo_move_to (cr,
-                 x - (logical.x + logical.width / 2.0) / PANGO_SCALE,
-                 y - (logical.y + logical.height / 2.0) / PANGO_SCALE);
   muster_text_show (cr, layout);
 }
 
