@@ -181,6 +181,7 @@ run_validate (const char *path)
   g_autoptr(MusterValidator) validator = NULL;
   g_autoptr(GPtrArray) violations = NULL;
   g_autofree char *name = g_file_get_parse_name (file);
+  g_autoptr(GString) out = NULL;
   MusterSystem *system;
   guint i = 0;
 
@@ -218,9 +219,11 @@ run_validate (const char *path)
     }
 
   violations = muster_validator_collect (validator);
+  out = g_string_new (NULL);
 
   /* One line per piece and rule: a unit too close to three others is one
-   * problem to fix, and the message names all three. */
+   * problem to fix, and the message names all three. The lines are
+   * printed at once: g_print() flushes each time, a system call a line. */
   while (i < violations->len)
     {
       const MusterViolation *first = g_ptr_array_index (violations, i);
@@ -239,15 +242,16 @@ run_validate (const char *path)
         }
 
       if (others->len > 0)
-        g_print ("%s: %s: %s (%s %s)\n", first->piece_id,
-                 muster_rule_code_to_string (first->code), message,
-                 /* Translators: followed by a list of piece ids */
-                 _("also"), others->str);
+        g_string_append_printf (out, "%s: %s: %s (%s %s)\n", first->piece_id,
+                                muster_rule_code_to_string (first->code), message,
+                                /* Translators: followed by a list of piece ids */
+                                _("also"), others->str);
       else
-        g_print ("%s: %s: %s\n", first->piece_id,
-                 muster_rule_code_to_string (first->code), message);
+        g_string_append_printf (out, "%s: %s: %s\n", first->piece_id,
+                                muster_rule_code_to_string (first->code), message);
       i = j;
     }
+  g_print ("%s", out->str);
 
   validated_layout = g_steal_pointer (&layout);
   validated_validator = g_steal_pointer (&validator);
