@@ -683,8 +683,7 @@ apply_piece (MusterHistory     *self,
   g_free (current->name);
   current->name = g_strdup (target->name);
   current->kind = target->kind;
-  g_free (current->owner);
-  current->owner = g_strdup (target->owner);
+  current->owner = target->owner;
   current->x = target->x;
   current->y = target->y;
   current->rotation = target->rotation;

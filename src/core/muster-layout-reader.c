@@ -923,6 +923,7 @@ read_piece_text (Loader           *loader,
   const char *kind = text->values[PIECE_KIND];
   const char *rotation = text->values[PIECE_ROTATION];
   const char *turn = text->values[PIECE_TURN];
+  g_autofree char *owner = NULL;
   g_autofree char *what = NULL;
   Subject subject;
 
@@ -941,24 +942,26 @@ read_piece_text (Loader           *loader,
                    what, kind != NULL ? kind : "");
     }
 
-  if (!read_word_text (loader, node, &subject, "owner", text->values[PIECE_OWNER], &piece->owner, error))
+  if (!read_word_text (loader, node, &subject, "owner", text->values[PIECE_OWNER], &owner, error))
     return FALSE;
 
-  if (piece->owner == NULL)
+  if (owner == NULL)
     {
       if (piece->kind != MUSTER_PIECE_OBJECTIVE)
         {
           what = describe (&subject);
           return fail (loader, node, error, _("%s: the attribute “%s” is missing"), what, "owner");
         }
-      piece->owner = g_strdup (MUSTER_OWNER_NEUTRAL);
+      owner = g_strdup (MUSTER_OWNER_NEUTRAL);
     }
-  else if (strcmp (piece->owner, MUSTER_OWNER_NEUTRAL) != 0 && !is_player (loader, piece->owner))
+  else if (strcmp (owner, MUSTER_OWNER_NEUTRAL) != 0 && !is_player (loader, owner))
     {
       what = describe (&subject);
       return fail (loader, node, error, _("%s: the owner “%s” is neither a player nor “%s”"),
-                   what, piece->owner, MUSTER_OWNER_NEUTRAL);
+                   what, owner, MUSTER_OWNER_NEUTRAL);
     }
+  /* Interned once known to be one of the layout's few. */
+  piece->owner = g_intern_string (owner);
 
   if (!read_length_text (loader, node, &subject, "x", text->values[PIECE_X], FALSE, &piece->x, error) ||
       !read_length_text (loader, node, &subject, "y", text->values[PIECE_Y], FALSE, &piece->y, error))

@@ -151,7 +151,7 @@ muster_piece_new (const char       *id,
   piece = g_new0 (MusterPiece, 1);
   piece->id = g_strdup (id);
   piece->kind = kind;
-  piece->owner = g_strdup (owner != NULL ? owner : MUSTER_OWNER_NEUTRAL);
+  piece->owner = g_intern_string (owner != NULL ? owner : MUSTER_OWNER_NEUTRAL);
   piece->base = *base;
   if (piece->base.shape == MUSTER_BASE_ROUND)
     piece->base.depth = piece->base.width;
@@ -172,7 +172,6 @@ muster_piece_copy (const MusterPiece *piece)
   *copy = *piece;
   copy->id = g_strdup (piece->id);
   copy->name = g_strdup (piece->name);
-  copy->owner = g_strdup (piece->owner);
   copy->categories = g_strdupv (piece->categories);
   copy->skills = g_strdupv (piece->skills);
   copy->extensions = _muster_layout_copy_strings (piece->extensions);
@@ -189,7 +188,6 @@ muster_piece_free (MusterPiece *piece)
 
   g_free (piece->id);
   g_free (piece->name);
-  g_free (piece->owner);
   g_strfreev (piece->categories);
   g_strfreev (piece->skills);
   g_clear_pointer (&piece->extensions, g_ptr_array_unref);

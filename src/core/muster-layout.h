@@ -92,7 +92,9 @@ struct _MusterPiece
   double           y;
   double           rotation;    /* degrees clockwise */
   MusterBase       base;
-  char            *owner;       /* a player id, or "neutral" */
+  const char      *owner;       /* a player id, or "neutral"; interned
+                                 * (g_intern_string()): a layout has a few
+                                 * owners, shared by thousands of pieces */
   guint            turn;        /* deployment turn, 1-based; 0 when unknown */
   gboolean         prone;
   char           **categories;  /* "character", "war-machine", ... or NULL */

@@ -1246,8 +1246,7 @@ test_incremental (gconstpointer data)
           piece->turn = g_rand_int_range (rand, 0, 7);
           if (g_rand_boolean (rand))
             {
-              g_free (piece->owner);
-              piece->owner = g_strdup (random_owner (rand));
+              piece->owner = g_intern_string (random_owner (rand));
             }
           random_categories (rand, piece);
           muster_layout_piece_changed (layout, piece);
