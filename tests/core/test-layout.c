@@ -109,6 +109,10 @@ test_piece (void)
   g_assert_cmpuint (model->serial, ==, 0);
   g_assert_cmpfloat (model->base.depth, ==, 25.0);
   g_assert_cmpstr (scenery->owner, ==, MUSTER_OWNER_NEUTRAL);
+  /* Owners are interned: the validator compares them by pointer. */
+  g_assert_true (model->owner == objective->owner);
+  g_assert_true (model->owner == g_intern_static_string ("red"));
+  g_assert_true (scenery->owner == g_intern_static_string (MUSTER_OWNER_NEUTRAL));
   g_assert_true (muster_piece_is_deployable (model));
   g_assert_false (muster_piece_is_deployable (objective));
   g_assert_false (muster_piece_is_deployable (scenery));
@@ -123,6 +127,7 @@ test_piece (void)
   model->extensions = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (model->extensions, g_strdup ("<x:a xmlns:x=\"urn:x\"/>"));
   copy = muster_piece_copy (model);
+  g_assert_true (copy->owner == model->owner);
   g_assert_true (copy->categories != model->categories);
   assert_strv_equal (copy->categories, model->categories);
   assert_strings_equal (copy->extensions, model->extensions);
@@ -428,6 +433,7 @@ test_examples (void)
           g_assert_cmpuint (piece->serial, !=, 0);
           g_assert_true (strcmp (piece->owner, MUSTER_OWNER_NEUTRAL) == 0 ||
                          muster_layout_lookup_player (layout, piece->owner) != NULL);
+          g_assert_true (piece->owner == g_intern_string (piece->owner));
           g_assert_cmpfloat (piece->base.width, >, 0);
           g_assert_cmpfloat (piece->base.depth, >, 0);
         }
