@@ -13,6 +13,7 @@
 
 #include "muster-expr.h"
 #include "muster-render-private.h"
+#include "muster-text.h"
 
 /* The rulers: along the table's edges on paper, along the view's edges
  * on screen. */
@@ -101,6 +102,41 @@ draw_ticks_dashed (cairo_t     *cr,
   stroke_tick_run (cr, west, r->gap, r->short_tick, r->step, k * r->step, dashes, 2 * (n - 1));
 }
 
+/* How long the label of t is along its ruler. */
+static double
+label_length (MusterScene *self,
+              cairo_t     *cr,
+              const Ruler *r,
+              double       t)
+{
+  g_autofree char *label = muster_length_format (t, self->units);
+  g_autoptr(PangoLayout) layout = _muster_render_make_text (self, cr, label, r->text, FALSE);
+  PangoRectangle logical;
+
+  muster_text_get_extents (layout, NULL, &logical);
+
+  return (double) logical.width / PANGO_SCALE;
+}
+
+/* Whether the last label before an edge that falls between labels gives
+ * the edge's label its place: when nearer to it than half the spacing of
+ * the labels, or so near that the two would touch (the edge's label is
+ * the longer, "472.44″" beside "456″"). */
+static gboolean
+edge_takes_last_label (MusterScene *self,
+                       cairo_t     *cr,
+                       const Ruler *r,
+                       double       last,
+                       double       length)
+{
+  double rest = length - last;
+
+  if (rest < r->label_every / 2)
+    return TRUE;
+
+  return rest < (label_length (self, cr, r, last) + label_length (self, cr, r, length)) / 2 + r->text / 2;
+}
+
 /* Along the north edge (x from 0 to length), or the west edge. */
 static void
 draw_ruler_axis (MusterScene *self,
@@ -114,6 +150,8 @@ draw_ruler_axis (MusterScene *self,
   double n = round (r->major / r->step);
   int last = (int) floor ((length + 1e-6) / r->label_every);
   double rest = length - last * r->label_every;
+  gboolean skip_last = last > 0 && rest >= 1e-3 &&
+                       edge_takes_last_label (self, cr, r, last * r->label_every, length);
 
   cairo_save (cr);
   cairo_set_line_width (cr, MAX (0.2, 1.0 / px));
@@ -149,7 +187,7 @@ draw_ruler_axis (MusterScene *self,
       double t = MIN (k * r->label_every, length);
       g_autofree char *label = NULL;
 
-      if ((k == last + 1 && rest < 1e-3) || (k == last && k > 0 && rest >= 1e-3 && rest < r->label_every / 2))
+      if ((k == last + 1 && rest < 1e-3) || (k == last && skip_last))
         continue;
 
       /* A label is a few characters, none wider than the text size. */

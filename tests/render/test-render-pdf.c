@@ -40,10 +40,11 @@ bare_scene (const char    *system_id,
 }
 
 /* The words of the contents of a PDF of the scene drawn with flags at
- * true scale. */
+ * scale times true scale. */
 static GStrv
-pdf_words (MusterScene      *scene,
-           MusterRenderFlags flags)
+pdf_words_at (MusterScene      *scene,
+              MusterRenderFlags flags,
+              double            scale)
 {
   g_autofree char *dir = g_dir_make_tmp ("muster-render-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "scene.pdf", NULL);
@@ -54,9 +55,9 @@ pdf_words (MusterScene      *scene,
   muster_scene_set_flags (scene, flags);
   surface = cairo_pdf_surface_create (path, 80 * INCH * MUSTER_PT_PER_MM, 56 * INCH * MUSTER_PT_PER_MM);
   cr = cairo_create (surface);
-  cairo_scale (cr, MUSTER_PT_PER_MM, MUSTER_PT_PER_MM);
-  cairo_translate (cr, 4 * INCH, 4 * INCH);
-  muster_scene_render (scene, cr, MUSTER_PT_PER_MM);
+  cairo_scale (cr, scale * MUSTER_PT_PER_MM, scale * MUSTER_PT_PER_MM);
+  cairo_translate (cr, 4 * INCH / scale, 4 * INCH / scale);
+  muster_scene_render (scene, cr, scale * MUSTER_PT_PER_MM);
   cairo_destroy (cr);
   cairo_surface_finish (surface);
   g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
@@ -67,6 +68,13 @@ pdf_words (MusterScene      *scene,
   g_rmdir (dir);
 
   return g_strsplit_set (streams, " \n", -1);
+}
+
+static GStrv
+pdf_words (MusterScene      *scene,
+           MusterRenderFlags flags)
+{
+  return pdf_words_at (scene, flags, 1.0);
 }
 
 static guint
@@ -171,6 +179,25 @@ test_ruler_edge_label (void)
   g_assert_false (shows_text (words, "30"));
 }
 
+/* Zoomed out, labels every 24″ and some 40 px apart: the edge of a table
+ * 472.44″ long is 16.44″ past the label of 456″, more than half the
+ * spacing, but its longer label would run into that one, which gives it
+ * its place. */
+static void
+test_ruler_edge_label_long (void)
+{
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 12000, 8000);
+  g_autoptr(MusterScene) scene = muster_scene_new (layout, system, NULL);
+  /* 24″ to 41 px, a point taken for a pixel. */
+  g_auto(GStrv) words = pdf_words_at (scene, MUSTER_RENDER_RULER, 41.0 / (24 * INCH) / MUSTER_PT_PER_MM);
+
+  g_assert_true (shows_text (words, "432"));
+  g_assert_true (shows_text (words, "472.44"));
+  g_assert_false (shows_text (words, "456"));
+  g_assert_true (shows_text (words, "314.96"));
+}
+
 /* The grey of the darkest pixel within a pixel of (x, y), 0 to 255. */
 static int
 darkest_near (cairo_surface_t *surface,
@@ -253,6 +280,7 @@ main (int   argc,
   g_test_add_func ("/render-pdf/hatching-one-stroke", test_hatching_one_stroke);
   g_test_add_func ("/render-pdf/zone-names-text", test_zone_names_text);
   g_test_add_func ("/render-pdf/ruler-edge-label", test_ruler_edge_label);
+  g_test_add_func ("/render-pdf/ruler-edge-label-long", test_ruler_edge_label_long);
   g_test_add_data_func ("/render-pdf/ruler-ticks/inch", GINT_TO_POINTER (MUSTER_UNIT_INCH), test_ruler_ticks);
   g_test_add_data_func ("/render-pdf/ruler-ticks/cm", GINT_TO_POINTER (MUSTER_UNIT_CM), test_ruler_ticks);
 
