@@ -32,8 +32,11 @@ struct _MusterViolationsList
   MusterUnit       units;
   guint            refresh_id;
   guint            n_rows;
-  /* The verdicts of the rows still to make, after the first ones. */
+  /* While rows are still to make, after the first ones: the verdicts
+   * listed, and the places among them of those with no row yet. */
   GPtrArray       *pending;
+  GArray          *to_make;
+  guint            made;
   /* Names that more than one listed piece (or terrain) goes by: their
    * rows add the id, which tells them apart. */
   GHashTable      *shared_names;
@@ -101,29 +104,71 @@ find_shared_names (MusterViolationsList *self,
   return shared;
 }
 
-static GtkWidget *
-make_row (MusterViolationsList  *self,
-          const MusterViolation *violation)
+/* The row's title and message; what tells a row from another. */
+static char *
+row_texts (MusterViolationsList  *self,
+           const MusterViolation *violation,
+           char                 **message)
 {
   const char *name = name_of (self, violation);
-  g_autofree char *message = muster_violation_describe_in (violation, self->units);
-  g_autofree char *title = NULL;
-  GtkWidget *row, *box, *image, *text, *label;
+
+  *message = muster_violation_describe_in (violation, self->units);
 
   /* Named as on the table; with the id only where another listed piece
    * has the same name, or for a piece with no name. */
   if (name == NULL)
-    title = g_strdup (violation->piece_id);
-  else if (self->shared_names != NULL && g_hash_table_contains (self->shared_names, name))
+    return g_strdup (violation->piece_id);
+  if (self->shared_names != NULL && g_hash_table_contains (self->shared_names, name))
     /* Translators: a piece in the list of problems: its name and its id,
      * for two pieces of the same name */
-    title = g_strdup_printf (_("%s (%s)"), name, violation->piece_id);
-  else
-    title = g_strdup (name);
+    return g_strdup_printf (_("%s (%s)"), name, violation->piece_id);
+
+  return g_strdup (name);
+}
+
+static char *
+row_key (guint       serial,
+         const char *title,
+         const char *message)
+{
+  return g_strdup_printf ("%u\x1f%s\x1f%s", serial, title, message);
+}
+
+/* The row's place in the list: the rows are kept in the verdicts' order
+ * by it, so that a row made earlier keeps its widgets when others come
+ * or go around it. */
+static void
+set_position (GtkListBoxRow *row,
+              guint          position)
+{
+  g_object_set_data (G_OBJECT (row), "position", GUINT_TO_POINTER (position + 1));
+}
+
+static int
+compare_positions (GtkListBoxRow *a,
+                   GtkListBoxRow *b,
+                   gpointer       user_data)
+{
+  guint pa = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (a), "position"));
+  guint pb = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (b), "position"));
+
+  return pa < pb ? -1 : pa > pb;
+}
+
+static GtkWidget *
+make_row (MusterViolationsList  *self,
+          const MusterViolation *violation,
+          guint                  position)
+{
+  g_autofree char *message = NULL;
+  g_autofree char *title = row_texts (self, violation, &message);
+  GtkWidget *row, *box, *image, *text, *label;
 
   row = gtk_list_box_row_new ();
+  set_position (GTK_LIST_BOX_ROW (row), position);
   g_object_set_data (G_OBJECT (row), "serial", GUINT_TO_POINTER (violation->serial));
   g_object_set_data_full (G_OBJECT (row), "title", g_strdup (title), g_free);
+  g_object_set_data_full (G_OBJECT (row), "key", row_key (violation->serial, title, message), g_free);
 
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
   gtk_widget_set_margin_top (box, 4);
@@ -186,6 +231,7 @@ ensure_list (MusterViolationsList *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Problems"),
                                   -1);
   gtk_widget_add_css_class (GTK_WIDGET (self->list_box), "navigation-sidebar");
+  gtk_list_box_set_sort_func (self->list_box, compare_positions, NULL, NULL);
   g_signal_connect_object (self->list_box, "row-activated", G_CALLBACK (row_activated_cb), self, G_CONNECT_SWAPPED);
 
   scrolled = gtk_scrolled_window_new ();
@@ -197,17 +243,24 @@ ensure_list (MusterViolationsList *self)
   gtk_stack_add_named (self->stack, scrolled, "list");
 }
 
-/* Rows up to limit (at most MAX_ROWS), then what is left summed up. */
+/* The rows still to make, up to limit of them in all; then, when all
+ * are made, what is left beyond MAX_ROWS summed up. */
 static void
 add_rows (MusterViolationsList *self,
           guint                 limit)
 {
+  guint n = self->to_make != NULL ? self->to_make->len : 0;
   guint total = self->pending != NULL ? self->pending->len : 0;
 
-  for (; self->n_rows < total && self->n_rows < MIN (limit, MAX_ROWS); self->n_rows++)
-    gtk_list_box_append (self->list_box, make_row (self, g_ptr_array_index (self->pending, self->n_rows)));
+  for (; self->made < n && self->made < limit; self->made++)
+    {
+      guint position = g_array_index (self->to_make, guint, self->made);
 
-  if (self->n_rows < MIN (total, MAX_ROWS))
+      gtk_list_box_append (self->list_box, make_row (self, g_ptr_array_index (self->pending, position), position));
+      self->n_rows++;
+    }
+
+  if (self->made < n)
     return;
 
   if (total > MAX_ROWS)
@@ -216,15 +269,19 @@ add_rows (MusterViolationsList *self,
                                                          total - MAX_ROWS),
                                                total - MAX_ROWS);
       GtkWidget *label = gtk_label_new (more);
+      GtkWidget *row = gtk_list_box_row_new ();
 
       gtk_widget_add_css_class (label, "dim-label");
       gtk_widget_set_margin_top (label, 6);
       gtk_widget_set_margin_bottom (label, 6);
-      gtk_list_box_append (self->list_box, label);
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (gtk_widget_get_parent (label)), FALSE);
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+      set_position (GTK_LIST_BOX_ROW (row), MAX_ROWS);
+      gtk_list_box_append (self->list_box, row);
     }
 
   g_clear_pointer (&self->pending, g_ptr_array_unref);
+  g_clear_pointer (&self->to_make, g_array_unref);
   g_clear_handle_id (&self->fill_id, g_source_remove);
 }
 
@@ -233,7 +290,7 @@ fill_idle_cb (gpointer data)
 {
   MusterViolationsList *self = data;
 
-  add_rows (self, self->n_rows + ROWS_AT_A_TIME);
+  add_rows (self, self->made + ROWS_AT_A_TIME);
   if (self->pending != NULL)
     return G_SOURCE_CONTINUE;
 
@@ -264,13 +321,66 @@ muster_violations_list_get_row_title (MusterViolationsList *self,
   return row != NULL ? g_object_get_data (G_OBJECT (row), "title") : NULL;
 }
 
-/* The first rows at once, the others after the frame that shows them:
- * two hundred rows of wrapped text were a third of the work of opening
- * a layout of 5,000 pieces, for the five or so the sidebar shows. */
+/* The rows already made for the verdicts, kept where a verdict still
+ * stands as it was (the same piece, title and message): a piece moved
+ * changes a row or two, and two hundred rows made again at each nudge
+ * of a piece cost a big table some 0.1 s. The places of the verdicts
+ * with no row go to self->to_make. Returns whether a kept row moved. */
+static gboolean
+keep_rows (MusterViolationsList *self,
+           guint                 n)
+{
+  g_autoptr(GHashTable) old = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) gone = g_ptr_array_new ();
+  GHashTableIter iter;
+  GtkListBoxRow *row;
+  gboolean moved = FALSE;
+
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (self->list_box, i)) != NULL; i++)
+    {
+      const char *key = g_object_get_data (G_OBJECT (row), "key");
+
+      /* The sum of the rest, and a second row of the same verdict, go. */
+      if (key == NULL || !g_hash_table_insert (old, (gpointer) key, row))
+        g_ptr_array_add (gone, row);
+    }
+
+  self->n_rows = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const MusterViolation *violation = g_ptr_array_index (self->pending, i);
+      g_autofree char *message = NULL;
+      g_autofree char *title = row_texts (self, violation, &message);
+      g_autofree char *key = row_key (violation->serial, title, message);
+
+      row = g_hash_table_lookup (old, key);
+      if (row == NULL)
+        {
+          g_array_append_val (self->to_make, i);
+          continue;
+        }
+      g_hash_table_remove (old, key);
+      moved = moved || GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "position")) != i + 1;
+      set_position (row, i);
+      self->n_rows++;
+    }
+
+  g_hash_table_iter_init (&iter, old);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &row))
+    g_ptr_array_add (gone, row);
+  for (guint i = 0; i < gone->len; i++)
+    gtk_list_box_remove (self->list_box, g_ptr_array_index (gone, i));
+
+  return moved;
+}
+
+/* The first new rows at once, the others after the frame that shows
+ * them: two hundred rows of wrapped text were a third of the work of
+ * opening a layout of 5,000 pieces, for the five or so the sidebar
+ * shows. */
 void
 muster_violations_list_refresh (MusterViolationsList *self)
 {
-  GtkWidget *child;
   guint total;
 
   g_return_if_fail (MUSTER_IS_VIOLATIONS_LIST (self));
@@ -278,12 +388,7 @@ muster_violations_list_refresh (MusterViolationsList *self)
   g_clear_handle_id (&self->refresh_id, g_source_remove);
   g_clear_handle_id (&self->fill_id, g_source_remove);
   g_clear_pointer (&self->pending, g_ptr_array_unref);
-
-  /* Rows only: the placeholder stays. */
-  while (self->list_box != NULL &&
-         (child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->list_box, 0))) != NULL)
-    gtk_list_box_remove (self->list_box, child);
-  self->n_rows = 0;
+  g_clear_pointer (&self->to_make, g_array_unref);
 
   if (self->validator != NULL)
     self->pending = muster_validator_collect (self->validator);
@@ -293,6 +398,12 @@ muster_violations_list_refresh (MusterViolationsList *self)
   total = self->pending != NULL ? self->pending->len : 0;
   if (total > 0)
     ensure_list (self);
+  self->to_make = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->made = 0;
+  self->n_rows = 0;
+  if (self->list_box != NULL && keep_rows (self, MIN (total, MAX_ROWS)))
+    gtk_list_box_invalidate_sort (self->list_box);
+
   add_rows (self, FIRST_ROWS);
   if (self->pending != NULL)
     self->fill_id = g_idle_add_full (G_PRIORITY_LOW, fill_idle_cb, self, NULL);
@@ -408,6 +519,7 @@ muster_violations_list_dispose (GObject *object)
   g_clear_handle_id (&self->refresh_id, g_source_remove);
   g_clear_handle_id (&self->fill_id, g_source_remove);
   g_clear_pointer (&self->pending, g_ptr_array_unref);
+  g_clear_pointer (&self->to_make, g_array_unref);
   g_clear_pointer (&self->shared_names, g_hash_table_unref);
   if (self->validator != NULL)
     g_signal_handlers_disconnect_by_data (self->validator, self);

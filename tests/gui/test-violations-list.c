@@ -153,6 +153,13 @@ count_list_rows (GtkWidget *widget)
 /* Bases where terrain t_i is: the Problems list of many verdicts makes
  * its first rows at once and the others when idle, the summing-up row
  * last; asked about, it makes them all. */
+static gboolean
+is_list_box (GtkWidget  *widget,
+             const char *unused)
+{
+  return GTK_IS_LIST_BOX (widget);
+}
+
 static void
 test_rows_when_idle (void)
 {
@@ -164,6 +171,9 @@ test_rows_when_idle (void)
   g_autoptr(GPtrArray) verdicts = NULL;
   g_autofree char *title_199 = NULL;
   g_autofree char *title_150 = NULL;
+  g_autofree char *first_id = NULL;
+  GtkListBoxRow *row_151;
+  GtkListBox *box;
   gint64 deadline;
   guint n;
 
@@ -185,6 +195,7 @@ test_rows_when_idle (void)
   g_assert_cmpuint (verdicts->len, ==, 250);
   title_199 = g_strdup_printf ("Building (%s)", ((MusterViolation *) g_ptr_array_index (verdicts, 199))->piece_id);
   title_150 = g_strdup_printf ("Building (%s)", ((MusterViolation *) g_ptr_array_index (verdicts, 150))->piece_id);
+  first_id = g_strdup (((MusterViolation *) g_ptr_array_index (verdicts, 0))->piece_id);
   muster_violations_list_set_validator (MUSTER_VIOLATIONS_LIST (list), validator);
 
   /* More than the sidebar shows (five rows in a window of 1280 × 800),
@@ -200,21 +211,33 @@ test_rows_when_idle (void)
   g_assert_cmpuint (muster_violations_list_get_n_rows (MUSTER_VIOLATIONS_LIST (list)), ==, 200);
   g_assert_cmpstr (muster_violations_list_get_row_title (MUSTER_VIOLATIONS_LIST (list), 199), ==, title_199);
 
-  /* Refreshed, and asked at once: all of them, in order. */
+  /* Refreshed with nothing changed: the same rows, not made again. */
+  box = GTK_LIST_BOX (find_widget_where (list, is_list_box, NULL, FALSE));
+  row_151 = gtk_list_box_get_row_at_index (box, 151);
   muster_violations_list_refresh (MUSTER_VIOLATIONS_LIST (list));
-  g_assert_cmpuint (count_list_rows (list), <, 200);
-  g_assert_cmpstr (muster_violations_list_get_row_title (MUSTER_VIOLATIONS_LIST (list), 150), ==, title_150);
   g_assert_cmpuint (count_list_rows (list), ==, 201);
+  g_assert_true (gtk_list_box_get_row_at_index (box, 151) == row_151);
+  g_assert_cmpstr (muster_violations_list_get_row_title (MUSTER_VIOLATIONS_LIST (list), 150), ==, title_150);
+
+  /* The first verdict gone: the rows after it move up a place, the same
+   * rows, and the 201st verdict gets a row, the last. */
+  g_assert_true (muster_layout_remove_terrain (layout, first_id));
+  g_clear_pointer (&verdicts, g_ptr_array_unref);
+  verdicts = muster_validator_collect (validator);
+  g_assert_cmpuint (verdicts->len, ==, 249);
+  muster_violations_list_refresh (MUSTER_VIOLATIONS_LIST (list));
+  g_assert_true (gtk_list_box_get_row_at_index (box, 150) == row_151);
   g_assert_cmpuint (muster_violations_list_get_n_rows (MUSTER_VIOLATIONS_LIST (list)), ==, 200);
+  g_assert_cmpuint (count_list_rows (list), ==, 201);
+  for (guint i = 0; i < 200; i++)
+    {
+      const MusterViolation *v = g_ptr_array_index (verdicts, i);
+      g_autofree char *title = g_strdup_printf ("Building (%s)", v->piece_id);
+
+      g_assert_cmpstr (muster_violations_list_get_row_title (MUSTER_VIOLATIONS_LIST (list), i), ==, title);
+    }
 
   g_object_unref (list);
-}
-
-static gboolean
-is_list_box (GtkWidget  *widget,
-             const char *unused)
-{
-  return GTK_IS_LIST_BOX (widget);
 }
 
 /* A table with no problem has no list of them to make (its first frame
