@@ -13,57 +13,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "muster-editor.h"
 #include "muster-entry-dialog.h"
-#include "muster-roster-panel.h"
+#include "muster-roster-panel-private.h"
 
-struct _MusterRosterPanel
-{
-  AdwBin          parent_instance;
-
-  MusterRoster   *roster;
-  MusterEditor   *editor;        /* of the roster's layout and the history */
-  MusterSystem   *system;
-  MusterLayout   *layout;
-  MusterValidator *validator;    /* or NULL */
-  char           *player_id;
-  MusterColor     color;
-  /* Entry id → how many of its pieces break a rule, as of the rows'
-   * last refresh. */
-  GHashTable     *problems;
-
-  GMenu          *zone_menu;
-  char           *zone_menu_key;  /* the zones it lists */
-  GSimpleAction  *zone_action;    /* the player's zone, "" for none */
-  /* The entry just added or edited: its row takes the focus when made,
-   * so that Return places it and the keyboard carries on from there. */
-  char           *focus_entry_id;
-  GPtrArray      *statuses;      /* char *, one a row */
-  gboolean        updating;
-  guint           refresh_id;
-  /* The rows wait for the panel to be shown (or asked about): the pages
-   * of the other players are not, and a big layout's rows are most of
-   * the work of its first frame. */
-  gboolean        rows_stale;
-  /* The ids of the pieces whose rows in other_box are still to make,
-   * after the first ones, and how many there are in all. */
-  GPtrArray      *other_pending;
-  guint           other_made;
-  guint           other_total;
-  guint           other_fill_id;
-
-  /* Template children */
-  AdwEntryRow    *name_row;
-  GtkDrawingArea *color_swatch;
-  GtkMenuButton  *zone_button;
-  GtkBox         *content_box;
-  GtkListBox     *list_box;
-
-  /* Once there are pieces that no roster entry accounts for
-   * (ensure_other_group()). */
-  AdwPreferencesGroup *other_group;
-  GtkListBox     *other_box;
-};
 
 enum {
   PLACE_ENTRY,
@@ -130,8 +82,8 @@ one_word (const char *name)
   return g_strjoinv ("\u00a0", words);
 }
 
-static char *
-describe_base (const MusterBase *base)
+char *
+_muster_roster_panel_describe_base (const MusterBase *base)
 {
   g_autofree char *width = format_mm (base->width);
   g_autofree char *depth = format_mm (base->depth);
@@ -156,7 +108,7 @@ describe_entry (MusterRosterPanel       *self,
                 const MusterRosterEntry *entry)
 {
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *base = describe_base (&entry->base);
+  g_autofree char *base = _muster_roster_panel_describe_base (&entry->base);
 
   if (entry->kind == MUSTER_PIECE_UNIT)
     /* Translators: a unit: files × ranks of models on bases of this size */
@@ -462,6 +414,8 @@ make_row (MusterRosterPanel       *self,
   gtk_widget_add_css_class (status, "roster-status");
   gtk_widget_add_css_class (status, css_class);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), status);
+  g_object_set_data (G_OBJECT (row), "status", status);
+  g_object_set_data (G_OBJECT (row), "status-class", (gpointer) css_class);
   g_ptr_array_add (self->statuses, g_strdup (status_text));
 
   button = gtk_menu_button_new ();
@@ -500,169 +454,6 @@ make_row (MusterRosterPanel       *self,
   gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (source));
 
   return row;
-}
-
-/* Most rows of pieces outside the roster: a layout of thousands from
- * elsewhere would otherwise fill the panel, and rebuild it, on each add. */
-#define MAX_OTHER_ROWS 100
-/* Rows made at once, what the panel shows above the fold (one in a
- * window of its default size); the others follow after the frame, some
- * at a time. Each costs some 9 M instructions before the first frame. */
-#define FIRST_OTHER_ROWS 2
-#define OTHER_ROWS_AT_A_TIME 16
-
-static void
-add_other_row (MusterRosterPanel *self,
-               const MusterPiece *piece)
-{
-  g_autofree char *base = describe_base (&piece->base);
-  GtkWidget *row = adw_action_row_new ();
-
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  /* By the name the player gave it, as on the table; by its id only
-   * without one. */
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
-                                 piece->name != NULL && *piece->name != '\0' ? piece->name : piece->id);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), base);
-  /* One line, ellipsized: a base's size fits, and the least width of
-   * a wrapped line is measured by wrapping it at every character,
-   * shaping it again at each break (a hundred rows a player, measured
-   * before a big layout's first frame). Not the title: an id may be
-   * narrower than an ellipsis, which GTK 4.8 then measures wrong. */
-  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 1);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-  gtk_widget_set_tooltip_text (row, _("Select on the table"));
-  g_object_set_data_full (G_OBJECT (row), "piece-id", g_strdup (piece->id), g_free);
-  gtk_list_box_append (self->other_box, row);
-}
-
-/* Rows up to limit, then what is left summed up. A piece removed since
- * is left out. */
-static void
-add_other_rows (MusterRosterPanel *self,
-                guint              limit)
-{
-  guint n = self->other_pending != NULL ? self->other_pending->len : 0;
-
-  for (; self->other_made < n && self->other_made < limit; self->other_made++)
-    {
-      const MusterPiece *piece = muster_layout_lookup_piece (self->layout,
-                                                             g_ptr_array_index (self->other_pending, self->other_made));
-
-      if (piece != NULL)
-        add_other_row (self, piece);
-    }
-
-  if (self->other_made < n)
-    return;
-
-  if (self->other_total > MAX_OTHER_ROWS)
-    {
-      g_autofree char *more = g_strdup_printf (ngettext ("And %u more", "And %u more",
-                                                         self->other_total - MAX_OTHER_ROWS),
-                                               self->other_total - MAX_OTHER_ROWS);
-      GtkWidget *row = adw_action_row_new ();
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), more);
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-      gtk_list_box_append (self->other_box, row);
-    }
-
-  g_clear_pointer (&self->other_pending, g_ptr_array_unref);
-  g_clear_handle_id (&self->other_fill_id, g_source_remove);
-}
-
-static gboolean
-other_fill_cb (gpointer data)
-{
-  MusterRosterPanel *self = data;
-
-  add_other_rows (self, self->other_made + OTHER_ROWS_AT_A_TIME);
-  if (self->other_pending != NULL)
-    return G_SOURCE_CONTINUE;
-
-  self->other_fill_id = 0;
-
-  return G_SOURCE_REMOVE;
-}
-
-static void other_row_activated_cb (MusterRosterPanel *self,
-                                    GtkListBoxRow     *row);
-
-/* The group of the pieces that no roster entry accounts for, made with
- * the first of them: most players have none, and a hidden group was 1 %
- * of a new table's first frame. */
-static void
-ensure_other_group (MusterRosterPanel *self)
-{
-  if (self->other_group != NULL)
-    return;
-
-  self->other_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (self->other_group, _("Also on the Table"));
-  adw_preferences_group_set_description (self->other_group,
-                                         _("Pieces of this player that no roster entry accounts for"));
-  self->other_box = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_list_box_set_selection_mode (self->other_box, GTK_SELECTION_NONE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->other_box),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Also on the Table"),
-                                  -1);
-  gtk_widget_add_css_class (GTK_WIDGET (self->other_box), "boxed-list");
-  g_signal_connect_object (self->other_box, "row-activated",
-                           G_CALLBACK (other_row_activated_cb), self, G_CONNECT_SWAPPED);
-  adw_preferences_group_add (self->other_group, GTK_WIDGET (self->other_box));
-  gtk_box_append (self->content_box, GTK_WIDGET (self->other_group));
-}
-
-/* Pieces the player has on the table that no roster entry placed (a
- * layout written by hand, or by another program): listed so that every
- * piece can be found without the board, by keyboard too. The first rows
- * at once, the others after the frame that shows them. */
-static void
-refresh_other_rows (MusterRosterPanel *self)
-{
-  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
-  GtkWidget *child;
-
-  g_clear_handle_id (&self->other_fill_id, g_source_remove);
-  g_clear_pointer (&self->other_pending, g_ptr_array_unref);
-  while (self->other_box != NULL &&
-         (child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->other_box, 0))) != NULL)
-    gtk_list_box_remove (self->other_box, child);
-
-  self->other_pending = g_ptr_array_new_with_free_func (g_free);
-  self->other_made = 0;
-  self->other_total = 0;
-  for (guint i = 0; i < pieces->len; i++)
-    {
-      const MusterPiece *piece = g_ptr_array_index (pieces, i);
-
-      if (g_strcmp0 (piece->owner, self->player_id) != 0 ||
-          muster_roster_get_piece_entry (piece) != NULL)
-        continue;
-
-      if (++self->other_total <= MAX_OTHER_ROWS)
-        g_ptr_array_add (self->other_pending, g_strdup (piece->id));
-    }
-
-  if (self->other_total > 0)
-    ensure_other_group (self);
-  add_other_rows (self, FIRST_OTHER_ROWS);
-  if (self->other_pending != NULL)
-    self->other_fill_id = g_idle_add_full (G_PRIORITY_LOW, other_fill_cb, self, NULL);
-
-  if (self->other_group != NULL)
-    gtk_widget_set_visible (GTK_WIDGET (self->other_group), self->other_total > 0);
-}
-
-static void
-other_row_activated_cb (MusterRosterPanel *self,
-                        GtkListBoxRow     *row)
-{
-  const char *piece_id = g_object_get_data (G_OBJECT (row), "piece-id");
-
-  if (piece_id != NULL)
-    g_signal_emit (self, signals[SELECT_PIECE], 0, piece_id);
 }
 
 /* Which entries of the player have pieces that break a rule: one pass
@@ -724,6 +515,7 @@ refresh_rows (MusterRosterPanel *self)
   GtkWidget *child;
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);
+  g_clear_handle_id (&self->statuses_id, g_source_remove);
   self->rows_stale = FALSE;
 
   /* Rows only: the placeholder stays. */
@@ -746,7 +538,7 @@ refresh_rows (MusterRosterPanel *self)
         }
     }
 
-  refresh_other_rows (self);
+  _muster_roster_panel_refresh_other_rows (self);
 }
 
 static gboolean
@@ -769,6 +561,64 @@ queue_refresh (MusterRosterPanel *self)
     self->refresh_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refresh_idle_cb, self, NULL);
 }
 
+/* The statuses of the entries' rows, updated in place: a piece moved
+ * changes the verdicts, not the rows. Made again, the rows (and the
+ * hundred of Also on the Table) cost a big table's player a third of a
+ * second at each nudge of a piece. */
+static void
+refresh_statuses (MusterRosterPanel *self)
+{
+  GtkListBoxRow *row;
+
+  count_problems (self);
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (self->list_box, i)) != NULL; i++)
+    {
+      const char *entry_id = g_object_get_data (G_OBJECT (row), "entry-id");
+      GtkLabel *status = g_object_get_data (G_OBJECT (row), "status");
+      const char *old_class = g_object_get_data (G_OBJECT (row), "status-class");
+      const MusterRosterEntry *entry = entry_id != NULL ? muster_roster_lookup (self->roster, entry_id, NULL) : NULL;
+      const char *css_class = NULL;
+      g_autofree char *text = NULL;
+
+      if (entry == NULL || status == NULL || (guint) i >= self->statuses->len)
+        continue;
+      text = describe_status (self, entry, &css_class);
+      if (g_strcmp0 (text, g_ptr_array_index (self->statuses, i)) == 0 && g_strcmp0 (css_class, old_class) == 0)
+        continue;
+
+      gtk_label_set_label (status, text);
+      gtk_widget_remove_css_class (GTK_WIDGET (status), old_class);
+      gtk_widget_add_css_class (GTK_WIDGET (status), css_class);
+      g_object_set_data (G_OBJECT (row), "status-class", (gpointer) css_class);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                      -1);
+      g_free (g_ptr_array_index (self->statuses, i));
+      g_ptr_array_index (self->statuses, i) = g_steal_pointer (&text);
+    }
+}
+
+static gboolean
+refresh_statuses_idle_cb (gpointer data)
+{
+  MusterRosterPanel *self = data;
+
+  self->statuses_id = 0;
+  refresh_statuses (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Rows made again anyway (queued, or when shown) carry the statuses. */
+static void
+queue_statuses (MusterRosterPanel *self)
+{
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->rows_stale = TRUE;
+  else if (self->refresh_id == 0 && self->statuses_id == 0)
+    self->statuses_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refresh_statuses_idle_cb, self, NULL);
+}
+
 /* Rows made or changed while the panel was hidden, now: shown (before
  * the frame that shows it is drawn). */
 static void
@@ -776,6 +626,11 @@ refresh_if_stale (MusterRosterPanel *self)
 {
   if (self->refresh_id != 0 || self->rows_stale)
     refresh_rows (self);
+  else if (self->statuses_id != 0)
+    {
+      g_clear_handle_id (&self->statuses_id, g_source_remove);
+      refresh_statuses (self);
+    }
 }
 
 /* Every row, now: asked about, the panel answers for all of them. */
@@ -784,7 +639,7 @@ ensure_rows (MusterRosterPanel *self)
 {
   refresh_if_stale (self);
   if (self->other_pending != NULL)
-    add_other_rows (self, MAX_OTHER_ROWS);
+    _muster_roster_panel_add_other_rows (self, G_MAXUINT);
 }
 
 static void
@@ -1224,7 +1079,7 @@ muster_roster_panel_set_validator (MusterRosterPanel *self,
     g_signal_handlers_disconnect_by_data (self->validator, self);
   g_set_object (&self->validator, validator);
   if (validator != NULL)
-    g_signal_connect_object (validator, "violations-changed", G_CALLBACK (queue_refresh), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object (validator, "violations-changed", G_CALLBACK (queue_statuses), self, G_CONNECT_SWAPPED);
   queue_refresh (self);
 }
 
@@ -1295,6 +1150,7 @@ muster_roster_panel_dispose (GObject *object)
   MusterRosterPanel *self = (MusterRosterPanel *)object;
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);
+  g_clear_handle_id (&self->statuses_id, g_source_remove);
   g_clear_handle_id (&self->other_fill_id, g_source_remove);
   g_clear_pointer (&self->other_pending, g_ptr_array_unref);
   if (self->roster != NULL)
