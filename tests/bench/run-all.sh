@@ -29,7 +29,7 @@ work=${2:-$(mktemp -d "${TMPDIR:-/tmp}/muster-bench.XXXXXX")}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
 
-targets="src/muster src/libmuster-gui.so tests/bench/bench-validate tests/bench/bench-drag tests/bench/bench-scale tests/bench/gen-layout tests/bench/validate-file tests/bench/bare-window tests/bench/bare-pdf"
+targets="src/muster src/libmuster-gui.so tests/bench/bench-validate tests/bench/bench-drag tests/bench/bench-nudge tests/bench/bench-scale tests/bench/gen-layout tests/bench/validate-file tests/bench/bare-window tests/bench/bare-pdf"
 if grep -q "geos-validate" "$build/build.ninja"; then
   targets="$targets tests/bench/geos-validate"
 else
@@ -51,6 +51,9 @@ echo "== bench-scale"
 
 echo "== bench-drag (issue 4)"
 display "$build/tests/bench/bench-drag" 2>&1 | grep -v "Unable to acquire session bus" || true
+
+echo "== bench-nudge"
+display "$build/tests/bench/bench-nudge" 2>&1 | grep -v "Unable to acquire session bus" || true
 
 echo "== bench-process"
 display python3 "$here/bench-process.py" --build "$build" --work "$work" validate export startup
