@@ -44,6 +44,7 @@ add_other_row (MusterRosterPanel *self,
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   gtk_widget_set_tooltip_text (row, _("Select on the table"));
   g_object_set_data_full (G_OBJECT (row), "piece-id", g_strdup (piece->id), g_free);
+  g_object_set_data (G_OBJECT (row), "serial", GUINT_TO_POINTER (piece->serial));
   gtk_list_box_append (self->other_box, row);
 }
 
@@ -174,4 +175,35 @@ other_row_activated_cb (MusterRosterPanel *self,
 
   if (piece_id != NULL)
     g_signal_emit_by_name (self, "select-piece", piece_id);
+}
+
+/* Whether Also on the Table changes with the piece of this serial added
+ * (then still in the layout) or removed: one of the player's that no
+ * roster entry accounts for. A removed piece that no row lists may be
+ * one of those summed up beyond the rows. */
+gboolean
+_muster_roster_panel_is_other_piece (MusterRosterPanel *self,
+                                     guint              serial,
+                                     gboolean           removed)
+{
+  const MusterPiece *piece;
+  GtkListBoxRow *row;
+
+  if (!removed)
+    {
+      piece = muster_layout_lookup_serial (self->layout, serial);
+
+      return piece != NULL && g_strcmp0 (piece->owner, self->player_id) == 0 &&
+             muster_roster_get_piece_entry (piece) == NULL;
+    }
+
+  if (self->other_total > MAX_OTHER_ROWS || self->other_pending != NULL)
+    return TRUE;
+  for (int i = 0; self->other_box != NULL && (row = gtk_list_box_get_row_at_index (self->other_box, i)) != NULL; i++)
+    {
+      if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "serial")) == serial)
+        return TRUE;
+    }
+
+  return FALSE;
 }

@@ -73,5 +73,8 @@ char *_muster_roster_panel_describe_base      (const MusterBase  *base);
 void  _muster_roster_panel_refresh_other_rows (MusterRosterPanel *self);
 void  _muster_roster_panel_add_other_rows     (MusterRosterPanel *self,
                                                guint              limit);
+gboolean _muster_roster_panel_is_other_piece  (MusterRosterPanel *self,
+                                               guint              serial,
+                                               gboolean           removed);
 
 G_END_DECLS

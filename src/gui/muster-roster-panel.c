@@ -421,6 +421,9 @@ make_row (MusterRosterPanel       *self,
   button = gtk_menu_button_new ();
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), menu);
+  g_object_set_data (G_OBJECT (row), "menu-button", button);
+  g_object_set_data (G_OBJECT (row), "all-placed",
+                     GINT_TO_POINTER (muster_roster_get_status (self->roster, entry->id, NULL) == MUSTER_ROSTER_ON_TABLE));
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (button, _("More"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (button),
@@ -577,11 +580,24 @@ refresh_statuses (MusterRosterPanel *self)
       GtkLabel *status = g_object_get_data (G_OBJECT (row), "status");
       const char *old_class = g_object_get_data (G_OBJECT (row), "status-class");
       const MusterRosterEntry *entry = entry_id != NULL ? muster_roster_lookup (self->roster, entry_id, NULL) : NULL;
+      GtkMenuButton *button = g_object_get_data (G_OBJECT (row), "menu-button");
       const char *css_class = NULL;
       g_autofree char *text = NULL;
+      gboolean all_placed;
 
       if (entry == NULL || status == NULL || (guint) i >= self->statuses->len)
         continue;
+
+      /* The menu offers to place one while some are not on the table. */
+      all_placed = muster_roster_get_status (self->roster, entry->id, NULL) == MUSTER_ROSTER_ON_TABLE;
+      if (all_placed != GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "all-placed")))
+        {
+          g_autoptr(GMenuModel) menu = make_row_menu (self, entry);
+
+          gtk_menu_button_set_menu_model (button, menu);
+          g_object_set_data (G_OBJECT (row), "all-placed", GINT_TO_POINTER (all_placed));
+        }
+
       text = describe_status (self, entry, &css_class);
       if (g_strcmp0 (text, g_ptr_array_index (self->statuses, i)) == 0 && g_strcmp0 (css_class, old_class) == 0)
         continue;
@@ -617,6 +633,29 @@ queue_statuses (MusterRosterPanel *self)
     self->rows_stale = TRUE;
   else if (self->refresh_id == 0 && self->statuses_id == 0)
     self->statuses_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refresh_statuses_idle_cb, self, NULL);
+}
+
+/* A piece placed from a roster entry changes that entry's status (how
+ * many are on the table), not the rows; one that no entry accounts for
+ * changes Also on the Table. */
+static void
+piece_added_cb (MusterRosterPanel *self,
+                guint              serial)
+{
+  if (_muster_roster_panel_is_other_piece (self, serial, FALSE))
+    queue_refresh (self);
+  else
+    queue_statuses (self);
+}
+
+static void
+piece_removed_cb (MusterRosterPanel *self,
+                  guint              serial)
+{
+  if (_muster_roster_panel_is_other_piece (self, serial, TRUE))
+    queue_refresh (self);
+  else
+    queue_statuses (self);
 }
 
 /* Rows made or changed while the panel was hidden, now: shown (before
@@ -1303,8 +1342,8 @@ muster_roster_panel_new (MusterRoster  *roster,
   self->color = (MusterColor) { -1, -1, -1 };
 
   g_signal_connect_object (roster, "changed", G_CALLBACK (queue_refresh), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->layout, "piece-added", G_CALLBACK (queue_refresh), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->layout, "piece-removed", G_CALLBACK (queue_refresh), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->layout, "piece-added", G_CALLBACK (piece_added_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->layout, "piece-removed", G_CALLBACK (piece_removed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->layout, "changed", G_CALLBACK (refresh_player), self, G_CONNECT_SWAPPED);
 
   refresh_player (self);

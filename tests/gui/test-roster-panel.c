@@ -202,6 +202,7 @@ test_roster_panel_placed_entry (void)
   MusterRosterPanel *red;
   MusterPiece *piece;
   const char *entry_id;
+  GtkWidget *knights_row;
   GtkWidget *window;
 
   g_assert_no_error (error);
@@ -220,6 +221,9 @@ test_roster_panel_placed_entry (void)
   /* Its subtitle breaks between its parts, never inside one. */
   g_assert_cmpstr (row_subtitle (GTK_WIDGET (red), "Knights"), ==, "25\u00a0×\u00a050\u00a0mm · War\u00a0Machine");
 
+  /* Placed, the entry's row stays the row it was: its status and its
+   * menu change. */
+  knights_row = find_widget_where (GTK_WIDGET (red), is_row, "Knights", FALSE);
   piece = muster_roster_make_piece (roster, entry_id);
   g_assert_nonnull (piece);
   piece->id = g_strdup ("knights");
@@ -230,6 +234,7 @@ test_roster_panel_placed_entry (void)
   after = place_item_action (GTK_WIDGET (red), "Knights");
   g_assert_cmpstr (after, ==, "roster.placed");
   g_assert_cmpstr (muster_roster_panel_get_row_status (red, 0), ==, "On the table");
+  g_assert_true (find_widget_where (GTK_WIDGET (red), is_row, "Knights", FALSE) == knights_row);
 
   /* Where it stands breaks a rule: the row says so, and follows the
    * verdicts. */
@@ -453,6 +458,17 @@ test_roster_panel_other_group_when_needed (void)
   g_assert_true (lists_piece (GTK_WIDGET (red), "Fusilier Lieutenant"));
   g_assert_false (lists_piece (GTK_WIDGET (red), "p2"));
   g_assert_true (lists_piece (GTK_WIDGET (red), "p1"));
+
+  /* Removed, a listed piece leaves the list; a piece of the other
+   * player's changes nothing here. */
+  g_assert_true (muster_layout_remove_piece (layout, "p1"));
+  muster_layout_add_piece (layout, muster_piece_new ("b1", MUSTER_PIECE_MODEL, "blue", &base, 300, 100));
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_false (lists_piece (GTK_WIDGET (red), "p1"));
+  g_assert_false (lists_piece (GTK_WIDGET (red), "b1"));
+  g_assert_cmpstr (muster_roster_panel_get_other_piece (red, 0), ==, "p2");
+  g_assert_null (muster_roster_panel_get_other_piece (red, 1));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
