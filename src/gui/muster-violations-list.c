@@ -323,9 +323,9 @@ muster_violations_list_get_row_title (MusterViolationsList *self,
 
 /* The rows already made for the verdicts, kept where a verdict still
  * stands as it was (the same piece, title and message): a piece moved
- * changes a row or two, and two hundred rows made again at each nudge
- * of a piece cost a big table some 0.1 s. The places of the verdicts
- * with no row go to self->to_make. Returns whether a kept row moved. */
+ * changes a row or two, where two hundred rows were made, and measured,
+ * again at each nudge of a piece. The places of the verdicts with no
+ * row go to self->to_make. Returns whether a kept row moved. */
 static gboolean
 keep_rows (MusterViolationsList *self,
            guint                 n)
