@@ -732,6 +732,8 @@ read_player (Loader   *loader,
       return fail (loader, node, error, _("%s: “%s” is kept for pieces that belong to no player"),
                    what, MUSTER_OWNER_NEUTRAL);
     }
+  /* An owner its pieces will have (see player_new()). */
+  g_intern_string (player->id);
 
   if (g_hash_table_lookup_extended (loader->player_lines, player->id, NULL, &line))
     return fail (loader, node, error, _("the player id “%s” is used twice (first on line %d)"),

@@ -298,6 +298,10 @@ player_new (const char *id,
   MusterPlayer *player = g_new0 (MusterPlayer, 1);
 
   player->id = g_strdup (id);
+  /* The owner its pieces will have, interned (MusterPiece) before any
+   * piece has it: a piece that comes from the network is told by it to
+   * belong to a known player, not to a name it made up. */
+  g_intern_string (id);
   player->name = g_strdup (name);
   player->zone = g_strdup (zone);
 

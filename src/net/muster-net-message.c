@@ -576,6 +576,16 @@ read_piece (xmlNode  *node,
       return NULL;
     }
 
+  /* Of a player some layout has had, or of no one: a piece's owner is
+   * interned (MusterPiece), and names made up by a peer would be kept for
+   * as long as the process runs. The session checks the owner then. */
+  text = muster_xml_peek_prop (node, "owner");
+  if (strcmp (text, MUSTER_OWNER_NEUTRAL) != 0 && g_quark_try_string (text) == 0)
+    {
+      refuse (error, _("a piece is not one that a table can hold"));
+      return NULL;
+    }
+
   base.shape = (MusterBaseShape) shape;
   piece = muster_piece_new (muster_xml_peek_prop (node, "id"), kind, muster_xml_peek_prop (node, "owner"), &base, x, y);
   piece->rotation = rotation;

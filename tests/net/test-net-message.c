@@ -181,10 +181,16 @@ test_refused (void)
     "<muster-net version=\"1\" type=\"place\" seq=\"1\" ack=\"0\"><piece id=\"a\" kind=\"model\" owner=\"red\" "
     "x=\"inf\" y=\"0\" rotation=\"0\" shape=\"round\" width=\"25\" depth=\"25\"/></muster-net>",
     "<muster-net version=\"1\" type=\"remove\" seq=\"1\" ack=\"0\"/>",
+    /* An owner that no layout has had as a player. */
+    "<muster-net version=\"1\" type=\"place\" seq=\"1\" ack=\"0\"><piece id=\"a\" kind=\"model\" owner=\"made-up-owner\" "
+    "x=\"0\" y=\"0\" rotation=\"0\" shape=\"round\" width=\"25\" depth=\"25\"/></muster-net>",
     NULL,
   };
 
   assert_all_refused (bad);
+  /* Nor kept: a piece's owner is interned, for as long as the process
+   * runs. */
+  g_assert_cmpuint (g_quark_try_string ("made-up-owner"), ==, 0);
 
   /* Too deep, and too big. */
   {
