@@ -148,13 +148,15 @@ describe_entry (MusterRosterPanel       *self,
   return g_strjoinv (" · ", (char **) parts->pdata);
 }
 
+/* status and placed: muster_roster_get_status()'s, a pass over the table
+ * that the caller makes once for the row's text and menu. */
 static char *
 describe_status (MusterRosterPanel       *self,
                  const MusterRosterEntry *entry,
+                 MusterRosterStatus       status,
+                 guint                    placed,
                  const char             **css_class)
 {
-  guint placed = 0;
-  MusterRosterStatus status = muster_roster_get_status (self->roster, entry->id, &placed);
   guint problems = self->problems != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (self->problems, entry->id)) : 0;
 
   /* On the table, but where a rule forbids: that is what needs doing. */
@@ -290,7 +292,8 @@ drag_begin_cb (GtkDragSource *source,
 
 static GMenuModel *
 make_row_menu (MusterRosterPanel       *self,
-               const MusterRosterEntry *entry)
+               const MusterRosterEntry *entry,
+               gboolean                 all_placed)
 {
   GMenu *menu = g_menu_new ();
   g_autoptr(GMenu) section = g_menu_new ();
@@ -303,10 +306,7 @@ make_row_menu (MusterRosterPanel       *self,
   item = g_menu_item_new (_("_Place on the Table"), NULL);
   /* All of them on the table: the item stays, greyed out (roster.placed
    * is never enabled), rather than offering what cannot be done. */
-  g_menu_item_set_action_and_target (item,
-                                     muster_roster_get_status (self->roster, entry->id, NULL) == MUSTER_ROSTER_ON_TABLE
-                                     ? "roster.placed" : "roster.place",
-                                     "s", entry->id);
+  g_menu_item_set_action_and_target (item, all_placed ? "roster.placed" : "roster.place", "s", entry->id);
   g_menu_append_item (section, item);
   g_clear_object (&item);
   item = g_menu_item_new (_("_Edit…"), NULL);
@@ -378,7 +378,10 @@ make_row (MusterRosterPanel       *self,
   g_autofree char *title = NULL;
   g_autofree char *subtitle = describe_entry (self, entry);
   g_autofree char *status_text = NULL;
-  g_autoptr(GMenuModel) menu = make_row_menu (self, entry);
+  guint placed = 0;
+  MusterRosterStatus placing = muster_roster_get_status (self->roster, entry->id, &placed);
+  gboolean all_placed = placing == MUSTER_ROSTER_ON_TABLE;
+  g_autoptr(GMenuModel) menu = make_row_menu (self, entry, all_placed);
   const char *css_class = NULL;
   GtkDragSource *source;
   GtkEventController *shortcuts;
@@ -408,7 +411,7 @@ make_row (MusterRosterPanel       *self,
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), footprint);
   g_object_set_data (G_OBJECT (row), "footprint", footprint);
 
-  status_text = describe_status (self, entry, &css_class);
+  status_text = describe_status (self, entry, placing, placed, &css_class);
   status = gtk_label_new (status_text);
   gtk_widget_set_valign (status, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (status, "roster-status");
@@ -422,8 +425,7 @@ make_row (MusterRosterPanel       *self,
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), menu);
   g_object_set_data (G_OBJECT (row), "menu-button", button);
-  g_object_set_data (G_OBJECT (row), "all-placed",
-                     GINT_TO_POINTER (muster_roster_get_status (self->roster, entry->id, NULL) == MUSTER_ROSTER_ON_TABLE));
+  g_object_set_data (G_OBJECT (row), "all-placed", GINT_TO_POINTER (all_placed));
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (button, _("More"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (button),
@@ -583,22 +585,25 @@ refresh_statuses (MusterRosterPanel *self)
       GtkMenuButton *button = g_object_get_data (G_OBJECT (row), "menu-button");
       const char *css_class = NULL;
       g_autofree char *text = NULL;
+      MusterRosterStatus placing;
+      guint placed = 0;
       gboolean all_placed;
 
       if (entry == NULL || status == NULL || (guint) i >= self->statuses->len)
         continue;
 
       /* The menu offers to place one while some are not on the table. */
-      all_placed = muster_roster_get_status (self->roster, entry->id, NULL) == MUSTER_ROSTER_ON_TABLE;
+      placing = muster_roster_get_status (self->roster, entry->id, &placed);
+      all_placed = placing == MUSTER_ROSTER_ON_TABLE;
       if (all_placed != GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "all-placed")))
         {
-          g_autoptr(GMenuModel) menu = make_row_menu (self, entry);
+          g_autoptr(GMenuModel) menu = make_row_menu (self, entry, all_placed);
 
           gtk_menu_button_set_menu_model (button, menu);
           g_object_set_data (G_OBJECT (row), "all-placed", GINT_TO_POINTER (all_placed));
         }
 
-      text = describe_status (self, entry, &css_class);
+      text = describe_status (self, entry, placing, placed, &css_class);
       if (g_strcmp0 (text, g_ptr_array_index (self->statuses, i)) == 0 && g_strcmp0 (css_class, old_class) == 0)
         continue;
 
