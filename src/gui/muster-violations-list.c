@@ -350,9 +350,18 @@ keep_rows (MusterViolationsList *self,
     {
       const MusterViolation *violation = g_ptr_array_index (self->pending, i);
       g_autofree char *message = NULL;
-      g_autofree char *title = row_texts (self, violation, &message);
-      g_autofree char *key = row_key (violation->serial, title, message);
+      g_autofree char *title = NULL;
+      g_autofree char *key = NULL;
 
+      /* No row to keep (a layout just opened): no texts to word twice. */
+      if (g_hash_table_size (old) == 0)
+        {
+          g_array_append_val (self->to_make, i);
+          continue;
+        }
+
+      title = row_texts (self, violation, &message);
+      key = row_key (violation->serial, title, message);
       row = g_hash_table_lookup (old, key);
       if (row == NULL)
         {
