@@ -151,7 +151,15 @@ muster_application_open (GApplication  *app,
   for (int i = 0; i < n_files; i++)
     {
       GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
-      MusterWindow *window;
+      MusterWindow *window = muster_window_find_for_file (GTK_APPLICATION (app), files[i], NULL);
+
+      /* A layout already open is shown where it is: two windows on one
+       * file would each save over the other's changes. */
+      if (window != NULL)
+        {
+          gtk_window_present (GTK_WINDOW (window));
+          continue;
+        }
 
       /* An untouched new table is replaced rather than kept beside. It
        * is raised first: the alert about a file that cannot be read goes

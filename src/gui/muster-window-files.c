@@ -215,6 +215,51 @@ muster_window_open_new (MusterApplication *application,
 }
 
 MusterWindow *
+muster_window_find_for_file (GtkApplication *application,
+                             GFile          *file,
+                             MusterWindow   *except)
+{
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    {
+      GFile *shown;
+
+      if (!MUSTER_IS_WINDOW (l->data) || l->data == except)
+        continue;
+
+      shown = muster_window_get_file (l->data);
+      if (shown != NULL && g_file_equal (shown, file))
+        return l->data;
+    }
+
+  return NULL;
+}
+
+/* A layout open in another window is shown there, not opened a second
+ * time: two windows on one file would each save over the other's
+ * changes. TRUE when it was. */
+static gboolean
+present_elsewhere (MusterWindow *self,
+                   GFile        *file)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  MusterWindow *other;
+
+  if (application == NULL || file == NULL)
+    return FALSE;
+
+  other = muster_window_find_for_file (application, file, self);
+  if (other == NULL)
+    return FALSE;
+
+  gtk_window_present (GTK_WINDOW (other));
+
+  return TRUE;
+}
+
+MusterWindow *
 muster_window_new_for_file (MusterApplication *application,
                             GFile             *file)
 {
@@ -355,7 +400,7 @@ static void
 open_chosen (GObject *owner,
              GFile   *file)
 {
-  if (file != NULL)
+  if (file != NULL && !present_elsewhere (MUSTER_WINDOW (owner), file))
     muster_window_open (MUSTER_WINDOW (owner), file);
 }
 
@@ -432,6 +477,9 @@ _muster_window_confirm_then (MusterWindow *self,
 {
   g_autofree char *body = NULL;
   GtkWidget *alert;
+
+  if (after == MUSTER_AFTER_OPEN_FILE && present_elsewhere (self, file))
+    return;
 
   self->after = after;
   g_set_object (&self->after_file, file);

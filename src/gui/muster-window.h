@@ -38,6 +38,11 @@ MusterWindow    *muster_window_open_new       (MusterApplication *application,
  * dialog that says why. */
 MusterWindow    *muster_window_new_for_file   (MusterApplication *application,
                                                GFile             *file);
+/* The window of application showing the layout in file, other than
+ * except, or NULL. */
+MusterWindow    *muster_window_find_for_file  (GtkApplication    *application,
+                                               GFile             *file,
+                                               MusterWindow      *except);
 /* Saves to file (which becomes the window's file); on failure says why. */
 gboolean         muster_window_save_to        (MusterWindow      *self,
                                                GFile             *file,

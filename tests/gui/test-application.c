@@ -7,7 +7,8 @@
 
 /* What the application sets up around its windows: the keyboard
  * shortcuts, set just after the first frame (none can be pressed before
- * it) and there from then on.
+ * it) and there from then on; one window for a layout, however it is
+ * opened again.
  *
  * A whole application session in a fresh process: GTK starts once per
  * process. */
@@ -17,6 +18,7 @@
 #include <adwaita.h>
 
 #include "app-session-helpers.h"
+#include "muster-window.h"
 
 static gboolean
 has_accel (GtkApplication *app,
@@ -78,6 +80,100 @@ test_application_accels (void)
   g_test_trap_assert_passed ();
 }
 
+/* The windows of app, and of them how many show file. */
+static guint
+count_windows (GApplication *app,
+               GFile        *file,
+               guint        *n_on_file)
+{
+  guint n = 0;
+
+  *n_on_file = 0;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    {
+      GFile *shown;
+
+      if (!MUSTER_IS_WINDOW (l->data))
+        continue;
+      n++;
+      shown = muster_window_get_file (l->data);
+      if (shown != NULL && g_file_equal (shown, file))
+        (*n_on_file)++;
+    }
+
+  return n;
+}
+
+static void
+open_again_cb (GApplication  *app,
+               GFile        **files,
+               int            n_files,
+               const char    *hint)
+{
+  static gboolean checking;
+  /* Another GFile for the same file, as another launch would make. */
+  g_autoptr(GFile) again = NULL;
+  g_autofree char *uri = NULL;
+  MusterWindow *second;
+  guint n_on_file;
+
+  /* The opens below come through here too. */
+  if (checking)
+    return;
+  checking = TRUE;
+
+  again = g_file_new_for_path (g_file_peek_path (files[0]));
+  g_assert_cmpuint (count_windows (app, again, &n_on_file), ==, 1);
+  g_assert_cmpuint (n_on_file, ==, 1);
+
+  /* From the file manager again: shown where it is. */
+  g_application_open (app, &again, 1, "");
+  g_assert_cmpuint (count_windows (app, again, &n_on_file), ==, 1);
+  g_assert_cmpuint (n_on_file, ==, 1);
+
+  /* With a new window's untouched table in front: not put in its place. */
+  second = muster_window_new (MUSTER_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (second));
+  g_application_open (app, &again, 1, "");
+  g_assert_cmpuint (count_windows (app, again, &n_on_file), ==, 2);
+  g_assert_cmpuint (n_on_file, ==, 1);
+  g_assert_null (muster_window_get_file (second));
+
+  /* Nor from that window's recent files. */
+  uri = g_file_get_uri (again);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (second), "win.open-recent", "s", uri));
+  g_assert_cmpuint (count_windows (app, again, &n_on_file), ==, 2);
+  g_assert_cmpuint (n_on_file, ==, 1);
+  g_assert_null (muster_window_get_file (second));
+
+  /* Nothing unsaved: closed without a question. */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL;
+       l = gtk_application_get_windows (GTK_APPLICATION (app)))
+    gtk_window_destroy (l->data);
+}
+
+static void
+test_application_open_again_session (void)
+{
+  g_autoptr(MusterApplication) app = muster_application_new ();
+  char *argv[] = { (char *) "muster", (char *) TEST_DATA_DIR "/examples/t9a-encircle-legal.muster", NULL };
+
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "open", G_CALLBACK (open_again_cb), NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 2, argv), ==, 0);
+}
+
+/* A layout open in one window and opened again, however: that window,
+ * not a second one on the same file (each would save over the other). */
+static void
+test_application_open_again (void)
+{
+  g_test_trap_subprocess ("/app/application/open-again/subprocess", 60 * G_USEC_PER_SEC,
+                          G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -87,6 +183,8 @@ main (int   argc,
 
   g_test_add_func ("/app/application/accels", test_application_accels);
   g_test_add_func ("/app/application/accels/subprocess", test_application_accels_session);
+  g_test_add_func ("/app/application/open-again", test_application_open_again);
+  g_test_add_func ("/app/application/open-again/subprocess", test_application_open_again_session);
 
   return g_test_run ();
 }
