@@ -18,6 +18,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
+#include "muster-atomic-file.h"
 #include "muster-expr.h"
 #include "muster-layout.h"
 #include "muster-layout-private.h"
@@ -630,6 +631,10 @@ muster_layout_to_bytes (MusterLayout *self)
 
 /* Backups */
 
+/* The longest name of a file that a backup's name keeps whole: with the
+ * hash and the version added, it stays well within 255 bytes. */
+#define MAX_KEPT_NAME 200
+
 static char *
 backups_dir (void)
 {
@@ -642,6 +647,7 @@ muster_layout_get_backup_file (GFile *file,
 {
   g_autofree char *path = NULL;
   g_autofree char *basename = NULL;
+  g_autofree char *stem = NULL;
   g_autofree char *hash = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *name = NULL;
@@ -660,10 +666,27 @@ muster_layout_get_backup_file (GFile *file,
   dot = strrchr (basename, '.');
   if (dot == NULL || dot == basename)
     dot = basename + strlen (basename);
+  stem = g_strndup (basename, dot - basename);
+  /* Most file systems allow names of 255 bytes at most: a long one gives
+   * up the end of its stem (and an extension too long to be one). */
+  if (strlen (basename) > MAX_KEPT_NAME)
+    {
+      g_autofree char *cut = NULL;
+
+      if (strlen (dot) > MAX_KEPT_NAME / 4)
+        {
+          g_free (stem);
+          stem = g_strdup (basename);
+          dot = "";
+        }
+      cut = muster_atomic_file_shorten (stem, MAX_KEPT_NAME - strlen (dot));
+      g_free (stem);
+      stem = g_steal_pointer (&cut);
+    }
   if (version == 0)
-    name = g_strdup_printf ("%.*s-%.8s%s", (int) (dot - basename), basename, hash, dot);
+    name = g_strdup_printf ("%s-%.8s%s", stem, hash, dot);
   else
-    name = g_strdup_printf ("%.*s-%.8s.%u%s", (int) (dot - basename), basename, hash, version, dot);
+    name = g_strdup_printf ("%s-%.8s.%u%s", stem, hash, version, dot);
   dir = backups_dir ();
 
   return g_file_new_build_filename (dir, name, NULL);
@@ -701,6 +724,7 @@ keep_previous_version (GFile       *file,
 {
   g_autofree char *dir = backups_dir ();
   g_autoptr(GFile) newest = NULL;
+  g_autoptr(GFile) old = NULL;
   g_autofree char *newest_path = NULL;
   g_autoptr(GError) local_error = NULL;
   int saved_errno;
@@ -731,7 +755,8 @@ keep_previous_version (GFile       *file,
   if (link (path, newest_path) == 0)
     return TRUE;
 
-  if (!g_file_copy (file, newest, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, &local_error))
+  old = g_file_new_for_path (path);
+  if (!g_file_copy (old, newest, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, &local_error))
     {
       g_set_error (error, local_error->domain, local_error->code,
                    _("the previous version could not be kept in %s: %s"), dir, local_error->message);
@@ -743,11 +768,28 @@ keep_previous_version (GFile       *file,
 
 /* Writing */
 
-/* The old file is kept (keep_previous_version()), then a temporary file
- * with the whole new content, flushed to the disk, is renamed over FILE.
- * Not g_file_replace_contents(): after a failed write (a full disk) it
- * still closes its stream, which renames the short temporary file over
- * FILE. */
+typedef struct
+{
+  GFile    *file;
+  gboolean  keep;
+} Replacing;
+
+/* The old file is kept as a backup (keep_previous_version()) once the new
+ * content is on the disk, just before it takes the file's place: a save
+ * that fails leaves the backups as they were. */
+static gboolean
+before_replace (const char  *path,
+                gpointer     user_data,
+                GError     **error)
+{
+  Replacing *replacing = user_data;
+
+  if (!replacing->keep)
+    return TRUE;
+
+  return keep_previous_version (replacing->file, path, error);
+}
+
 static gboolean
 write_atomically (GFile       *file,
                   const char  *data,
@@ -755,6 +797,8 @@ write_atomically (GFile       *file,
                   GError     **error)
 {
   g_autofree char *path = g_file_get_path (file);
+  g_autofree char *target = NULL;
+  Replacing replacing = { file, FALSE };
 
   if (path == NULL)
     {
@@ -765,10 +809,11 @@ write_atomically (GFile       *file,
 
   /* A file its owner made read-only is not replaced behind their back,
    * though its folder would let the new one be renamed over it. */
+  target = muster_atomic_file_resolve (path);
   {
     GStatBuf st;
 
-    if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode) && (st.st_mode & 0222) == 0)
+    if (g_stat (target, &st) == 0 && S_ISREG (st.st_mode) && (st.st_mode & 0222) == 0)
       {
         g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY,
                              _("the file is read-only; save it under another name"));
@@ -776,73 +821,9 @@ write_atomically (GFile       *file,
       }
   }
 
-  if (g_file_test (path, G_FILE_TEST_EXISTS) && !is_musters_own (path) &&
-      !keep_previous_version (file, path, error))
-    return FALSE;
+  replacing.keep = g_file_test (target, G_FILE_TEST_EXISTS) && !is_musters_own (target);
 
-  /* On failure the temporary file is removed and FILE left as it was. */
-  {
-    g_autofree char *dirname = g_path_get_dirname (path);
-    g_autofree char *basename = g_path_get_basename (path);
-    g_autofree char *tmp = g_strdup_printf ("%s/.%s.XXXXXX", dirname, basename);
-    const char *what = _("could not be written");
-    gsize written = 0;
-    int saved_errno = 0;
-    int fd;
-
-    fd = g_mkstemp_full (tmp, O_WRONLY, 0666);
-    if (fd < 0)
-      {
-        /* The new content goes first into a file beside it. */
-        saved_errno = errno;
-        what = _("could not be saved in its folder");
-        goto failed;
-      }
-    /* Read by others as the old file was (mkstemp makes it private). */
-    {
-      GStatBuf st;
-      mode_t mask = umask (0);
-
-      umask (mask);
-      if (fchmod (fd, g_stat (path, &st) == 0 ? (st.st_mode & 07777) : (0666 & ~mask)) != 0)
-        g_debug ("%s: %s", tmp, g_strerror (errno));
-    }
-    while (written < size)
-      {
-        gssize n = write (fd, data + written, size - written);
-
-        if (n < 0 && errno == EINTR)
-          continue;
-        if (n <= 0)
-          {
-            saved_errno = n < 0 ? errno : ENOSPC;
-            goto failed;
-          }
-        written += n;
-      }
-    if (fsync (fd) != 0 || close (fd) != 0)
-      {
-        saved_errno = errno;
-        fd = -1;
-        goto failed;
-      }
-    fd = -1;
-    if (g_rename (tmp, path) != 0)
-      {
-        saved_errno = errno;
-        goto failed;
-      }
-
-    return TRUE;
-
-  failed:
-    if (fd >= 0)
-      close (fd);
-    g_unlink (tmp);
-    g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-                 "%s %s: %s", path, what, g_strerror (saved_errno));
-    return FALSE;
-  }
+  return muster_atomic_file_write (path, data, size, before_replace, &replacing, error);
 }
 
 gboolean

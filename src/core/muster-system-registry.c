@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
+#include "muster-atomic-file.h"
 #include "muster-system-private.h"
 #include "muster-xml.h"
 
@@ -419,7 +420,6 @@ muster_system_registry_import (MusterSystemRegistry  *registry,
                                GError               **error)
 {
   g_autoptr(MusterSystem) system = NULL;
-  g_autoptr(GFile) target = NULL;
   g_autofree char *name = NULL;
   g_autofree char *path = NULL;
   MusterSystem *old;
@@ -469,9 +469,8 @@ muster_system_registry_import (MusterSystemRegistry  *registry,
   /* What was checked is what is copied, through a temporary file and a
    * rename: a failure leaves the folder as it was. */
   path = import_path (registry, file, system, old);
-  target = g_file_new_for_path (path);
   data = g_bytes_get_data (system->bytes, &size);
-  if (!g_file_replace_contents (target, data, size, NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL, error))
+  if (!muster_atomic_file_write (path, data, size, NULL, NULL, error))
     return NULL;
 
   g_free (system->filename);

@@ -9,7 +9,10 @@
 
 #include "config.h"
 
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 
@@ -261,6 +264,121 @@ test_read_only (void)
   g_rmdir (dir);
 }
 
+/* Saved through a symbolic link: the file it points to gets the new
+ * content, the link stays a link, and the backup is the old content
+ * itself, not a link that leads nowhere from the backups' folder. */
+static void
+test_through_symlink (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-writer-XXXXXX", NULL);
+  g_autofree char *real_dir = g_build_filename (dir, "real", NULL);
+  g_autofree char *target = g_build_filename (real_dir, "target.muster", NULL);
+  g_autofree char *link_path = g_build_filename (dir, "link.muster", NULL);
+  g_autofree char *backup = NULL;
+
+  g_assert_cmpint (g_mkdir (real_dir, 0700), ==, 0);
+  save_numbered (target, 1);
+  g_assert_cmpint (symlink ("real/target.muster", link_path), ==, 0);
+
+  save_numbered (link_path, 2);
+  g_assert_true (g_file_test (link_path, G_FILE_TEST_IS_SYMLINK));
+  g_assert_cmpuint (saved_number (target), ==, 2);
+  g_assert_cmpuint (saved_number (link_path), ==, 2);
+  /* Kept under the name the player saved to. */
+  backup = backup_path (link_path, 0);
+  g_assert_false (g_file_test (backup, G_FILE_TEST_IS_SYMLINK));
+  g_assert_cmpuint (saved_number (backup), ==, 1);
+  g_assert_cmpuint (count_entries (real_dir), ==, 1);
+
+  remove_backups (link_path);
+  g_remove (link_path);
+  g_remove (target);
+  g_rmdir (real_dir);
+  g_rmdir (dir);
+}
+
+/* A save that fails (here a file size limit, as a full disk would) leaves
+ * the file and its previous versions as they were: no version is pushed
+ * out by saves that never happened. */
+static void
+test_failed_save_keeps_backups (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-writer-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "layout.muster", NULL);
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 1828.8, 1219.2);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  struct rlimit old_limit, limit;
+  void (*old_handler) (int);
+
+  for (guint n = 1; n <= 3; n++)
+    save_numbered (path, n);
+
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &old_limit), ==, 0);
+  limit = old_limit;
+  limit.rlim_cur = 64;
+  old_handler = signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  for (guint i = 0; i < MUSTER_LAYOUT_BACKUPS; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (muster_layout_save (layout, file, &error));
+      g_assert_nonnull (error);
+      g_assert_nonnull (strstr (error->message, path));
+    }
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &old_limit), ==, 0);
+  signal (SIGXFSZ, old_handler);
+
+  g_assert_cmpuint (saved_number (path), ==, 3);
+  for (guint v = 0; v < MUSTER_LAYOUT_BACKUPS; v++)
+    {
+      g_autofree char *backup = backup_path (path, v);
+
+      g_assert_cmpuint (saved_number (backup), ==, v < 2 ? 2 - v : 0);
+    }
+  /* Nor is anything left beside it. */
+  g_assert_cmpuint (count_entries (dir), ==, 1);
+
+  remove_backups (path);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+/* A name as long as a file system allows (255 bytes) is saved, and its
+ * previous version kept, under a name cut short where a character ends. */
+static void
+test_long_name (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-writer-XXXXXX", NULL);
+  g_autoptr(GString) name = g_string_new (NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *backup = NULL;
+  g_autofree char *backup_name = NULL;
+
+  /* 82 three-byte characters and ".muster": 253 bytes. */
+  for (guint i = 0; i < 82; i++)
+    g_string_append (name, "陣");
+  g_string_append (name, ".muster");
+  path = g_build_filename (dir, name->str, NULL);
+
+  save_numbered (path, 1);
+  save_numbered (path, 2);
+  g_assert_cmpuint (saved_number (path), ==, 2);
+
+  backup = backup_path (path, MUSTER_LAYOUT_BACKUPS - 1);
+  backup_name = g_path_get_basename (backup);
+  g_assert_cmpuint (strlen (backup_name), <=, 255);
+  g_assert_true (g_utf8_validate (backup_name, -1, NULL));
+  g_assert_true (g_str_has_suffix (backup_name, ".muster"));
+  g_clear_pointer (&backup, g_free);
+  backup = backup_path (path, 0);
+  g_assert_cmpuint (saved_number (backup), ==, 1);
+
+  remove_backups (path);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -283,6 +401,9 @@ main (int   argc,
   g_test_add_func ("/core/layout-writer/own-files-unkept", test_own_files_unkept);
   g_test_add_func ("/core/layout-writer/backup-refused", test_backup_refused);
   g_test_add_func ("/core/layout-writer/read-only", test_read_only);
+  g_test_add_func ("/core/layout-writer/through-symlink", test_through_symlink);
+  g_test_add_func ("/core/layout-writer/failed-save-keeps-backups", test_failed_save_keeps_backups);
+  g_test_add_func ("/core/layout-writer/long-name", test_long_name);
 
   ret = g_test_run ();
 

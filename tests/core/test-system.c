@@ -12,7 +12,9 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <math.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "muster-expr.h"
 #include "muster-system.h"
@@ -1045,6 +1047,44 @@ test_import_unwritable (Fixture       *fixture,
   g_assert_null (muster_system_registry_lookup (registry, "custom"));
 }
 
+/* A replacement that cannot be written whole (here a file size limit,
+ * as a full disk would): the error names the file, and the system it
+ * was to replace is still there, whole, in the folder and the list. */
+static void
+test_import_full_disk (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *good = g_build_filename (TEST_DATA_DIR, "systems", "good-custom.xml", NULL);
+  g_autofree char *copied = g_build_filename (fixture->user_dir, "custom.xml", NULL);
+  g_autoptr(GFile) good_file = g_file_new_for_path (good);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *original = NULL;
+  struct rlimit old_limit, limit;
+  void (*old_handler) (int);
+  MusterSystem *system;
+
+  system = muster_system_registry_import (fixture->registry, good_file, FALSE, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &old_limit), ==, 0);
+  limit = old_limit;
+  limit.rlim_cur = 16;
+  old_handler = signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  g_assert_null (muster_system_registry_import (fixture->registry, good_file, TRUE, &error));
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &old_limit), ==, 0);
+  signal (SIGXFSZ, old_handler);
+
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, copied));
+  g_assert_true (lookup_system (fixture, "custom") == system);
+  g_assert_cmpuint (count_files (fixture->user_dir), ==, 1);
+  g_assert_true (g_file_get_contents (copied, &contents, NULL, NULL));
+  g_assert_true (g_file_get_contents (good, &original, NULL, NULL));
+  g_assert_cmpstr (contents, ==, original);
+}
+
 /* Shipped systems are read when asked for: a lookup before the list
  * finds the same system as the list, and the list keeps its order. */
 static void
@@ -1310,6 +1350,7 @@ main (int   argc,
   ADD ("/core/system/user-dir", test_user_dir);
   ADD ("/core/system/import", test_import);
   ADD ("/core/system/import-unwritable", test_import_unwritable);
+  ADD ("/core/system/import-full-disk", test_import_full_disk);
   ADD ("/core/system/examples", test_examples);
   g_test_add_func ("/core/system/default-registry", test_default_registry);
 
