@@ -49,6 +49,11 @@ restore_response_cb (GtkWidget    *alert,
   GPtrArray *orphans = g_object_get_data (G_OBJECT (alert), "orphans");
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (first));
 
+  /* Closed (Escape) rather than answered: nothing is thrown away, and
+   * the drafts are offered again at the next start. */
+  if (g_strcmp0 (response, "restore") != 0 && g_strcmp0 (response, "discard") != 0)
+    return;
+
   for (guint i = 0; i < orphans->len; i++)
     {
       const MusterOrphan *orphan = g_ptr_array_index (orphans, i);
@@ -107,7 +112,7 @@ offer_drafts (MusterApplication *self,
   muster_alert_add_response (alert, "discard", _("_Discard"), ADW_RESPONSE_DEFAULT);
   muster_alert_add_response (alert, "restore", _("_Restore"), ADW_RESPONSE_SUGGESTED);
   muster_alert_set_default_response (alert, "restore");
-  muster_alert_set_close_response (alert, "discard");
+  muster_alert_set_close_response (alert, "later");
   g_object_set_data_full (G_OBJECT (alert), "orphans", g_steal_pointer (&orphans),
                           (GDestroyNotify) g_ptr_array_unref);
   g_signal_connect_object (alert, "response", G_CALLBACK (restore_response_cb), window, 0);
