@@ -283,8 +283,20 @@ muster_window_save_to (MusterWindow  *self,
                        GFile         *file,
                        GError       **error)
 {
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  /* Each window would save over the other's changes. */
+  if (application != NULL && muster_window_find_for_file (application, file, self) != NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   _("“%s” is open in another window: save it there, or under another name"), name);
+      return FALSE;
+    }
 
   if (!muster_document_save_to (self->document, file, error))
     return FALSE;

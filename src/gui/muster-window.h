@@ -43,7 +43,8 @@ MusterWindow    *muster_window_new_for_file   (MusterApplication *application,
 MusterWindow    *muster_window_find_for_file  (GtkApplication    *application,
                                                GFile             *file,
                                                MusterWindow      *except);
-/* Saves to file (which becomes the window's file); on failure says why. */
+/* Saves to file (which becomes the window's file); on failure, or when
+ * another window has file open, says why. */
 gboolean         muster_window_save_to        (MusterWindow      *self,
                                                GFile             *file,
                                                GError           **error);

@@ -15,9 +15,15 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <adwaita.h>
 
+#include "alert-helpers.h"
 #include "app-session-helpers.h"
+#include "muster-compat.h"
+#include "muster-draft.h"
+#include "muster-test-tmp.h"
 #include "muster-window.h"
 
 static gboolean
@@ -146,6 +152,21 @@ open_again_cb (GApplication  *app,
   g_assert_cmpuint (n_on_file, ==, 1);
   g_assert_null (muster_window_get_file (second));
 
+  /* Nor saved over from there. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *before = NULL;
+    g_autofree char *after = NULL;
+
+    g_assert_true (g_file_get_contents (g_file_peek_path (again), &before, NULL, NULL));
+    g_assert_false (muster_window_save_to (second, again, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+    g_assert_nonnull (strstr (error->message, "is open in another window"));
+    g_assert_true (g_file_get_contents (g_file_peek_path (again), &after, NULL, NULL));
+    g_assert_cmpstr (after, ==, before);
+    g_assert_null (muster_window_get_file (second));
+  }
+
   /* Nothing unsaved: closed without a question. */
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL;
        l = gtk_application_get_windows (GTK_APPLICATION (app)))
@@ -156,7 +177,7 @@ static void
 test_application_open_again_session (void)
 {
   g_autoptr(MusterApplication) app = muster_application_new ();
-  char *argv[] = { (char *) "muster", (char *) TEST_DATA_DIR "/examples/t9a-encircle-legal.muster", NULL };
+  char *argv[] = { (char *) "muster", (char *) g_getenv ("MUSTER_TEST_FILE"), NULL };
 
   g_application_set_flags (G_APPLICATION (app),
                            g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
@@ -165,13 +186,75 @@ test_application_open_again_session (void)
 }
 
 /* A layout open in one window and opened again, however: that window,
- * not a second one on the same file (each would save over the other). */
+ * not a second one on the same file (each would save over the other);
+ * nor is it saved over from another window. */
 static void
 test_application_open_again (void)
 {
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-application-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "layout.muster", NULL);
+  g_autofree char *text = NULL;
+  gsize length;
+
+  /* A copy: a failure must not write over the examples. */
+  g_assert_true (g_file_get_contents (TEST_DATA_DIR "/examples/t9a-encircle-legal.muster", &text, &length, NULL));
+  g_assert_true (g_file_set_contents (path, text, length, NULL));
+  g_setenv ("MUSTER_TEST_FILE", path, TRUE);
+
   g_test_trap_subprocess ("/app/application/open-again/subprocess", 60 * G_USEC_PER_SEC,
                           G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_test_trap_assert_passed ();
+}
+
+static void
+drafts_closed_cb (GApplication *app)
+{
+  GtkWidget *alert = alert_wait (NULL);
+  g_autoptr(GPtrArray) orphans = NULL;
+
+  g_assert_nonnull (alert);
+  g_assert_cmpstr (muster_alert_get_heading (alert), ==, "Restore Unsaved Layout?");
+  muster_alert_close (alert);
+  g_assert_true (alert_wait_gone (NULL));
+
+  orphans = muster_draft_list_orphans ();
+  g_assert_cmpuint (orphans->len, ==, 1);
+  g_application_quit (app);
+}
+
+static void
+test_application_drafts_closed_session (void)
+{
+  run_app_session (G_CALLBACK (drafts_closed_cb));
+}
+
+/* The crash drafts' question closed with Escape, neither answered: they
+ * are kept, and offered again at the next start. */
+static void
+test_application_drafts_closed (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 1828.8, 1219.2);
+  g_autoptr(GPtrArray) orphans = NULL;
+
+  /* A draft nobody holds: as a Muster that was killed leaves it. */
+  {
+    g_autoptr(MusterDraft) draft = muster_draft_new ();
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (muster_draft_save (draft, layout, NULL, "Left Behind", &error));
+    g_assert_no_error (error);
+  }
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_test_trap_subprocess ("/app/application/drafts-closed/subprocess", 60 * G_USEC_PER_SEC,
+                              G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+    }
+
+  orphans = muster_draft_list_orphans ();
+  g_assert_cmpuint (orphans->len, ==, 1);
+  muster_draft_delete_orphan (((MusterOrphan *) g_ptr_array_index (orphans, 0))->id);
 }
 
 int
@@ -185,6 +268,8 @@ main (int   argc,
   g_test_add_func ("/app/application/accels/subprocess", test_application_accels_session);
   g_test_add_func ("/app/application/open-again", test_application_open_again);
   g_test_add_func ("/app/application/open-again/subprocess", test_application_open_again_session);
+  g_test_add_func ("/app/application/drafts-closed", test_application_drafts_closed);
+  g_test_add_func ("/app/application/drafts-closed/subprocess", test_application_drafts_closed_session);
 
   return g_test_run ();
 }
