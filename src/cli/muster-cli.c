@@ -428,6 +428,21 @@ muster_cli_run (int    argc,
       return 0;
     }
 
+  /* What is not done is refused, not passed over: a script that runs
+   * `muster --validate *.muster` must not believe every file checked. */
+  if ((validate != NULL) + (game != NULL) + (export_path != NULL) + list_systems > 1)
+    {
+      g_printerr ("muster: %s\n", _("Give one of --validate, --export, --game and --list-systems"));
+      return EXIT_INVALID;
+    }
+  if ((validate != NULL || game != NULL || list_systems) && remaining != NULL && remaining[0] != NULL)
+    {
+      g_printerr ("muster: %s\n", validate != NULL ? _("Give one layout file to validate, not several")
+                                  : game != NULL ? _("Give one layout file to replay, not several")
+                                  : _("--list-systems takes no file"));
+      return EXIT_INVALID;
+    }
+
   if (list_systems)
     return run_list_systems ();
 

@@ -400,6 +400,46 @@ test_cli_export_refuses (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* What the command would not do is refused (exit 2) with a word on
+ * stderr: files beyond the one a mode takes, two modes at once. */
+static void
+test_cli_refuses_extra (void)
+{
+  g_autofree char *legal = g_build_filename (TEST_DATA_DIR, "examples", "t9a-encircle-legal.muster", NULL);
+  g_autofree char *mixed = g_build_filename (TEST_DATA_DIR, "examples", "t9a-encircle-mixed.muster", NULL);
+  static const struct {
+    const char *args[4];    /* NULL-terminated; "L" the legal file, "M" the mixed one */
+    const char *says;
+  } cases[] = {
+    { { "--validate", "L", "M", NULL }, "validate, not several" },
+    { { "--game", "L", "M", NULL }, "replay, not several" },
+    { { "--list-systems", "L", NULL }, "takes no file" },
+    { { "--validate", "L", "--game", "M" }, "Give one of --validate" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0 };
+      const char *args[4] = { NULL, };
+
+      for (guint j = 0; j < 4 && cases[i].args[j] != NULL; j++)
+        args[j] = strcmp (cases[i].args[j], "L") == 0 ? legal
+                : strcmp (cases[i].args[j], "M") == 0 ? mixed : cases[i].args[j];
+      run_muster (&run, args[0], args[1], args[2], args[3], NULL);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_nonnull (strstr (run.err, cases[i].says));
+    }
+
+  /* One file: as before. */
+  {
+    g_auto(Run) run = { 0 };
+
+    run_muster (&run, "--validate", mixed, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -413,6 +453,7 @@ main (int   argc,
   g_test_add_func ("/cli/list-systems", test_cli_list_systems);
   g_test_add_func ("/cli/export/formats", test_cli_export);
   g_test_add_func ("/cli/export/refuses", test_cli_export_refuses);
+  g_test_add_func ("/cli/refuses-extra", test_cli_refuses_extra);
 
   return g_test_run ();
 }
