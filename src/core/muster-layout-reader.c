@@ -772,7 +772,7 @@ read_player (Loader   *loader,
   if (player->color != NULL && !muster_color_is_valid (player->color))
     /* Translators: keep color= and the example as they are: they are what the file says */
     return fail (loader, node, error, _("%s: color=“%s” is not a colour such as #1c71d8"),
-                 what, player->color);
+                 what = describe (&subject), player->color);
   if (player->color != NULL)
     for (char *c = player->color; *c != '\0'; c++)
       *c = g_ascii_tolower (*c);

@@ -709,7 +709,7 @@ check_bytes (const char  *data,
   if (size > MUSTER_XML_MAX_BYTES)
     {
       g_set_error (error, domain, code,
-                   "%s:%d: the file is larger than %d MiB",
+                   _("%s:%d: the file is larger than %d MiB"),
                    filename, line_at (data, MUSTER_XML_MAX_BYTES),
                    MUSTER_XML_MAX_BYTES / (1024 * 1024));
       return FALSE;

@@ -8,6 +8,7 @@
 import os
 import subprocess
 import sys
+import tempfile
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 from messages_locale import messages_locale  # noqa: E402
@@ -57,6 +58,20 @@ check("validate-c", out.returncode == 1
 out = run("es", "--validate", os.path.join(layouts, "not-a-layout.muster"))
 check("load-error-es", out.returncode == 2
       and "no es una disposición de Muster" in out.stderr, out.stdout + out.stderr)
+
+# A file over the size a layout may have: said in Spanish too.
+with tempfile.TemporaryDirectory() as tmp:
+    big = os.path.join(tmp, "big.muster")
+    with open(big, "w") as f:
+        f.write("<muster-layout>\n" + " " * (9 * 1024 * 1024) + "\n</muster-layout>\n")
+    out = run("es", "--validate", big)
+    check("too-big-es", out.returncode == 2
+          and "el archivo ocupa más de 8 MiB" in out.stderr, out.stdout + out.stderr)
+
+legal = os.path.join(examples, "infinity-standard-legal.muster")
+out = run("es", "--validate", legal, legal)
+check("one-file-es", out.returncode == 2
+      and "Indique un solo archivo de disposición para comprobar" in out.stderr, out.stdout + out.stderr)
 
 print("1..%d" % len(results))
 for i, (name, ok, detail) in enumerate(results, 1):
