@@ -68,7 +68,19 @@ _muster_layout_append_escaped (GString    *out,
           g_string_append (out, "&#13;");
           break;
         default:
-          g_string_append_c (out, *p);
+          /* What XML cannot hold at all, even as a reference (the other
+           * control characters, U+FFFE and U+FFFF), is written as U+FFFD:
+           * a name pasted with one in it must not make the whole layout
+           * impossible to save, its drafts with it. */
+          if ((guchar) *p < 0x20 ||
+              ((guchar) p[0] == 0xef && (guchar) p[1] == 0xbf && ((guchar) p[2] & 0xfe) == 0xbe))
+            {
+              g_string_append (out, "\xef\xbf\xbd");
+              if ((guchar) *p >= 0x20)
+                p += 2;
+            }
+          else
+            g_string_append_c (out, *p);
         }
     }
 }

@@ -379,6 +379,34 @@ test_long_name (void)
   g_rmdir (dir);
 }
 
+/* A name holding characters XML cannot store (a form feed pasted in,
+ * U+FFFE) is saved with U+FFFD in their place: the layout, and its
+ * drafts, can still be saved. */
+static void
+test_unstorable_characters (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-writer-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "layout.muster", NULL);
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 1828.8, 1219.2);
+  g_autoptr(MusterLayout) back = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  const MusterPlayer *player;
+
+  muster_layout_set_player_name (layout, "red", "Al\fice\x01 \xef\xbf\xbe\xef\xbf\xbf \xc3\xa9\t");
+  g_assert_true (muster_layout_save (layout, file, &error));
+  g_assert_no_error (error);
+
+  back = muster_layout_new_from_file (file, &error);
+  g_assert_no_error (error);
+  player = muster_layout_lookup_player (back, "red");
+  g_assert_nonnull (player);
+  g_assert_cmpstr (player->name, ==, "Al\xef\xbf\xbd" "ice\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd \xc3\xa9\t");
+
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -404,6 +432,7 @@ main (int   argc,
   g_test_add_func ("/core/layout-writer/through-symlink", test_through_symlink);
   g_test_add_func ("/core/layout-writer/failed-save-keeps-backups", test_failed_save_keeps_backups);
   g_test_add_func ("/core/layout-writer/long-name", test_long_name);
+  g_test_add_func ("/core/layout-writer/unstorable-characters", test_unstorable_characters);
 
   ret = g_test_run ();
 
