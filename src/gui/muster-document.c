@@ -139,6 +139,10 @@ schedule_draft (MusterDocument *self)
 
   if (self->modified)
     self->draft_id = g_timeout_add_seconds (MUSTER_DOCUMENT_DRAFT_DELAY, draft_cb, self);
+  /* Undone back to what is saved: the changes the draft holds were taken
+   * back on purpose, and are not offered back after a crash. */
+  else if (self->draft != NULL)
+    muster_draft_discard (self->draft);
 }
 
 /* Following the layout */

@@ -205,6 +205,33 @@ test_drafts_crash (void)
   empty_state ();
 }
 
+/* A Muster killed after its changes were drafted, then undone. */
+static void
+test_drafts_undone_subprocess (void)
+{
+  MusterDocument *document = new_document ();
+
+  change (document, "First");
+  g_assert_true (muster_document_save_draft (document, NULL));
+  g_assert_true (muster_history_undo (muster_document_get_history (document)));
+  g_assert_false (muster_document_get_modified (document));
+
+  raise (SIGKILL);
+}
+
+/* Changes undone back to the saved layout are not offered back after a
+ * crash: they were taken back on purpose. */
+static void
+test_drafts_undone (void)
+{
+  empty_state ();
+  g_test_trap_subprocess ("/gui/document/drafts/undone/subprocess", 30 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+
+  g_assert_cmpuint (count_orphans (), ==, 0);
+  empty_state ();
+}
+
 /* Another Muster that ends cleanly neither deletes nor offers this one's
  * draft. */
 static void
@@ -273,6 +300,8 @@ main (int   argc,
   g_test_add_func ("/gui/document/undo-game", test_document_undo_game);
   g_test_add_func ("/gui/document/drafts/crash", test_drafts_crash);
   g_test_add_func ("/gui/document/drafts/crash/subprocess", test_drafts_crash_subprocess);
+  g_test_add_func ("/gui/document/drafts/undone", test_drafts_undone);
+  g_test_add_func ("/gui/document/drafts/undone/subprocess", test_drafts_undone_subprocess);
   g_test_add_func ("/gui/document/drafts/two-processes", test_drafts_two_processes);
   g_test_add_func ("/gui/document/drafts/two-processes/subprocess", test_drafts_two_processes_subprocess);
 
