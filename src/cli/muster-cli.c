@@ -367,6 +367,34 @@ run_list_systems (void)
   return 0;
 }
 
+/* What is not done is refused, not passed over: a script that runs
+ * `muster --validate *.muster` must not believe every file checked.
+ * FALSE, with a word on stderr, when more is asked than one mode with
+ * its one file. */
+static gboolean
+one_thing_asked (gboolean validate,
+                 gboolean game,
+                 gboolean export,
+                 gboolean list_systems,
+                 gboolean more_files)
+{
+  const char *refusal = NULL;
+
+  if (validate + game + export + list_systems > 1)
+    refusal = _("Give one of --validate, --export, --game and --list-systems");
+  else if (validate && more_files)
+    refusal = _("Give one layout file to validate, not several");
+  else if (game && more_files)
+    refusal = _("Give one layout file to replay, not several");
+  else if (list_systems && more_files)
+    refusal = _("--list-systems takes no file");
+
+  if (refusal != NULL)
+    g_printerr ("muster: %s\n", refusal);
+
+  return refusal == NULL;
+}
+
 int
 muster_cli_run (int    argc,
                 char **argv)
@@ -428,20 +456,9 @@ muster_cli_run (int    argc,
       return 0;
     }
 
-  /* What is not done is refused, not passed over: a script that runs
-   * `muster --validate *.muster` must not believe every file checked. */
-  if ((validate != NULL) + (game != NULL) + (export_path != NULL) + list_systems > 1)
-    {
-      g_printerr ("muster: %s\n", _("Give one of --validate, --export, --game and --list-systems"));
-      return EXIT_INVALID;
-    }
-  if ((validate != NULL || game != NULL || list_systems) && remaining != NULL && remaining[0] != NULL)
-    {
-      g_printerr ("muster: %s\n", validate != NULL ? _("Give one layout file to validate, not several")
-                                  : game != NULL ? _("Give one layout file to replay, not several")
-                                  : _("--list-systems takes no file"));
-      return EXIT_INVALID;
-    }
+  if (!one_thing_asked (validate != NULL, game != NULL, export_path != NULL, list_systems,
+                        remaining != NULL && remaining[0] != NULL))
+    return EXIT_INVALID;
 
   if (list_systems)
     return run_list_systems ();

@@ -657,6 +657,64 @@ check_element_count (xmlNode  *node,
   return NULL;
 }
 
+/* What is wrong with the game log (data/muster-layout.rng), which the
+ * walk of explain_element() leaves to the schema: its own attributes,
+ * then the first of its steps that the schema refuses. NULL when that is
+ * not where the document goes wrong. */
+static xmlNode *
+explain_game_log (xmlDoc   *doc,
+                  xmlNode  *root,
+                  char    **message)
+{
+  xmlNode *log = NULL;
+  xmlNode *refused;
+  const char *version;
+  guint64 number;
+
+  for (xmlNode *child = root->children; child != NULL && log == NULL; child = child->next)
+    {
+      if (child->type == XML_ELEMENT_NODE && _muster_layout_is_game_log (child))
+        log = child;
+    }
+  if (log == NULL)
+    return NULL;
+
+  version = muster_xml_peek_prop (log, "version");
+  if (version == NULL || !g_ascii_string_to_unsigned (version, 10, 1, G_MAXUINT, &number, NULL))
+    {
+      *message = g_strdup_printf (_("<g:game-log>: version=“%s” is not a version of the game log"),
+                                  version != NULL ? version : "");
+      return log;
+    }
+  if (number == 1 && muster_xml_peek_prop (log, "system") == NULL)
+    {
+      *message = g_strdup_printf (_("<%s> needs the attribute “%s”"), "g:game-log", "system");
+      return log;
+    }
+
+  refused = muster_xml_first_refused_child (doc, "muster-layout.rng", child_follows_schema, log);
+  if (refused == NULL)
+    return NULL;
+
+  if (refused->ns != NULL && g_strcmp0 ((const char *) refused->ns->href, MUSTER_GAME_LOG_NAMESPACE) == 0 &&
+      strcmp ((const char *) refused->name, "step") == 0)
+    {
+      const char *n = muster_xml_peek_prop (refused, "n");
+      const char *action = muster_xml_peek_prop (refused, "action");
+
+      *message = g_strdup_printf (_("<g:step n=“%s” action=“%s”> is not a step Muster can read: an action it "
+                                    "does not know, or attributes or dice that step does not take"),
+                                  n != NULL ? n : "", action != NULL ? action : "");
+    }
+  else if (refused->ns != NULL && refused->ns->prefix != NULL)
+    *message = g_strdup_printf (_("<%s:%s> is not part of a game log"),
+                                (const char *) refused->ns->prefix, (const char *) refused->name);
+  else
+    *message = g_strdup_printf (_("<%s> is not part of a game log"), (const char *) refused->name);
+
+  return refused;
+}
+
 /* Whether the document is a layout of this format that follows the
  * schema. With has_lifted, a document that does not gets no message:
  * it is read again without lifting (see load() in muster-layout-reader.c). */
@@ -719,6 +777,8 @@ _muster_layout_check_document (xmlDoc      *doc,
         return FALSE;
 
       culprit = explain_element (root, &message);
+      if (culprit == NULL)
+        culprit = explain_game_log (doc, root, &message);
       if (culprit != NULL)
         muster_xml_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_SCHEMA, filename, culprit,
                               "%s", message);

@@ -1184,6 +1184,41 @@ muster_xml_validate_interleaved_except (xmlDoc               *doc,
   return muster_xml_validate_interleaved (doc, schema_name, filename, domain, code, error);
 }
 
+xmlNode *
+muster_xml_first_refused_child (xmlDoc               *doc,
+                                const char           *schema_name,
+                                MusterXmlChildCheck   check,
+                                xmlNode              *parent)
+{
+  g_autoptr(GPtrArray) children = g_ptr_array_new ();
+  xmlNode *refused = NULL;
+
+  g_return_val_if_fail (doc != NULL, NULL);
+  g_return_val_if_fail (parent != NULL, NULL);
+
+  for (xmlNode *child = parent->children; child != NULL; child = child->next)
+    g_ptr_array_add (children, child);
+
+  /* Refused with none of them: what is wrong is not among them. */
+  link_children (parent, NULL, 0);
+  if (muster_xml_validate_interleaved_except (doc, schema_name, check, "", 0, 0, NULL))
+    {
+      for (guint i = 0; i < children->len && refused == NULL; i++)
+        {
+          xmlNode *child = g_ptr_array_index (children, i);
+
+          if (child->type != XML_ELEMENT_NODE)
+            continue;
+          link_children (parent, &child, 1);
+          if (!muster_xml_validate_interleaved_except (doc, schema_name, check, "", 0, 0, NULL))
+            refused = child;
+        }
+    }
+  link_children (parent, (xmlNode **) children->pdata, children->len);
+
+  return refused;
+}
+
 const char *
 muster_xml_peek_attr_value (xmlAttr *attr)
 {

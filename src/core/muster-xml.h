@@ -99,6 +99,15 @@ gboolean  muster_xml_validate_interleaved_except (xmlDoc               *doc,
                                                   GQuark                domain,
                                                   int                   code,
                                                   GError              **error);
+/* Of the element children of parent, the first with which the document
+ * is refused when it is parent's only child (checked as
+ * muster_xml_validate_interleaved_except() does), or NULL: none is, or
+ * the document is refused without any of them. To say which of many
+ * children is wrong where the schema's own message cannot. */
+xmlNode  *muster_xml_first_refused_child         (xmlDoc               *doc,
+                                                  const char           *schema_name,
+                                                  MusterXmlChildCheck   check,
+                                                  xmlNode              *parent);
 /* The attribute's value without copying it, when it is a single piece
  * of text (or empty): NULL otherwise, or when there is no such
  * attribute in no namespace. */

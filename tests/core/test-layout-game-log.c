@@ -156,14 +156,31 @@ static void
 test_refused (void)
 {
   static const struct { const char *log; const char *needle; } cases[] = {
-    /* An attribute the step does not have. */
+    /* An attribute the step does not have: said in words, not the
+     * schema's. */
     { "  <g:game-log version=\"1\" system=\"infinity\">\n"
       "    <g:step n=\"1\" action=\"set-wip\" player=\"red\" wip=\"13\" private=\"true\" colour=\"red\"/>\n"
-      "  </g:game-log>\n", "game.muster:" },
-    /* An action Muster does not know. */
+      "  </g:game-log>\n",
+      "game.muster:6: <g:step n=“1” action=“set-wip”> is not a step Muster can read: an action it does not "
+      "know, or attributes or dice that step does not take" },
+    /* An action Muster does not know, after steps that are right. */
     { "  <g:game-log version=\"1\" system=\"infinity\">\n"
-      "    <g:step n=\"1\" action=\"fly\"/>\n"
-      "  </g:game-log>\n", "game.muster:" },
+      "    <g:step n=\"1\" action=\"set-wip\" player=\"red\" wip=\"13\" private=\"true\"/>\n"
+      "    <g:step n=\"2\" action=\"finish-declarations\"/>\n"
+      "    <g:step n=\"3\" action=\"fly\"/>\n"
+      "  </g:game-log>\n", "game.muster:8: <g:step n=“3” action=“fly”> is not a step Muster can read" },
+    /* A step with no number. */
+    { "  <g:game-log version=\"1\" system=\"infinity\">\n"
+      "    <g:step action=\"finish-declarations\"/>\n"
+      "  </g:game-log>\n", "game.muster:6: <g:step n=“” action=“finish-declarations”>" },
+    /* The log's own attributes. */
+    { "  <g:game-log version=\"x\" system=\"infinity\"/>\n",
+      "game.muster:5: <g:game-log>: version=“x” is not a version of the game log" },
+    { "  <g:game-log version=\"1\"/>\n", "game.muster:5: <g:game-log> needs the attribute “system”" },
+    /* Something else in it. */
+    { "  <g:game-log version=\"1\" system=\"infinity\">\n"
+      "    <g:move n=\"1\"/>\n"
+      "  </g:game-log>\n", "game.muster:6: <g:move> is not part of a game log" },
     /* Steps out of order. */
     { "  <g:game-log version=\"1\" system=\"infinity\">\n"
       "    <g:step n=\"2\" action=\"finish-declarations\"/>\n"
