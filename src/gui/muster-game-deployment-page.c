@@ -19,7 +19,8 @@ struct _MusterGameDeploymentPage
   MusterGamePage       parent_instance;
 
   GtkWidget           *box;
-  AdwStatusPage       *waiting_page;
+  GtkWidget           *waiting_page;
+  GtkLabel            *waiting_page_description;
   AdwPreferencesGroup *status_group;
   GtkListBox          *count_list;
   GtkButton           *finish_step_button;
@@ -388,7 +389,7 @@ muster_game_deployment_page_refresh (MusterGamePage *page,
     {
       gboolean t9a = game != NULL && muster_game_get_kind (game) == MUSTER_GAME_KIND_T9A;
 
-      muster_game_page_set_status_description (self->waiting_page,
+      muster_game_page_set_status_description (self->waiting_page_description,
                                                t9a ? _("Finish the pre-game first: the deployment type, the roll-off "
                                                        "and the winner’s choices.")
                                                    : _("Finish the Initiative Roll first: it decides who deploys "
@@ -556,6 +557,7 @@ muster_game_deployment_page_class_init (MusterGameDeploymentPageClass *klass)
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, MusterGameDeploymentPage, name)
   BIND (box);
   BIND (waiting_page);
+  BIND (waiting_page_description);
   BIND (status_group);
   BIND (count_list);
   BIND (finish_step_button);

@@ -24,7 +24,8 @@ struct _MusterGameOrdersPage
   GPtrArray           *activate_ids;
   GPtrArray           *against_ids;
 
-  AdwStatusPage       *waiting_page;
+  GtkWidget           *waiting_page;
+  GtkLabel            *waiting_page_description;
   GtkWidget           *box;
   AdwPreferencesGroup *setup_group;
   AdwComboRow         *player_row;
@@ -653,7 +654,7 @@ muster_game_orders_page_refresh (MusterGamePage *page,
   gtk_widget_set_visible (self->box, !deploying);
   if (deploying)
     {
-      muster_game_page_set_status_description (self->waiting_page,
+      muster_game_page_set_status_description (self->waiting_page_description,
                                                _("Finish the Deployment Phase first: the Player Turns come "
                                                  "after it."));
       return;
@@ -909,6 +910,7 @@ muster_game_orders_page_class_init (MusterGameOrdersPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-game-orders-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, MusterGameOrdersPage, name)
   BIND (waiting_page);
+  BIND (waiting_page_description);
   BIND (box);
   BIND (setup_group);
   BIND (player_row);

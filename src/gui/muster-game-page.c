@@ -413,12 +413,11 @@ muster_game_page_set_group_description (AdwPreferencesGroup *group,
 }
 
 void
-muster_game_page_set_status_description (AdwStatusPage *page,
-                                         const char    *text)
+muster_game_page_set_status_description (GtkLabel   *description,
+                                         const char *text)
 {
-  g_autofree char *escaped = text != NULL ? g_markup_escape_text (text, -1) : NULL;
-
-  adw_status_page_set_description (page, escaped);
+  gtk_label_set_text (description, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (description), text != NULL && *text != '\0');
 }
 
 /* Dice */

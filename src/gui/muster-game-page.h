@@ -92,7 +92,10 @@ void           muster_game_page_set_group_title   (AdwPreferencesGroup *group,
                                                    const char          *text);
 void           muster_game_page_set_group_description (AdwPreferencesGroup *group,
                                                        const char          *text);
-void           muster_game_page_set_status_description (AdwStatusPage     *page,
+/* The description under a notice's title (a label of the .ui files'
+ * notices, in place of AdwStatusPage, whose scrolled window cut wrapped
+ * text short in the sidebar); hidden when text is NULL or empty. */
+void           muster_game_page_set_status_description (GtkLabel          *description,
                                                         const char        *text);
 /* A die for action: Muster's roll, or a die typed in as thrown, as the
  * game's dice are. action takes "(iu)" (player, value; 0: Muster rolls)

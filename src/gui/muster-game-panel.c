@@ -43,7 +43,8 @@ struct _MusterGamePanel
   GtkLabel        *message_label;
   GtkScrolledWindow *scroller;
   AdwViewStack    *phase_stack;
-  AdwStatusPage   *none_page;
+  GtkWidget       *none_page;
+  GtkLabel        *none_page_description;
   AdwBin          *initiative_bin;
   AdwBin          *pregame_bin;
   AdwBin          *deployment_bin;
@@ -266,7 +267,7 @@ sync_pages (MusterGamePanel *self)
   gtk_widget_set_visible (GTK_WIDGET (self->phase_switcher), n_shown > 1);
   gtk_widget_set_visible (GTK_WIDGET (self->roll_log),
                           kind == MUSTER_GAME_KIND_INFINITY || kind == MUSTER_GAME_KIND_T9A);
-  muster_game_page_set_status_description (self->none_page,
+  muster_game_page_set_status_description (self->none_page_description,
                                            self->game != NULL ? muster_game_get_problem (self->game) : NULL);
 }
 
@@ -595,6 +596,7 @@ muster_game_panel_class_init (MusterGamePanelClass *klass)
   BIND (scroller);
   BIND (phase_stack);
   BIND (none_page);
+  BIND (none_page_description);
   BIND (initiative_bin);
   BIND (pregame_bin);
   BIND (deployment_bin);

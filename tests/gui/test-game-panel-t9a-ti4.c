@@ -11,6 +11,10 @@
  * Twilight Imperium's round (Infinity's and what every game shares are
  * in test-game-panel.c). */
 
+#include <locale.h>
+
+#include <glib/gi18n-lib.h>
+
 #include "game-panel-helpers.h"
 
 /* Twilight Imperium */
@@ -232,15 +236,98 @@ test_round_seats (void)
   close_table (&table);
 }
 
+/* Whether label is drawn whole: inside the bounds of each of its
+ * ancestors up to root, so that none cuts it short. */
+static gboolean
+shown_whole (GtkWidget *label,
+             GtkWidget *root)
+{
+  for (GtkWidget *a = gtk_widget_get_parent (label); a != NULL; a = gtk_widget_get_parent (a))
+    {
+      graphene_rect_t bounds;
+
+      g_assert_true (gtk_widget_compute_bounds (label, a, &bounds));
+      if (bounds.origin.y < -0.5 || bounds.origin.y + bounds.size.height > gtk_widget_get_height (a) + 0.5)
+        return FALSE;
+      if (a == root)
+        break;
+    }
+
+  return TRUE;
+}
+
+/* The Deployment page before the pre-game is over says why, in words
+ * that wrap and are not cut short in the narrow sidebar: in Spanish,
+ * whose words are longer, in a process of its own. */
+static void
+test_deployment_waiting_subprocess (void)
+{
+  g_autoptr(MusterLayout) layout = new_layout ("t9a", "frontline-clash", 72, 48);
+  const char *why = g_dgettext (GETTEXT_PACKAGE, "Finish the pre-game first: the deployment type, the roll-off "
+                                                 "and the winner’s choices.");
+  GtkWidget *page;
+  GtkWidget *label;
+  Table table = { 0 };
+
+  g_assert_true (g_str_has_prefix (why, "Termine antes"));
+  open_table (&table, layout);
+  page = show_page (&table, "deployment");
+  settle ();
+  g_assert_nonnull (find_label (page, g_dgettext (GETTEXT_PACKAGE, "Not Yet")));
+  label = find_label (page, why);
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_get_mapped (label));
+  g_assert_true (shown_whole (label, GTK_WIDGET (table.window)));
+
+  close_table (&table);
+}
+
+static void
+test_deployment_waiting (void)
+{
+  g_setenv ("MUSTER_TEST_SPANISH", "1", TRUE);
+  g_test_trap_subprocess ("/app/game-panel/t9a/deployment-waiting/subprocess", 60 * G_USEC_PER_SEC,
+                          G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_unsetenv ("MUSTER_TEST_SPANISH");
+  g_test_trap_assert_passed ();
+}
+
+/* Messages in Spanish from the build's catalogue, for a subprocess that
+ * asks for them. glibc reads LANGUAGE only under a locale other than C
+ * (and, since 2.42, C.UTF-8): the first there is. */
+static void
+speak_spanish (void)
+{
+  static const char * const locales[] = { "en_US.UTF-8", "es_ES.UTF-8", "C.UTF-8" };
+
+  g_setenv ("LANGUAGE", "es", TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (locales); i++)
+    {
+      if (setlocale (LC_ALL, locales[i]) != NULL)
+        {
+          g_setenv ("LC_ALL", locales[i], TRUE);
+          break;
+        }
+    }
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MUSTER_LOCALEDIR"));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  /* The windows' .ui files are translated in the default domain. */
+  textdomain (GETTEXT_PACKAGE);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  if (g_getenv ("MUSTER_TEST_SPANISH") != NULL)
+    speak_spanish ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
   g_test_add_func ("/app/game-panel/t9a/pregame", test_pregame);
   g_test_add_func ("/app/game-panel/t9a/pregame-zone-default", test_pregame_zone_default);
+  g_test_add_func ("/app/game-panel/t9a/deployment-waiting", test_deployment_waiting);
+  g_test_add_func ("/app/game-panel/t9a/deployment-waiting/subprocess", test_deployment_waiting_subprocess);
   g_test_add_func ("/app/game-panel/ti4/round", test_round);
   g_test_add_func ("/app/game-panel/ti4/round-seats", test_round_seats);
 
