@@ -34,7 +34,7 @@ static const struct
   { "board.rotate-cw", ACTION_PIECES },
   { "board.rotate-ccw", ACTION_PIECES },
   { "board.rotate", ACTION_PIECES },
-  { "board.toggle-prone", ACTION_PIECES },
+  { "board.toggle-prone", ACTION_MODELS },
   { "board.select-none", ACTION_SELECT_NONE },
   { "board.context-menu", ACTION_SELECT_NONE },
   { "board.activate", ACTION_ACTIVATE },
@@ -247,6 +247,29 @@ muster_board_view_get_actions (MusterBoardView *self)
 
 /* Which actions are enabled */
 
+/* Whether a model is among the selected pieces: only a model lies prone
+ * (muster_editor_toggle_prone()); a unit of The 9th Age never does. */
+static gboolean
+selection_has_model (MusterBoardView *self)
+{
+  GHashTableIter iter;
+  gpointer serial;
+
+  if (self->layout == NULL)
+    return FALSE;
+
+  g_hash_table_iter_init (&iter, self->selection);
+  while (g_hash_table_iter_next (&iter, &serial, NULL))
+    {
+      MusterPiece *piece = muster_layout_lookup_serial (self->layout, GPOINTER_TO_UINT (serial));
+
+      if (piece != NULL && piece->kind == MUSTER_PIECE_MODEL)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
 static ActionBit
 disabled_bits (MusterBoardView *self)
 {
@@ -260,6 +283,8 @@ disabled_bits (MusterBoardView *self)
     bits |= ACTION_DELETE | ACTION_SELECT_NONE;
   if (!pieces)
     bits |= ACTION_PIECES;
+  if (!pieces || !selection_has_model (self))
+    bits |= ACTION_MODELS;
   if (self->tool == MUSTER_BOARD_TOOL_SELECT)
     bits |= ACTION_ACTIVATE;
   /* Escape: something to stop, let go of or leave (see
@@ -543,19 +568,21 @@ add_bindings (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "board.context-menu", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "board.cancel", NULL);
 
-  for (guint shift = 0; shift <= 1; shift++)
+  /* The last key bound to an action is the one its menu items show: the
+   * plain keys come last ("Delete", not "Shift+KP Delete"). */
+  for (int shift = 1; shift >= 0; shift--)
     {
       GdkModifierType state = shift ? GDK_SHIFT_MASK : 0;
 
-      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, state, "board.activate", NULL);
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, state, "board.activate", NULL);
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Enter, state, "board.activate", NULL);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, state, "board.activate", NULL);
       /* Backspace takes back a corner of the outline being drawn, or
        * else deletes. */
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, state, "board.remove-corner", NULL);
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, state, "board.delete", NULL);
-      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, state, "board.delete", NULL);
       gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Delete, state, "board.delete", NULL);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, state, "board.delete", NULL);
     }
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, 0, "board.toggle-prone", NULL);

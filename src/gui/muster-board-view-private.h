@@ -217,11 +217,12 @@ struct _MusterBoardView
 typedef enum
 {
   ACTION_DELETE        = 1 << 0,
-  ACTION_PIECES        = 1 << 1,   /* rotate, prone */
+  ACTION_PIECES        = 1 << 1,   /* rotate */
   ACTION_SELECT_NONE   = 1 << 2,   /* and the context menu */
   ACTION_ACTIVATE      = 1 << 3,
   ACTION_CANCEL        = 1 << 4,
   ACTION_REMOVE_CORNER = 1 << 5,
+  ACTION_MODELS        = 1 << 6,   /* prone: models only, never a unit */
 } ActionBit;
 
 /* muster-board-view.c */

@@ -1041,6 +1041,19 @@ test_actions_on_view (Fixture       *fixture,
   piece = place_unit (fixture, 36, 42);
   g_assert_true (g_action_group_get_action_enabled (actions, "delete"));
   g_assert_true (g_action_group_get_action_enabled (actions, "rotate-cw"));
+  /* Only a model lies prone: the menu hides Prone for a unit. */
+  g_assert_false (g_action_group_get_action_enabled (actions, "toggle-prone"));
+  {
+    MusterBase round = { MUSTER_BASE_ROUND, 25, 25 };
+    MusterPiece *model = muster_board_view_place_piece (fixture->view, muster_piece_new ("m", MUSTER_PIECE_MODEL,
+                                                                                         "red", &round, 20 * INCH,
+                                                                                         42 * INCH));
+
+    g_assert_true (g_action_group_get_action_enabled (actions, "toggle-prone"));
+    muster_board_view_select_all (fixture->view);
+    g_assert_true (g_action_group_get_action_enabled (actions, "toggle-prone"));
+    muster_layout_remove_piece (fixture->layout, model->id);
+  }
   muster_board_view_unselect_all (fixture->view);
   g_assert_false (g_action_group_get_action_enabled (actions, "toggle-prone"));
   /* And their keys let the key go on. */
