@@ -11,6 +11,7 @@
 
 #include <cairo-pdf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <cairo-svg.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -283,6 +284,13 @@ finish_surface (const MusterExportOptions  *options,
   status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
 
+  if (status == CAIRO_STATUS_WRITE_ERROR)
+    {
+      /* Cairo says no more than that, and in English. */
+      g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_WRITE,
+                   _("%s could not be written in full (is the disk full?)"), options->output);
+      return FALSE;
+    }
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_WRITE,
@@ -495,8 +503,24 @@ muster_export_run (const MusterExportOptions  *options,
   if (!collect_pages (options, pages, error))
     return FALSE;
 
-  /* Draw beside the target and rename, so a failure writes nothing. */
+  /* Draw beside the target and rename, so a failure writes nothing. The
+   * file is made first: a folder that is missing, or may not be written
+   * in, is named, in words. */
   tmp_path = g_strdup_printf ("%s.tmp-%d", options->output, (int) getpid ());
+  {
+    int fd = g_open (tmp_path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+
+    if (fd < 0)
+      {
+        int saved = errno;
+        g_autofree char *dir = g_path_get_dirname (options->output);
+
+        g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_WRITE,
+                     _("%s cannot be made in %s: %s"), options->output, dir, g_strerror (saved));
+        return FALSE;
+      }
+    close (fd);
+  }
 
   if (format == FORMAT_PNG)
     ok = write_png (options, pages, tmp_path, error);

@@ -378,6 +378,8 @@ test_cli_export_refuses (void)
     { { "--export", pdf, layout, "--system", "infinity" }, "--system" },
     { { "--export", pdf, layout, layout }, "one layout" },
     { { "--export", pdf, "/nonexistent/none.muster" }, "none.muster" },
+    { { "--export", "/nonexistent/diagram.pdf", "--system", "t9a", "--deployment", "encircle" },
+      "/nonexistent/diagram.pdf cannot be made in /nonexistent: " },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
