@@ -168,7 +168,7 @@ piece_label (const MusterPiece *piece,
    * ellipsis where the base is too small for all of it, never the
    * internal id in its place; the id only for a piece with no name.
    * As large as the base allows between 9 and 14 device units
-   * (pixels on screen, points on paper), or none where not even a
+   * (pixels on screen; from 6 points on paper), or none where not even a
    * few letters fit: a label too small to read, or spilling over its
    * neighbours, helps no one. */
 /* The width of label in bold letters of size pixels, in pixels. */
@@ -200,7 +200,7 @@ draw_piece_label (MusterScene         *self,
   double cx = (outline->bounds.x0 + outline->bounds.x1) / 2;
   double cy = (outline->bounds.y0 + outline->bounds.y1) / 2;
   double angle = 0;
-  double size, room, luminance;
+  double size, room, luminance, smallest;
   gboolean named = piece->name != NULL && *piece->name != '\0';
   g_autofree char *label = NULL;
   double width;
@@ -222,17 +222,22 @@ draw_piece_label (MusterScene         *self,
       bw = piece->base.width * px;
       bh = piece->base.depth * px;
     }
-  size = CLAMP (MIN (bw, bh) * 0.45, 9.0, 14.0);
+  /* Paper shows small letters sharp (300 dots an inch and more, read up
+   * close) where a screen blurs them, and a diagram fitted to a sheet
+   * makes bases small: points on paper go lower than pixels on screen. */
+  smallest = self->screen ? 8.0 : 5.0;
+  size = CLAMP (MIN (bw, bh) * 0.45, self->screen ? 9.0 : 6.0, 14.0);
   room = bw * 0.92;
 
   if (size > bh * 0.9)
     return;
 
   /* The whole name where it fits, else in smaller letters, down to 8
-   * pixels, where it then fits: the whole name, small, says more on a
-   * crowded table than half of it large. Where not even 8 pixels let it
-   * fit, it is shortened in 8-pixel letters, so that a name cut short
-   * never looks bigger than a whole one beside it. The name is measured
+   * pixels (5 points on paper), where it then fits: the whole name,
+   * small, says more on a crowded table than half of it large. Where
+   * not even those let it fit, it is shortened in letters of that size,
+   * so that a name cut short never looks bigger than a whole one beside
+   * it. The name is measured
    * once: its width grows with the size of its letters (muster-text.h). */
   if (named)
     {
@@ -241,11 +246,11 @@ draw_piece_label (MusterScene         *self,
         {
           double fit = size * room / width;
 
-          if (fit >= 8.0)
+          if (fit >= smallest)
             width = room;
           else
             {
-              fit = MIN (size, 8.0);
+              fit = MIN (size, smallest);
               width *= fit / size;
             }
           size = fit;

@@ -203,6 +203,26 @@ test_piece_labels_turned (void)
     }
 }
 
+/* On paper, where small letters stay sharp, a name is written whole in
+ * smaller letters than a screen shows: a unit's name on a diagram fitted
+ * to a sheet (half a point a millimetre) is whole there, its last
+ * character drawn, where the screen at that scale cuts it short. */
+static void
+test_piece_labels_paper (void)
+{
+  MusterBase base = { MUSTER_BASE_RECT, 100, 80 };
+
+  for (guint screen = 0; screen < 2; screen++)
+    {
+      cairo_surface_t *eight = render_turned_piece ("Orc Warriors 8", MUSTER_PIECE_UNIT, &base, 0, 0.5, screen);
+      cairo_surface_t *nine = render_turned_piece ("Orc Warriors 9", MUSTER_PIECE_UNIT, &base, 0, 0.5, screen);
+
+      g_assert_true (same_pixels (eight, nine) == (screen != 0));
+      cairo_surface_destroy (eight);
+      cairo_surface_destroy (nine);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -211,6 +231,7 @@ main (int   argc,
 
   g_test_add_func ("/render/pieces/labels", test_piece_labels);
   g_test_add_func ("/render/pieces/labels-turned", test_piece_labels_turned);
+  g_test_add_func ("/render/pieces/labels-paper", test_piece_labels_paper);
 
   return g_test_run ();
 }
