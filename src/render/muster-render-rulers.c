@@ -118,25 +118,6 @@ label_length (MusterScene *self,
   return (double) logical.width / PANGO_SCALE;
 }
 
-/* Whether the last label before an edge that falls between labels gives
- * the edge's label its place: when nearer to it than half the spacing of
- * the labels, or so near that the two would touch (the edge's label is
- * the longer, "472.44″" beside "456″"). */
-static gboolean
-edge_takes_last_label (MusterScene *self,
-                       cairo_t     *cr,
-                       const Ruler *r,
-                       double       last,
-                       double       length)
-{
-  double rest = length - last;
-
-  if (rest < r->label_every / 2)
-    return TRUE;
-
-  return rest < (label_length (self, cr, r, last) + label_length (self, cr, r, length)) / 2 + r->text / 2;
-}
-
 /* Along the north edge (x from 0 to length), or the west edge. */
 static void
 draw_ruler_axis (MusterScene *self,
@@ -150,8 +131,10 @@ draw_ruler_axis (MusterScene *self,
   double n = round (r->major / r->step);
   int last = (int) floor ((length + 1e-6) / r->label_every);
   double rest = length - last * r->label_every;
-  gboolean skip_last = last > 0 && rest >= 1e-3 &&
-                       edge_takes_last_label (self, cr, r, last * r->label_every, length);
+  /* The table's far edge is labelled within the ruler, its label ending
+   * at the edge ("182.88 cm", centred there, would run past the table to
+   * the view's edge). */
+  double edge_label = label_length (self, cr, r, length);
 
   cairo_save (cr);
   cairo_set_line_width (cr, MAX (0.2, 1.0 / px));
@@ -181,13 +164,23 @@ draw_ruler_axis (MusterScene *self,
 
   /* The west ruler leaves the corner's 0 to the north one. An edge that
    * falls between labels is labelled too (32″), so that the ruler tells
-   * the table's length; a label too close to it gives it its place. */
+   * the table's length; a label too close to it gives it its place: one
+   * nearer than half the labels' spacing, or that would touch it
+   * ("456″" beside "472.44″", "170 cm" beside "182.88 cm"). */
   for (int k = west ? 1 : 0; k <= last + 1; k++)
     {
       double t = MIN (k * r->label_every, length);
+      gboolean edge = k > 0 && t >= length - 1e-6;
       g_autofree char *label = NULL;
 
-      if ((k == last + 1 && rest < 1e-3) || (k == last && skip_last))
+      if (k == last + 1 && rest < 1e-3)
+        continue;
+      if (k == last && k > 0 && !edge && rest < r->label_every / 2)
+        continue;
+      /* A label is a few characters, none wider than the text size: only
+       * those near the edge are measured. */
+      if (!edge && k > 0 && t + 6 * r->text > length - edge_label &&
+          t + label_length (self, cr, r, t) / 2 + r->text / 2 > length - edge_label)
         continue;
 
       /* A label is a few characters, none wider than the text size. */
@@ -195,6 +188,8 @@ draw_ruler_axis (MusterScene *self,
                : !_muster_render_in_view (self, t, label_at, t, label_at, 4 * r->text))
         continue;
       label = muster_length_format (t, self->units);
+      if (edge)
+        t -= edge_label / 2;
       cairo_save (cr);
       cairo_translate (cr, west ? label_at : t, west ? t : label_at);
       if (west)

@@ -164,6 +164,33 @@ shows_text (GStrv       words,
   return FALSE;
 }
 
+/* Whether a text shown starts with text, up to a space: "(170 cm)Tj" is
+ * split at its space among the words, and starts "170". */
+static gboolean
+shows_text_start (GStrv       words,
+                  const char *text)
+{
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autoptr(GString) shown = g_string_new (NULL);
+      gboolean inside = FALSE;
+
+      if (!g_str_has_prefix (words[i], "(") && !g_str_has_prefix (words[i], "[("))
+        continue;
+      for (const char *c = words[i]; *c != '\0'; c++)
+        {
+          if (*c == '(' || *c == ')')
+            inside = *c == '(';
+          else if (inside)
+            g_string_append_c (shown, *c);
+        }
+      if (g_str_equal (shown->str, text))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
 /* A table's edge between two labels of its ruler is labelled (32″), and
  * takes the place of a label too close to it (30″). */
 static void
@@ -213,6 +240,54 @@ darkest_near (cairo_surface_t *surface,
       darkest = MIN (darkest, (int) (((const guint32 *) (data + j * stride))[i] & 0xff));
 
   return darkest;
+}
+
+/* The label of the table's far edge ends at the edge, within the ruler,
+ * where centred on it "182.88 cm" ran past the table; the labels it
+ * would touch give it their place ("170 cm" and "180 cm"), the others
+ * stay. At the scale of a window (0.44 px a millimetre). */
+static void
+test_ruler_edge_label_within (void)
+{
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
+  g_autoptr(MusterScene) scene = muster_scene_new (layout, system, NULL);
+  const double px = 0.44, margin = 4 * INCH;
+  g_auto(GStrv) words = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int right, bottom;
+
+  muster_scene_set_units (scene, MUSTER_UNIT_CM);
+  words = pdf_words_at (scene, MUSTER_RENDER_RULER, px / MUSTER_PT_PER_MM);
+  g_assert_true (shows_text_start (words, "182.88"));
+  g_assert_true (shows_text_start (words, "160"));
+  g_assert_false (shows_text_start (words, "170"));
+  g_assert_false (shows_text_start (words, "180"));
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ((72 * INCH + 2 * margin) * px),
+                                        (int) ((48 * INCH + 2 * margin) * px));
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, px, px);
+  cairo_translate (cr, margin, margin);
+  muster_scene_render (scene, cr, px);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  /* Nothing of the labels past the table's east edge above it, nor past
+   * its south edge beside it. */
+  right = (int) ceil ((margin + 72 * INCH) * px) + 1;
+  bottom = (int) ceil ((margin + 48 * INCH) * px) + 1;
+  for (int y = 0; y < (int) (margin * px); y++)
+    for (int x = right; x < cairo_image_surface_get_width (surface); x++)
+      g_assert_cmpint (darkest_near (surface, x + 1, y + 1), ==, 255);
+  for (int y = bottom; y < cairo_image_surface_get_height (surface) - 2; y++)
+    for (int x = 1; x < (int) (margin * px); x++)
+      g_assert_cmpint (darkest_near (surface, x, y), ==, 255);
+
+  cairo_surface_destroy (surface);
 }
 
 /* The table's rulers: a tick every inch, longer every 6″ (every
@@ -281,6 +356,7 @@ main (int   argc,
   g_test_add_func ("/render-pdf/zone-names-text", test_zone_names_text);
   g_test_add_func ("/render-pdf/ruler-edge-label", test_ruler_edge_label);
   g_test_add_func ("/render-pdf/ruler-edge-label-long", test_ruler_edge_label_long);
+  g_test_add_func ("/render-pdf/ruler-edge-label-within", test_ruler_edge_label_within);
   g_test_add_data_func ("/render-pdf/ruler-ticks/inch", GINT_TO_POINTER (MUSTER_UNIT_INCH), test_ruler_ticks);
   g_test_add_data_func ("/render-pdf/ruler-ticks/cm", GINT_TO_POINTER (MUSTER_UNIT_CM), test_ruler_ticks);
 
