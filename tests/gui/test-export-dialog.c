@@ -268,7 +268,7 @@ test_print_choices (void)
   g_assert_cmpfloat_with_epsilon (muster_layout_get_height (layout), 48 * MUSTER_MM_PER_INCH, 1e-9);
 
   /* The defaults: the table, fitted, with its pieces. */
-  g_assert_false (gtk_widget_get_visible (find_row (GTK_WIDGET (dialog), "_Deployment type")));
+  g_assert_false (gtk_widget_get_visible (find_row (GTK_WIDGET (dialog), "_Deployment Type")));
   choose (dialog, "P_aper", "A4");
   pages = print_pages (dialog);
   g_assert_cmpuint (pages->len, ==, 1);
@@ -293,9 +293,9 @@ test_print_choices (void)
 
   choose (dialog, "Sca_le", "Fit on a page");
   choose (dialog, "_Show", "One deployment type");
-  g_assert_true (gtk_widget_get_visible (find_row (GTK_WIDGET (dialog), "_Deployment type")));
+  g_assert_true (gtk_widget_get_visible (find_row (GTK_WIDGET (dialog), "_Deployment Type")));
   g_assert_false (gtk_widget_get_visible (find_row (GTK_WIDGET (dialog), "Pieces and _terrain")));
-  choose (dialog, "_Deployment type", "Encircle");
+  choose (dialog, "_Deployment Type", "Encircle");
   pages = print_pages (dialog);
   g_assert_cmpuint (pages->len, ==, 1);
   g_clear_pointer (&pages, g_array_unref);
@@ -721,7 +721,7 @@ test_export_file_chooser (void)
 
   choose (dialog, "_Format", "SVG");
   choose (dialog, "_Show", "One deployment type");
-  choose (dialog, "_Deployment type", "Refused Flank");
+  choose (dialog, "_Deployment Type", "Refused Flank");
   cwd = g_get_current_dir ();
   g_assert_cmpint (g_chdir (dir), ==, 0);
   gtk_widget_activate (accept_button (dialog));

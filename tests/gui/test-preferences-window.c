@@ -70,7 +70,7 @@ static gboolean
 offers_system (GtkWidget  *window,
                const char *name)
 {
-  GtkWidget *row = find_row (window, "Game _system");
+  GtkWidget *row = find_row (window, "Game _System");
   GListModel *model;
 
   g_assert_nonnull (row);
