@@ -221,8 +221,6 @@ muster_atomic_file_write (const char           *path,
   return TRUE;
 
 failed:
-  if (fd >= 0)
-    close (fd);
   if (tmp != NULL)
     g_unlink (tmp);
   g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),

@@ -283,12 +283,13 @@ muster_window_save_to (MusterWindow  *self,
                        GFile         *file,
                        GError       **error)
 {
-  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  GtkApplication *application;
 
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   /* Each window would save over the other's changes. */
+  application = gtk_window_get_application (GTK_WINDOW (self));
   if (application != NULL && muster_window_find_for_file (application, file, self) != NULL)
     {
       g_autofree char *name = g_file_get_basename (file);
