@@ -301,6 +301,30 @@ finish_surface (const MusterExportOptions  *options,
   return TRUE;
 }
 
+/* The file the drawing goes to before it takes the output's name, made
+ * before drawing: a folder that is missing, or may not be written in, is
+ * named, in words (cairo would say only that it could not write). */
+static gboolean
+make_beside (const MusterExportOptions  *options,
+             const char                 *tmp_path,
+             GError                    **error)
+{
+  int fd = g_open (tmp_path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_autofree char *dir = g_path_get_dirname (options->output);
+
+      g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_WRITE,
+                   _("%s cannot be made in %s: %s"), options->output, dir, g_strerror (saved));
+      return FALSE;
+    }
+  close (fd);
+
+  return TRUE;
+}
+
 /* A page per diagram, or at true scale a sheet per tile. */
 static gboolean
 write_pdf (const MusterExportOptions  *options,
@@ -503,24 +527,10 @@ muster_export_run (const MusterExportOptions  *options,
   if (!collect_pages (options, pages, error))
     return FALSE;
 
-  /* Draw beside the target and rename, so a failure writes nothing. The
-   * file is made first: a folder that is missing, or may not be written
-   * in, is named, in words. */
+  /* Draw beside the target and rename, so a failure writes nothing. */
   tmp_path = g_strdup_printf ("%s.tmp-%d", options->output, (int) getpid ());
-  {
-    int fd = g_open (tmp_path, O_WRONLY | O_CREAT | O_EXCL, 0666);
-
-    if (fd < 0)
-      {
-        int saved = errno;
-        g_autofree char *dir = g_path_get_dirname (options->output);
-
-        g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_WRITE,
-                     _("%s cannot be made in %s: %s"), options->output, dir, g_strerror (saved));
-        return FALSE;
-      }
-    close (fd);
-  }
+  if (!make_beside (options, tmp_path, error))
+    return FALSE;
 
   if (format == FORMAT_PNG)
     ok = write_png (options, pages, tmp_path, error);
