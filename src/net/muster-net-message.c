@@ -357,6 +357,16 @@ read_double (const char *text,
   return end != NULL && *end == '\0' && isfinite (*value) && fabs (*value) < 1e9;
 }
 
+/* A place on a table: within what a layout file holds
+ * (MUSTER_LAYOUT_MAX_LENGTH_MM), so that a layout with a peer's piece in
+ * it can still be saved and read back. */
+static gboolean
+read_coordinate (const char *text,
+                 double     *value)
+{
+  return read_double (text, value) && fabs (*value) <= MUSTER_LAYOUT_MAX_LENGTH_MM;
+}
+
 static gboolean
 is_hex (const char *text,
         gsize       length)
@@ -563,7 +573,8 @@ read_piece (xmlNode  *node,
       shape == G_N_ELEMENTS (shape_names) ||
       !read_length (muster_xml_peek_prop (node, "width"), &base.width) ||
       !read_length (muster_xml_peek_prop (node, "depth"), &base.depth) ||
-      !read_double (muster_xml_peek_prop (node, "x"), &x) || !read_double (muster_xml_peek_prop (node, "y"), &y) ||
+      !read_coordinate (muster_xml_peek_prop (node, "x"), &x) ||
+      !read_coordinate (muster_xml_peek_prop (node, "y"), &y) ||
       !read_double (muster_xml_peek_prop (node, "rotation"), &rotation) ||
       ((text = muster_xml_peek_prop (node, "turn")) != NULL && !read_uint64 (text, 1000, &turn)) ||
       ((text = muster_xml_peek_prop (node, "prone")) != NULL && strcmp (text, "true") != 0 &&
@@ -686,14 +697,15 @@ read_fields (xmlNode           *root,
       message->piece = g_strdup (text);
     }
   if (message->type == MUSTER_NET_MESSAGE_MOVE &&
-      (!read_double (muster_xml_peek_prop (root, "x"), &message->x) ||
-       !read_double (muster_xml_peek_prop (root, "y"), &message->y) ||
+      (!read_coordinate (muster_xml_peek_prop (root, "x"), &message->x) ||
+       !read_coordinate (muster_xml_peek_prop (root, "y"), &message->y) ||
        !read_double (muster_xml_peek_prop (root, "rotation"), &message->rotation)))
     return refuse (error, _("a move is not to a place on the table"));
   if ((text = muster_xml_peek_prop (root, "about")) != NULL && !read_uint64 (text, G_MAXINT64, &message->about))
     return refuse (error, _("its attribute %s is not a whole number"), "about");
+  /* Cut short where a character ends: it is shown in labels. */
   if ((text = muster_xml_peek_prop (root, "reason")) != NULL)
-    message->reason = g_strndup (text, 1024);
+    message->reason = g_utf8_substring (text, 0, MIN (g_utf8_strlen (text, -1), 1024));
 
   return TRUE;
 }

@@ -478,6 +478,14 @@ check_agreed_dice (MusterNetSession  *self,
   g_autofree char *commitment = NULL;
   MusterNetDiceStream stream;
 
+  /* Dice typed in from the table only where both players agreed to them
+   * (as the host checks the guest's, check_dice()): else the host could
+   * choose every die and call it thrown. */
+  for (guint i = 0; i < muster_log_step_get_n_dice (message->step); i++)
+    if (muster_log_step_get_die (message->step, i)->manual && !muster_game_get_typed_dice (self->game))
+      return muster_net_refuse (error, _("The host typed in dice that both players did not agree to throw at the "
+                                         "table"));
+
   if (message->value == NULL)
     {
       for (guint i = 0; i < muster_log_step_get_n_dice (message->step); i++)
@@ -556,10 +564,22 @@ receive_roll (MusterNetSession  *self,
   if (!is_dice_action (message->step))
     return muster_net_refuse (error, _("The host asked for dice for a step that throws none"));
 
-  self->roll_n = message->n;
-  g_free (self->roll_commitment);
-  self->roll_commitment = g_strdup (message->commitment);
-  muster_net_random_bytes (self->guest_value, sizeof self->guest_value);
+  /* A roll is made once: asked again with another commitment, the host
+   * would be rolling until it liked the dice. The same roll asked again
+   * gets the same answer. */
+  if (self->roll_n == message->n && self->roll_commitment != NULL)
+    {
+      if (g_strcmp0 (self->roll_commitment, message->commitment) != 0)
+        return muster_net_refuse (error, _("The host asked again for dice it was already rolling: a roll is "
+                                           "made once"));
+    }
+  else
+    {
+      self->roll_n = message->n;
+      g_free (self->roll_commitment);
+      self->roll_commitment = g_strdup (message->commitment);
+      muster_net_random_bytes (self->guest_value, sizeof self->guest_value);
+    }
 
   reply->n = message->n;
   reply->value = muster_net_hex_encode (self->guest_value, sizeof self->guest_value);

@@ -164,6 +164,10 @@ test_refused (void)
     "<muster-net version=\"1\" type=\"step\" seq=\"1\" ack=\"0\" n=\"1\"><step action=\"keep\"><die sides=\"20\" value=\"21\"/></step></muster-net>",
     "<muster-net version=\"1\" type=\"step\" seq=\"1\" ack=\"0\" n=\"1\"><step action=\"keep\"><Script/></step></muster-net>",
     "<muster-net version=\"1\" type=\"move\" seq=\"1\" ack=\"0\" piece=\"a\" x=\"nan\" y=\"0\" rotation=\"0\"/>",
+    /* Beyond what a layout file holds: the layout could not be saved. */
+    "<muster-net version=\"1\" type=\"move\" seq=\"1\" ack=\"0\" piece=\"a\" x=\"500000000\" y=\"0\" rotation=\"0\"/>",
+    "<muster-net version=\"1\" type=\"place\" seq=\"1\" ack=\"0\"><piece id=\"a\" kind=\"model\" owner=\"red\" "
+    "x=\"0\" y=\"-2000000\" rotation=\"0\" shape=\"round\" width=\"25\" depth=\"25\"/></muster-net>",
     "<muster-net version=\"1\" type=\"roll\" seq=\"1\" ack=\"0\" n=\"1\" commitment=\"XYZ\"><step action=\"keep\"/></muster-net>",
     "<!DOCTYPE x [<!ENTITY e \"e\">]><muster-net version=\"1\" type=\"bye\" seq=\"1\" ack=\"0\"/>",
     "<muster-net version=\"1\" type=\"welcome\" seq=\"0\" ack=\"0\" session=\"00000000000000000000000000000000\" "
@@ -191,6 +195,24 @@ test_refused (void)
   /* Nor kept: a piece's owner is interned, for as long as the process
    * runs. */
   g_assert_cmpuint (g_quark_try_string ("made-up-owner"), ==, 0);
+
+  /* A refusal's reason, too long, is cut short where a character ends:
+   * it is shown in labels. */
+  {
+    g_autoptr(GString) text = g_string_new ("<muster-net version=\"1\" type=\"refuse\" seq=\"1\" ack=\"0\" "
+                                            "about=\"1\" reason=\"a");
+    g_autoptr(MusterNetMessage) message = NULL;
+    g_autoptr(GError) error = NULL;
+
+    for (guint i = 0; i < 600; i++)
+      g_string_append (text, "é");
+    g_string_append (text, "\"/>");
+    message = muster_net_message_read (text->str, text->len, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (message->reason);
+    g_assert_true (g_utf8_validate (message->reason, -1, NULL));
+    g_assert_cmpuint (g_utf8_strlen (message->reason, -1), ==, 601);
+  }
 
   /* Too deep, and too big. */
   {

@@ -574,9 +574,36 @@ test_dishonest_host (void)
   muster_net_dice_stream_init (&stream, value, guest_value, 3);
   die = muster_net_dice_stream_next (&stream, 20);
 
-  /* Another die than both values give: refused, not taken. */
+  /* The same roll asked again, with another commitment (a host rolling
+   * until it likes the dice): refused, no second value given. */
+  {
+    guint8 other[32] = { 9 };
+    g_autofree char *other_commitment = muster_net_dice_commitment (other);
+    g_autofree char *heard = NULL;
+
+    text = g_strdup_printf ("<muster-net version=\"1\" type=\"roll\" seq=\"2\" ack=\"0\" n=\"3\" commitment=\"%s\">"
+                            "<step action=\"roll-initiative\" player=\"red\"/></muster-net>", other_commitment);
+    soup_websocket_connection_send_text (fake.ws, text);
+    g_free (text);
+    heard = fake_wait (&fake);
+    g_assert_null (strstr (heard, "type=\"contribute\""));
+    g_assert_nonnull (strstr (last_refusal (&guest), "a roll is made once"));
+  }
+
+  /* A die said to be thrown at the table, where the players did not
+   * agree to throw dice there: refused (the host would choose it). */
   value_hex = muster_net_hex_encode (value, sizeof value);
-  text = g_strdup_printf ("<muster-net version=\"1\" type=\"step\" seq=\"2\" ack=\"1\" n=\"3\" value=\"%s\">"
+  text = g_strdup_printf ("<muster-net version=\"1\" type=\"step\" seq=\"3\" ack=\"1\" n=\"3\" value=\"%s\">"
+                          "<step action=\"roll-initiative\" player=\"red\"><die sides=\"20\" value=\"20\" who=\"red\" "
+                          "thrown=\"table\"/></step></muster-net>", value_hex);
+  soup_websocket_connection_send_text (fake.ws, text);
+  g_free (text);
+  g_free (fake_wait (&fake));
+  g_assert_nonnull (strstr (last_refusal (&guest), "did not agree to throw at the table"));
+  g_assert_cmpuint (muster_game_get_n_steps (guest.game), ==, 2);
+
+  /* Another die than both values give: refused, not taken. */
+  text = g_strdup_printf ("<muster-net version=\"1\" type=\"step\" seq=\"4\" ack=\"1\" n=\"3\" value=\"%s\">"
                           "<step action=\"roll-initiative\" player=\"red\"><die sides=\"20\" value=\"%u\" who=\"red\"/>"
                           "</step></muster-net>", value_hex, die % 20 + 1);
   soup_websocket_connection_send_text (fake.ws, text);
@@ -589,7 +616,7 @@ test_dishonest_host (void)
   value[0] = 8;
   g_free (value_hex);
   value_hex = muster_net_hex_encode (value, sizeof value);
-  text = g_strdup_printf ("<muster-net version=\"1\" type=\"step\" seq=\"3\" ack=\"1\" n=\"3\" value=\"%s\">"
+  text = g_strdup_printf ("<muster-net version=\"1\" type=\"step\" seq=\"5\" ack=\"1\" n=\"3\" value=\"%s\">"
                           "<step action=\"roll-initiative\" player=\"red\"><die sides=\"20\" value=\"%u\" who=\"red\"/>"
                           "</step></muster-net>", value_hex, die);
   soup_websocket_connection_send_text (fake.ws, text);
@@ -599,7 +626,7 @@ test_dishonest_host (void)
   g_assert_cmpuint (muster_game_get_n_steps (guest.game), ==, 2);
 
   /* And a step of Bob's that Bob never took. */
-  text = g_strdup ("<muster-net version=\"1\" type=\"step\" seq=\"4\" ack=\"1\" n=\"3\">"
+  text = g_strdup ("<muster-net version=\"1\" type=\"step\" seq=\"6\" ack=\"1\" n=\"3\">"
                    "<step action=\"keep\" player=\"blue\" keep=\"initiative\"/></muster-net>");
   soup_websocket_connection_send_text (fake.ws, text);
   g_free (text);
