@@ -265,6 +265,7 @@ start_roll (MusterNetSession *self,
   message->commitment = muster_net_dice_commitment (self->host_value);
   message->step = muster_log_step_ref (pending->step);
   muster_net_session_send (self, message);
+  self->rolling_seq = message->seq;
 }
 
 static void
@@ -584,6 +585,7 @@ receive_roll (MusterNetSession  *self,
   reply->n = message->n;
   reply->value = muster_net_hex_encode (self->guest_value, sizeof self->guest_value);
   muster_net_session_send (self, reply);
+  self->roll_reply_seq = reply->seq;
   muster_net_session_emit_changed (self);
 
   return TRUE;
@@ -680,9 +682,21 @@ muster_net_play_receive (MusterNetSession  *self,
       return muster_net_pieces_receive (self, message, error);
 
     case MUSTER_NET_MESSAGE_REFUSE:
-      /* Dice being rolled are not any more. */
-      self->roll_n = 0;
-      g_clear_pointer (&self->roll_commitment, g_free);
+      /* Dice being rolled are not any more, when the refusal is about
+       * them (another refusal leaves the roll as it is: both logs would
+       * part at it). The host's refused roll is dropped and the steps
+       * after it go on, rather than wait for a value that will not come. */
+      if (self->roll_n != 0 && message->about == self->roll_reply_seq)
+        {
+          self->roll_n = 0;
+          g_clear_pointer (&self->roll_commitment, g_free);
+        }
+      if (self->rolling != NULL && message->about == self->rolling_seq)
+        {
+          g_clear_pointer (&self->rolling, pending_free);
+          self->rolling_n = 0;
+          process_pending (self);
+        }
       /* The host refused a proposal of the guest's: it will not come back. */
       for (GList *l = self->proposals.head; l != NULL; l = l->next)
         if (((MusterNetPending *) l->data)->seq == message->about)

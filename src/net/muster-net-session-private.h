@@ -96,10 +96,12 @@ struct _MusterNetSession
   GQueue                    pending;         /* MusterNetPending (host) */
   MusterNetPending         *rolling;         /* host: the dice step under way */
   guint                     rolling_n;
+  guint64                   rolling_seq;     /* host: its roll message, which a refusal may be about */
   guint8                    host_value[MUSTER_NET_VALUE_BYTES];
   guint8                    guest_value[MUSTER_NET_VALUE_BYTES];
   char                     *roll_commitment; /* guest: the host's, for roll_n */
   guint                     roll_n;
+  guint64                   roll_reply_seq;  /* guest: its value for roll_n, which a refusal may be about */
   GQueue                    proposals;       /* guest: MusterNetPending not yet back */
   guint                     process_id;      /* host: pending steps to take */
   int                       wants_typed[2];  /* -1, or the set-dice asked for */

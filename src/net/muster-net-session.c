@@ -248,28 +248,30 @@ send_ack_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The message, or NULL with error set. What to do with a message that
+ * cannot be read is the caller's: the other player is told over the
+ * game's connection only, never because of a connection that has not
+ * joined (anyone on the network could otherwise make the two games
+ * part). */
 static MusterNetMessage *
-read_message (MusterNetSession *self,
-              gint              type,
-              GBytes           *bytes)
+read_message (MusterNetSession  *self,
+              gint               type,
+              GBytes            *bytes,
+              GError           **error)
 {
-  g_autoptr(GError) error = NULL;
-  MusterNetMessage *message;
   gsize size = 0;
   const char *data = g_bytes_get_data (bytes, &size);
 
   if (type != SOUP_WEBSOCKET_DATA_TEXT)
     {
-      muster_net_session_refuse (self, 0, _("A message that cannot be read: it is not text"));
+      g_set_error_literal (error, MUSTER_NET_ERROR, MUSTER_NET_ERROR_MESSAGE,
+                           _("A message that cannot be read: it is not text"));
       return NULL;
     }
 
   g_signal_emit (self, signals[RECEIVED], 0, data != NULL ? data : "");
-  message = muster_net_message_read (data != NULL ? data : "", size, &error);
-  if (message == NULL)
-    muster_net_session_refuse (self, 0, error->message);
 
-  return message;
+  return muster_net_message_read (data != NULL ? data : "", size, error);
 }
 
 static void
@@ -278,12 +280,16 @@ message_cb (SoupWebsocketConnection *ws,
             GBytes                  *bytes,
             MusterNetSession        *self)
 {
-  g_autoptr(MusterNetMessage) message = read_message (self, type, bytes);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterNetMessage) message = read_message (self, type, bytes, &error);
   g_autoptr(MusterNetSession) alive = g_object_ref (self);
   guint64 sent;
 
   if (message == NULL)
-    return;
+    {
+      muster_net_session_refuse (self, 0, error->message);
+      return;
+    }
 
   if (message->type == MUSTER_NET_MESSAGE_ACK)
     {
@@ -494,7 +500,7 @@ candidate_message_cb (SoupWebsocketConnection *ws,
                       GBytes                  *bytes,
                       MusterNetSession        *self)
 {
-  g_autoptr(MusterNetMessage) hello = read_message (self, type, bytes);
+  g_autoptr(MusterNetMessage) hello = read_message (self, type, bytes, NULL);
   g_autoptr(MusterNetSession) alive = g_object_ref (self);
   g_autoptr(SoupWebsocketConnection) keep = g_object_ref (ws);
 
@@ -830,10 +836,18 @@ guest_greeting_cb (SoupWebsocketConnection *ws,
                    GBytes                   *bytes,
                    MusterNetSession        *self)
 {
-  g_autoptr(MusterNetMessage) message = read_message (self, type, bytes);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterNetMessage) message = read_message (self, type, bytes, &error);
   g_autoptr(MusterNetSession) alive = g_object_ref (self);
 
-  if (message == NULL || message->type != MUSTER_NET_MESSAGE_WELCOME)
+  if (message == NULL)
+    {
+      /* Translators: why follows */
+      fail_join (self, g_error_new (MUSTER_NET_ERROR, MUSTER_NET_ERROR_MESSAGE,
+                                    _("The host did not answer as Muster does: %s"), error->message));
+      return;
+    }
+  if (message->type != MUSTER_NET_MESSAGE_WELCOME)
     {
       fail_join (self, g_error_new_literal (MUSTER_NET_ERROR, MUSTER_NET_ERROR_MESSAGE,
                                             _("The host did not answer as Muster does")));

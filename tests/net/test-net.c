@@ -434,6 +434,61 @@ test_refusals (void)
     ;
 }
 
+static gboolean
+raw_is_closed (gpointer data)
+{
+  Raw *raw = data;
+
+  return soup_websocket_connection_get_state (raw->ws) == SOUP_WEBSOCKET_STATE_CLOSED;
+}
+
+/* Someone else on the network, who never said hello, sends what cannot
+ * be read while the players roll: the host closes that connection, and
+ * the guest hears nothing of it (told of it, the guest would drop the
+ * roll under way and the two logs would part). */
+static void
+test_stranger (void)
+{
+  Match match = { 0 };
+  Raw raw = { 0 };
+  g_autoptr(SoupSession) soup = soup_session_new ();
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *secret = NULL;
+  g_autofree char *uri = NULL;
+  guint8 fingerprint[32];
+  guint16 port;
+
+  match_open (&match);
+  OK (muster_game_set_wip (match.host.game, 0, 20, FALSE, &ok_error));
+  OK (muster_game_set_wip (match.guest.game, 1, 20, FALSE, &ok_error));
+  settle (&match);
+
+  g_assert_true (muster_net_invitation_parse (muster_net_session_get_invitation (match.host.session),
+                                              &address, &port, fingerprint, &secret, NULL));
+  raw.replies = g_ptr_array_new_with_free_func (g_free);
+  soup_session_set_proxy_resolver (soup, NULL);
+  uri = g_strdup_printf ("https://%s:%u/muster", address, port);
+  msg = soup_message_new ("GET", uri);
+  g_signal_connect (msg, "accept-certificate", G_CALLBACK (raw_accept_cb), &raw);
+  soup_session_websocket_connect_async (soup, msg, NULL, NULL, G_PRIORITY_DEFAULT, NULL, raw_connected_cb, &raw);
+  wait_for (is_set, &raw.ws, "the stranger's connection");
+
+  OK (muster_game_roll_initiative (match.host.game, 0, 0, &ok_error));
+  soup_websocket_connection_send_binary (raw.ws, "\x01\x02", 2);
+  wait_for (raw_is_closed, &raw, "the stranger's connection closed");
+  settle (&match);
+  OK (muster_game_roll_initiative (match.guest.game, 1, 0, &ok_error));
+  settle (&match);
+
+  assert_same_logs (&match);
+  g_assert_cmpuint (match.guest.refusals->len, ==, 0);
+
+  g_clear_object (&raw.ws);
+  g_ptr_array_unref (raw.replies);
+  match_close (&match);
+}
+
 /* A host that does not play by the rules: its dice are checked. */
 typedef struct
 {
@@ -680,6 +735,7 @@ main (int   argc,
   g_test_add_func ("/net/session/resume", test_resume);
   g_test_add_func ("/net/session/taken-back", test_taken_back);
   g_test_add_func ("/net/session/refusals", test_refusals);
+  g_test_add_func ("/net/session/stranger", test_stranger);
   g_test_add_func ("/net/session/dishonest-host", test_dishonest_host);
   g_test_add_func ("/net/session/closed", test_closed);
 
