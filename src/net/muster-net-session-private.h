@@ -79,6 +79,7 @@ struct _MusterNetSession
   GTask                    *join_task;
   guint                     reconnect_id;
   guint                     reconnect_tries;
+  guint                     welcome_id;      /* guest: the welcome's deadline */
   guint                     ack_id;
   GQueue                    early;           /* MusterNetMessage before set_game() */
   GPtrArray                *army;            /* MusterRosterEntry it brings, until the welcome */

@@ -25,6 +25,10 @@
 #define WRONG_TRIES_MAX     3
 #define CANDIDATES_MAX      4
 #define HELLO_TIMEOUT_S     10
+/* A host that says nothing after the hello: the join fails rather than
+ * wait for ever (MUSTER_NET_WELCOME_TIMEOUT_S shortens it, for the
+ * tests). */
+#define WELCOME_TIMEOUT_S   20
 #define RECONNECT_TRIES_MAX 60
 /* WebSocket close codes of our own (4000-4999). */
 #define CLOSE_REFUSED       4001
@@ -754,6 +758,7 @@ fail_join (MusterNetSession *self,
 {
   GTask *task = g_steal_pointer (&self->join_task);
 
+  g_clear_handle_id (&self->welcome_id, g_source_remove);
   drop_connection (self);
   if (task != NULL)
     {
@@ -840,6 +845,7 @@ guest_greeting_cb (SoupWebsocketConnection *ws,
   g_autoptr(MusterNetMessage) message = read_message (self, type, bytes, &error);
   g_autoptr(MusterNetSession) alive = g_object_ref (self);
 
+  g_clear_handle_id (&self->welcome_id, g_source_remove);
   if (message == NULL)
     {
       /* Translators: why follows */
@@ -883,6 +889,34 @@ guest_greeting_closed_cb (SoupWebsocketConnection *ws,
     muster_net_session_reconnect (self);
 }
 
+static gboolean
+welcome_deadline_cb (gpointer user_data)
+{
+  MusterNetSession *self = user_data;
+  g_autoptr(MusterNetSession) alive = g_object_ref (self);
+
+  self->welcome_id = 0;
+  fail_join (self, g_error_new_literal (MUSTER_NET_ERROR, MUSTER_NET_ERROR_CLOSED,
+                                        _("The host did not answer in time: is the game still hosted?")));
+  if (self->state == MUSTER_NET_STATE_DROPPED && self->reconnect_id == 0)
+    muster_net_session_reconnect (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+welcome_deadline_start (MusterNetSession *self)
+{
+  const char *seconds = g_getenv ("MUSTER_NET_WELCOME_TIMEOUT_S");
+  guint64 timeout = WELCOME_TIMEOUT_S;
+  guint64 asked;
+
+  if (seconds != NULL && g_ascii_string_to_unsigned (seconds, 10, 1, 3600, &asked, NULL))
+    timeout = asked;
+  g_clear_handle_id (&self->welcome_id, g_source_remove);
+  self->welcome_id = g_timeout_add_seconds ((guint) timeout, welcome_deadline_cb, self);
+}
+
 static void
 connected_cb (GObject      *source,
               GAsyncResult *result,
@@ -924,6 +958,7 @@ connected_cb (GObject      *source,
   g_signal_connect_object (ws, "message", G_CALLBACK (guest_greeting_cb), self, 0);
   g_signal_connect_object (ws, "closed", G_CALLBACK (guest_greeting_closed_cb), self, 0);
 
+  welcome_deadline_start (self);
   hello->key = g_strdup (self->secret);
   if (self->join_task == NULL)
     {
@@ -1198,6 +1233,7 @@ close_session (MusterNetSession *self,
   self->state = MUSTER_NET_STATE_CLOSED;
   g_clear_handle_id (&self->reconnect_id, g_source_remove);
   g_clear_handle_id (&self->ack_id, g_source_remove);
+  g_clear_handle_id (&self->welcome_id, g_source_remove);
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   drop_connection (self);

@@ -698,6 +698,49 @@ test_dishonest_host (void)
     ;
 }
 
+/* A host that never welcomes: the join fails in time, saying so, rather
+ * than wait for ever. */
+static void
+test_silent_host (void)
+{
+  FakeHost fake = { NULL, g_ptr_array_new_with_free_func (g_free) };
+  g_autoptr(GTlsCertificate) certificate = muster_net_cert_new_self_signed (NULL);
+  g_autoptr(GBytes) fingerprint = muster_net_cert_fingerprint (certificate);
+  g_autoptr(SoupServer) server = soup_server_new ("tls-certificate", certificate, NULL);
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) where = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSList) uris = NULL;
+  g_autoptr(MusterNetSession) guest = NULL;
+  g_autofree char *invitation = NULL;
+  GAsyncResult *result = NULL;
+
+  soup_server_add_websocket_handler (server, "/muster", NULL, NULL, fake_websocket_cb, &fake, NULL);
+  g_assert_true (soup_server_listen (server, where, SOUP_SERVER_LISTEN_HTTPS, &error));
+  uris = soup_server_get_uris (server);
+  invitation = muster_net_invitation_format ("127.0.0.1", g_uri_get_port (uris->data),
+                                             g_bytes_get_data (fingerprint, NULL), "00112233445566778899aabbccddeeff");
+  g_slist_free_full (g_steal_pointer (&uris), (GDestroyNotify) g_uri_unref);
+
+  g_setenv ("MUSTER_NET_WELCOME_TIMEOUT_S", "1", TRUE);
+  muster_net_session_join_async (invitation, NULL, NULL, NULL, got_result_cb, &result);
+  wait_for (is_set, &result, "the join");
+  g_unsetenv ("MUSTER_NET_WELCOME_TIMEOUT_S");
+  guest = muster_net_session_join_finish (result, &error);
+  g_object_unref (result);
+  g_assert_null (guest);
+  g_assert_error (error, MUSTER_NET_ERROR, MUSTER_NET_ERROR_CLOSED);
+  g_assert_nonnull (strstr (error->message, "did not answer in time"));
+  /* It said hello, and heard nothing. */
+  g_assert_cmpuint (fake.heard->len, ==, 1);
+
+  soup_server_disconnect (server);
+  g_clear_object (&fake.ws);
+  g_ptr_array_unref (fake.heard);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* Nothing listens once the session is closed. */
 static void
 test_closed (void)
@@ -737,6 +780,7 @@ main (int   argc,
   g_test_add_func ("/net/session/refusals", test_refusals);
   g_test_add_func ("/net/session/stranger", test_stranger);
   g_test_add_func ("/net/session/dishonest-host", test_dishonest_host);
+  g_test_add_func ("/net/session/silent-host", test_silent_host);
   g_test_add_func ("/net/session/closed", test_closed);
 
   return g_test_run ();
