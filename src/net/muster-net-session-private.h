@@ -80,6 +80,7 @@ struct _MusterNetSession
   guint                     reconnect_id;
   guint                     reconnect_tries;
   guint                     welcome_id;      /* guest: the welcome's deadline */
+  guint                     n_unreadable;    /* messages of the other Muster's that could not be read */
   guint                     ack_id;
   GQueue                    early;           /* MusterNetMessage before set_game() */
   GPtrArray                *army;            /* MusterRosterEntry it brings, until the welcome */

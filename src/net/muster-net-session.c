@@ -25,6 +25,9 @@
 #define WRONG_TRIES_MAX     3
 #define CANDIDATES_MAX      4
 #define HELLO_TIMEOUT_S     10
+/* Messages of the other player's that cannot be read, refused one by one
+ * until the game across the network is closed. */
+#define MAX_UNREADABLE      20
 /* A host that says nothing after the hello: the join fails rather than
  * wait for ever (MUSTER_NET_WELCOME_TIMEOUT_S shortens it, for the
  * tests). */
@@ -291,6 +294,16 @@ message_cb (SoupWebsocketConnection *ws,
 
   if (message == NULL)
     {
+      /* Each refusal waits in the outbox until the other side has it,
+       * and is shown: a Muster that sends nothing else is not played
+       * with any longer. */
+      if (++self->n_unreadable > MAX_UNREADABLE)
+        {
+          muster_net_session_refused (self, _("The other Muster sent too many messages that cannot be read: "
+                                              "the game across the network is closed"));
+          close_session (self, TRUE);
+          return;
+        }
       muster_net_session_refuse (self, 0, error->message);
       return;
     }

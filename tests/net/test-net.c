@@ -348,6 +348,14 @@ raw_say (Raw        *raw,
   return g_ptr_array_index (raw->replies, 0);
 }
 
+static gboolean
+raw_is_closed (gpointer data)
+{
+  Raw *raw = data;
+
+  return soup_websocket_connection_get_state (raw->ws) == SOUP_WEBSOCKET_STATE_CLOSED;
+}
+
 static void
 test_refusals (void)
 {
@@ -426,20 +434,20 @@ test_refusals (void)
   g_assert_cmpuint (muster_game_get_n_steps (host.game), ==, 1);
   g_assert_cmpuint (host.refusals->len, >=, 9);
 
-  soup_websocket_connection_close (raw.ws, SOUP_WEBSOCKET_CLOSE_NORMAL, NULL);
+  /* A Muster that sends nothing but what cannot be read: refused some
+   * times, then the game across the network is closed (each refusal
+   * waits in the outbox until the other side has it, and is shown). */
+  for (guint i = 0; i < 40; i++)
+    soup_websocket_connection_send_text (raw.ws, "junk");
+  wait_for (raw_is_closed, &raw, "the host closing");
+  g_assert_cmpint (muster_net_session_get_state (host.session), ==, MUSTER_NET_STATE_CLOSED);
+  g_assert_nonnull (strstr (last_refusal (&host), "too many messages that cannot be read"));
+
   g_clear_object (&raw.ws);
   g_ptr_array_unref (raw.replies);
   side_close (&host);
   while (g_main_context_iteration (NULL, FALSE))
     ;
-}
-
-static gboolean
-raw_is_closed (gpointer data)
-{
-  Raw *raw = data;
-
-  return soup_websocket_connection_get_state (raw->ws) == SOUP_WEBSOCKET_STATE_CLOSED;
 }
 
 /* Someone else on the network, who never said hello, sends what cannot
