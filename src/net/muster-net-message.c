@@ -838,7 +838,10 @@ muster_net_message_read (const char  *data,
     }
   if (g_strcmp0 (muster_xml_peek_prop (root, "version"), VERSION) != 0)
     {
-      refuse (error, _("it is of another version of Muster"));
+      /* Told apart from the other reasons: another version is no
+       * stranger with a wrong secret. */
+      g_set_error (error, MUSTER_NET_ERROR, MUSTER_NET_ERROR_VERSION, _("A message that cannot be read: %s"),
+                   _("it is of another version of Muster"));
       return NULL;
     }
 

@@ -77,6 +77,7 @@ typedef enum
   MUSTER_NET_ERROR_ADDRESS,     /* an address outside the loopback and the LAN */
   MUSTER_NET_ERROR_CLOSED,      /* the session is over */
   MUSTER_NET_ERROR_GAME,        /* a game that cannot be played across the network */
+  MUSTER_NET_ERROR_VERSION,     /* a message of another version of Muster */
 } MusterNetError;
 
 typedef enum
@@ -142,7 +143,8 @@ const char        *muster_net_message_type_name  (MusterNetMessageType  type);
 
 /* The XML text of message. */
 char              *muster_net_message_write      (const MusterNetMessage *message);
-/* Reads one message; NULL with MUSTER_NET_ERROR_MESSAGE, saying why. */
+/* Reads one message; NULL with MUSTER_NET_ERROR_MESSAGE, saying why
+ * (MUSTER_NET_ERROR_VERSION when it is another version's). */
 MusterNetMessage  *muster_net_message_read       (const char           *data,
                                                   gsize                 size,
                                                   GError              **error);

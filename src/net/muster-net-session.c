@@ -36,6 +36,7 @@
 /* WebSocket close codes of our own (4000-4999). */
 #define CLOSE_REFUSED       4001
 #define CLOSE_TAKEN         4002
+#define CLOSE_VERSION       4003
 
 typedef struct
 {
@@ -517,9 +518,21 @@ candidate_message_cb (SoupWebsocketConnection *ws,
                       GBytes                  *bytes,
                       MusterNetSession        *self)
 {
-  g_autoptr(MusterNetMessage) hello = read_message (self, type, bytes, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterNetMessage) hello = read_message (self, type, bytes, &error);
   g_autoptr(MusterNetSession) alive = g_object_ref (self);
   g_autoptr(SoupWebsocketConnection) keep = g_object_ref (ws);
+
+  /* Another version of Muster: said so, and not counted as a wrong
+   * secret (three of which stop the listening). */
+  if (g_error_matches (error, MUSTER_NET_ERROR, MUSTER_NET_ERROR_VERSION))
+    {
+      soup_websocket_connection_close (ws, CLOSE_VERSION, "version");
+      forget_candidate (self, ws);
+      muster_net_session_refused (self, _("A Muster of another version tried to join: both players need the "
+                                          "same version"));
+      return;
+    }
 
   if (hello == NULL || hello->type != MUSTER_NET_MESSAGE_HELLO || !same_secret (hello->key, self->secret))
     {
@@ -894,6 +907,10 @@ guest_greeting_closed_cb (SoupWebsocketConnection *ws,
   else if (code == CLOSE_TAKEN)
     fail_join (self, g_error_new_literal (MUSTER_NET_ERROR, MUSTER_NET_ERROR_SECRET,
                                           _("Another player has joined this game already")));
+  else if (code == CLOSE_VERSION)
+    fail_join (self, g_error_new_literal (MUSTER_NET_ERROR, MUSTER_NET_ERROR_VERSION,
+                                          _("The host runs another version of Muster: both players need the "
+                                            "same version")));
   else
     fail_join (self, g_error_new_literal (MUSTER_NET_ERROR, MUSTER_NET_ERROR_CLOSED,
                                           _("The host closed the connection")));

@@ -383,6 +383,28 @@ test_refusals (void)
   wait_for (is_set, &raw.ws, "the raw connection");
   g_signal_connect (raw.ws, "message", G_CALLBACK (raw_message_cb), &raw);
 
+  /* Another version of Muster, with the right secret: closed, saying
+   * so, and not counted as a wrong secret (three would stop the host
+   * listening). */
+  for (guint i = 0; i < 3; i++)
+    {
+      Raw other = { NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
+      g_autoptr(SoupMessage) other_msg = soup_message_new ("GET", uri);
+      g_autofree char *newer = g_strdup_printf ("<muster-net version=\"2\" type=\"hello\" seq=\"0\" ack=\"0\" "
+                                                "key=\"%s\"/>", secret);
+
+      g_signal_connect (other_msg, "accept-certificate", G_CALLBACK (raw_accept_cb), &other);
+      soup_session_websocket_connect_async (soup, other_msg, NULL, NULL, G_PRIORITY_DEFAULT, NULL,
+                                            raw_connected_cb, &other);
+      wait_for (is_set, &other.ws, "another version's connection");
+      soup_websocket_connection_send_text (other.ws, newer);
+      wait_for (raw_is_closed, &other, "another version closed");
+      g_assert_cmpint (soup_websocket_connection_get_close_code (other.ws), ==, 4003);
+      g_assert_nonnull (strstr (last_refusal (&host), "another version"));
+      g_clear_object (&other.ws);
+      g_ptr_array_unref (other.replies);
+    }
+
   hello = g_strdup_printf ("<muster-net version=\"1\" type=\"hello\" seq=\"0\" ack=\"0\" key=\"%s\"/>", secret);
   reply = raw_say (&raw, hello);
   g_assert_nonnull (strstr (reply, "type=\"welcome\""));
