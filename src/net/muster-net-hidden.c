@@ -63,6 +63,78 @@ find_secret (MusterNetSession *self,
   return NULL;
 }
 
+static void
+checksum_add (GChecksum  *checksum,
+              const char *text)
+{
+  g_autofree char *length = g_strdup_printf ("%zu:", text != NULL ? strlen (text) : (gsize) 0);
+
+  g_checksum_update (checksum, (const guchar *) length, -1);
+  if (text != NULL)
+    g_checksum_update (checksum, (const guchar *) text, -1);
+}
+
+/* The SHA-256 of the log's first n steps, each as its action, its
+ * attributes, its items and its dice (each string with its length before
+ * it): what the game was before a commit. */
+static char *
+log_prefix_digest (MusterGame *game,
+                   guint       n)
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+
+  for (guint i = 0; i < n && i < muster_game_get_n_steps (game); i++)
+    {
+      MusterLogStep *step = muster_game_get_step (game, i);
+
+      checksum_add (checksum, "step");
+      checksum_add (checksum, muster_log_step_get_action (step));
+      for (const char * const *attrs = muster_log_step_get_attrs (step); *attrs != NULL; attrs++)
+        checksum_add (checksum, *attrs);
+      for (guint j = 0; j < muster_log_step_get_n_items (step); j++)
+        {
+          const MusterLogItem *item = muster_log_step_get_item (step, j);
+
+          checksum_add (checksum, "item");
+          checksum_add (checksum, item->name);
+          for (char **attrs = item->attrs; attrs != NULL && *attrs != NULL; attrs++)
+            checksum_add (checksum, *attrs);
+        }
+      for (guint j = 0; j < muster_log_step_get_n_dice (step); j++)
+        {
+          const MusterLogDie *die = muster_log_step_get_die (step, j);
+          g_autofree char *numbers = g_strdup_printf ("die %u %u %d", die->sides, die->value, die->manual);
+
+          checksum_add (checksum, numbers);
+          checksum_add (checksum, die->who);
+          checksum_add (checksum, die->why);
+        }
+    }
+
+  return g_strdup (g_checksum_get_string (checksum));
+}
+
+/* Whether the commit of digest at step n of this game's log is the one
+ * its secret was made for: where the secret says it stood, after the
+ * same steps (muster-net-secrets.h). A secret kept by a Muster that did
+ * not say where is taken as before. */
+static gboolean
+is_this_game (MusterNetSession *self,
+              const char       *digest,
+              guint             n)
+{
+  g_autofree char *before = NULL;
+  g_autofree char *here = NULL;
+  guint bound_n = 0;
+
+  if (!muster_net_secrets_get_binding (digest, &bound_n, &before))
+    return TRUE;
+
+  here = log_prefix_digest (self->game, n - 1);
+
+  return bound_n == n && strcmp (before, here) == 0;
+}
+
 /* Whether a secret of action is known here, taken or on its way. */
 static gboolean
 has_secret (MusterNetSession *self,
@@ -97,6 +169,12 @@ muster_net_hidden_start (MusterNetSession *self)
           g_strcmp0 (muster_log_step_get (step, "player"), local_id (self)) != 0 ||
           !muster_game_is_unrevealed (self->game, i + 1) || find_secret (self, digest) != NULL)
         continue;
+
+      if (!is_this_game (self, digest, i + 1))
+        {
+          g_debug ("The secret of step %u was made in another game: not revealed here", i + 1);
+          continue;
+        }
 
       secret = g_new0 (MusterNetSecret, 1);
       secret->hidden = muster_net_secrets_load (digest, secret->salt, sizeof secret->salt, &secret->salt_len);
@@ -171,9 +249,15 @@ muster_net_hidden_agreed (MusterNetSession *self,
 
   if (strcmp (action, "commit") == 0)
     {
+      /* (Taken at once as the host welcomes, its number is known already.) */
       secret = find_secret (self, muster_log_step_get (step, "commitment"));
-      if (secret != NULL && secret->n == 0)
-        secret->n = n;
+      if (secret != NULL && (secret->n == 0 || secret->n == n))
+        {
+          g_autofree char *before = log_prefix_digest (self->game, n - 1);
+
+          secret->n = n;
+          muster_net_secrets_bind (secret->digest, n, before);
+        }
       return;
     }
 

@@ -148,6 +148,62 @@ muster_net_secrets_load (const char *digest,
 }
 
 void
+muster_net_secrets_bind (const char *digest,
+                         guint       n,
+                         const char *before)
+{
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *data = NULL;
+  gsize size = 0;
+
+  g_return_if_fail (before != NULL);
+
+  if (!is_digest (digest))
+    return;
+
+  path = secret_path (digest);
+  if (!g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, NULL))
+    return;
+
+  g_key_file_set_uint64 (file, GROUP_HIDDEN, "step", n);
+  g_key_file_set_string (file, GROUP_HIDDEN, "before", before);
+  data = g_key_file_to_data (file, &size, NULL);
+  if (!g_file_set_contents_full (path, data, (gssize) size, G_FILE_SET_CONTENTS_CONSISTENT, 0600, &error))
+    g_debug ("%s: %s", path, error->message);
+}
+
+gboolean
+muster_net_secrets_get_binding (const char  *digest,
+                                guint       *n,
+                                char       **before)
+{
+  g_autoptr(GKeyFile) file = g_key_file_new ();
+  g_autofree char *path = NULL;
+  g_autofree char *hex = NULL;
+  guint64 step;
+
+  g_return_val_if_fail (n != NULL && before != NULL, FALSE);
+
+  if (!is_digest (digest))
+    return FALSE;
+
+  path = secret_path (digest);
+  if (!g_key_file_load_from_file (file, path, G_KEY_FILE_NONE, NULL) ||
+      !g_key_file_has_key (file, GROUP_HIDDEN, "step", NULL))
+    return FALSE;
+
+  step = g_key_file_get_uint64 (file, GROUP_HIDDEN, "step", NULL);
+  hex = g_key_file_get_string (file, GROUP_HIDDEN, "before", NULL);
+  /* Said, but not readable: no game is that one. */
+  *n = step >= 1 && step <= G_MAXUINT ? (guint) step : 0;
+  *before = hex != NULL && is_digest (hex) ? g_steal_pointer (&hex) : g_strdup ("");
+
+  return TRUE;
+}
+
+void
 muster_net_secrets_forget (const char *digest)
 {
   g_autofree char *path = NULL;

@@ -33,8 +33,14 @@ G_BEGIN_DECLS
  *   wip=13
  *   private=true
  *
- * A file is taken only when the commitment it gives is its name's. GLib
- * only. data/muster-layout.rng and the README say the same. */
+ * A file is taken only when the commitment it gives is its name's. Once
+ * the commit is in the log, the file also says where: [hidden] step=, its
+ * number, and before=, the SHA-256 of the steps before it
+ * (muster_net_secrets_bind()); a log where that commitment stands
+ * elsewhere, or after other steps, is another game, and the secret is not
+ * revealed in it (a host could otherwise put another game's commitment
+ * in its log and have this Muster reveal it). GLib only.
+ * data/muster-layout.rng and the README say the same. */
 
 /* The folder, for the tests. */
 char          *muster_net_secrets_get_dir (void);
@@ -52,6 +58,17 @@ MusterLogStep *muster_net_secrets_load    (const char     *digest,
                                            guint8         *salt,
                                            gsize           salt_max,
                                            gsize          *salt_len);
+/* Where the commit of digest stands: step n of a log whose steps before
+ * it give the SHA-256 before (lower-case hex). */
+void           muster_net_secrets_bind    (const char     *digest,
+                                           guint           n,
+                                           const char     *before);
+/* Where the commit of digest was said to stand (a copy of before in
+ * *before); FALSE when the file says nothing of it (kept before the
+ * commit was in the log, or by a Muster that did not say). */
+gboolean       muster_net_secrets_get_binding (const char *digest,
+                                               guint      *n,
+                                               char      **before);
 /* Once revealed, the secret is one no more. */
 void           muster_net_secrets_forget  (const char     *digest);
 

@@ -564,6 +564,30 @@ fake_wait (FakeHost *fake)
   return g_ptr_array_steal_index (fake->heard, 0);
 }
 
+/* A server on the loopback that takes WebSocket connections as fake's,
+ * with a certificate of its own; its invitation. */
+static char *
+fake_listen (FakeHost   *fake,
+             SoupServer *server,
+             GBytes     *fingerprint)
+{
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) where = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GError) error = NULL;
+  GSList *uris;
+  char *invitation;
+
+  soup_server_add_websocket_handler (server, "/muster", NULL, NULL, fake_websocket_cb, fake, NULL);
+  g_assert_true (soup_server_listen (server, where, SOUP_SERVER_LISTEN_HTTPS, &error));
+  g_assert_no_error (error);
+  uris = soup_server_get_uris (server);
+  invitation = muster_net_invitation_format ("127.0.0.1", g_uri_get_port (uris->data),
+                                             g_bytes_get_data (fingerprint, NULL), "00112233445566778899aabbccddeeff");
+  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+
+  return invitation;
+}
+
 /* Longer than 100 lines: one exchange with the guest, told in order, is
  * easier to follow than split across helpers. */
 static void
@@ -737,20 +761,10 @@ test_silent_host (void)
   g_autoptr(GTlsCertificate) certificate = muster_net_cert_new_self_signed (NULL);
   g_autoptr(GBytes) fingerprint = muster_net_cert_fingerprint (certificate);
   g_autoptr(SoupServer) server = soup_server_new ("tls-certificate", certificate, NULL);
-  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
-  g_autoptr(GSocketAddress) where = g_inet_socket_address_new (loopback, 0);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GSList) uris = NULL;
   g_autoptr(MusterNetSession) guest = NULL;
-  g_autofree char *invitation = NULL;
+  g_autofree char *invitation = fake_listen (&fake, server, fingerprint);
   GAsyncResult *result = NULL;
-
-  soup_server_add_websocket_handler (server, "/muster", NULL, NULL, fake_websocket_cb, &fake, NULL);
-  g_assert_true (soup_server_listen (server, where, SOUP_SERVER_LISTEN_HTTPS, &error));
-  uris = soup_server_get_uris (server);
-  invitation = muster_net_invitation_format ("127.0.0.1", g_uri_get_port (uris->data),
-                                             g_bytes_get_data (fingerprint, NULL), "00112233445566778899aabbccddeeff");
-  g_slist_free_full (g_steal_pointer (&uris), (GDestroyNotify) g_uri_unref);
 
   g_setenv ("MUSTER_NET_WELCOME_TIMEOUT_S", "1", TRUE);
   muster_net_session_join_async (invitation, NULL, NULL, NULL, got_result_cb, &result);
@@ -764,6 +778,106 @@ test_silent_host (void)
   /* It said hello, and heard nothing. */
   g_assert_cmpuint (fake.heard->len, ==, 1);
 
+  soup_server_disconnect (server);
+  g_clear_object (&fake.ws);
+  g_ptr_array_unref (fake.heard);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static gboolean
+second_passed_cb (gpointer data)
+{
+  *(gpointer *) data = GINT_TO_POINTER (1);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* A host that puts in its welcome's log the guest's commitment of
+ * another game (one it played with the guest, still hidden there): the
+ * guest does not reveal it in this one. */
+static void
+test_hidden_other_game (void)
+{
+  Match match = { 0 };
+  Side host = { 0 };
+  Side guest = { 0 };
+  FakeHost fake = { NULL, g_ptr_array_new_with_free_func (g_free) };
+  g_autoptr(GTlsCertificate) certificate = muster_net_cert_new_self_signed (NULL);
+  g_autoptr(GBytes) fingerprint = muster_net_cert_fingerprint (certificate);
+  g_autoptr(SoupServer) server = soup_server_new ("tls-certificate", certificate, NULL);
+  g_autoptr(GBytes) layout = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *digest = NULL;
+  g_autofree char *invitation = NULL;
+  GAsyncResult *result = NULL;
+  guint n;
+
+  /* Game A: Bob's WIP 17, hidden; not revealed yet (Alice's is not in). */
+  match_open (&match);
+  OK (muster_game_set_wip (match.guest.game, 1, 17, TRUE, &ok_error));
+  settle (&match);
+  n = step_number (match.host.game, "commit", "set-wip");
+  g_assert_cmpuint (n, >, 0);
+  digest = g_strdup (muster_log_step_get (muster_game_get_step (match.host.game, n - 1), "commitment"));
+  match_close (&match);
+
+  /* Game B: Alice's WIP in, and that commitment as Bob's, after other
+   * steps than game A had before it. */
+  host_open (&host);
+  muster_net_session_close (host.session);
+  {
+    g_autoptr(MusterGame) plain = muster_game_new (host.layout, host.system);
+    g_autoptr(MusterLogStep) commit = muster_log_step_new ("commit");
+
+    OK (muster_game_set_wip (plain, 0, 20, FALSE, &ok_error));
+    muster_log_step_set (commit, "player", "blue");
+    muster_log_step_set (commit, "hides", "set-wip");
+    muster_log_step_set (commit, "commitment", digest);
+    OK (muster_game_take_agreed (plain, commit, NULL, NULL, &ok_error));
+  }
+  layout = muster_layout_to_bytes (host.layout);
+  invitation = fake_listen (&fake, server, fingerprint);
+  muster_net_session_join_async (invitation, NULL, NULL, NULL, got_result_cb, &result);
+  wait_for (is_set, &fake.ws, "the guest's connection");
+  g_free (fake_wait (&fake));
+  {
+    g_autoptr(MusterNetMessage) message = muster_net_message_new (MUSTER_NET_MESSAGE_WELCOME);
+    g_autofree char *welcome = NULL;
+
+    message->session_id = g_strnfill (32, 'b');
+    message->player = g_strdup ("blue");
+    message->layout = g_bytes_ref (layout);
+    welcome = muster_net_message_write (message);
+    soup_websocket_connection_send_text (fake.ws, welcome);
+  }
+  wait_for (is_set, &result, "the join");
+  guest.session = muster_net_session_join_finish (result, &error);
+  g_object_unref (result);
+  g_assert_no_error (error);
+  watch (&guest);
+  guest.layout = g_object_ref (muster_net_session_get_layout (guest.session));
+  side_open_game (&guest);
+  muster_net_session_set_game (guest.session, guest.game);
+
+  /* Whatever the guest says in the next second, it is no reveal of that
+   * WIP. */
+  {
+    gpointer waited = NULL;
+
+    g_timeout_add (1000, second_passed_cb, &waited);
+    wait_for (is_set, &waited, "a second");
+  }
+  while (fake.heard->len > 0)
+    {
+      g_autofree char *heard = g_ptr_array_steal_index (fake.heard, 0);
+
+      g_assert_null (strstr (heard, "action=\"reveal\""));
+      g_assert_null (strstr (heard, "wip=\"17\""));
+    }
+
+  side_close (&guest);
+  side_close (&host);
   soup_server_disconnect (server);
   g_clear_object (&fake.ws);
   g_ptr_array_unref (fake.heard);
@@ -811,6 +925,7 @@ main (int   argc,
   g_test_add_func ("/net/session/stranger", test_stranger);
   g_test_add_func ("/net/session/dishonest-host", test_dishonest_host);
   g_test_add_func ("/net/session/silent-host", test_silent_host);
+  g_test_add_func ("/net/session/hidden-other-game", test_hidden_other_game);
   g_test_add_func ("/net/session/closed", test_closed);
 
   return g_test_run ();
