@@ -356,53 +356,70 @@ raw_is_closed (gpointer data)
   return soup_websocket_connection_get_state (raw->ws) == SOUP_WEBSOCKET_STATE_CLOSED;
 }
 
+/* A raw connection to host, as anyone who found its port would make;
+ * the invitation's secret in *secret, for a hello. */
+static void
+raw_open (Raw              *raw,
+          SoupSession      *soup,
+          MusterNetSession *host,
+          char            **secret)
+{
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *key = NULL;
+  g_autofree char *uri = NULL;
+  guint8 fingerprint[32];
+  guint16 port;
+
+  g_assert_true (muster_net_invitation_parse (muster_net_session_get_invitation (host), &address, &port,
+                                              fingerprint, &key, NULL));
+  raw->replies = g_ptr_array_new_with_free_func (g_free);
+  soup_session_set_proxy_resolver (soup, NULL);
+  uri = g_strdup_printf ("https://%s:%u/muster", address, port);
+  msg = soup_message_new ("GET", uri);
+  g_signal_connect (msg, "accept-certificate", G_CALLBACK (raw_accept_cb), raw);
+  soup_session_websocket_connect_async (soup, msg, NULL, NULL, G_PRIORITY_DEFAULT, NULL, raw_connected_cb, raw);
+  wait_for (is_set, &raw->ws, "the raw connection");
+  g_signal_connect (raw->ws, "message", G_CALLBACK (raw_message_cb), raw);
+  if (secret != NULL)
+    *secret = g_steal_pointer (&key);
+}
+
+static void
+raw_close (Raw *raw)
+{
+  g_clear_object (&raw->ws);
+  g_clear_pointer (&raw->replies, g_ptr_array_unref);
+}
+
 static void
 test_refusals (void)
 {
   Side host = { 0 };
   Raw raw = { 0 };
   g_autoptr(SoupSession) soup = soup_session_new ();
-  g_autoptr(SoupMessage) msg = NULL;
-  g_autofree char *address = NULL;
   g_autofree char *secret = NULL;
-  g_autofree char *uri = NULL;
   g_autofree char *hello = NULL;
-  guint8 fingerprint[32];
-  guint16 port;
   const char *reply;
 
   host_open (&host);
-  g_assert_true (muster_net_invitation_parse (muster_net_session_get_invitation (host.session),
-                                              &address, &port, fingerprint, &secret, NULL));
-  raw.replies = g_ptr_array_new_with_free_func (g_free);
-  soup_session_set_proxy_resolver (soup, NULL);
-  uri = g_strdup_printf ("https://%s:%u/muster", address, port);
-  msg = soup_message_new ("GET", uri);
-  g_signal_connect (msg, "accept-certificate", G_CALLBACK (raw_accept_cb), &raw);
-  soup_session_websocket_connect_async (soup, msg, NULL, NULL, G_PRIORITY_DEFAULT, NULL, raw_connected_cb, &raw);
-  wait_for (is_set, &raw.ws, "the raw connection");
-  g_signal_connect (raw.ws, "message", G_CALLBACK (raw_message_cb), &raw);
+  raw_open (&raw, soup, host.session, &secret);
 
   /* Another version of Muster, with the right secret: closed, saying
    * so, and not counted as a wrong secret (three would stop the host
    * listening). */
   for (guint i = 0; i < 3; i++)
     {
-      Raw other = { NULL, NULL, g_ptr_array_new_with_free_func (g_free) };
-      g_autoptr(SoupMessage) other_msg = soup_message_new ("GET", uri);
+      Raw other = { 0 };
       g_autofree char *newer = g_strdup_printf ("<muster-net version=\"2\" type=\"hello\" seq=\"0\" ack=\"0\" "
                                                 "key=\"%s\"/>", secret);
 
-      g_signal_connect (other_msg, "accept-certificate", G_CALLBACK (raw_accept_cb), &other);
-      soup_session_websocket_connect_async (soup, other_msg, NULL, NULL, G_PRIORITY_DEFAULT, NULL,
-                                            raw_connected_cb, &other);
-      wait_for (is_set, &other.ws, "another version's connection");
+      raw_open (&other, soup, host.session, NULL);
       soup_websocket_connection_send_text (other.ws, newer);
       wait_for (raw_is_closed, &other, "another version closed");
       g_assert_cmpint (soup_websocket_connection_get_close_code (other.ws), ==, 4003);
       g_assert_nonnull (strstr (last_refusal (&host), "another version"));
-      g_clear_object (&other.ws);
-      g_ptr_array_unref (other.replies);
+      raw_close (&other);
     }
 
   hello = g_strdup_printf ("<muster-net version=\"1\" type=\"hello\" seq=\"0\" ack=\"0\" key=\"%s\"/>", secret);
@@ -465,8 +482,7 @@ test_refusals (void)
   g_assert_cmpint (muster_net_session_get_state (host.session), ==, MUSTER_NET_STATE_CLOSED);
   g_assert_nonnull (strstr (last_refusal (&host), "too many messages that cannot be read"));
 
-  g_clear_object (&raw.ws);
-  g_ptr_array_unref (raw.replies);
+  raw_close (&raw);
   side_close (&host);
   while (g_main_context_iteration (NULL, FALSE))
     ;
@@ -482,27 +498,12 @@ test_stranger (void)
   Match match = { 0 };
   Raw raw = { 0 };
   g_autoptr(SoupSession) soup = soup_session_new ();
-  g_autoptr(SoupMessage) msg = NULL;
-  g_autofree char *address = NULL;
-  g_autofree char *secret = NULL;
-  g_autofree char *uri = NULL;
-  guint8 fingerprint[32];
-  guint16 port;
 
   match_open (&match);
   OK (muster_game_set_wip (match.host.game, 0, 20, FALSE, &ok_error));
   OK (muster_game_set_wip (match.guest.game, 1, 20, FALSE, &ok_error));
   settle (&match);
-
-  g_assert_true (muster_net_invitation_parse (muster_net_session_get_invitation (match.host.session),
-                                              &address, &port, fingerprint, &secret, NULL));
-  raw.replies = g_ptr_array_new_with_free_func (g_free);
-  soup_session_set_proxy_resolver (soup, NULL);
-  uri = g_strdup_printf ("https://%s:%u/muster", address, port);
-  msg = soup_message_new ("GET", uri);
-  g_signal_connect (msg, "accept-certificate", G_CALLBACK (raw_accept_cb), &raw);
-  soup_session_websocket_connect_async (soup, msg, NULL, NULL, G_PRIORITY_DEFAULT, NULL, raw_connected_cb, &raw);
-  wait_for (is_set, &raw.ws, "the stranger's connection");
+  raw_open (&raw, soup, match.host.session, NULL);
 
   OK (muster_game_roll_initiative (match.host.game, 0, 0, &ok_error));
   soup_websocket_connection_send_binary (raw.ws, "\x01\x02", 2);
@@ -514,8 +515,7 @@ test_stranger (void)
   assert_same_logs (&match);
   g_assert_cmpuint (match.guest.refusals->len, ==, 0);
 
-  g_clear_object (&raw.ws);
-  g_ptr_array_unref (raw.replies);
+  raw_close (&raw);
   match_close (&match);
 }
 
@@ -588,6 +588,42 @@ fake_listen (FakeHost   *fake,
   return invitation;
 }
 
+/* Bob joins fake's game: the fake host hears his hello and welcomes him
+ * with layout (its session id session_char repeated); guest is his side,
+ * its game set. */
+static void
+fake_join (FakeHost   *fake,
+           const char *invitation,
+           GBytes     *layout,
+           char        session_char,
+           Side       *guest)
+{
+  g_autoptr(MusterNetMessage) message = muster_net_message_new (MUSTER_NET_MESSAGE_WELCOME);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *hello = NULL;
+  g_autofree char *welcome = NULL;
+  GAsyncResult *result = NULL;
+
+  muster_net_session_join_async (invitation, NULL, NULL, NULL, got_result_cb, &result);
+  wait_for (is_set, &fake->ws, "the guest's connection");
+  hello = fake_wait (fake);
+  g_assert_nonnull (strstr (hello, "type=\"hello\""));
+  message->session_id = g_strnfill (32, session_char);
+  message->player = g_strdup ("blue");
+  message->layout = g_bytes_ref (layout);
+  welcome = muster_net_message_write (message);
+  soup_websocket_connection_send_text (fake->ws, welcome);
+  wait_for (is_set, &result, "the join");
+  guest->session = muster_net_session_join_finish (result, &error);
+  g_object_unref (result);
+  g_assert_no_error (error);
+
+  watch (guest);
+  guest->layout = g_object_ref (muster_net_session_get_layout (guest->session));
+  side_open_game (guest);
+  muster_net_session_set_game (guest->session, guest->game);
+}
+
 /* Longer than 100 lines: one exchange with the guest, told in order, is
  * easier to follow than split across helpers. */
 static void
@@ -599,14 +635,9 @@ test_dishonest_host (void)
   g_autoptr(GTlsCertificate) certificate = muster_net_cert_new_self_signed (NULL);
   g_autoptr(GBytes) fingerprint = muster_net_cert_fingerprint (certificate);
   g_autoptr(SoupServer) server = soup_server_new ("tls-certificate", certificate, NULL);
-  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
-  g_autoptr(GSocketAddress) where = g_inet_socket_address_new (loopback, 0);
   g_autoptr(GBytes) layout = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GSList) uris = NULL;
   g_autofree char *invitation = NULL;
-  g_autofree char *welcome = NULL;
-  g_autofree char *hello = NULL;
   g_autofree char *contribution = NULL;
   g_autofree char *commitment = NULL;
   g_autofree char *value_hex = NULL;
@@ -628,36 +659,10 @@ test_dishonest_host (void)
   }
   layout = muster_layout_to_bytes (host.layout);
 
-  soup_server_add_websocket_handler (server, "/muster", NULL, NULL, fake_websocket_cb, &fake, NULL);
-  g_assert_true (soup_server_listen (server, where, SOUP_SERVER_LISTEN_HTTPS, &error));
-  uris = soup_server_get_uris (server);
-  invitation = muster_net_invitation_format ("127.0.0.1", g_uri_get_port (uris->data),
-                                             g_bytes_get_data (fingerprint, NULL), "00112233445566778899aabbccddeeff");
-  g_slist_free_full (g_steal_pointer (&uris), (GDestroyNotify) g_uri_unref);
+  invitation = fake_listen (&fake, server, fingerprint);
 
   /* The welcome, by hand. */
-  {
-    GAsyncResult *result = NULL;
-    g_autoptr(MusterNetMessage) message = muster_net_message_new (MUSTER_NET_MESSAGE_WELCOME);
-
-    muster_net_session_join_async (invitation, NULL, NULL, NULL, got_result_cb, &result);
-    wait_for (is_set, &fake.ws, "the guest's connection");
-    hello = fake_wait (&fake);
-    g_assert_nonnull (strstr (hello, "type=\"hello\""));
-    message->session_id = g_strnfill (32, 'a');
-    message->player = g_strdup ("blue");
-    message->layout = g_bytes_ref (layout);
-    welcome = muster_net_message_write (message);
-    soup_websocket_connection_send_text (fake.ws, welcome);
-    wait_for (is_set, &result, "the join");
-    guest.session = muster_net_session_join_finish (result, &error);
-    g_object_unref (result);
-    g_assert_no_error (error);
-  }
-  watch (&guest);
-  guest.layout = g_object_ref (muster_net_session_get_layout (guest.session));
-  side_open_game (&guest);
-  muster_net_session_set_game (guest.session, guest.game);
+  fake_join (&fake, invitation, layout, 'a', &guest);
   g_assert_cmpuint (muster_game_get_n_steps (guest.game), ==, 2);
   /* Bob's Muster commits to his Lieutenant: the host hears which trooper
    * it is not. */
@@ -807,10 +812,8 @@ test_hidden_other_game (void)
   g_autoptr(GBytes) fingerprint = muster_net_cert_fingerprint (certificate);
   g_autoptr(SoupServer) server = soup_server_new ("tls-certificate", certificate, NULL);
   g_autoptr(GBytes) layout = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *digest = NULL;
   g_autofree char *invitation = NULL;
-  GAsyncResult *result = NULL;
   guint n;
 
   /* Game A: Bob's WIP 17, hidden; not revealed yet (Alice's is not in). */
@@ -838,27 +841,7 @@ test_hidden_other_game (void)
   }
   layout = muster_layout_to_bytes (host.layout);
   invitation = fake_listen (&fake, server, fingerprint);
-  muster_net_session_join_async (invitation, NULL, NULL, NULL, got_result_cb, &result);
-  wait_for (is_set, &fake.ws, "the guest's connection");
-  g_free (fake_wait (&fake));
-  {
-    g_autoptr(MusterNetMessage) message = muster_net_message_new (MUSTER_NET_MESSAGE_WELCOME);
-    g_autofree char *welcome = NULL;
-
-    message->session_id = g_strnfill (32, 'b');
-    message->player = g_strdup ("blue");
-    message->layout = g_bytes_ref (layout);
-    welcome = muster_net_message_write (message);
-    soup_websocket_connection_send_text (fake.ws, welcome);
-  }
-  wait_for (is_set, &result, "the join");
-  guest.session = muster_net_session_join_finish (result, &error);
-  g_object_unref (result);
-  g_assert_no_error (error);
-  watch (&guest);
-  guest.layout = g_object_ref (muster_net_session_get_layout (guest.session));
-  side_open_game (&guest);
-  muster_net_session_set_game (guest.session, guest.game);
+  fake_join (&fake, invitation, layout, 'b', &guest);
 
   /* Whatever the guest says in the next second, it is no reveal of that
    * WIP. */

@@ -138,57 +138,60 @@ test_zone_names_text (void)
   g_assert_finalize_object (layout);
 }
 
-/* Whether a text shown is text: "[(3)-38(2)]TJ" and "(32)Tj" show "32". */
+/* The characters a word of the contents shows, between its parentheses:
+ * "[(3)-38(2)]TJ" shows "32". */
+static char *
+shown_by (const char *word)
+{
+  GString *shown = g_string_new (NULL);
+  gboolean inside = FALSE;
+
+  for (const char *c = word; *c != '\0'; c++)
+    {
+      if (*c == '(' || *c == ')')
+        inside = *c == '(';
+      else if (inside)
+        g_string_append_c (shown, *c);
+    }
+
+  return g_string_free (shown, FALSE);
+}
+
+/* Whether a text shown is text: "[(3)-38(2)]TJ" and "(32)Tj" show "32";
+ * with at_start, a text that starts so, up to a space ("(170 cm)Tj" is
+ * split at its space among the words, and starts "170"). */
 static gboolean
-shows_text (GStrv       words,
-            const char *text)
+shows (GStrv       words,
+       const char *text,
+       gboolean    at_start)
 {
   for (guint i = 0; words[i] != NULL; i++)
     {
-      g_autoptr(GString) shown = g_string_new (NULL);
-      gboolean inside = FALSE;
+      g_autofree char *shown = NULL;
 
-      if (!g_str_has_suffix (words[i], "]TJ") && !g_str_has_suffix (words[i], ")Tj"))
+      if (at_start ? !g_str_has_prefix (words[i], "(") && !g_str_has_prefix (words[i], "[(")
+                   : !g_str_has_suffix (words[i], "]TJ") && !g_str_has_suffix (words[i], ")Tj"))
         continue;
-      for (const char *c = words[i]; *c != '\0'; c++)
-        {
-          if (*c == '(' || *c == ')')
-            inside = *c == '(';
-          else if (inside)
-            g_string_append_c (shown, *c);
-        }
-      if (g_str_equal (shown->str, text))
+      shown = shown_by (words[i]);
+      if (g_str_equal (shown, text))
         return TRUE;
     }
 
   return FALSE;
 }
 
-/* Whether a text shown starts with text, up to a space: "(170 cm)Tj" is
- * split at its space among the words, and starts "170". */
+static gboolean
+shows_text (GStrv       words,
+            const char *text)
+{
+  return shows (words, text, FALSE);
+}
+
 static gboolean
 shows_text_start (GStrv       words,
                   const char *text)
 {
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      g_autoptr(GString) shown = g_string_new (NULL);
-      gboolean inside = FALSE;
-
-      if (!g_str_has_prefix (words[i], "(") && !g_str_has_prefix (words[i], "[("))
-        continue;
-      for (const char *c = words[i]; *c != '\0'; c++)
-        {
-          if (*c == '(' || *c == ')')
-            inside = *c == '(';
-          else if (inside)
-            g_string_append_c (shown, *c);
-        }
-      if (g_str_equal (shown->str, text))
-        return TRUE;
-    }
-
-  return FALSE;
+  return shows (words, text, TRUE);
 }
 
 /* A table's edge between two labels of its ruler is labelled (32″), and
