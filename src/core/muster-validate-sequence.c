@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "muster-validate-private.h"
@@ -53,8 +54,10 @@ group_new (PlayerState *player,
  * player's short edge than the centre of the unit deployed before it.
  * Units of one turn may have gone down in any order, so the units of a
  * turn have to lie beyond the farthest unit of the previous turn that has
- * any; units of one turn at exactly the same distance are not flagged.
- * Pieces with no turn (0) are not in the order. */
+ * any; and two units of one turn at the same distance break it whatever
+ * their order (side by side across a west edge, say): the second went
+ * down no farther than the first. Both are flagged, each naming the
+ * other. Pieces with no turn (0) are not in the order. */
 gboolean
 _muster_validator_order_eligible (MusterValidator *self,
                                   const PieceInfo *info,
@@ -126,6 +129,34 @@ order_reference (MusterValidator *self,
   return best;
 }
 
+/* Another unit of piece's turn whose centre is as far from the short edge
+ * as x, y (the first by id), or NULL. */
+static PieceState *
+order_same_distance (MusterValidator   *self,
+                     PlayerState       *player,
+                     const MusterPiece *piece,
+                     double             x,
+                     double             y)
+{
+  Group *group = g_tree_lookup (player->order_groups, GUINT_TO_POINTER (piece->turn));
+  double distance = order_distance (self, player, x, y);
+  PieceState *found = NULL;
+
+  for (guint i = 0; group != NULL && i < group->members->len; i++)
+    {
+      PieceState *member = g_ptr_array_index (group->members, i);
+      const MusterPiece *other = member->info.piece;
+
+      if (member->serial == piece->serial ||
+          fabs (order_distance (self, player, other->x, other->y) - distance) > MUSTER_EPSILON_MM)
+        continue;
+      if (found == NULL || strcmp (other->id, found->info.piece->id) < 0)
+        found = member;
+    }
+
+  return found;
+}
+
 /* The deploy-order verdict of piece, with its centre at x, y. */
 MusterViolation *
 _muster_validator_order_verdict (MusterValidator   *self,
@@ -135,13 +166,22 @@ _muster_validator_order_verdict (MusterValidator   *self,
                                  double             y)
 {
   PieceState *reference = order_reference (self, player, piece->turn);
+  PieceState *same;
+  MusterViolation *violation;
 
   if (reference != NULL &&
       order_distance (self, player, x, y) <=
         order_distance (self, player, reference->info.piece->x, reference->info.piece->y) + MUSTER_EPSILON_MM)
     return _muster_validator_violation_new_for_piece (self, piece, MUSTER_RULE_DEPLOY_ORDER, reference->info.piece);
 
-  return NULL;
+  same = order_same_distance (self, player, piece, x, y);
+  if (same == NULL)
+    return NULL;
+
+  violation = _muster_validator_violation_new_for_piece (self, piece, MUSTER_RULE_DEPLOY_ORDER, same->info.piece);
+  violation->sequence = MUSTER_SEQUENCE_SAME_DISTANCE;
+
+  return violation;
 }
 
 static void
@@ -198,6 +238,8 @@ _muster_validator_order_leave (MusterValidator *self,
 
   if (group->members->len == 0)
     g_tree_remove (player->order_groups, GUINT_TO_POINTER (turn));
+  else if (!self->rebuilding)
+    order_check_group (self, group);   /* one may have been as far as ps */
 
   if (!self->rebuilding)
     order_check_after (self, player, turn);
@@ -225,10 +267,11 @@ _muster_validator_order_join (MusterValidator *self,
   g_ptr_array_add (group->members, ps);
   ps->order_group = group;
 
-  /* A full rebuild checks every group once at the end. */
+  /* A full rebuild checks every group once at the end. The whole turn:
+   * one may be as far as ps. */
   if (!self->rebuilding)
     {
-      order_check_member (self, ps);
+      order_check_group (self, group);
       order_check_after (self, ps->info.player, turn);
     }
 }

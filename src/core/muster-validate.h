@@ -26,7 +26,8 @@ typedef enum
   MUSTER_VIOLATION_OTHER_TERRAIN,
 } MusterViolationOther;
 
-/* What breaks deploy-sequence (see muster-validate-sequence.c). */
+/* What breaks deploy-sequence, or deploy-order (see
+ * muster-validate-sequence.c). */
 typedef enum
 {
   MUSTER_SEQUENCE_NONE,
@@ -36,6 +37,8 @@ typedef enum
   MUSTER_SEQUENCE_OTHER_PLAYERS_STEP,  /* in a step of the other player */
   MUSTER_SEQUENCE_CROWDED_LAST,        /* more than the one kept back */
   MUSTER_SEQUENCE_NONE_KEPT_BACK,      /* all but one left none for later */
+  MUSTER_SEQUENCE_SAME_DISTANCE,       /* deploy-order: two units of one turn as far
+                                        * from the short edge */
 } MusterSequenceProblem;
 
 /* One broken rule of one deployable piece. Pair rules appear once on each

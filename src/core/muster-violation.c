@@ -301,6 +301,7 @@ describe_sequence (const MusterViolation *violation)
                               violation->turn, violation->turn + violation->steps / 2);
     case MUSTER_SEQUENCE_NONE:
     case MUSTER_SEQUENCE_CROWDED_TURN:
+    case MUSTER_SEQUENCE_SAME_DISTANCE:   /* deploy-order's */
     default:
       return g_strdup_printf (_("More than one unit deployed in turn %u"), violation->turn);
     }
@@ -349,6 +350,10 @@ muster_violation_describe_in (const MusterViolation *violation,
       }
 
     case MUSTER_RULE_DEPLOY_ORDER:
+      if (violation->sequence == MUSTER_SEQUENCE_SAME_DISTANCE)
+        /* Translators: %s is the name of another unit, then the turn of both */
+        return g_strdup_printf (_("As far from the short edge as %s, deployed in the same turn (%u)"),
+                                name != NULL ? name : violation->other_id, violation->turn);
       /* Translators: %s is the name of the unit deployed before this one */
       return g_strdup_printf (_("Not farther from the short edge than %s, deployed before it"),
                               name != NULL ? name : violation->other_id);

@@ -278,10 +278,12 @@ test_t9a_data (Fixture       *fixture,
   g_assert_nonnull (rule);
   g_assert_cmpstrv (rule->exempt, ((const char * const []) {
     "character", "war-machine", "war-platform", "scout", NULL }));
-  g_assert_null (rule->kinds);
+  /* Units only: a marker is no unit of a deployment turn. */
+  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", "model", NULL }));
   rule = muster_system_get_rule (t9a, marching, MUSTER_RULE_DEPLOY_SEQUENCE);
   g_assert_nonnull (rule);
   g_assert_cmpuint (rule->turns, ==, 3);
+  g_assert_cmpstrv (rule->kinds, ((const char * const []) { "unit", "model", NULL }));
 
   /* The original bytes, for the modules that read other sections */
   bytes = muster_system_get_bytes (t9a);

@@ -91,6 +91,53 @@ test_marching_columns (void)
   g_assert_cmpstr (got, ==, "b2 deploy-order b1\nr6 deploy-order r5\n");
 }
 
+/* Two units of one turn as far from the short edge (side by side across
+ * it): whichever went down second is not farther than the first, so both
+ * are flagged, each naming the other; moved apart, neither is. A marker
+ * is no unit of the order, nor of a single-unit turn. */
+static void
+test_marching_columns_same_turn (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("marching-columns");
+  g_autoptr(MusterValidator) validator = NULL;
+  MusterPiece *r4b;
+  g_autofree char *got = NULL;
+
+  muster_layout_update_player (layout, "red", "south", NULL, "west");
+  muster_layout_update_player (layout, "blue", "north", NULL, "east");
+  validator = validator_for (layout);
+
+  add_rect (layout, "r1", "red", 20, 20, 10 * INCH, 42 * INCH, 0, 1);
+  add_rect (layout, "r4a", "red", 20, 20, 30 * INCH, 40 * INCH, 0, 4);
+  r4b = add_rect (layout, "r4b", "red", 20, 20, 30 * INCH, 45 * INCH, 0, 4);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r4a deploy-order r4b\nr4b deploy-order r4a\n");
+  g_clear_pointer (&got, g_free);
+  {
+    GPtrArray *violations = muster_validator_get_piece_violations (validator, r4b->serial);
+    g_autofree char *message = muster_violation_describe (g_ptr_array_index (violations, 0));
+
+    g_assert_cmpstr (message, ==, "As far from the short edge as r4a, deployed in the same turn (4)");
+  }
+
+  /* Farther: one order of the two is legal. */
+  move_by (layout, r4b, 2 * INCH, 0);
+  assert_verdicts (validator, "");
+  /* Back beside it: both again; taken off: r4a is fine. */
+  move_by (layout, r4b, -2 * INCH, 0);
+  got = all_lines (validator);
+  g_assert_cmpstr (got, ==, "r4a deploy-order r4b\nr4b deploy-order r4a\n");
+  g_clear_pointer (&got, g_free);
+  g_assert_true (muster_layout_remove_piece (layout, "r4b"));
+  assert_verdicts (validator, "");
+
+  /* Markers: neither nearer than the last unit, nor a second piece of a
+   * single-unit turn. */
+  add_piece (layout, "m2", MUSTER_PIECE_MARKER, "red", MUSTER_BASE_ROUND, 25, 25, 5 * INCH, 42 * INCH, 0, 2);
+  add_piece (layout, "m1", MUSTER_PIECE_MARKER, "red", MUSTER_BASE_ROUND, 25, 25, 20 * INCH, 42 * INCH, 0, 1);
+  assert_verdicts (validator, "");
+}
+
 static void
 test_deploy_sequence (void)
 {
@@ -343,6 +390,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/validate-sequence/marching-columns", test_marching_columns);
+  g_test_add_func ("/core/validate-sequence/marching-columns-same-turn", test_marching_columns_same_turn);
   g_test_add_func ("/core/validate-sequence/deploy-sequence", test_deploy_sequence);
   g_test_add_func ("/core/validate-sequence/scouts-single-unit", test_scouts_single_unit);
   g_test_add_func ("/core/validate-sequence/marching-columns-models", test_marching_columns_models);
