@@ -88,15 +88,13 @@ void          muster_region_contains_points  (const MusterRegion *region,
                                               gsize               n,
                                               guint8             *inside);
 /* "Entirely within": every point of the outline lies in the region, with
- * each boundary's strictness. An IF_WITHIN is the zone as drawn,
- * (condition ∩ then) ∪ (otherwise − condition): the part of the outline
- * in the condition must lie in "then", the rest in "otherwise" (exactly,
- * when the condition is made of half-planes and the board and both
- * regions are intersections of half-planes; else the choice is made by
- * the whole outline: "then" when it all lies within the condition). A
- * union contains an outline when one of its children does, which is
- * exact when the children are convex and do not touch (as in every
- * shipped zone). */
+ * each boundary's strictness. An IF_WITHIN chooses by the whole outline:
+ * "then" when it all lies within the condition, "otherwise" else, as the
+ * rules word it (a base turned across the condition's edge may look
+ * inside the zone as drawn, (condition ∩ then) ∪ (otherwise − condition),
+ * and not be; see muster-region.c). A union contains an outline when one
+ * of its children does, which is exact when the children are convex and
+ * do not touch (as in every shipped zone). */
 gboolean      muster_region_contains_outline (const MusterRegion *region,
                                               const MusterOutline *outline);
 

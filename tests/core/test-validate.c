@@ -743,11 +743,37 @@ drawn_zone_holds (MusterValidator   *validator,
   return inside;
 }
 
+/* Whether piece keeps Encircle's rule on the 72″ × 48″ table, read for
+ * the whole base: 9″ from the Centre Line when all of it lies within a
+ * quarter of the length from a short edge (the attacker) or between the
+ * quarter lines (the defender), 15″ otherwise; and on the table. */
+static gboolean
+encircle_rule_holds (const MusterPiece *piece,
+                     gboolean           attacker,
+                     gboolean           red)
+{
+  const double quarter = 18 * INCH, centre = 24 * INCH;
+  MusterOutline outline;
+  gboolean near;
+  double gap;
+  gboolean on_table;
+
+  muster_piece_get_outline (piece, &outline);
+  near = attacker ? outline.bounds.x1 <= quarter || outline.bounds.x0 >= 72 * INCH - quarter
+                  : outline.bounds.x0 >= quarter && outline.bounds.x1 <= 72 * INCH - quarter;
+  gap = red ? outline.bounds.y0 - centre : centre - outline.bounds.y1;
+  on_table = outline.bounds.y0 >= 0 && outline.bounds.y1 <= 48 * INCH;
+  muster_outline_clear (&outline);
+
+  return on_table && gap > (near ? 9 : 15) * INCH;
+}
+
 /* Encircle: the attacker needs 9″ only with the whole base within a
  * quarter of the length from a short edge, the defender only with the
  * whole base between the quarter lines; a base straddling a W/4 line
- * needs 15″ in both roles, at both ends, on both sides. The verdict is
- * always that of the zone as drawn. */
+ * needs 15″ with all of it, in both roles, at both ends, on both sides,
+ * however it is turned (RULES.md: "a unit that straddles the W/4 line is
+ * 'elsewhere'"), though a turned one may look inside the zone as drawn. */
 static void
 test_encircle (void)
 {
@@ -797,8 +823,8 @@ test_encircle (void)
         }
 
       /* Anywhere along both quarter lines, square to the table, turned
-       * at any angle, or round: a base turned across a quarter line may
-       * reach 9″ in the quarter and keep 15″ in the middle. */
+       * at any angle, or round: the verdict is the rule's for the whole
+       * base. */
       for (guint k = 0; k < 600; k++)
         {
           gboolean red = g_rand_boolean (rand);
@@ -817,8 +843,9 @@ test_encircle (void)
           else
             piece = add_rect (layout, "p", red ? "red" : "blue", w, d, x, y, rotation, 0);
 
-          if (has_verdict (validator, "p", MUSTER_RULE_OUTSIDE_ZONE, NULL) == drawn_zone_holds (validator, piece))
-            g_error ("%s (%s) %s %g × %g turned %g° at %g, %g: the verdict is not the drawn zone's",
+          if (has_verdict (validator, "p", MUSTER_RULE_OUTSIDE_ZONE, NULL) ==
+              encircle_rule_holds (piece, red ? attacker : !attacker, red))
+            g_error ("%s (%s) %s %g × %g turned %g° at %g, %g: the verdict is not the rule's",
                      red ? "red" : "blue", red ? roles[r] : roles[1 - r], shape == 2 ? "round" : "rect",
                      w / INCH, d / INCH, rotation, x / INCH, y / INCH);
           g_assert_true (muster_layout_remove_piece (layout, "p"));
