@@ -135,6 +135,14 @@ check_game (MusterLayout *layout,
         }
     }
 
+  /* The choices before the zones made of them: "this table is taller
+   * than wide" says more than "the short edge is not set". */
+  if (!muster_choices_check (layout, system, deployment, &player_id, &choice_error))
+    {
+      print_layout_error (name, muster_layout_get_player_line (layout, player_id), choice_error->message);
+      return FALSE;
+    }
+
   for (guint i = 0; i < players->len; i++)
     {
       const MusterPlayer *player = g_ptr_array_index (players, i);
@@ -154,12 +162,6 @@ check_game (MusterLayout *layout,
                               error->message);
           return FALSE;
         }
-    }
-
-  if (!muster_choices_check (layout, system, deployment, &player_id, &choice_error))
-    {
-      print_layout_error (name, muster_layout_get_player_line (layout, player_id), choice_error->message);
-      return FALSE;
     }
 
   return TRUE;

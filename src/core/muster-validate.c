@@ -811,6 +811,11 @@ rebuild (MusterValidator  *self,
   self->index = muster_spatial_index_new (cell);
   self->terrain_index = muster_spatial_index_new (cell);
 
+  /* The choices first: what is wrong with them says more than the zone
+   * that cannot be made of them ("this table is taller than wide", not
+   * "the short edge is not set"). */
+  if (self->deployment != NULL)
+    muster_choices_check (self->layout, self->system, self->deployment, NULL, &first_error);
   players = muster_layout_get_players (self->layout);
   for (guint i = 0; i < players->len; i++)
     {
@@ -819,8 +824,6 @@ rebuild (MusterValidator  *self,
       g_hash_table_insert (self->players, g_strdup (player->id),
                            player_state_new (self, player, &first_error));
     }
-  if (self->deployment != NULL && first_error == NULL)
-    muster_choices_check (self->layout, self->system, self->deployment, NULL, &first_error);
 
   add_all_terrain (self, &first_error);
 

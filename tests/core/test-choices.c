@@ -222,6 +222,20 @@ test_validator (void)
   g_assert_null (validator);
   g_assert_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "are both in the zone “north”"));
+
+  /* A short edge the table does not have: said so, rather than that the
+   * zone measured from it cannot be made. */
+  {
+    const char * const edges[] = { "red north - north", "blue south - south", NULL };
+    g_autoptr(MusterLayout) dawn = make_layout ("dawn-assault", edges, NULL);
+    g_autoptr(MusterValidator) refused = NULL;
+    g_autoptr(GError) why = NULL;
+
+    refused = muster_validator_new (dawn, get_t9a (), &why);
+    g_assert_null (refused);
+    g_assert_nonnull (why);
+    g_assert_nonnull (strstr (why->message, "this table is wider than deep"));
+  }
 }
 
 /* Which deployment types measure their zones from the players' short
