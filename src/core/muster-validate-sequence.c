@@ -207,6 +207,30 @@ order_check_group (MusterValidator *self,
     order_check_member (self, g_ptr_array_index (group->members, i));
 }
 
+/* Re-checks the members of group as far from the short edge as piece,
+ * its centre at centre (other than it): they gain or lose a partner as it
+ * comes or goes. Only
+ * those, so that a move costs the turn's members once, not each against
+ * each. */
+static void
+order_check_same_distance (MusterValidator   *self,
+                           Group             *group,
+                           const MusterPiece *piece,
+                           MusterPoint        centre)
+{
+  double distance = order_distance (self, group->player, centre.x, centre.y);
+
+  for (guint i = 0; i < group->members->len; i++)
+    {
+      PieceState *member = g_ptr_array_index (group->members, i);
+      const MusterPiece *other = member->info.piece;
+
+      if (member->serial != piece->serial &&
+          fabs (order_distance (self, group->player, other->x, other->y) - distance) <= MUSTER_EPSILON_MM)
+        order_check_member (self, member);
+    }
+}
+
 /* Re-checks the first turn after turn: its reference may have changed. */
 static void
 order_check_after (MusterValidator *self,
@@ -239,7 +263,8 @@ _muster_validator_order_leave (MusterValidator *self,
   if (group->members->len == 0)
     g_tree_remove (player->order_groups, GUINT_TO_POINTER (turn));
   else if (!self->rebuilding)
-    order_check_group (self, group);   /* one may have been as far as ps */
+    /* Where it was: a piece moved leaves before its state follows it. */
+    order_check_same_distance (self, group, ps->info.piece, ps->outline.centre);
 
   if (!self->rebuilding)
     order_check_after (self, player, turn);
@@ -267,11 +292,12 @@ _muster_validator_order_join (MusterValidator *self,
   g_ptr_array_add (group->members, ps);
   ps->order_group = group;
 
-  /* A full rebuild checks every group once at the end. The whole turn:
-   * one may be as far as ps. */
+  /* A full rebuild checks every group once at the end. */
   if (!self->rebuilding)
     {
-      order_check_group (self, group);
+      order_check_member (self, ps);
+      order_check_same_distance (self, group, ps->info.piece,
+                                 (MusterPoint) { ps->info.piece->x, ps->info.piece->y });
       order_check_after (self, ps->info.player, turn);
     }
 }
