@@ -343,6 +343,75 @@ static const TerrainPreset terrain_presets[] = {
 
 /* In the middle of what is in view; the preset's kind becomes the kind
  * of what the tools draw next. */
+/* Whether the box from (x0, y0) to (x1, y1) covers some of the table's
+ * terrain (their boxes: touching is not covering). */
+static gboolean
+covers_terrain (MusterLayout *layout,
+                double        x0,
+                double        y0,
+                double        x1,
+                double        y1)
+{
+  GPtrArray *terrain = muster_layout_get_terrain (layout);
+
+  for (guint i = 0; i < terrain->len; i++)
+    {
+      const MusterTerrain *t = g_ptr_array_index (terrain, i);
+      double tx0 = G_MAXDOUBLE, ty0 = G_MAXDOUBLE, tx1 = -G_MAXDOUBLE, ty1 = -G_MAXDOUBLE;
+
+      for (guint j = 0; j < t->n_points; j++)
+        {
+          tx0 = MIN (tx0, t->points[j].x);
+          ty0 = MIN (ty0, t->points[j].y);
+          tx1 = MAX (tx1, t->points[j].x);
+          ty1 = MAX (ty1, t->points[j].y);
+        }
+      if (x0 < tx1 && tx0 < x1 && y0 < ty1 && ty0 < y1)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Where new terrain of half-size a × b goes: the view's centre, or the
+ * nearest place to it in whole inches, on the table and in view, where it
+ * covers no other terrain (a forest dropped on the farmhouse helps no
+ * one); the centre when there is none. */
+static MusterPoint
+clear_spot (MusterBoardView *self,
+            double           a,
+            double           b)
+{
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+  MusterPoint centre, corner0, corner1;
+  double left, top, right, bottom;
+
+  muster_board_view_widget_to_board (self, width / 2.0, height / 2.0, &centre);
+  muster_board_view_widget_to_board (self, 0, 0, &corner0);
+  muster_board_view_widget_to_board (self, width, height, &corner1);
+  left = MAX (0, MIN (corner0.x, corner1.x)) + a;
+  top = MAX (0, MIN (corner0.y, corner1.y)) + b;
+  right = MIN (muster_layout_get_width (self->layout), MAX (corner0.x, corner1.x)) - a;
+  bottom = MIN (muster_layout_get_height (self->layout), MAX (corner0.y, corner1.y)) - b;
+
+  /* Ring after ring of whole inches round the centre. */
+  for (int ring = 0; ring <= 48; ring++)
+    for (int dy = -ring; dy <= ring; dy++)
+      for (int dx = -ring; dx <= ring; dx++)
+        {
+          double x = centre.x + dx * MUSTER_MM_PER_INCH;
+          double y = centre.y + dy * MUSTER_MM_PER_INCH;
+
+          if (MAX (ABS (dx), ABS (dy)) != ring || x < left || x > right || y < top || y > bottom)
+            continue;
+          if (!covers_terrain (self->layout, x - a, y - b, x + a, y + b))
+            return (MusterPoint) { x, y };
+        }
+
+  return centre;
+}
+
 void
 _muster_board_view_add_terrain_preset (MusterBoardView *self,
                                        const char      *preset_id)
@@ -359,12 +428,9 @@ _muster_board_view_add_terrain_preset (MusterBoardView *self,
   if (preset == NULL || self->layout == NULL)
     return;
 
-  muster_board_view_widget_to_board (self,
-                                     gtk_widget_get_width (GTK_WIDGET (self)) / 2.0,
-                                     gtk_widget_get_height (GTK_WIDGET (self)) / 2.0,
-                                     &centre);
   a = preset->width * MUSTER_MM_PER_INCH / 2;
   b = preset->depth * MUSTER_MM_PER_INCH / 2;
+  centre = clear_spot (self, a, b);
   points = g_new (MusterPoint, preset->sides);
 
   if (preset->sides == 4)

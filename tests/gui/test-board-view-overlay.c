@@ -466,6 +466,54 @@ test_crowd_from_sprites (Fixture       *fixture,
   cairo_surface_destroy (surface);
 }
 
+/* The box around a piece of terrain. */
+static MusterBox
+terrain_box (const MusterTerrain *t)
+{
+  MusterBox box = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+
+  for (guint i = 0; i < t->n_points; i++)
+    {
+      box.x0 = MIN (box.x0, t->points[i].x);
+      box.y0 = MIN (box.y0, t->points[i].y);
+      box.x1 = MAX (box.x1, t->points[i].x);
+      box.y1 = MAX (box.y1, t->points[i].y);
+    }
+
+  return box;
+}
+
+/* Terrain added from the menu (Alt+3 and the like) goes to the middle of
+ * the view, or near it where other terrain is not: three forests and a
+ * building, none on another, all on the table. */
+static void
+test_new_terrain_clear (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  static const char * const presets[] = { "small-building", "forest", "forest", "forest" };
+  GPtrArray *terrain = muster_layout_get_terrain (fixture->layout);
+
+  for (guint i = 0; i < G_N_ELEMENTS (presets); i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.add-terrain", "s", presets[i]));
+  g_assert_cmpuint (terrain->len, ==, G_N_ELEMENTS (presets));
+
+  for (guint i = 0; i < terrain->len; i++)
+    {
+      MusterBox a = terrain_box (g_ptr_array_index (terrain, i));
+
+      g_assert_cmpfloat (a.x0, >=, 0);
+      g_assert_cmpfloat (a.y0, >=, 0);
+      g_assert_cmpfloat (a.x1, <=, muster_layout_get_width (fixture->layout));
+      g_assert_cmpfloat (a.y1, <=, muster_layout_get_height (fixture->layout));
+      for (guint j = 0; j < i; j++)
+        {
+          MusterBox b = terrain_box (g_ptr_array_index (terrain, j));
+
+          g_assert_false (a.x0 < b.x1 - 1e-6 && b.x0 < a.x1 - 1e-6 && a.y0 < b.y1 - 1e-6 && b.y0 < a.y1 - 1e-6);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -484,6 +532,7 @@ main (int   argc,
   ADD ("/app/board-view/bubble-says-how-many-more", test_bubble_says_how_many_more);
   ADD ("/app/board-view/drag-keeps-name", test_drag_keeps_name);
   ADD ("/app/board-view/crowd-from-sprites", test_crowd_from_sprites);
+  ADD ("/app/board-view/new-terrain-clear", test_new_terrain_clear);
 
 #undef ADD
 
