@@ -341,8 +341,6 @@ static const TerrainPreset terrain_presets[] = {
   { "wall", "impassable", 6, 0.5, 4 },
 };
 
-/* In the middle of what is in view; the preset's kind becomes the kind
- * of what the tools draw next. */
 /* Whether the box from (x0, y0) to (x1, y1) covers some of the table's
  * terrain (their boxes: touching is not covering). */
 static gboolean
@@ -356,17 +354,10 @@ covers_terrain (MusterLayout *layout,
 
   for (guint i = 0; i < terrain->len; i++)
     {
-      const MusterTerrain *t = g_ptr_array_index (terrain, i);
-      double tx0 = G_MAXDOUBLE, ty0 = G_MAXDOUBLE, tx1 = -G_MAXDOUBLE, ty1 = -G_MAXDOUBLE;
+      MusterBox t;
 
-      for (guint j = 0; j < t->n_points; j++)
-        {
-          tx0 = MIN (tx0, t->points[j].x);
-          ty0 = MIN (ty0, t->points[j].y);
-          tx1 = MAX (tx1, t->points[j].x);
-          ty1 = MAX (ty1, t->points[j].y);
-        }
-      if (x0 < tx1 && tx0 < x1 && y0 < ty1 && ty0 < y1)
+      if (muster_terrain_get_bounds (g_ptr_array_index (terrain, i), &t) &&
+          x0 < t.x1 && t.x0 < x1 && y0 < t.y1 && t.y0 < y1)
         return TRUE;
     }
 
@@ -395,23 +386,25 @@ clear_spot (MusterBoardView *self,
   right = MIN (muster_layout_get_width (self->layout), MAX (corner0.x, corner1.x)) - a;
   bottom = MIN (muster_layout_get_height (self->layout), MAX (corner0.y, corner1.y)) - b;
 
-  /* Ring after ring of whole inches round the centre. */
+  /* Ring after ring of whole inches round the centre: on its top and
+   * bottom rows every place, on the rows between the two ends. */
   for (int ring = 0; ring <= 48; ring++)
     for (int dy = -ring; dy <= ring; dy++)
-      for (int dx = -ring; dx <= ring; dx++)
+      for (int dx = -ring; dx <= ring; dx += ABS (dy) == ring ? 1 : 2 * ring)
         {
           double x = centre.x + dx * MUSTER_MM_PER_INCH;
           double y = centre.y + dy * MUSTER_MM_PER_INCH;
 
-          if (MAX (ABS (dx), ABS (dy)) != ring || x < left || x > right || y < top || y > bottom)
-            continue;
-          if (!covers_terrain (self->layout, x - a, y - b, x + a, y + b))
+          if (x >= left && x <= right && y >= top && y <= bottom &&
+              !covers_terrain (self->layout, x - a, y - b, x + a, y + b))
             return (MusterPoint) { x, y };
         }
 
   return centre;
 }
 
+/* In the middle of what is in view, or near it (clear_spot()); the
+ * preset's kind becomes the kind of what the tools draw next. */
 void
 _muster_board_view_add_terrain_preset (MusterBoardView *self,
                                        const char      *preset_id)

@@ -470,15 +470,9 @@ test_crowd_from_sprites (Fixture       *fixture,
 static MusterBox
 terrain_box (const MusterTerrain *t)
 {
-  MusterBox box = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
+  MusterBox box;
 
-  for (guint i = 0; i < t->n_points; i++)
-    {
-      box.x0 = MIN (box.x0, t->points[i].x);
-      box.y0 = MIN (box.y0, t->points[i].y);
-      box.x1 = MAX (box.x1, t->points[i].x);
-      box.y1 = MAX (box.y1, t->points[i].y);
-    }
+  g_assert_true (muster_terrain_get_bounds (t, &box));
 
   return box;
 }
