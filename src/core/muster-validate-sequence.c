@@ -129,6 +129,17 @@ order_reference (MusterValidator *self,
   return best;
 }
 
+/* Whether other's centre is as far from the player's short edge as
+ * distance. */
+static gboolean
+as_far (MusterValidator   *self,
+        PlayerState       *player,
+        const MusterPiece *other,
+        double             distance)
+{
+  return fabs (order_distance (self, player, other->x, other->y) - distance) <= MUSTER_EPSILON_MM;
+}
+
 /* Another unit of piece's turn whose centre is as far from the short edge
  * as x, y (the first by id), or NULL. */
 static PieceState *
@@ -147,8 +158,7 @@ order_same_distance (MusterValidator   *self,
       PieceState *member = g_ptr_array_index (group->members, i);
       const MusterPiece *other = member->info.piece;
 
-      if (member->serial == piece->serial ||
-          fabs (order_distance (self, player, other->x, other->y) - distance) > MUSTER_EPSILON_MM)
+      if (member->serial == piece->serial || !as_far (self, player, other, distance))
         continue;
       if (found == NULL || strcmp (other->id, found->info.piece->id) < 0)
         found = member;
@@ -209,9 +219,8 @@ order_check_group (MusterValidator *self,
 
 /* Re-checks the members of group as far from the short edge as piece,
  * its centre at centre (other than it): they gain or lose a partner as it
- * comes or goes. Only
- * those, so that a move costs the turn's members once, not each against
- * each. */
+ * comes or goes. Only those, so that a move costs the turn's members
+ * once, not each against each. */
 static void
 order_check_same_distance (MusterValidator   *self,
                            Group             *group,
@@ -223,10 +232,8 @@ order_check_same_distance (MusterValidator   *self,
   for (guint i = 0; i < group->members->len; i++)
     {
       PieceState *member = g_ptr_array_index (group->members, i);
-      const MusterPiece *other = member->info.piece;
 
-      if (member->serial != piece->serial &&
-          fabs (order_distance (self, group->player, other->x, other->y) - distance) <= MUSTER_EPSILON_MM)
+      if (member->serial != piece->serial && as_far (self, group->player, member->info.piece, distance))
         order_check_member (self, member);
     }
 }
