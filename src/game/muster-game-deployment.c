@@ -90,9 +90,66 @@ muster_game_get_trooper_name (MusterGame              *self,
   return trooper->name;
 }
 
-/* The first piece of the trooper's entry that no trooper before it has. */
+/* The piece the trooper is bound to, when it is on the table. */
+static MusterPiece *
+own_piece (MusterGame              *self,
+           const MusterGameTrooper *trooper)
+{
+  MusterPiece *piece = muster_game_lookup_piece (self, trooper->piece_id);
+
+  return piece != NULL && g_strcmp0 (piece->owner, self->player_ids[trooper->player]) == 0 ? piece : NULL;
+}
+
+/* A trooper whose model was taken off the table before it was deployed
+ * (deleted, or cut from the army) would stay "not on the table" for good,
+ * and the step it owes could never be finished: it takes a model put on
+ * the table since, as a trooper not yet bound does. A deployed trooper
+ * keeps its piece, gone or not. */
+static gboolean
+lost_its_piece (MusterGame              *self,
+                const MusterGameTrooper *trooper)
+{
+  return trooper->piece_id != NULL && own_piece (self, trooper) == NULL &&
+         !muster_deployment_phase_is_placed (self->deployment, trooper->id);
+}
+
+/* Whether the piece may stand for the trooper: of its entry; or, for a
+ * trooper from no entry, of its name, itself or its entry's, from no
+ * entry that troopers have (those pieces are theirs). */
+static gboolean
+piece_fits (MusterGame              *self,
+            MusterRoster            *roster,
+            const MusterGameTrooper *trooper,
+            MusterPiece             *piece)
+{
+  const char *entry_id = muster_roster_get_piece_entry (piece);
+  const MusterRosterEntry *entry;
+
+  if (g_strcmp0 (piece->owner, self->player_ids[trooper->player]) != 0)
+    return FALSE;
+  if (trooper->entry_id != NULL)
+    return g_strcmp0 (entry_id, trooper->entry_id) == 0;
+  if (!muster_sight_is_trooper (piece))
+    return FALSE;
+
+  for (guint i = 0; entry_id != NULL && i < self->troopers->len; i++)
+    {
+      const MusterGameTrooper *other = g_ptr_array_index (self->troopers, i);
+
+      if (g_strcmp0 (other->entry_id, entry_id) == 0)
+        return FALSE;
+    }
+
+  entry = entry_id != NULL ? muster_roster_lookup (roster, entry_id, NULL) : NULL;
+
+  return g_strcmp0 (muster_game_piece_label (piece), trooper->name) == 0 ||
+         (entry != NULL && g_strcmp0 (entry->name, trooper->name) == 0);
+}
+
+/* The first piece that fits the trooper and no trooper before it has. */
 static MusterPiece *
 first_free_piece (MusterGame              *self,
+                  MusterRoster            *roster,
                   const MusterGameTrooper *trooper,
                   GHashTable              *taken)
 {
@@ -102,13 +159,23 @@ first_free_piece (MusterGame              *self,
     {
       MusterPiece *piece = g_ptr_array_index (pieces, j);
 
-      if (g_strcmp0 (muster_roster_get_piece_entry (piece), trooper->entry_id) == 0 &&
-          g_strcmp0 (piece->owner, self->player_ids[trooper->player]) == 0 &&
-          !g_hash_table_contains (taken, piece->id))
+      if (!g_hash_table_contains (taken, piece->id) && piece_fits (self, roster, trooper, piece))
         return piece;
     }
 
   return NULL;
+}
+
+/* Troopers that take the same pieces, in turn: those of one entry, or,
+ * from no entry, of one name. */
+static gboolean
+same_kind (const MusterGameTrooper *a,
+           const MusterGameTrooper *b)
+{
+  if (a->player != b->player || g_strcmp0 (a->entry_id, b->entry_id) != 0)
+    return FALSE;
+
+  return a->entry_id != NULL || g_strcmp0 (a->name, b->name) == 0;
 }
 
 MusterPiece *
@@ -116,22 +183,19 @@ muster_game_find_candidate (MusterGame              *self,
                             const MusterGameTrooper *trooper)
 {
   g_autoptr(GHashTable) taken = NULL;
+  g_autoptr(MusterRoster) roster = NULL;
 
   g_return_val_if_fail (MUSTER_IS_GAME (self), NULL);
   g_return_val_if_fail (trooper != NULL, NULL);
 
-  if (trooper->piece_id != NULL)
-    {
-      MusterPiece *piece = muster_game_lookup_piece (self, trooper->piece_id);
+  if (trooper->piece_id != NULL && !lost_its_piece (self, trooper))
+    return own_piece (self, trooper);
 
-      return piece != NULL && g_strcmp0 (piece->owner, self->player_ids[trooper->player]) == 0 ? piece : NULL;
-    }
-
-  if (trooper->entry_id == NULL)
+  if (trooper->entry_id == NULL && trooper->piece_id == NULL)
     return NULL;
 
   /* The troopers bound to pieces have theirs; the others of the entry
-   * take the pieces placed since, in order. */
+   * (or the name) take the pieces placed since, in order. */
   taken = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < self->troopers->len; i++)
     {
@@ -141,15 +205,18 @@ muster_game_find_candidate (MusterGame              *self,
         g_hash_table_add (taken, other->piece_id);
     }
 
+  /* Names are looked up in the roster only for troopers from no entry. */
+  if (trooper->entry_id == NULL)
+    roster = muster_roster_new (self->layout);
   for (guint i = 0; i < self->troopers->len; i++)
     {
       const MusterGameTrooper *other = g_ptr_array_index (self->troopers, i);
       MusterPiece *piece;
 
-      if (other->piece_id != NULL || g_strcmp0 (other->entry_id, trooper->entry_id) != 0)
+      if ((other->piece_id != NULL && !lost_its_piece (self, other)) || !same_kind (other, trooper))
         continue;
 
-      piece = first_free_piece (self, other, taken);
+      piece = first_free_piece (self, roster, other, taken);
       if (other == trooper || piece == NULL)
         return piece;
       g_hash_table_add (taken, piece->id);

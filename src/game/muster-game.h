@@ -242,7 +242,9 @@ const MusterGameTrooper  *muster_game_lookup_trooper        (MusterGame         
 const char               *muster_game_get_trooper_name      (MusterGame               *self,
                                                              const MusterGameTrooper  *trooper);
 /* The piece on the table that deploying the trooper would deploy: its
- * own, or the first of its entry's not yet taken; NULL when none. */
+ * own, or the first of its entry's not yet taken; for a trooper whose
+ * own left the table before it was deployed, one placed since (of its
+ * entry, or of its name); NULL when none. */
 MusterPiece              *muster_game_find_candidate        (MusterGame               *self,
                                                              const MusterGameTrooper  *trooper);
 gboolean                  muster_game_deploy                (MusterGame               *self,

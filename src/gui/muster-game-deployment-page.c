@@ -95,6 +95,17 @@ dup_trooper_status (MusterGame              *game,
     g_string_append (status, hold_label (hold));
   else if (piece != NULL)
     g_string_append (status, _("On the table"));
+  else if (trooper->piece_id != NULL &&
+           muster_layout_lookup_piece (muster_game_get_layout (game), trooper->piece_id) == NULL)
+    {
+      /* Its model was taken off: what may stand in for it
+       * (muster_game_find_candidate()). */
+      if (trooper->entry_id != NULL)
+        g_string_append (status, _("Taken off the table: place another from the Players page"));
+      else
+        /* Translators: the trooper's name */
+        g_string_append_printf (status, _("Taken off the table: place another named “%s”"), trooper->name);
+    }
   else
     g_string_append (status, _("Not on the table"));
 

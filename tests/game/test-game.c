@@ -1134,6 +1134,83 @@ test_piece_name (void)
   table_close (&table);
 }
 
+/* A trooper whose model left the table before it was deployed takes one
+ * put there since, of its entry or, from no entry, of its name: else its
+ * step could never be finished. A deployed trooper keeps its own. */
+static void
+test_lost_piece_replaced (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterRoster) roster = NULL;
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  const MusterGameTrooper *zhanshi, *hac_tao, *lieutenant;
+  MusterPiece *piece;
+  const char *entry_id;
+
+  infinity_table (&table);
+  muster_layout_lookup_piece (table.layout, "b3")->name = g_strdup ("Hac Tao");
+  muster_layout_lookup_piece (table.layout, "b2")->name = g_strdup ("Yaogat");
+  roster = muster_roster_new (table.layout);
+  entry->name = g_strdup ("Zhanshi");
+  entry->count = 1;
+  entry->base = (MusterBase) { MUSTER_BASE_ROUND, 25, 25 };
+  entry_id = muster_roster_add_entry (roster, "blue", entry);
+  muster_roster_set_piece_entry (add_model (table.layout, "z1", "blue", 40, 8, 180, FALSE), entry_id);
+  table_start (&table);
+  play_initiative (table.game);
+  OK (muster_game_start_deployment (table.game, &ok_error));
+  zhanshi = muster_game_lookup_trooper (table.game, "z1");
+  hac_tao = muster_game_lookup_trooper (table.game, "b3");
+  lieutenant = muster_game_lookup_trooper (table.game, "b1");
+
+  /* Of an entry: its model taken away, then another of the entry. */
+  g_assert_true (muster_game_find_candidate (table.game, zhanshi) == muster_layout_lookup_piece (table.layout, "z1"));
+  muster_layout_remove_piece (table.layout, "z1");
+  g_assert_null (muster_game_find_candidate (table.game, zhanshi));
+  REFUSED (muster_game_deploy (table.game, "z1", &ok_error), "not on the table");
+  piece = add_model (table.layout, "z2", "blue", 40, 8, 180, FALSE);
+  g_assert_null (muster_game_find_candidate (table.game, zhanshi));
+  muster_roster_set_piece_entry (piece, entry_id);
+  g_assert_true (muster_game_find_candidate (table.game, zhanshi) == piece);
+  OK (muster_game_deploy (table.game, "z1", &ok_error));
+  g_assert_cmpstr (zhanshi->piece_id, ==, "z2");
+
+  /* From no entry: a model of another name is not it, one of its name is. */
+  muster_layout_remove_piece (table.layout, "b3");
+  piece = add_model (table.layout, "y1", "blue", 30, 8, 180, FALSE);
+  piece->name = g_strdup ("Yaogat");
+  g_assert_null (muster_game_find_candidate (table.game, hac_tao));
+  muster_layout_remove_piece (table.layout, "y1");
+  piece = add_model (table.layout, "h2", "blue", 30, 8, 180, FALSE);
+  piece->name = g_strdup ("Hac Tao");
+  g_assert_true (muster_game_find_candidate (table.game, hac_tao) == piece);
+  OK (muster_game_deploy (table.game, "b3", &ok_error));
+
+  /* Or one from an entry of its name added since, which no trooper has. */
+  muster_layout_remove_piece (table.layout, "b2");
+  entry = muster_roster_entry_new ();
+  entry->name = g_strdup ("Yaogat");
+  entry->count = 1;
+  entry->base = (MusterBase) { MUSTER_BASE_ROUND, 25, 25 };
+  entry_id = muster_roster_add_entry (roster, "blue", entry);
+  piece = muster_roster_make_piece (roster, entry_id);
+  piece->id = g_strdup ("y2");
+  piece->x = 20 * IN;
+  piece->y = 8 * IN;
+  g_assert_true (muster_layout_add_piece (table.layout, piece));
+  g_assert_true (muster_game_find_candidate (table.game, muster_game_lookup_trooper (table.game, "b2")) == piece);
+
+  /* Deployed, then taken off: gone, whatever stands in its place. */
+  OK (muster_game_deploy (table.game, "b1", &ok_error));
+  muster_layout_remove_piece (table.layout, "b1");
+  piece = add_model (table.layout, "b9", "blue", 10, 8, 180, TRUE);
+  piece->name = g_strdup (lieutenant->name);
+  g_assert_null (muster_game_find_candidate (table.game, lieutenant));
+
+  g_clear_object (&roster);
+  table_close (&table);
+}
+
 /* Every edit a player can make of a piece, none of which may change it. */
 static void
 assert_edits_refused (MusterEditor *editor,
@@ -1256,6 +1333,7 @@ main (int   argc,
   g_test_add_func ("/game/game/turn-after-deployment", test_turn_after_deployment);
   g_test_add_func ("/game/game/roster-pieces-take-the-step", test_roster_pieces_take_the_step);
   g_test_add_func ("/game/game/piece-name", test_piece_name);
+  g_test_add_func ("/game/game/lost-piece-replaced", test_lost_piece_replaced);
   g_test_add_func ("/game/game/deployed-stay", test_deployed_stay);
 
   return g_test_run ();

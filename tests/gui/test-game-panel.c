@@ -303,6 +303,39 @@ test_undo (void)
   close_table (&table);
 }
 
+/* A trooper whose model was taken off the table says so, and what to do;
+ * a model of its name put back stands in for it. */
+static void
+test_lost_piece (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  GtkWidget *page;
+  GtkWidget *row;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  play_initiative (game_of (&table));
+  OK (muster_game_start_deployment (game_of (&table), &ok_error));
+  page = show_page (&table, "deployment");
+
+  muster_layout_remove_piece (table.layout, "b2");
+  flush ();
+  row = find_row (page, "Hsien");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "Taken off the table: place another named “Hsien”");
+  g_assert_null (find (row, is_button, "Deploy"));
+
+  add_model (table.layout, "h2", "Hsien", "blue", 20 * IN, 8 * IN, 180, FALSE);
+  flush ();
+  row = find_row (page, "Hsien");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "On the table");
+  click_in_row (page, "Hsien", "Deploy");
+  assert_accepted (&table);
+  g_assert_cmpuint (muster_layout_lookup_piece (table.layout, "h2")->turn, ==, 1);
+
+  close_table (&table);
+}
+
 /* The Line of Fire toggles of the page show it on the board. */
 static gboolean
 is_toggle (GtkWidget  *widget,
@@ -976,6 +1009,7 @@ main (int   argc,
   g_test_add_func ("/app/game-panel/infinity/lieutenants", test_lieutenants);
   g_test_add_func ("/app/game-panel/infinity/late-lieutenant", test_late_lieutenant);
   g_test_add_func ("/app/game-panel/infinity/undo", test_undo);
+  g_test_add_func ("/app/game-panel/infinity/lost-piece", test_lost_piece);
   g_test_add_func ("/app/game-panel/infinity/sight", test_sight);
   g_test_add_func ("/app/game-panel/infinity/pages-made-when-shown", test_pages_made_when_shown);
   g_test_add_func ("/app/game-panel/infinity/aro-card", test_aro_card);
