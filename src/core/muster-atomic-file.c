@@ -177,7 +177,6 @@ muster_atomic_file_write (const char           *path,
 {
   g_autofree char *target = NULL;
   g_autofree char *tmp = NULL;
-  const char *what = _("could not be written");
   int saved_errno = 0;
   int fd;
 
@@ -190,11 +189,16 @@ muster_atomic_file_write (const char           *path,
   fd = make_temporary (target, &tmp);
   if (fd < 0)
     {
-      /* The new content goes first into a file beside it. */
+      /* The new content goes first into a file beside it: the folder
+       * is named, as it may not be the one of @path (a link's), and a
+       * missing or read-only folder is what this says. */
+      g_autofree char *dir = NULL;
+
       saved_errno = errno;
-      what = _("could not be saved in its folder");
-      g_clear_pointer (&tmp, g_free);
-      goto failed;
+      dir = g_path_get_dirname (target);
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   _("%s could not be saved in the folder %s: %s"), path, dir, g_strerror (saved_errno));
+      return FALSE;
     }
   copy_mode (fd, target, tmp);
   saved_errno = write_all (fd, data, size);
@@ -221,10 +225,9 @@ muster_atomic_file_write (const char           *path,
   return TRUE;
 
 failed:
-  if (tmp != NULL)
-    g_unlink (tmp);
+  g_unlink (tmp);
   g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
-               "%s %s: %s", path, what, g_strerror (saved_errno));
+               _("%s could not be written: %s"), path, g_strerror (saved_errno));
 
   return FALSE;
 }

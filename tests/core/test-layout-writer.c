@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -264,6 +265,26 @@ test_read_only (void)
   g_rmdir (dir);
 }
 
+/* A folder that is not there is named, and why: the file's path alone
+ * would not say which part is missing. */
+static void
+test_missing_folder (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-writer-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing", NULL);
+  g_autofree char *path = g_build_filename (missing, "layout.muster", NULL);
+  g_autofree char *expected = g_strdup_printf ("%s could not be saved in the folder %s: %s",
+                                               path, missing, g_strerror (ENOENT));
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 1828.8, 1219.2);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (muster_layout_save (layout, file, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* Saved through a symbolic link: the file it points to gets the new
  * content, the link stays a link, and the backup is the old content
  * itself, not a link that leads nowhere from the backups' folder. */
@@ -429,6 +450,7 @@ main (int   argc,
   g_test_add_func ("/core/layout-writer/own-files-unkept", test_own_files_unkept);
   g_test_add_func ("/core/layout-writer/backup-refused", test_backup_refused);
   g_test_add_func ("/core/layout-writer/read-only", test_read_only);
+  g_test_add_func ("/core/layout-writer/missing-folder", test_missing_folder);
   g_test_add_func ("/core/layout-writer/through-symlink", test_through_symlink);
   g_test_add_func ("/core/layout-writer/failed-save-keeps-backups", test_failed_save_keeps_backups);
   g_test_add_func ("/core/layout-writer/long-name", test_long_name);
