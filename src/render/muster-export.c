@@ -10,15 +10,12 @@
 #include "config.h"
 
 #include <cairo-pdf.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <cairo-svg.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <math.h>
 #include <pango/pangocairo.h>
-#include <unistd.h>
 
+#include "muster-atomic-file.h"
 #include "muster-export.h"
 #include "muster-render.h"
 #include "muster-sheets.h"
@@ -273,6 +270,18 @@ paper_size (const char *paper,
     }
 }
 
+/* The whole drawing is kept in memory and written in one go, as a save
+ * is (muster_atomic_file_write()): cairo never touches the disk. */
+static cairo_status_t
+append_bytes (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+
+  return CAIRO_STATUS_SUCCESS;
+}
+
 static gboolean
 finish_surface (const MusterExportOptions  *options,
                 cairo_surface_t            *surface,
@@ -284,13 +293,6 @@ finish_surface (const MusterExportOptions  *options,
   status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
 
-  if (status == CAIRO_STATUS_WRITE_ERROR)
-    {
-      /* Cairo says no more than that, and in English. */
-      g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_WRITE,
-                   _("%s could not be written in full (is the disk full?)"), options->output);
-      return FALSE;
-    }
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_WRITE,
@@ -301,35 +303,11 @@ finish_surface (const MusterExportOptions  *options,
   return TRUE;
 }
 
-/* The file the drawing goes to before it takes the output's name, made
- * before drawing: a folder that is missing, or may not be written in, is
- * named, in words (cairo would say only that it could not write). */
-static gboolean
-make_beside (const MusterExportOptions  *options,
-             const char                 *tmp_path,
-             GError                    **error)
-{
-  int fd = g_open (tmp_path, O_WRONLY | O_CREAT | O_EXCL, 0666);
-
-  if (fd < 0)
-    {
-      int saved = errno;
-      g_autofree char *dir = g_path_get_dirname (options->output);
-
-      g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_WRITE,
-                   _("%s cannot be made in %s: %s"), options->output, dir, g_strerror (saved));
-      return FALSE;
-    }
-  close (fd);
-
-  return TRUE;
-}
-
 /* A page per diagram, or at true scale a sheet per tile. */
 static gboolean
 write_pdf (const MusterExportOptions  *options,
            GArray                     *pages,
-           const char                 *tmp_path,
+           GByteArray                 *bytes,
            GError                    **error)
 {
   gboolean one_to_one = g_strcmp0 (options->scale, "1:1") == 0;
@@ -338,7 +316,7 @@ write_pdf (const MusterExportOptions  *options,
   cairo_t *cr;
 
   paper_size (options->paper, &paper_w, &paper_h);
-  surface = cairo_pdf_surface_create (tmp_path, paper_w, paper_h);
+  surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, paper_w, paper_h);
   cr = cairo_create (surface);
 
   for (guint p = 0; p < pages->len; p++)
@@ -380,7 +358,7 @@ write_pdf (const MusterExportOptions  *options,
 static gboolean
 write_svg (const MusterExportOptions  *options,
            GArray                     *pages,
-           const char                 *tmp_path,
+           GByteArray                 *bytes,
            GError                    **error)
 {
   const Page *page = &g_array_index (pages, Page, 0);
@@ -394,7 +372,7 @@ write_svg (const MusterExportOptions  *options,
       double w = (muster_layout_get_width (page->layout) + 2 * margin) * MUSTER_PT_PER_MM;
       double h = (muster_layout_get_height (page->layout) + 2 * margin) * MUSTER_PT_PER_MM;
 
-      surface = cairo_svg_surface_create (tmp_path, w, h);
+      surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, w, h);
       cr = cairo_create (surface);
       cairo_translate (cr, margin * MUSTER_PT_PER_MM, margin * MUSTER_PT_PER_MM);
       cairo_scale (cr, MUSTER_PT_PER_MM, MUSTER_PT_PER_MM);
@@ -406,7 +384,7 @@ write_svg (const MusterExportOptions  *options,
 
       paper_size (options->paper, &w, &h);
       turn_paper (page->layout, &w, &h);
-      surface = cairo_svg_surface_create (tmp_path, w, h);
+      surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, w, h);
       cr = cairo_create (surface);
       muster_sheets_draw_fit (scene, cr, w, h);
     }
@@ -420,7 +398,7 @@ write_svg (const MusterExportOptions  *options,
 static gboolean
 write_png (const MusterExportOptions  *options,
            GArray                     *pages,
-           const char                 *tmp_path,
+           GByteArray                 *bytes,
            GError                    **error)
 {
   const Page *page = &g_array_index (pages, Page, 0);
@@ -442,7 +420,7 @@ write_png (const MusterExportOptions  *options,
   muster_sheets_draw_fit (scene, cr, w, h);
   cairo_destroy (cr);
 
-  status = cairo_surface_write_to_png (surface, tmp_path);
+  status = cairo_surface_write_to_png_stream (surface, append_bytes, bytes);
   cairo_surface_destroy (surface);
 
   if (status != CAIRO_STATUS_SUCCESS)
@@ -455,12 +433,31 @@ write_png (const MusterExportOptions  *options,
   return TRUE;
 }
 
+/* As a layout is saved: a symbolic link is followed, and a failure
+ * leaves the file as it was and nothing beside it. */
+static gboolean
+write_file (const MusterExportOptions  *options,
+            GByteArray                 *bytes,
+            GError                    **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (!muster_atomic_file_write (options->output, (const char *) bytes->data, bytes->len,
+                                 NULL, NULL, &local_error))
+    {
+      g_set_error_literal (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_WRITE, local_error->message);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
 gboolean
 muster_export_run (const MusterExportOptions  *options,
                    GError                    **error)
 {
   g_autoptr(GArray) pages = g_array_new (FALSE, TRUE, sizeof (Page));
-  g_autofree char *tmp_path = NULL;
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
   Format format;
   gboolean ok;
 
@@ -527,29 +524,12 @@ muster_export_run (const MusterExportOptions  *options,
   if (!collect_pages (options, pages, error))
     return FALSE;
 
-  /* Draw beside the target and rename, so a failure writes nothing. */
-  tmp_path = g_strdup_printf ("%s.tmp-%d", options->output, (int) getpid ());
-  if (!make_beside (options, tmp_path, error))
-    return FALSE;
-
   if (format == FORMAT_PNG)
-    ok = write_png (options, pages, tmp_path, error);
+    ok = write_png (options, pages, bytes, error);
   else if (format == FORMAT_SVG)
-    ok = write_svg (options, pages, tmp_path, error);
+    ok = write_svg (options, pages, bytes, error);
   else
-    ok = write_pdf (options, pages, tmp_path, error);
+    ok = write_pdf (options, pages, bytes, error);
 
-  if (ok && g_rename (tmp_path, options->output) != 0)
-    {
-      int saved = errno;
-
-      g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_WRITE,
-                   "%s: %s", options->output, g_strerror (saved));
-      ok = FALSE;
-    }
-
-  if (!ok)
-    g_unlink (tmp_path);
-
-  return ok;
+  return ok && write_file (options, bytes, error);
 }

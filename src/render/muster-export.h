@@ -56,7 +56,9 @@ GQuark        muster_export_error_quark (void);
  * the second (blue, the defender, west) in the one before. */
 MusterLayout *muster_export_bare_layout (MusterSystem              *system,
                                          const MusterDeployment    *deployment);
-/* Draws without a display; writes nothing on failure. PDF: a page per
+/* Draws without a display, into memory, then writes the file as a save
+ * does (muster_atomic_file_write(): a symbolic link is followed; on
+ * failure the file is left as it was and nothing is added). PDF: a page per
  * diagram fitted to the paper, or the sheets of a true-scale print; SVG:
  * the page, or at true scale the whole table at its size; PNG: the page
  * at 150 pixels an inch. */

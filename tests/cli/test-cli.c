@@ -8,10 +8,14 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <gio/gio.h>
 
+#include "../muster-test-tmp.h"
 #include "../render/pdf-pages.h"
 
 typedef struct
@@ -30,10 +34,13 @@ run_clear (Run *run)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
+/* muster with these arguments, NULL-terminated; child_setup (if any)
+ * runs in the child before it starts. */
 static void
-run_muster (Run        *run,
-            const char *first,
-            ...)
+run_muster_with (Run                  *run,
+                 GSpawnChildSetupFunc  child_setup,
+                 const char           *first,
+                 ...)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
@@ -48,11 +55,24 @@ run_muster (Run        *run,
   va_end (ap);
   g_ptr_array_add (argv, NULL);
 
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, child_setup, NULL,
                 &run->out, &run->err, &wait_status, &error);
   g_assert_no_error (error);
   g_assert_true (WIFEXITED (wait_status));
   run->status = WEXITSTATUS (wait_status);
+}
+
+#define run_muster(run, ...) run_muster_with ((run), NULL, __VA_ARGS__)
+
+/* No file of more than 4 KiB may be written: a write past it fails
+ * (EFBIG), as on a full disk, rather than kill the process. */
+static void
+limit_file_size (gpointer user_data)
+{
+  struct rlimit limit = { 4096, 4096 };
+
+  signal (SIGXFSZ, SIG_IGN);
+  setrlimit (RLIMIT_FSIZE, &limit);
 }
 
 static int
@@ -379,7 +399,7 @@ test_cli_export_refuses (void)
     { { "--export", pdf, layout, layout }, "one layout" },
     { { "--export", pdf, "/nonexistent/none.muster" }, "none.muster" },
     { { "--export", "/nonexistent/diagram.pdf", "--system", "t9a", "--deployment", "encircle" },
-      "/nonexistent/diagram.pdf cannot be made in /nonexistent: " },
+      "/nonexistent/diagram.pdf could not be saved in the folder /nonexistent: No such file or directory" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -400,6 +420,155 @@ test_cli_export_refuses (void)
     }
 
   g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* The names in a folder, sorted, a space between. */
+static char *
+listing_of (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_strings);
+  g_ptr_array_add (names, NULL);
+
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+static void
+assert_file_holds (const char *path,
+                   const char *expected)
+{
+  g_autofree char *contents = NULL;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, expected);
+}
+
+/* An export through a symbolic link writes the file it points to, as a
+ * save does, and the link stays a link; nothing else is left. */
+static void
+test_cli_export_through_link (void)
+{
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
+  const char *suffixes[] = { "pdf", "svg", "png" };
+  const char *magic[] = { "%PDF", "<?xml", "\x89PNG" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("real.%s", suffixes[i]);
+      g_autofree char *real = g_build_filename (dir, name, NULL);
+      g_autofree char *link = g_strdup_printf ("%s/link.%s", dir, suffixes[i]);
+      g_autofree char *expected = g_strdup_printf ("link.%s real.%s", suffixes[i], suffixes[i]);
+      g_autofree char *contents = NULL;
+      g_autofree char *target = NULL;
+      g_autofree char *listing = NULL;
+      g_auto(Run) run = { 0 };
+
+      g_assert_true (g_file_set_contents (real, "old", -1, NULL));
+      g_assert_cmpint (symlink (name, link), ==, 0);
+
+      run_muster (&run, "--export", link, "--system", "t9a", "--deployment", "encircle", NULL);
+      g_assert_cmpstr (run.err, ==, "");
+      g_assert_cmpint (run.status, ==, 0);
+
+      g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+      target = g_file_read_link (link, NULL);
+      g_assert_cmpstr (target, ==, name);
+      g_assert_true (g_file_get_contents (real, &contents, NULL, NULL));
+      g_assert_true (g_str_has_prefix (contents, magic[i]));
+      listing = listing_of (dir);
+      g_assert_cmpstr (listing, ==, expected);
+
+      g_unlink (link);
+      g_unlink (real);
+    }
+}
+
+/* A failed export leaves the file at its path (or the link there) as it
+ * was, and no temporary file in the folder: a file system that takes no
+ * more (a PDF used to be said written, its first 4 KiB in the good
+ * file's place), and a link into a folder that does not exist (which
+ * used to be replaced by the drawing). */
+static void
+test_cli_export_fails_cleanly (void)
+{
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
+  g_autofree char *good = g_build_filename (dir, "good.pdf", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.pdf", NULL);
+  g_autofree char *dangling = g_build_filename (dir, "dangling.svg", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing", NULL);
+  g_autofree char *missing_target = g_build_filename (missing, "diagram.svg", NULL);
+  g_autofree char *says = NULL;
+
+  g_assert_true (g_file_set_contents (good, "good", -1, NULL));
+  g_assert_cmpint (symlink ("good.pdf", link), ==, 0);
+  g_assert_cmpint (symlink (missing_target, dangling), ==, 0);
+
+  /* The drawing is larger than a file may be. */
+  {
+    const char *outputs[] = { good, link };
+
+    for (guint i = 0; i < G_N_ELEMENTS (outputs); i++)
+      {
+        g_autofree char *listing = NULL;
+        g_auto(Run) run = { 0 };
+
+        run_muster_with (&run, limit_file_size, "--export", outputs[i], "--system", "t9a", NULL);
+        g_test_message ("%s", run.err);
+        g_assert_cmpint (run.status, ==, 2);
+        says = g_strdup_printf ("muster: %s could not be written: ", outputs[i]);
+        g_assert_true (g_str_has_prefix (run.err, says));
+        g_clear_pointer (&says, g_free);
+
+        assert_file_holds (good, "good");
+        g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+        listing = listing_of (dir);
+        g_assert_cmpstr (listing, ==, "dangling.svg good.pdf link.pdf");
+      }
+  }
+
+  /* The folder the link leads into is not there: said, naming it. */
+  {
+    g_autofree char *target = NULL;
+    g_autofree char *listing = NULL;
+    g_auto(Run) run = { 0 };
+
+    run_muster (&run, "--export", dangling, "--system", "t9a", NULL);
+    g_test_message ("%s", run.err);
+    g_assert_cmpint (run.status, ==, 2);
+    says = g_strdup_printf ("muster: %s could not be saved in the folder %s: ", dangling, missing);
+    g_assert_true (g_str_has_prefix (run.err, says));
+
+    target = g_file_read_link (dangling, NULL);
+    g_assert_cmpstr (target, ==, missing_target);
+    listing = listing_of (dir);
+    g_assert_cmpstr (listing, ==, "dangling.svg good.pdf link.pdf");
+  }
+}
+
+/* A name as long as a folder takes is exported under that name: the
+ * temporary file's name beside it is shortened, not refused as too long. */
+static void
+test_cli_export_long_name (void)
+{
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
+  g_autofree char *stem = g_strnfill (251, 'z');
+  g_autofree char *name = g_strconcat (stem, ".pdf", NULL);
+  g_autofree char *out = g_build_filename (dir, name, NULL);
+  g_autofree char *listing = NULL;
+  g_auto(Run) run = { 0 };
+
+  run_muster (&run, "--export", out, "--system", "t9a", NULL);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpuint (pdf_page_count (out), ==, 1);
+  listing = listing_of (dir);
+  g_assert_cmpstr (listing, ==, name);
 }
 
 /* What the command would not do is refused (exit 2) with a word on
@@ -455,6 +624,9 @@ main (int   argc,
   g_test_add_func ("/cli/list-systems", test_cli_list_systems);
   g_test_add_func ("/cli/export/formats", test_cli_export);
   g_test_add_func ("/cli/export/refuses", test_cli_export_refuses);
+  g_test_add_func ("/cli/export/through-link", test_cli_export_through_link);
+  g_test_add_func ("/cli/export/fails-cleanly", test_cli_export_fails_cleanly);
+  g_test_add_func ("/cli/export/long-name", test_cli_export_long_name);
   g_test_add_func ("/cli/refuses-extra", test_cli_refuses_extra);
 
   return g_test_run ();
