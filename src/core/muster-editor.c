@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "muster-choices.h"
 #include "muster-editor.h"
@@ -101,14 +102,24 @@ muster_editor_get_validator (MusterEditor *self)
   return self->validator;
 }
 
+/* A step with a merge key joins the last one of the same key (see
+ * muster_history_begin_merge_group()). */
+static void
+begin_step (MusterEditor *self,
+            const char   *label,
+            const char   *merge_key)
+{
+  if (self->history != NULL)
+    muster_history_begin_merge_group (self->history, label, merge_key);
+}
+
 void
 muster_editor_begin (MusterEditor *self,
                      const char   *label)
 {
   g_return_if_fail (MUSTER_IS_EDITOR (self));
 
-  if (self->history != NULL)
-    muster_history_begin_group (self->history, label);
+  begin_step (self, label, NULL);
 }
 
 void
@@ -395,20 +406,18 @@ muster_editor_check_pieces (MusterEditor  *self,
   return TRUE;
 }
 
-void
-muster_editor_move (MusterEditor *self,
-                    const guint  *serials,
-                    guint         n_serials,
-                    double        dx,
-                    double        dy)
+static void
+move_pieces (MusterEditor *self,
+             const guint  *serials,
+             guint         n_serials,
+             double        dx,
+             double        dy,
+             const char   *merge_key)
 {
-  g_return_if_fail (MUSTER_IS_EDITOR (self));
-  g_return_if_fail (serials != NULL || n_serials == 0);
-
   if (n_serials == 0 || (dx == 0 && dy == 0) || !muster_editor_check_pieces (self, serials, n_serials, NULL))
     return;
 
-  muster_editor_begin (self, n_serials == 1 ? _("Move Piece") : _("Move Pieces"));
+  begin_step (self, n_serials == 1 ? _("Move Piece") : _("Move Pieces"), merge_key);
   for (guint i = 0; i < n_serials; i++)
     {
       MusterPiece *piece = muster_layout_lookup_serial (self->layout, serials[i]);
@@ -423,6 +432,46 @@ muster_editor_move (MusterEditor *self,
 }
 
 void
+muster_editor_move (MusterEditor *self,
+                    const guint  *serials,
+                    guint         n_serials,
+                    double        dx,
+                    double        dy)
+{
+  g_return_if_fail (MUSTER_IS_EDITOR (self));
+  g_return_if_fail (serials != NULL || n_serials == 0);
+
+  move_pieces (self, serials, n_serials, dx, dy, NULL);
+}
+
+static int
+compare_serials (gconstpointer a,
+                 gconstpointer b)
+{
+  guint x = *(const guint *) a;
+  guint y = *(const guint *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The nudges of the same pieces make one undo step, in whatever order
+ * they were selected. */
+static char *
+nudge_key (const guint *serials,
+           guint        n_serials)
+{
+  g_autofree guint *sorted = g_memdup2 (serials, n_serials * sizeof (guint));
+  GString *key = g_string_new ("nudge");
+
+  if (n_serials > 1)
+    qsort (sorted, n_serials, sizeof (guint), compare_serials);
+  for (guint i = 0; i < n_serials; i++)
+    g_string_append_printf (key, " %u", sorted[i]);
+
+  return g_string_free (key, FALSE);
+}
+
+void
 muster_editor_nudge (MusterEditor *self,
                      const guint  *serials,
                      guint         n_serials,
@@ -432,10 +481,13 @@ muster_editor_nudge (MusterEditor *self,
                      gboolean      fine)
 {
   double step = muster_editor_get_nudge_step (units, fine);
+  g_autofree char *key = NULL;
 
   g_return_if_fail (MUSTER_IS_EDITOR (self));
+  g_return_if_fail (serials != NULL || n_serials == 0);
 
-  muster_editor_move (self, serials, n_serials, dx * step, dy * step);
+  key = nudge_key (serials, n_serials);
+  move_pieces (self, serials, n_serials, dx * step, dy * step, key);
 }
 
 static void
@@ -592,29 +644,27 @@ muster_editor_add_terrain (MusterEditor       *self,
 static void
 replace_terrain (MusterEditor  *self,
                  MusterTerrain *terrain,
-                 const char    *label)
+                 const char    *label,
+                 const char    *merge_key)
 {
   g_autofree char *id = g_strdup (terrain->id);
 
-  muster_editor_begin (self, label);
+  begin_step (self, label, merge_key);
   muster_layout_remove_terrain (self->layout, id);
   muster_layout_add_terrain (self->layout, terrain);
   muster_editor_end (self);
 }
 
-gboolean
-muster_editor_move_terrain (MusterEditor *self,
-                            const char   *terrain_id,
-                            double        dx,
-                            double        dy)
+static gboolean
+move_terrain (MusterEditor *self,
+              const char   *terrain_id,
+              double        dx,
+              double        dy,
+              const char   *merge_key)
 {
-  MusterTerrain *terrain;
+  MusterTerrain *terrain = muster_layout_lookup_terrain (self->layout, terrain_id);
   MusterTerrain *moved;
 
-  g_return_val_if_fail (MUSTER_IS_EDITOR (self), FALSE);
-  g_return_val_if_fail (terrain_id != NULL, FALSE);
-
-  terrain = muster_layout_lookup_terrain (self->layout, terrain_id);
   if (terrain == NULL)
     return FALSE;
 
@@ -624,9 +674,40 @@ muster_editor_move_terrain (MusterEditor *self,
       moved->points[i].x = muster_editor_snap_length_if_near (self, moved->points[i].x + dx);
       moved->points[i].y = muster_editor_snap_length_if_near (self, moved->points[i].y + dy);
     }
-  replace_terrain (self, moved, _("Move Terrain"));
+  replace_terrain (self, moved, _("Move Terrain"), merge_key);
 
   return TRUE;
+}
+
+gboolean
+muster_editor_move_terrain (MusterEditor *self,
+                            const char   *terrain_id,
+                            double        dx,
+                            double        dy)
+{
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), FALSE);
+  g_return_val_if_fail (terrain_id != NULL, FALSE);
+
+  return move_terrain (self, terrain_id, dx, dy, NULL);
+}
+
+gboolean
+muster_editor_nudge_terrain (MusterEditor *self,
+                             const char   *terrain_id,
+                             int           dx,
+                             int           dy,
+                             MusterUnit    units,
+                             gboolean      fine)
+{
+  double step = muster_editor_get_nudge_step (units, fine);
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_EDITOR (self), FALSE);
+  g_return_val_if_fail (terrain_id != NULL, FALSE);
+
+  key = g_strconcat ("nudge terrain ", terrain_id, NULL);
+
+  return move_terrain (self, terrain_id, dx * step, dy * step, key);
 }
 
 gboolean
@@ -648,7 +729,7 @@ muster_editor_set_terrain_kind (MusterEditor      *self,
   changed = muster_terrain_copy (terrain);
   changed->kind = kind;
   changed->blocks_lof = kind == MUSTER_TERRAIN_BUILDING || blocks_lof;
-  replace_terrain (self, changed, _("Change Terrain"));
+  replace_terrain (self, changed, _("Change Terrain"), NULL);
 
   return TRUE;
 }

@@ -21,10 +21,12 @@ G_BEGIN_DECLS
  *
  * Each verb is one step of the history (when there is one); an edit of
  * several pieces is one step too, and begin() / end() make one step of
- * several verbs. Positions land on the layout's grid (see
- * muster_editor_snap_length()). The validator, when there is one, says
- * where a piece may stand for find_spot(). No widget: the tests run
- * without a display. */
+ * several verbs. But a run of nudges of the same pieces (or terrain),
+ * with nothing else between them, is one step: the player who tapped
+ * an arrow key twenty times undoes them at once. Positions land on the
+ * layout's grid (see muster_editor_snap_length()). The validator, when
+ * there is one, says where a piece may stand for find_spot(). No
+ * widget: the tests run without a display. */
 G_DECLARE_FINAL_TYPE (MusterEditor, muster_editor, MUSTER, EDITOR, GObject)
 
 /* history may be NULL (no undo). */
@@ -89,7 +91,9 @@ void             muster_editor_move              (MusterEditor       *self,
                                                   guint               n_serials,
                                                   double              dx,
                                                   double              dy);
-/* The same by whole steps of muster_editor_get_nudge_step(). */
+/* The same by whole steps of muster_editor_get_nudge_step(): the arrow
+ * keys. Joins the step of the nudge before, if it was of the same pieces
+ * and nothing came between (muster_history_begin_merge_group()). */
 void             muster_editor_nudge             (MusterEditor       *self,
                                                   const guint        *serials,
                                                   guint               n_serials,
@@ -129,6 +133,13 @@ gboolean         muster_editor_move_terrain      (MusterEditor       *self,
                                                   const char         *terrain_id,
                                                   double              dx,
                                                   double              dy);
+/* The terrain by whole nudge steps, as muster_editor_nudge(). */
+gboolean         muster_editor_nudge_terrain     (MusterEditor       *self,
+                                                  const char         *terrain_id,
+                                                  int                 dx,
+                                                  int                 dy,
+                                                  MusterUnit          units,
+                                                  gboolean            fine);
 /* A building always blocks line of fire. FALSE when nothing changed. */
 gboolean         muster_editor_set_terrain_kind  (MusterEditor       *self,
                                                   const char         *terrain_id,

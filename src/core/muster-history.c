@@ -55,6 +55,7 @@ typedef struct
 typedef struct
 {
   char       *label;
+  char       *merge_key;      /* NULL: the step takes no other */
   GPtrArray  *changes;        /* PieceChange, in the order they happened */
   GHashTable *by_id;          /* id → PieceChange, while the step is open */
   Header     *header_before;  /* NULL when the step left the header alone */
@@ -75,6 +76,9 @@ struct _MusterHistory
   guint         depth;
   guint         limit;
   gboolean      applying;
+  /* The last step may take the next one of its merge key: nothing came
+   * between them. */
+  gboolean      merge_open;
 
   /* The number of steps in undo when the layout was clean, or -1 when
    * that state can no longer be reached. */
@@ -376,6 +380,7 @@ step_free (gpointer data)
   Step *step = data;
 
   g_free (step->label);
+  g_free (step->merge_key);
   g_clear_pointer (&step->changes, g_ptr_array_unref);
   g_clear_pointer (&step->by_id, g_hash_table_unref);
   g_clear_pointer (&step->header_before, header_free);
@@ -419,6 +424,7 @@ push_step (MusterHistory *self,
     }
 
   g_ptr_array_add (self->undo, step);
+  self->merge_open = step->merge_key != NULL;
 
   if (self->limit > 0 && self->undo->len > self->limit)
     {
@@ -430,15 +436,12 @@ push_step (MusterHistory *self,
   notify_state (self, could_undo, could_redo, was_clean);
 }
 
-static void
-finish_step (MusterHistory *self)
+/* Forgets what the step left as it was; TRUE when that is all of it.
+ * Its header after must be known. */
+static gboolean
+step_prune (Step *step)
 {
-  Step *step = g_steal_pointer (&self->open);
   guint i = 0;
-
-  g_assert (step != NULL);
-
-  g_clear_pointer (&step->by_id, g_hash_table_unref);
 
   while (i < step->changes->len)
     {
@@ -450,23 +453,112 @@ finish_step (MusterHistory *self)
         i++;
     }
 
-  if (step->header_before != NULL)
+  if (step->header_before != NULL && headers_equal (step->header_before, step->header_after))
     {
-      step->header_after = header_snapshot (self->layout);
-      if (headers_equal (step->header_before, step->header_after))
-        {
-          g_clear_pointer (&step->header_before, header_free);
-          g_clear_pointer (&step->header_after, header_free);
-        }
+      g_clear_pointer (&step->header_before, header_free);
+      g_clear_pointer (&step->header_after, header_free);
     }
 
-  if (step->changes->len == 0 && step->header_before == NULL)
+  return step->changes->len == 0 && step->header_before == NULL;
+}
+
+/* A piece's change joins the step: the step keeps the piece as it was
+ * first and as it is last. before and after are taken. */
+static void
+step_add_change (Step        *step,
+                 const char  *id,
+                 MusterPiece *before,
+                 MusterPiece *after)
+{
+  PieceChange *change = g_hash_table_lookup (step->by_id, id);
+
+  if (change != NULL)
+    {
+      g_clear_pointer (&change->after, muster_piece_free);
+      change->after = after;
+      muster_piece_free (before);
+      return;
+    }
+
+  change = g_new0 (PieceChange, 1);
+  change->id = g_strdup (id);
+  change->before = before;
+  change->after = after;
+  g_ptr_array_add (step->changes, change);
+  g_hash_table_insert (step->by_id, change->id, change);
+}
+
+/* The run goes on: step joins the last one, as if both had been one
+ * group. When the two cancel out (a nudge right, then left), the last
+ * step goes too, and with it the run. */
+static void
+merge_step (MusterHistory *self,
+            Step          *step)
+{
+  gboolean could_undo = muster_history_can_undo (self);
+  gboolean could_redo = muster_history_can_redo (self);
+  gboolean was_clean = muster_history_is_clean (self);
+  Step *last = g_ptr_array_index (self->undo, self->undo->len - 1);
+
+  last->by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < last->changes->len; i++)
+    {
+      PieceChange *change = g_ptr_array_index (last->changes, i);
+
+      g_hash_table_insert (last->by_id, change->id, change);
+    }
+  for (guint i = 0; i < step->changes->len; i++)
+    {
+      PieceChange *change = g_ptr_array_index (step->changes, i);
+
+      step_add_change (last, change->id, g_steal_pointer (&change->before), g_steal_pointer (&change->after));
+    }
+  g_clear_pointer (&last->by_id, g_hash_table_unref);
+
+  if (step->header_before != NULL)
+    {
+      if (last->header_before == NULL)
+        last->header_before = g_steal_pointer (&step->header_before);
+      header_free (last->header_after);
+      last->header_after = g_steal_pointer (&step->header_after);
+    }
+  step_free (step);
+
+  if (step_prune (last))
+    {
+      g_ptr_array_remove_index (self->undo, self->undo->len - 1);
+      self->merge_open = FALSE;
+    }
+
+  notify_state (self, could_undo, could_redo, was_clean);
+}
+
+static void
+finish_step (MusterHistory *self)
+{
+  Step *step = g_steal_pointer (&self->open);
+  Step *last;
+
+  g_assert (step != NULL);
+
+  g_clear_pointer (&step->by_id, g_hash_table_unref);
+  if (step->header_before != NULL)
+    step->header_after = header_snapshot (self->layout);
+
+  if (step_prune (step))
     {
       step_free (step);
       return;
     }
 
-  push_step (self, step);
+  /* Nothing came between (set_clean() ends a run, so the saved state is
+   * still a step away). */
+  last = self->undo->len > 0 ? g_ptr_array_index (self->undo, self->undo->len - 1) : NULL;
+  if (self->merge_open && last != NULL && step->merge_key != NULL &&
+      g_strcmp0 (last->merge_key, step->merge_key) == 0)
+    merge_step (self, step);
+  else
+    push_step (self, step);
 }
 
 /* The step that a change goes to; *implicit says whether the caller must
@@ -490,24 +582,8 @@ record_piece (MusterHistory *self,
 {
   gboolean implicit;
   Step *step = current_step (self, &implicit);
-  PieceChange *change = g_hash_table_lookup (step->by_id, id);
 
-  if (change != NULL)
-    {
-      /* Seen before in this step: keep the first before, the last after. */
-      g_clear_pointer (&change->after, muster_piece_free);
-      change->after = after;
-      muster_piece_free (before);
-    }
-  else
-    {
-      change = g_new0 (PieceChange, 1);
-      change->id = g_strdup (id);
-      change->before = before;
-      change->after = after;
-      g_ptr_array_add (step->changes, change);
-      g_hash_table_insert (step->by_id, change->id, change);
-    }
+  step_add_change (step, id, before, after);
 
   if (implicit)
     finish_step (self);
@@ -861,6 +937,14 @@ void
 muster_history_begin_group (MusterHistory *self,
                             const char    *label)
 {
+  muster_history_begin_merge_group (self, label, NULL);
+}
+
+void
+muster_history_begin_merge_group (MusterHistory *self,
+                                  const char    *label,
+                                  const char    *merge_key)
+{
   g_return_if_fail (MUSTER_IS_HISTORY (self));
   g_return_if_fail (!self->applying);
 
@@ -869,6 +953,15 @@ muster_history_begin_group (MusterHistory *self,
 
   g_assert (self->open == NULL);
   self->open = step_new (label);
+  self->open->merge_key = g_strdup (merge_key);
+}
+
+void
+muster_history_break_merge (MusterHistory *self)
+{
+  g_return_if_fail (MUSTER_IS_HISTORY (self));
+
+  self->merge_open = FALSE;
 }
 
 void
@@ -945,6 +1038,7 @@ muster_history_undo (MusterHistory *self)
   could_redo = muster_history_can_redo (self);
   was_clean = muster_history_is_clean (self);
 
+  self->merge_open = FALSE;
   step = g_ptr_array_steal_index (self->undo, self->undo->len - 1);
   apply_step (self, step, FALSE);
   g_ptr_array_add (self->redo, step);
@@ -970,6 +1064,7 @@ muster_history_redo (MusterHistory *self)
   could_redo = muster_history_can_redo (self);
   was_clean = muster_history_is_clean (self);
 
+  self->merge_open = FALSE;
   step = g_ptr_array_steal_index (self->redo, self->redo->len - 1);
   apply_step (self, step, TRUE);
   g_ptr_array_add (self->undo, step);
@@ -992,6 +1087,7 @@ muster_history_clear (MusterHistory *self)
 
   g_ptr_array_set_size (self->undo, 0);
   g_ptr_array_set_size (self->redo, 0);
+  self->merge_open = FALSE;
   if (self->clean_at != 0)
     self->clean_at = -1;
   resync (self);
@@ -1039,6 +1135,9 @@ muster_history_set_clean (MusterHistory *self)
 
   was_clean = muster_history_is_clean (self);
   self->clean_at = self->undo->len;
+  /* What follows is a step of its own, which undo() takes back to the
+   * saved state. */
+  self->merge_open = FALSE;
   if (!was_clean)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLEAN]);
 }
@@ -1052,6 +1151,7 @@ muster_history_set_modified (MusterHistory *self)
 
   was_clean = muster_history_is_clean (self);
   self->clean_at = -1;
+  self->merge_open = FALSE;
   if (was_clean)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLEAN]);
 }

@@ -23,7 +23,12 @@ G_BEGIN_DECLS
  * layout costs what the pieces it touched cost.
  *
  * Changes between begin_group() and end_group() make one step; any other
- * change is a step of its own. Changes that the layout does not signal
+ * change is a step of its own. A group begun with a merge key joins the
+ * step before it when that step had the same key and nothing came
+ * between: no other step, undo, redo, set_clean() or break_merge(). So
+ * a run of small edits that a player repeats (the arrow keys' nudges)
+ * is undone at once. No time ends a run, as none ends a run of typing
+ * in GTK's text views. Changes that the layout does not signal
  * (foreign data kept in the players, such as rosters) are recorded when
  * muster_history_note_change() is called after them.
  *
@@ -38,6 +43,14 @@ MusterLayout  *muster_history_get_layout      (MusterHistory *self);
 void           muster_history_begin_group     (MusterHistory *self,
                                                const char    *label);
 void           muster_history_end_group       (MusterHistory *self);
+/* begin_group(), for a step that may join the last one: see above.
+ * Inside another group, the outermost one decides. */
+void           muster_history_begin_merge_group (MusterHistory *self,
+                                                 const char    *label,
+                                                 const char    *merge_key);
+/* The next step is one of its own: after something the history does not
+ * see come between, such as a change of what is selected. */
+void           muster_history_break_merge     (MusterHistory *self);
 /* Records what changed in the players since the last look: after changes
  * to data the layout does not signal. */
 void           muster_history_note_change     (MusterHistory *self);

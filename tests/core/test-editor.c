@@ -173,7 +173,8 @@ test_editor_move (Fixture       *fixture,
   g_assert_cmpfloat (in_inches (a->x), ==, 11);
   /* One written off the grid by hand stays off it. */
   g_assert_cmpfloat_with_epsilon (b->x, 21 * INCH + 0.1, 1e-9);
-  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 10);
+  /* The ten are one step (see test_editor_nudge_run()). */
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 1);
   g_assert_cmpstr (muster_history_get_undo_label (fixture->history), ==, "Move Pieces");
 
   /* Both pieces in one step. */
@@ -190,6 +191,118 @@ test_editor_move (Fixture       *fixture,
   steps = muster_history_get_n_steps (fixture->history);
   muster_editor_move (fixture->editor, serials, 2, 0, 0);
   g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps);
+}
+
+/* The arrow keys: a run of nudges of the same pieces, with nothing
+ * between them, is one undo step. */
+static void
+test_editor_nudge_run (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  MusterPiece *a = place_model (fixture, "a", 10 * INCH, 40 * INCH);
+  MusterPiece *b = place_model (fixture, "b", 20 * INCH, 40 * INCH);
+  guint both[] = { b->serial, a->serial };
+  guint steps = muster_history_get_n_steps (fixture->history);
+
+  /* Twenty taps, one undo. */
+  for (guint i = 0; i < 20; i++)
+    muster_editor_nudge (fixture->editor, &a->serial, 1, 1, 0, MUSTER_UNIT_INCH, i % 2 == 0);
+  muster_editor_nudge (fixture->editor, &a->serial, 1, 0, -1, MUSTER_UNIT_CM, FALSE);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 1);
+  g_assert_cmpstr (muster_history_get_undo_label (fixture->history), ==, "Move Piece");
+  g_assert_true (muster_history_undo (fixture->history));
+  g_assert_cmpfloat (a->x, ==, 10 * INCH);
+  g_assert_cmpfloat (a->y, ==, 40 * INCH);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps);
+
+  /* Redone at once too. */
+  g_assert_true (muster_history_redo (fixture->history));
+  g_assert_cmpfloat (in_inches (a->x), ==, 21);
+  g_assert_cmpfloat_with_epsilon (a->y, 40 * INCH - 10, 1e-9);
+  g_assert_true (muster_history_undo (fixture->history));
+
+  /* Nudge, another edit, nudge: each a step. */
+  muster_editor_nudge (fixture->editor, &a->serial, 1, 1, 0, MUSTER_UNIT_INCH, FALSE);
+  muster_editor_rotate (fixture->editor, &a->serial, 1, 15);
+  muster_editor_nudge (fixture->editor, &a->serial, 1, 1, 0, MUSTER_UNIT_INCH, FALSE);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 3);
+
+  /* Other pieces: another step, whatever the order they were picked in. */
+  muster_editor_nudge (fixture->editor, both, 2, 0, 1, MUSTER_UNIT_INCH, FALSE);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 4);
+  g_assert_cmpstr (muster_history_get_undo_label (fixture->history), ==, "Move Pieces");
+  both[0] = a->serial;
+  both[1] = b->serial;
+  muster_editor_nudge (fixture->editor, both, 2, 0, 1, MUSTER_UNIT_INCH, FALSE);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 4);
+
+  /* A move (a drag) is no nudge. */
+  muster_editor_move (fixture->editor, both, 2, INCH, 0);
+  muster_editor_nudge (fixture->editor, both, 2, 0, 1, MUSTER_UNIT_INCH, FALSE);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 6);
+
+  for (guint i = 0; i < 6; i++)
+    g_assert_true (muster_history_undo (fixture->history));
+  g_assert_cmpfloat (a->x, ==, 10 * INCH);
+  g_assert_cmpfloat (a->y, ==, 40 * INCH);
+  g_assert_cmpfloat (a->rotation, ==, 0);
+  g_assert_cmpfloat (b->y, ==, 40 * INCH);
+}
+
+/* A save in a run of nudges ends it: undo goes back to the saved state,
+ * which is clean. */
+static void
+test_editor_nudge_save (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  MusterPiece *a = place_model (fixture, "a", 10 * INCH, 40 * INCH);
+
+  for (guint i = 0; i < 3; i++)
+    muster_editor_nudge (fixture->editor, &a->serial, 1, 1, 0, MUSTER_UNIT_INCH, FALSE);
+  muster_history_set_clean (fixture->history);
+  for (guint i = 0; i < 2; i++)
+    muster_editor_nudge (fixture->editor, &a->serial, 1, 1, 0, MUSTER_UNIT_INCH, FALSE);
+  g_assert_false (muster_history_is_clean (fixture->history));
+
+  g_assert_true (muster_history_undo (fixture->history));
+  g_assert_true (muster_history_is_clean (fixture->history));
+  g_assert_cmpfloat (in_inches (a->x), ==, 13);
+  g_assert_true (muster_history_undo (fixture->history));
+  g_assert_cmpfloat (in_inches (a->x), ==, 10);
+  g_assert_cmpstr (muster_history_get_undo_label (fixture->history), ==, "Place Piece");
+
+  g_assert_true (muster_history_redo (fixture->history));
+  g_assert_true (muster_history_redo (fixture->history));
+  g_assert_cmpfloat (in_inches (a->x), ==, 15);
+  g_assert_false (muster_history_can_redo (fixture->history));
+}
+
+/* Terrain nudged: a run is one step too. */
+static void
+test_editor_nudge_terrain (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  MusterPoint square[] = { { 10 * INCH, 10 * INCH }, { 14 * INCH, 10 * INCH },
+                           { 14 * INCH, 14 * INCH }, { 10 * INCH, 14 * INCH } };
+  MusterTerrain *terrain = muster_editor_add_terrain (fixture->editor, MUSTER_TERRAIN_AREA, FALSE,
+                                                      square, G_N_ELEMENTS (square), NULL);
+  g_autofree char *id = g_strdup (terrain->id);
+  guint steps = muster_history_get_n_steps (fixture->history);
+
+  for (guint i = 0; i < 5; i++)
+    g_assert_true (muster_editor_nudge_terrain (fixture->editor, id, 0, 1, MUSTER_UNIT_INCH, FALSE));
+  g_assert_false (muster_editor_nudge_terrain (fixture->editor, "nowhere", 0, 1, MUSTER_UNIT_INCH, FALSE));
+  terrain = muster_layout_lookup_terrain (fixture->layout, id);
+  g_assert_cmpfloat (in_inches (terrain->points[0].y), ==, 15);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 1);
+  g_assert_cmpstr (muster_history_get_undo_label (fixture->history), ==, "Move Terrain");
+
+  g_assert_true (muster_history_undo (fixture->history));
+  terrain = muster_layout_lookup_terrain (fixture->layout, id);
+  g_assert_cmpfloat (terrain->points[0].y, ==, 10 * INCH);
+  g_assert_true (muster_history_redo (fixture->history));
+  terrain = muster_layout_lookup_terrain (fixture->layout, id);
+  g_assert_cmpfloat (in_inches (terrain->points[0].y), ==, 15);
 }
 
 /* The number a saved layout keeps for the attribute name="…" of the
@@ -574,6 +687,9 @@ main (int   argc,
   ADD ("/core/editor/snap", test_editor_snap);
   ADD ("/core/editor/place", test_editor_place);
   ADD ("/core/editor/move", test_editor_move);
+  ADD ("/core/editor/nudge-run", test_editor_nudge_run);
+  ADD ("/core/editor/nudge-save", test_editor_nudge_save);
+  ADD ("/core/editor/nudge-terrain", test_editor_nudge_terrain);
   ADD ("/core/editor/rotate", test_editor_rotate);
   ADD ("/core/editor/prone-delete", test_editor_prone_delete);
   ADD ("/core/editor/group", test_editor_group);

@@ -350,6 +350,143 @@ test_history_limit (Fixture       *fixture,
   g_assert_cmpfloat (piece->x, ==, 114);
 }
 
+/* n moves of piece by dx, each a group of merge_key. */
+static void
+merge_moves (Fixture     *fixture,
+             const char  *id,
+             guint        n,
+             double       dx,
+             const char  *merge_key)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      MusterPiece *piece = muster_layout_lookup_piece (fixture->layout, id);
+
+      muster_history_begin_merge_group (fixture->history, "Move Piece", merge_key);
+      muster_layout_move_piece (fixture->layout, piece, piece->x + dx, piece->y, piece->rotation);
+      muster_history_end_group (fixture->history);
+    }
+}
+
+static double
+x_of (Fixture    *fixture,
+      const char *id)
+{
+  return muster_layout_lookup_piece (fixture->layout, id)->x;
+}
+
+/* Twenty groups of one merge key in a row are one step, undone and
+ * redone at once, under their label. */
+static void
+test_history_merge_run (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  add_model (fixture, "a", 100, 100);
+  add_model (fixture, "b", 500, 100);
+
+  merge_moves (fixture, "a", 20, 1, "a");
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, 3);
+  g_assert_cmpstr (muster_history_get_undo_label (fixture->history), ==, "Move Piece");
+  g_assert_cmpfloat (x_of (fixture, "a"), ==, 120);
+
+  g_assert_true (muster_history_undo (fixture->history));
+  g_assert_cmpfloat (x_of (fixture, "a"), ==, 100);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, 2);
+  g_assert_cmpstr (muster_history_get_redo_label (fixture->history), ==, "Move Piece");
+
+  g_assert_true (muster_history_redo (fixture->history));
+  g_assert_cmpfloat (x_of (fixture, "a"), ==, 120);
+  g_assert_false (muster_history_can_redo (fixture->history));
+
+  /* After a redo, the run is over: the next one is a step of its own. */
+  merge_moves (fixture, "a", 3, 1, "a");
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, 4);
+  g_assert_true (muster_history_undo (fixture->history));
+  g_assert_cmpfloat (x_of (fixture, "a"), ==, 120);
+
+  /* So after an undo: it may not join the step before. */
+  merge_moves (fixture, "a", 2, 1, "a");
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, 4);
+  g_assert_true (muster_history_undo (fixture->history));
+  g_assert_true (muster_history_undo (fixture->history));
+  g_assert_cmpfloat (x_of (fixture, "a"), ==, 100);
+  g_assert_cmpfloat (x_of (fixture, "b"), ==, 500);
+}
+
+/* Any other step, another key, break_merge() end a run; a group around
+ * the run decides alone. */
+static void
+test_history_merge_ends (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  MusterPiece *b;
+
+  add_model (fixture, "a", 100, 100);
+  b = add_model (fixture, "b", 500, 100);
+
+  merge_moves (fixture, "a", 2, 1, "a");
+  muster_layout_move_piece (fixture->layout, b, 510, 100, 0);
+  merge_moves (fixture, "a", 2, 1, "a");
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, 5);
+
+  merge_moves (fixture, "b", 2, 1, "b");
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, 6);
+  merge_moves (fixture, "a", 2, 1, "a");
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, 7);
+  muster_history_break_merge (fixture->history);
+  merge_moves (fixture, "a", 2, 1, "a");
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, 8);
+
+  /* A group of no key ends the run too. */
+  muster_history_begin_group (fixture->history, "Deploy");
+  merge_moves (fixture, "a", 2, 1, "a");
+  muster_history_end_group (fixture->history);
+  merge_moves (fixture, "a", 1, 1, "a");
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, 10);
+  g_assert_cmpstr (muster_history_get_undo_label (fixture->history), ==, "Move Piece");
+  g_assert_cmpfloat (x_of (fixture, "a"), ==, 111);
+
+  for (guint i = 0; i < 8; i++)
+    g_assert_true (muster_history_undo (fixture->history));
+  g_assert_cmpfloat (x_of (fixture, "a"), ==, 100);
+  g_assert_cmpfloat (x_of (fixture, "b"), ==, 500);
+}
+
+/* A save ends a run, so that undo goes back to the saved state; a run
+ * that comes back to where it started leaves no step. */
+static void
+test_history_merge_clean (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  add_model (fixture, "a", 100, 100);
+
+  merge_moves (fixture, "a", 3, 1, "a");
+  muster_history_set_clean (fixture->history);
+  merge_moves (fixture, "a", 2, 1, "a");
+  g_assert_false (muster_history_is_clean (fixture->history));
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, 3);
+
+  g_assert_true (muster_history_undo (fixture->history));
+  g_assert_true (muster_history_is_clean (fixture->history));
+  g_assert_cmpfloat (x_of (fixture, "a"), ==, 103);
+  g_assert_true (muster_history_undo (fixture->history));
+  g_assert_false (muster_history_is_clean (fixture->history));
+  g_assert_cmpfloat (x_of (fixture, "a"), ==, 100);
+  g_assert_true (muster_history_redo (fixture->history));
+  g_assert_true (muster_history_is_clean (fixture->history));
+
+  /* There and back: the saved state again, and nothing to undo of it. */
+  merge_moves (fixture, "a", 4, 1, "a");
+  g_assert_false (muster_history_is_clean (fixture->history));
+  merge_moves (fixture, "a", 4, -1, "a");
+  g_assert_true (muster_history_is_clean (fixture->history));
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, 2);
+  g_assert_cmpfloat (x_of (fixture, "a"), ==, 103);
+  /* ... and the next run is a step of its own. */
+  merge_moves (fixture, "a", 1, 1, "a");
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, 3);
+}
+
 /* A 500-piece layout: moving all of them is one step, and undoing it
  * does not read or write the file format. */
 static void
@@ -405,6 +542,9 @@ main (int   argc,
   ADD ("/core/history/note-change", test_history_note_change);
   ADD ("/core/history/clean", test_history_clean);
   ADD ("/core/history/limit", test_history_limit);
+  ADD ("/core/history/merge-run", test_history_merge_run);
+  ADD ("/core/history/merge-ends", test_history_merge_ends);
+  ADD ("/core/history/merge-clean", test_history_merge_clean);
   ADD ("/core/history/large", test_history_large);
 
 #undef ADD
