@@ -1101,7 +1101,7 @@ _muster_board_view_key_nudge (MusterBoardView *self,
       key_cursor_place (self, p);
     }
   else if (_muster_board_view_has_selection (self))
-    muster_board_view_move_selection (self, dx * step, dy * step);
+    _muster_board_view_nudge_selection (self, dx, dy, fine);
   else
     muster_board_view_pan (self, -dx * 60, -dy * 60);
 }

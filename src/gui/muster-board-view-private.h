@@ -138,6 +138,9 @@ struct _MusterBoardView
   GHashTable        *selection;       /* serials */
   guint              focus_serial;    /* the piece Tab moves on from */
   char              *selected_terrain;
+  /* While an arrow key nudges: the selection it changes on its way (a
+   * terrain is taken off and put back) is still the same. */
+  gboolean           nudging;
 
   Cache              full;            /* the scene as the renderer draws it */
   GHashTable        *drawn;           /* serial → Drawn: the pieces in full */
@@ -279,6 +282,10 @@ void                 _muster_board_view_move_terrain    (MusterBoardView  *self,
                                                          const char       *terrain_id,
                                                          double            dx,
                                                          double            dy);
+void                 _muster_board_view_nudge_selection (MusterBoardView  *self,
+                                                         int               dx,
+                                                         int               dy,
+                                                         gboolean          fine);
 
 /* muster-board-view-input.c */
 void          _muster_board_view_init_input            (MusterBoardView   *self);

@@ -440,6 +440,33 @@ muster_board_view_move_selection (MusterBoardView *self,
                         dx, dy);
 }
 
+/* The arrow keys: the editor makes one undo step of a run of them. */
+void
+_muster_board_view_nudge_selection (MusterBoardView *self,
+                                    int              dx,
+                                    int              dy,
+                                    gboolean         fine)
+{
+  MusterEditor *editor = _muster_board_view_get_editor (self);
+  g_autoptr(GArray) serials = NULL;
+
+  self->nudging = TRUE;
+  if (self->selected_terrain != NULL)
+    {
+      g_autofree char *id = g_strdup (self->selected_terrain);
+
+      if (muster_editor_nudge_terrain (editor, id, dx, dy, self->units, fine))
+        muster_board_view_select_terrain (self, id);
+    }
+  else
+    {
+      serials = muster_board_view_get_selection (self);
+      if (_muster_board_view_may_edit (self, serials))
+        muster_editor_nudge (editor, (guint *) (gpointer) serials->data, serials->len, dx, dy, self->units, fine);
+    }
+  self->nudging = FALSE;
+}
+
 void
 muster_board_view_rotate_selection (MusterBoardView *self,
                                     double           degrees)

@@ -76,6 +76,10 @@ _muster_board_view_emit_deleted (MusterBoardView *self,
 void
 _muster_board_view_selection_changed (MusterBoardView *self)
 {
+  /* Nudges of other pieces, or of the same ones picked again, are another
+   * undo step. */
+  if (self->history != NULL && !self->nudging)
+    muster_history_break_merge (self->history);
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
   /* At once: what the keyboard selects is read out as it is selected. */
   update_accessible (self);

@@ -286,6 +286,32 @@ test_keyboard (Fixture       *fixture,
   g_assert_cmpuint (muster_board_view_get_n_selected (fixture->view), ==, 0);
 }
 
+/* Five taps of an arrow key, one Ctrl+Z; a piece picked again starts
+ * another step. */
+static void
+test_key_nudge_undo (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  MusterPiece *a = place_unit (fixture, 20, 42);
+  MusterPiece *b = place_unit (fixture, 40, 42);
+  guint steps = muster_history_get_n_steps (fixture->history);
+
+  muster_board_view_select_piece (fixture->view, a->serial, FALSE);
+  send_keys (GTK_WIDGET (fixture->view), GDK_KEY_Right, 5);
+  g_assert_cmpfloat_with_epsilon (a->x, 25 * INCH, 1e-6);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_cmpfloat_with_epsilon (a->x, 20 * INCH, 1e-6);
+
+  send_keys (GTK_WIDGET (fixture->view), GDK_KEY_Right, 3);
+  muster_board_view_select_piece (fixture->view, b->serial, FALSE);
+  muster_board_view_select_piece (fixture->view, a->serial, FALSE);
+  send_keys (GTK_WIDGET (fixture->view), GDK_KEY_Right, 2);
+  g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  g_assert_cmpfloat_with_epsilon (a->x, 23 * INCH, 1e-6);
+}
+
 /* A length in a layout in inches is a whole number of hundredths of an
  * inch, to the bit: as the file's "41.25" reads back. */
 static void
@@ -916,13 +942,16 @@ test_key_terrain (Fixture       *fixture,
   g_assert_true (muster_board_view_is_selected (fixture->view, a->serial));
   g_assert_true (send_key (view, GDK_KEY_Tab, 0));
 
-  /* Chosen by keyboard, the terrain moves and changes by keyboard. */
+  /* Chosen by keyboard, the terrain moves and changes by keyboard; three
+   * taps are one undo step. */
   {
     double x0 = t->points[0].x;
+    guint steps = muster_history_get_n_steps (fixture->history);
 
-    g_assert_true (send_key (view, GDK_KEY_Right, 0));
+    send_keys (view, GDK_KEY_Right, 3);
     t = muster_layout_lookup_terrain (fixture->layout, terrain_id);
-    g_assert_cmpfloat_with_epsilon (t->points[0].x, x0 + INCH, 1e-6);
+    g_assert_cmpfloat_with_epsilon (t->points[0].x, x0 + 3 * INCH, 1e-6);
+    g_assert_cmpuint (muster_history_get_n_steps (fixture->history), ==, steps + 1);
   }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "board.terrain-kind", "s", "impassable"));
   t = muster_layout_lookup_terrain (fixture->layout, terrain_id);
@@ -1444,6 +1473,7 @@ main (int   argc,
   ADD ("/app/board-view/click-without-drag", test_click_without_drag);
   ADD ("/app/board-view/rotate-handle", test_rotate_handle);
   ADD ("/app/board-view/keyboard", test_keyboard);
+  ADD ("/app/board-view/key-nudge-undo", test_key_nudge_undo);
   ADD ("/app/board-view/band-and-group-move", test_band_and_group_move);
   ADD ("/app/board-view/measure", test_measure);
   ADD ("/app/board-view/terrain", test_terrain);
