@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include "muster-editor.h"
 #include "net-helpers.h"
 
 static void
@@ -261,6 +262,61 @@ test_resume (void)
   g_assert_cmpuint (muster_game_get_n_steps (match.host.game), ==, 5);
   assert_same_logs (&match);
 
+  match_close (&match);
+}
+
+static guint
+count_moves (Side       *side,
+             const char *piece_id)
+{
+  g_autofree char *piece = g_strdup_printf ("piece=\"%s\"", piece_id);
+  guint n = 0;
+
+  for (guint i = 0; i < side->messages->len; i++)
+    {
+      const char *text = g_ptr_array_index (side->messages, i);
+
+      if (strstr (text, "type=\"move\"") != NULL && strstr (text, piece) != NULL)
+        n++;
+    }
+
+  return n;
+}
+
+/* Nudges that make one undo step are still sent one by one, as they
+ * are made; undoing them sends the piece back where it was. */
+static void
+test_nudges_sent (void)
+{
+  Match match = { 0 };
+  g_autoptr(MusterHistory) history = NULL;
+  g_autoptr(MusterEditor) editor = NULL;
+  MusterPiece *r2;
+
+  match_open (&match);
+  /* Bob's join, as the host's log keeps it, is no nudge. */
+  settle (&match);
+  history = muster_history_new (match.host.layout);
+  editor = muster_editor_new (match.host.layout, history);
+  r2 = muster_layout_lookup_piece (match.host.layout, "r2");
+
+  for (guint i = 0; i < 5; i++)
+    muster_editor_nudge (editor, &r2->serial, 1, 1, 0, MUSTER_UNIT_INCH, FALSE);
+  settle (&match);
+  g_assert_cmpuint (muster_history_get_n_steps (history), ==, 1);
+  g_assert_cmpuint (count_moves (&match.guest, "r2"), ==, 5);
+  g_assert_cmpfloat (muster_layout_lookup_piece (match.guest.layout, "r2")->x, ==, 25 * IN);
+
+  g_assert_true (muster_history_undo (history));
+  settle (&match);
+  g_assert_cmpuint (count_moves (&match.guest, "r2"), ==, 6);
+  g_assert_cmpfloat (muster_layout_lookup_piece (match.guest.layout, "r2")->x, ==, 20 * IN);
+  g_assert_true (muster_history_redo (history));
+  settle (&match);
+  g_assert_cmpfloat (muster_layout_lookup_piece (match.guest.layout, "r2")->x, ==, 25 * IN);
+
+  g_clear_object (&editor);
+  g_clear_object (&history);
   match_close (&match);
 }
 
@@ -904,6 +960,7 @@ main (int   argc,
   g_test_add_func ("/net/session/wrong-fingerprint", test_wrong_fingerprint);
   g_test_add_func ("/net/session/resume", test_resume);
   g_test_add_func ("/net/session/taken-back", test_taken_back);
+  g_test_add_func ("/net/session/nudges-sent", test_nudges_sent);
   g_test_add_func ("/net/session/refusals", test_refusals);
   g_test_add_func ("/net/session/stranger", test_stranger);
   g_test_add_func ("/net/session/dishonest-host", test_dishonest_host);
