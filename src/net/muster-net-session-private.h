@@ -16,10 +16,11 @@
 
 G_BEGIN_DECLS
 
-/* The session is one object over four files:
+/* The session is one object over these files:
  *
  *   muster-net-session.c  the connection: listening, joining, the
  *                         handshake, numbered messages, resuming
+ *   muster-net-answers.c  whether the other Muster still answers
  *   muster-net-play.c     the game: steps in the host's order, dice
  *   muster-net-hidden.c   hidden choices: commitments, reveals, the
  *                         army's hidden information, secrets kept
@@ -91,6 +92,10 @@ struct _MusterNetSession
   guint64                   out_seq;
   guint64                   in_seq;
   GQueue                    outbox;          /* MusterNetOutgoing */
+  guint                     answer_id;       /* the outbox's oldest message: its deadline */
+  guint                     silence_id;      /* checks that the other Muster answers its pings */
+  gint64                    heard_at;        /* when it last said anything, monotonic */
+  gboolean                  silent;          /* it has not, for too long */
 
   /* The game */
   guint                     agreed;          /* steps both Musters have */
@@ -129,6 +134,22 @@ void     muster_net_session_refuse        (MusterNetSession  *self,
                                            guint64            about,
                                            const char        *reason);
 void     muster_net_session_emit_changed  (MusterNetSession  *self);
+
+/* muster-net-answers.c */
+/* seconds, unless the environment variable name says otherwise (the
+ * tests shorten the deadlines). */
+guint    muster_net_timeout_seconds          (const char              *name,
+                                              guint                    seconds);
+/* The new connection ws is pinged, its answers heard. */
+void     muster_net_answers_adopt            (MusterNetSession        *self,
+                                              SoupWebsocketConnection *ws);
+/* The state changed: the deadline and the silence watch follow it. */
+void     muster_net_answers_watch            (MusterNetSession        *self);
+/* The outbox changed, or was sent again: the deadline of its oldest
+ * message, from now (none when it is empty). */
+void     muster_net_answers_restart_deadline (MusterNetSession        *self);
+/* Anything came from the other Muster. */
+void     muster_net_answers_heard            (MusterNetSession        *self);
 
 /* muster-net-play.c */
 /* FALSE, with error: MUSTER_NET_ERROR_REFUSED, in words. */

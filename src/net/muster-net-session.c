@@ -90,6 +90,7 @@ set_state (MusterNetSession *self,
     return;
 
   self->state = state;
+  muster_net_answers_watch (self);
   muster_net_session_emit_changed (self);
 }
 
@@ -133,6 +134,8 @@ muster_net_session_send (MusterNetSession *self,
   /* Kept until the other side says it has it: sent again on resuming. */
   if (self->state == MUSTER_NET_STATE_CONNECTED)
     send_text (self, self->ws, out->text);
+  if (self->answer_id == 0)
+    muster_net_answers_restart_deadline (self);
 }
 
 static void
@@ -140,16 +143,21 @@ forget_acknowledged (MusterNetSession *self,
                      guint64           ack)
 {
   MusterNetOutgoing *out;
+  guint before = self->outbox.length;
 
   while ((out = g_queue_peek_head (&self->outbox)) != NULL && out->seq <= ack)
     outgoing_free (g_queue_pop_head (&self->outbox));
+  if (self->outbox.length != before)
+    muster_net_answers_restart_deadline (self);
 }
 
+/* On a new connection: what the other side has not acknowledged. */
 static void
 send_outbox (MusterNetSession *self)
 {
   for (GList *l = self->outbox.head; l != NULL; l = l->next)
     send_text (self, self->ws, ((MusterNetOutgoing *) l->data)->text);
+  muster_net_answers_restart_deadline (self);
 }
 
 void
@@ -293,6 +301,7 @@ message_cb (SoupWebsocketConnection *ws,
   g_autoptr(MusterNetSession) alive = g_object_ref (self);
   guint64 sent;
 
+  muster_net_answers_heard (self);
   if (message == NULL)
     {
       /* Each refusal waits in the outbox until the other side has it,
@@ -362,6 +371,7 @@ adopt_connection (MusterNetSession        *self,
   g_signal_connect_object (ws, "message", G_CALLBACK (message_cb), self, 0);
   g_signal_connect_object (ws, "closed", G_CALLBACK (closed_cb), self, 0);
   g_signal_connect_object (ws, "error", G_CALLBACK (error_cb), self, 0);
+  muster_net_answers_adopt (self, ws);
 }
 
 /* The host */
@@ -937,14 +947,10 @@ welcome_deadline_cb (gpointer user_data)
 static void
 welcome_deadline_start (MusterNetSession *self)
 {
-  const char *seconds = g_getenv ("MUSTER_NET_WELCOME_TIMEOUT_S");
-  guint64 timeout = WELCOME_TIMEOUT_S;
-  guint64 asked;
-
-  if (seconds != NULL && g_ascii_string_to_unsigned (seconds, 10, 1, 3600, &asked, NULL))
-    timeout = asked;
   g_clear_handle_id (&self->welcome_id, g_source_remove);
-  self->welcome_id = g_timeout_add_seconds ((guint) timeout, welcome_deadline_cb, self);
+  self->welcome_id = g_timeout_add_seconds (muster_net_timeout_seconds ("MUSTER_NET_WELCOME_TIMEOUT_S",
+                                                                        WELCOME_TIMEOUT_S),
+                                            welcome_deadline_cb, self);
 }
 
 static void
@@ -1205,6 +1211,9 @@ describe_connection (MusterNetSession *self)
     case MUSTER_NET_STATE_CONNECTING:
       return g_strdup (_("Joining the game"));
     case MUSTER_NET_STATE_CONNECTED:
+      if (self->silent)
+        /* Translators: a player's name */
+        return g_strdup_printf (_("%s’s Muster is not answering"), peer);
       /* Translators: a player's name */
       return g_strdup_printf (_("%s is connected"), peer);
     case MUSTER_NET_STATE_DROPPED:
@@ -1261,6 +1270,7 @@ close_session (MusterNetSession *self,
     }
 
   self->state = MUSTER_NET_STATE_CLOSED;
+  muster_net_answers_watch (self);
   g_clear_handle_id (&self->reconnect_id, g_source_remove);
   g_clear_handle_id (&self->ack_id, g_source_remove);
   g_clear_handle_id (&self->welcome_id, g_source_remove);

@@ -138,6 +138,26 @@ G_BEGIN_DECLS
  * has not acknowledged, from its outbox, so no step is lost or taken
  * twice. Both sides keep the whole layout and log, saved as usual.
  *
+ * Silence (muster-net-answers.c). A Muster answers each numbered message
+ * at once, by itself (the reply it brings, or an "ack"), and each
+ * WebSocket ping, whatever its player is doing. A computer asleep, a
+ * process stopped or a cable pulled out leaves the connection looking
+ * open for minutes, with nothing answered. So:
+ * - A message not acknowledged in 30 seconds (MUSTER_NET_ANSWER_TIMEOUT_S
+ *   shortens it, for the tests): the session is closed (with a bye,
+ *   which the other Muster reads if it wakes up), and "refused" says
+ *   that the other player's Muster stopped answering. What waited for
+ *   the answer is not taken (dice being agreed, a step proposed or queued
+ *   behind them): the log stays as it was, nothing of it half done.
+ * - Waits for the other player (their turn, their roll, their choice)
+ *   have no deadline: a player may think for minutes. Each side pings
+ *   the other every 10 seconds (a third of the above); a Muster whose
+ *   pings went unanswered for 30 seconds is said not to answer
+ *   (describe(), and "refused" once), and the session waits on, until
+ *   it answers again or this player does something that needs an
+ *   answer. libsoup 3.2 keeps no deadline for pongs (3.6 does): the
+ *   watch is ours, the same on both.
+ *
  * Signals: "changed" (state, who is connected, what is hidden),
  * "refused" (a refusal, in words), "received" (each message's text, as
  * it came: for tests and debugging). */
@@ -197,7 +217,8 @@ MusterGame       *muster_net_session_get_game         (MusterNetSession     *sel
 gboolean          muster_net_session_is_host          (MusterNetSession     *self);
 int               muster_net_session_get_local_player (MusterNetSession     *self);
 MusterNetState    muster_net_session_get_state        (MusterNetSession     *self);
-/* Where the session stands, for people: "Bob is connected". */
+/* Where the session stands, for people: "Bob is connected", "Bob’s
+ * Muster is not answering". */
 char             *muster_net_session_describe         (MusterNetSession     *self);
 /* The last refusal, or NULL. */
 const char       *muster_net_session_get_refusal      (MusterNetSession     *self);

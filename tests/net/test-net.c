@@ -680,6 +680,35 @@ fake_join (FakeHost   *fake,
   muster_net_session_set_game (guest->session, guest->game);
 }
 
+/* The fake host stops listening and lets its guest go. */
+static void
+fake_close (FakeHost   *fake,
+            SoupServer *server)
+{
+  soup_server_disconnect (server);
+  g_clear_object (&fake->ws);
+  g_ptr_array_unref (fake->heard);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* The README's table, both WIPs in, as a fake host sends it: host's
+ * layout, its session closed. */
+static GBytes *
+layout_with_wips (Side *host)
+{
+  host_open (host);
+  {
+    g_autoptr(MusterGame) plain = muster_game_new (host->layout, host->system);
+
+    muster_net_session_close (host->session);
+    OK (muster_game_set_wip (plain, 0, 20, FALSE, &ok_error));
+    OK (muster_game_set_wip (plain, 1, 20, FALSE, &ok_error));
+  }
+
+  return muster_layout_to_bytes (host->layout);
+}
+
 /* Longer than 100 lines: one exchange with the guest, told in order, is
  * easier to follow than split across helpers. */
 static void
@@ -704,17 +733,7 @@ test_dishonest_host (void)
   guint die;
   char *text;
 
-  /* The README's table, both WIPs in, as the fake host sends it. */
-  host_open (&host);
-  {
-    g_autoptr(MusterGame) plain = muster_game_new (host.layout, host.system);
-
-    muster_net_session_close (host.session);
-    OK (muster_game_set_wip (plain, 0, 20, FALSE, &ok_error));
-    OK (muster_game_set_wip (plain, 1, 20, FALSE, &ok_error));
-  }
-  layout = muster_layout_to_bytes (host.layout);
-
+  layout = layout_with_wips (&host);
   invitation = fake_listen (&fake, server, fingerprint);
 
   /* The welcome, by hand. */
@@ -806,11 +825,7 @@ test_dishonest_host (void)
 
   side_close (&guest);
   side_close (&host);
-  soup_server_disconnect (server);
-  g_clear_object (&fake.ws);
-  g_ptr_array_unref (fake.heard);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  fake_close (&fake, server);
 }
 
 /* A host that never welcomes: the join fails in time, saying so, rather
@@ -839,11 +854,7 @@ test_silent_host (void)
   /* It said hello, and heard nothing. */
   g_assert_cmpuint (fake.heard->len, ==, 1);
 
-  soup_server_disconnect (server);
-  g_clear_object (&fake.ws);
-  g_ptr_array_unref (fake.heard);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  fake_close (&fake, server);
 }
 
 static gboolean
@@ -917,11 +928,409 @@ test_hidden_other_game (void)
 
   side_close (&guest);
   side_close (&host);
-  soup_server_disconnect (server);
-  g_clear_object (&fake.ws);
-  g_ptr_array_unref (fake.heard);
+  fake_close (&fake, server);
+}
+
+/* A step number reached. */
+typedef struct
+{
+  MusterGame *game;
+  guint       n;
+} Count;
+
+static gboolean
+has_n_steps (gpointer data)
+{
+  Count *count = data;
+
+  return muster_game_get_n_steps (count->game) == count->n;
+}
+
+static gboolean
+is_closed (gpointer data)
+{
+  return muster_net_session_get_state (data) == MUSTER_NET_STATE_CLOSED;
+}
+
+static gboolean
+is_idle (gpointer data)
+{
+  return !muster_net_session_is_busy (data);
+}
+
+/* Whether one of the texts says needle. */
+static gboolean
+heard_said (GPtrArray  *texts,
+            const char *needle)
+{
+  for (guint i = 0; i < texts->len; i++)
+    if (strstr (g_ptr_array_index (texts, i), needle) != NULL)
+      return TRUE;
+
+  return FALSE;
+}
+
+/* side's player rolls the Initiative, and the other Muster does not
+ * answer within a second: side gives up, saying so, its log as it was,
+ * with no roll in it. */
+static void
+roll_unanswered (Side       *side,
+                 int         player,
+                 const char *said)
+{
+  g_autofree char *log_before = game_log_text (side->layout);
+  g_autofree char *log_after = NULL;
+  guint n = muster_game_get_n_steps (side->game);
+
+  g_setenv ("MUSTER_NET_ANSWER_TIMEOUT_S", "1", TRUE);
+  OK (muster_game_roll_initiative (side->game, player, 0, &ok_error));
+  wait_for (is_closed, side->session, "the other Muster to be given up");
+  g_unsetenv ("MUSTER_NET_ANSWER_TIMEOUT_S");
+
+  g_assert_nonnull (strstr (last_refusal (side), said));
+  g_assert_cmpuint (muster_game_get_n_steps (side->game), ==, n);
+  log_after = game_log_text (side->layout);
+  g_assert_cmpstr (log_after, ==, log_before);
+}
+
+/* A guest whose Muster stops answering in the middle of a roll (its
+ * process stopped, its computer asleep: the connection stays open): the
+ * host gives up in time. */
+static void
+test_silent_guest (void)
+{
+  Side host = { 0 };
+  Raw raw = { 0 };
+  g_autoptr(SoupSession) soup = soup_session_new ();
+  g_autofree char *secret = NULL;
+  g_autofree char *hello = NULL;
+  Count wips = { NULL, 3 };
+
+  host_open (&host);
+  raw_open (&raw, soup, host.session, &secret);
+  hello = g_strdup_printf ("<muster-net version=\"1\" type=\"hello\" seq=\"0\" ack=\"0\" key=\"%s\"/>", secret);
+  g_assert_nonnull (strstr (raw_say (&raw, hello), "type=\"welcome\""));
+
+  /* Both WIPs, Bob's as his Muster would send it, every message of the
+   * host's acknowledged. */
+  OK (muster_game_set_wip (host.game, 0, 20, FALSE, &ok_error));
+  soup_websocket_connection_send_text (raw.ws, "<muster-net version=\"1\" type=\"propose\" seq=\"1\" ack=\"1\">"
+                                               "<step action=\"set-wip\" player=\"blue\" wip=\"20\" "
+                                               "private=\"false\"/></muster-net>");
+  wips.game = host.game;
+  wait_for (has_n_steps, &wips, "both WIPs");
+  soup_websocket_connection_send_text (raw.ws, "<muster-net version=\"1\" type=\"ack\" seq=\"0\" ack=\"2\"/>");
+  wait_for (is_idle, host.session, "the host to have its answers");
+
+  /* Alice rolls; Bob's Muster hears the roll and says nothing. */
+  roll_unanswered (&host, 0, "Bob’s Muster stopped answering");
+  /* The roll went out, and a bye after it, for a Muster that wakes up. */
+  wait_for (raw_is_closed, &raw, "the host closing");
+  g_assert_true (heard_said (raw.replies, "type=\"roll\""));
+  g_assert_true (heard_said (raw.replies, "type=\"bye\""));
+
+  raw_close (&raw);
+  side_close (&host);
   while (g_main_context_iteration (NULL, FALSE))
     ;
+}
+
+/* A host whose Muster stops answering while the guest rolls: the guest
+ * gives up in time. */
+static void
+test_silent_host_roll (void)
+{
+  Side host = { 0 };
+  Side guest = { 0 };
+  FakeHost fake = { NULL, g_ptr_array_new_with_free_func (g_free) };
+  g_autoptr(GTlsCertificate) certificate = muster_net_cert_new_self_signed (NULL);
+  g_autoptr(GBytes) fingerprint = muster_net_cert_fingerprint (certificate);
+  g_autoptr(SoupServer) server = soup_server_new ("tls-certificate", certificate, NULL);
+  g_autoptr(GBytes) layout = layout_with_wips (&host);
+  g_autofree char *invitation = fake_listen (&fake, server, fingerprint);
+
+  fake_join (&fake, invitation, layout, 'c', &guest);
+  /* Bob's Muster commits to his Lieutenant; the fake host takes it, as
+   * Alice's Muster would. */
+  {
+    g_autofree char *heard = fake_wait (&fake);
+    g_autoptr(MusterNetMessage) proposal = muster_net_message_read (heard, strlen (heard), NULL);
+    g_autoptr(MusterNetMessage) step = muster_net_message_new (MUSTER_NET_MESSAGE_STEP);
+    g_autofree char *text = NULL;
+    Count taken = { guest.game, 3 };
+
+    g_assert_nonnull (proposal);
+    step->seq = 1;
+    step->ack = proposal->seq;
+    step->n = 3;
+    step->step = muster_log_step_ref (proposal->step);
+    text = muster_net_message_write (step);
+    soup_websocket_connection_send_text (fake.ws, text);
+    wait_for (has_n_steps, &taken, "the commitment taken");
+  }
+
+  /* Bob rolls; Alice's Muster hears him and says nothing. */
+  roll_unanswered (&guest, 1, "Alice’s Muster stopped answering");
+  g_assert_true (heard_said (fake.heard, "action=\"roll-initiative\""));
+
+  side_close (&guest);
+  side_close (&host);
+  fake_close (&fake, server);
+}
+
+/* A connection that can be frozen: a relay on the loopback between the
+ * guest and its host that stops passing bytes either way and closes
+ * nothing, as a computer put to sleep, a process stopped or a cable
+ * pulled out leaves a connection. */
+typedef struct _Relay Relay;
+
+typedef struct
+{
+  Relay             *relay;
+  GInputStream      *in;
+  GOutputStream     *out;
+  GSocketConnection *to;
+  guint8             buffer[4096];
+  gsize              held;       /* read while frozen, passed on once thawed */
+  gboolean           busy;       /* a read or a write under way */
+} Pump;
+
+struct _Relay
+{
+  GSocketService *service;
+  GCancellable   *cancellable;
+  GPtrArray      *pumps;         /* Pump */
+  guint16         host_port;
+  gboolean        frozen;
+};
+
+static void pump_read (Pump *pump);
+
+static void
+pump_free (gpointer data)
+{
+  Pump *pump = data;
+
+  g_object_unref (pump->to);
+  g_free (pump);
+}
+
+static void
+pump_written_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  Pump *pump = user_data;
+
+  pump->busy = FALSE;
+  if (g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, NULL))
+    pump_read (pump);
+}
+
+static void
+pump_pass (Pump *pump)
+{
+  gsize n = pump->held;
+
+  pump->held = 0;
+  pump->busy = TRUE;
+  g_output_stream_write_all_async (pump->out, pump->buffer, n, G_PRIORITY_DEFAULT, pump->relay->cancellable,
+                                   pump_written_cb, pump);
+}
+
+static void
+pump_read_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  Pump *pump = user_data;
+  gssize n = g_input_stream_read_finish (G_INPUT_STREAM (source), result, NULL);
+
+  pump->busy = FALSE;
+  if (n <= 0)
+    {
+      /* Closed on this side: the other side hears it. */
+      if (!g_cancellable_is_cancelled (pump->relay->cancellable))
+        g_socket_shutdown (g_socket_connection_get_socket (pump->to), FALSE, TRUE, NULL);
+      return;
+    }
+
+  pump->held = n;
+  /* Frozen: held, and nothing more read, until thawed. */
+  if (!pump->relay->frozen)
+    pump_pass (pump);
+}
+
+static void
+pump_read (Pump *pump)
+{
+  pump->busy = TRUE;
+  g_input_stream_read_async (pump->in, pump->buffer, sizeof pump->buffer, G_PRIORITY_DEFAULT,
+                             pump->relay->cancellable, pump_read_cb, pump);
+}
+
+static void
+relay_pump (Relay             *relay,
+            GSocketConnection *from,
+            GSocketConnection *to)
+{
+  Pump *pump = g_new0 (Pump, 1);
+
+  pump->relay = relay;
+  pump->in = g_io_stream_get_input_stream (G_IO_STREAM (from));
+  pump->out = g_io_stream_get_output_stream (G_IO_STREAM (to));
+  pump->to = g_object_ref (to);
+  g_ptr_array_add (relay->pumps, pump);
+  pump_read (pump);
+}
+
+static gboolean
+relay_incoming_cb (GSocketService    *service,
+                   GSocketConnection *connection,
+                   GObject           *source,
+                   Relay             *relay)
+{
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GSocketConnection) host = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_socket_client_set_enable_proxy (client, FALSE);
+  host = g_socket_client_connect_to_host (client, "127.0.0.1", relay->host_port, NULL, &error);
+  g_assert_no_error (error);
+  relay_pump (relay, connection, host);
+  relay_pump (relay, host, connection);
+
+  return TRUE;
+}
+
+/* Relays to host's port; the invitation, through the relay. */
+static char *
+relay_open (Relay            *relay,
+            MusterNetSession *host)
+{
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) where = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GSocketAddress) bound = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *secret = NULL;
+  guint8 fingerprint[32];
+
+  g_assert_true (muster_net_invitation_parse (muster_net_session_get_invitation (host), &address,
+                                              &relay->host_port, fingerprint, &secret, NULL));
+  relay->cancellable = g_cancellable_new ();
+  relay->pumps = g_ptr_array_new_with_free_func (pump_free);
+  relay->service = g_socket_service_new ();
+  g_socket_listener_add_address (G_SOCKET_LISTENER (relay->service), where, G_SOCKET_TYPE_STREAM,
+                                 G_SOCKET_PROTOCOL_TCP, NULL, &bound, &error);
+  g_assert_no_error (error);
+  g_signal_connect (relay->service, "incoming", G_CALLBACK (relay_incoming_cb), relay);
+  g_socket_service_start (relay->service);
+
+  return muster_net_invitation_format ("127.0.0.1", g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound)),
+                                       fingerprint, secret);
+}
+
+static void
+relay_thaw (Relay *relay)
+{
+  relay->frozen = FALSE;
+  for (guint i = 0; i < relay->pumps->len; i++)
+    {
+      Pump *pump = g_ptr_array_index (relay->pumps, i);
+
+      if (!pump->busy && pump->held > 0)
+        pump_pass (pump);
+    }
+}
+
+static gboolean
+relay_is_still (gpointer data)
+{
+  Relay *relay = data;
+
+  for (guint i = 0; i < relay->pumps->len; i++)
+    if (((Pump *) g_ptr_array_index (relay->pumps, i))->busy)
+      return FALSE;
+
+  return TRUE;
+}
+
+static void
+relay_close (Relay *relay)
+{
+  g_socket_service_stop (relay->service);
+  g_socket_listener_close (G_SOCKET_LISTENER (relay->service));
+  g_cancellable_cancel (relay->cancellable);
+  wait_for (relay_is_still, relay, "the relay to stop");
+  for (guint i = 0; i < relay->pumps->len; i++)
+    g_io_stream_close (G_IO_STREAM (((Pump *) g_ptr_array_index (relay->pumps, i))->to), NULL, NULL);
+  g_clear_pointer (&relay->pumps, g_ptr_array_unref);
+  g_clear_object (&relay->service);
+  g_clear_object (&relay->cancellable);
+}
+
+static gboolean
+says_not_answering (gpointer data)
+{
+  g_autofree char *said = muster_net_session_describe (data);
+
+  return strstr (said, "Muster is not answering") != NULL;
+}
+
+static gboolean
+says_connected (gpointer data)
+{
+  g_autofree char *said = muster_net_session_describe (data);
+
+  return strstr (said, "is connected") != NULL;
+}
+
+/* Bob's Muster goes silent while Alice waits for him to roll (nothing
+ * of hers waits for an answer): her Muster says that his is not
+ * answering, and waits as long as it takes, for a player may think for
+ * minutes; once it answers again, the game goes on. */
+static void
+test_not_answering (void)
+{
+  Match match = { 0 };
+  Relay relay = { 0 };
+  g_autofree char *invitation = NULL;
+
+  /* Pings every second; silent for three, a Muster is not answering. */
+  g_setenv ("MUSTER_NET_ANSWER_TIMEOUT_S", "3", TRUE);
+  host_open (&match.host);
+  invitation = relay_open (&relay, match.host.session);
+  guest_join (&match.guest, invitation);
+  OK (muster_game_set_wip (match.host.game, 0, 20, FALSE, &ok_error));
+  OK (muster_game_set_wip (match.guest.game, 1, 20, FALSE, &ok_error));
+  settle (&match);
+  OK (muster_game_roll_initiative (match.host.game, 0, 0, &ok_error));
+  settle (&match);
+
+  relay.frozen = TRUE;
+  wait_for (says_not_answering, match.host.session, "Alice's Muster to say Bob's is not answering");
+  g_assert_nonnull (strstr (last_refusal (&match.host), "Bob’s Muster is not answering"));
+  /* Past any deadline of a message awaited, it waits still. */
+  {
+    gpointer waited = NULL;
+
+    g_timeout_add_seconds (3, second_passed_cb, &waited);
+    wait_for (is_set, &waited, "three seconds");
+  }
+  g_assert_cmpint (muster_net_session_get_state (match.host.session), ==, MUSTER_NET_STATE_CONNECTED);
+  g_assert_cmpint (muster_net_session_get_state (match.guest.session), ==, MUSTER_NET_STATE_CONNECTED);
+
+  relay_thaw (&relay);
+  wait_for (says_connected, match.host.session, "Bob's Muster to answer again");
+  OK (muster_game_roll_initiative (match.guest.game, 1, 0, &ok_error));
+  settle (&match);
+  g_unsetenv ("MUSTER_NET_ANSWER_TIMEOUT_S");
+  assert_same_logs (&match);
+  g_assert_cmpint (muster_net_session_get_state (match.host.session), ==, MUSTER_NET_STATE_CONNECTED);
+
+  match_close (&match);
+  relay_close (&relay);
 }
 
 /* Nothing listens once the session is closed. */
@@ -966,6 +1375,9 @@ main (int   argc,
   g_test_add_func ("/net/session/dishonest-host", test_dishonest_host);
   g_test_add_func ("/net/session/silent-host", test_silent_host);
   g_test_add_func ("/net/session/hidden-other-game", test_hidden_other_game);
+  g_test_add_func ("/net/session/silent-guest", test_silent_guest);
+  g_test_add_func ("/net/session/silent-host-roll", test_silent_host_roll);
+  g_test_add_func ("/net/session/not-answering", test_not_answering);
   g_test_add_func ("/net/session/closed", test_closed);
 
   return g_test_run ();
