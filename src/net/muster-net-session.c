@@ -1251,6 +1251,12 @@ muster_net_session_describe (MusterNetSession *self)
     /* Translators: a player's name */
     g_string_append_printf (text, _("; %s asks to type in dice thrown at the table"),
                             muster_game_get_player_name (self->game, self->peer));
+  /* The player who asked waits for the other's answer, which may take
+   * them a while: whose it is, said. */
+  else if (self->wants_typed[self->local] == 1 && !muster_game_get_typed_dice (self->game))
+    /* Translators: a player's name */
+    g_string_append_printf (text, _("; waiting for %s to agree to type in dice thrown at the table"),
+                            muster_game_get_player_name (self->game, self->peer));
 
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

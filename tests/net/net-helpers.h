@@ -344,6 +344,14 @@ play_initiative (Match *match)
   OK (muster_game_set_typed_dice (alice, TRUE, &ok_error));
   settle (match);
   g_assert_false (muster_game_get_typed_dice (alice));
+  /* Each sees who is to answer. */
+  {
+    g_autofree char *asker = muster_net_session_describe (match->host.session);
+    g_autofree char *asked = muster_net_session_describe (match->guest.session);
+
+    g_assert_nonnull (strstr (asker, "waiting for Bob to agree to type in dice"));
+    g_assert_nonnull (strstr (asked, "Alice asks to type in dice"));
+  }
   OK (muster_game_set_typed_dice (bob, TRUE, &ok_error));
   settle (match);
   g_assert_true (muster_game_get_typed_dice (alice));
