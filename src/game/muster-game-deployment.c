@@ -90,37 +90,80 @@ muster_game_get_trooper_name (MusterGame              *self,
   return trooper->name;
 }
 
-/* The piece the trooper is bound to, when it is on the table. */
+/* Whether troopers were made of the entry: its pieces are theirs. */
+static gboolean
+entry_of_troopers (MusterGame *self,
+                   const char *entry_id)
+{
+  for (guint i = 0; entry_id != NULL && i < self->troopers->len; i++)
+    {
+      const MusterGameTrooper *trooper = g_ptr_array_index (self->troopers, i);
+
+      if (g_strcmp0 (trooper->entry_id, entry_id) == 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* The piece the trooper is bound to, when it is on the table and still
+ * its own: its player's, and of its entry (or of none that troopers
+ * have). A piece placed since may have been given the id of one deleted
+ * (muster_layout_make_id() takes the first free one). */
 static MusterPiece *
 own_piece (MusterGame              *self,
            const MusterGameTrooper *trooper)
 {
   MusterPiece *piece = muster_game_lookup_piece (self, trooper->piece_id);
+  const char *entry_id;
 
-  return piece != NULL && g_strcmp0 (piece->owner, self->player_ids[trooper->player]) == 0 ? piece : NULL;
+  if (piece == NULL || g_strcmp0 (piece->owner, self->player_ids[trooper->player]) != 0)
+    return NULL;
+
+  entry_id = muster_roster_get_piece_entry (piece);
+  if (trooper->entry_id != NULL ? g_strcmp0 (entry_id, trooper->entry_id) != 0
+                                : entry_of_troopers (self, entry_id))
+    return NULL;
+
+  return piece;
 }
 
-/* A trooper whose model was taken off the table before it was deployed
- * (deleted, or cut from the army) would stay "not on the table" for good,
- * and the step it owes could never be finished: it takes a model put on
- * the table since, as a trooper not yet bound does. A deployed trooper
- * keeps its piece, gone or not. */
+/* Whether the trooper takes a piece placed since: not yet bound, or
+ * bound to a model taken off the table before it was deployed (else it
+ * would stay "not on the table" for good, and the step it owes could
+ * never be finished). A deployed trooper keeps its piece, gone or not;
+ * one held off the table takes none until released. */
 static gboolean
-lost_its_piece (MusterGame              *self,
-                const MusterGameTrooper *trooper)
+takes_a_piece (MusterGame              *self,
+               const MusterGameTrooper *trooper)
 {
-  return trooper->piece_id != NULL && own_piece (self, trooper) == NULL &&
-         !muster_deployment_phase_is_placed (self->deployment, trooper->id);
+  if (muster_deployment_phase_is_placed (self->deployment, trooper->id) ||
+      muster_deployment_phase_get_hold_reason (self->deployment, trooper->id) != MUSTER_HOLD_NONE)
+    return FALSE;
+
+  return trooper->piece_id == NULL || own_piece (self, trooper) == NULL;
 }
 
-/* Whether the piece may stand for the trooper: of its entry; or, for a
- * trooper from no entry, of its name, itself or its entry's, from no
- * entry that troopers have (those pieces are theirs). */
+gboolean
+muster_game_trooper_lost_piece (MusterGame              *self,
+                                const MusterGameTrooper *trooper)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+  g_return_val_if_fail (trooper != NULL, FALSE);
+
+  return trooper->piece_id != NULL && takes_a_piece (self, trooper);
+}
+
+/* Whether the piece may stand for the trooper, which takes one: of its
+ * entry; or, for a trooper from no entry, of its name (by_entry: its
+ * entry's name rather than its own), from an entry no trooper has (the
+ * pieces of those are theirs). */
 static gboolean
 piece_fits (MusterGame              *self,
             MusterRoster            *roster,
             const MusterGameTrooper *trooper,
-            MusterPiece             *piece)
+            MusterPiece             *piece,
+            gboolean                 by_entry)
 {
   const char *entry_id = muster_roster_get_piece_entry (piece);
   const MusterRosterEntry *entry;
@@ -129,100 +172,83 @@ piece_fits (MusterGame              *self,
     return FALSE;
   if (trooper->entry_id != NULL)
     return g_strcmp0 (entry_id, trooper->entry_id) == 0;
-  if (!muster_sight_is_trooper (piece))
+  if (!muster_sight_is_trooper (piece) || entry_of_troopers (self, entry_id))
     return FALSE;
 
-  for (guint i = 0; entry_id != NULL && i < self->troopers->len; i++)
-    {
-      const MusterGameTrooper *other = g_ptr_array_index (self->troopers, i);
-
-      if (g_strcmp0 (other->entry_id, entry_id) == 0)
-        return FALSE;
-    }
+  if (!by_entry)
+    return g_strcmp0 (muster_game_piece_label (piece), trooper->name) == 0;
 
   entry = entry_id != NULL ? muster_roster_lookup (roster, entry_id, NULL) : NULL;
 
-  return g_strcmp0 (muster_game_piece_label (piece), trooper->name) == 0 ||
-         (entry != NULL && g_strcmp0 (entry->name, trooper->name) == 0);
+  return entry != NULL && g_strcmp0 (entry->name, trooper->name) == 0;
 }
 
-/* The first piece that fits the trooper and no trooper before it has. */
-static MusterPiece *
-first_free_piece (MusterGame              *self,
-                  MusterRoster            *roster,
-                  const MusterGameTrooper *trooper,
-                  GHashTable              *taken)
+/* The troopers of the player that take a piece, in their order, each
+ * the first that fits and no trooper has yet (taken): first those of an
+ * entry, then those from no entry, by their names, then their entries'. */
+static void
+share_pieces (MusterGame *self,
+              int         player,
+              GHashTable *assigned,
+              GHashTable *taken)
 {
   GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+  g_autoptr(MusterRoster) roster = muster_roster_new (self->layout);
 
-  for (guint j = 0; j < pieces->len; j++)
-    {
-      MusterPiece *piece = g_ptr_array_index (pieces, j);
+  for (guint pass = 0; pass < 3; pass++)
+    for (guint i = 0; i < self->troopers->len; i++)
+      {
+        const MusterGameTrooper *trooper = g_ptr_array_index (self->troopers, i);
 
-      if (!g_hash_table_contains (taken, piece->id) && piece_fits (self, roster, trooper, piece))
-        return piece;
-    }
+        if (trooper->player != player || (trooper->entry_id != NULL) != (pass == 0) ||
+            g_hash_table_contains (assigned, trooper) || !takes_a_piece (self, trooper))
+          continue;
 
-  return NULL;
-}
+        for (guint j = 0; j < pieces->len; j++)
+          {
+            MusterPiece *piece = g_ptr_array_index (pieces, j);
 
-/* Troopers that take the same pieces, in turn: those of one entry, or,
- * from no entry, of one name. */
-static gboolean
-same_kind (const MusterGameTrooper *a,
-           const MusterGameTrooper *b)
-{
-  if (a->player != b->player || g_strcmp0 (a->entry_id, b->entry_id) != 0)
-    return FALSE;
-
-  return a->entry_id != NULL || g_strcmp0 (a->name, b->name) == 0;
+            if (!g_hash_table_contains (taken, piece) && piece_fits (self, roster, trooper, piece, pass == 2))
+              {
+                g_hash_table_insert (assigned, (gpointer) trooper, piece);
+                g_hash_table_add (taken, piece);
+                break;
+              }
+          }
+      }
 }
 
 MusterPiece *
 muster_game_find_candidate (MusterGame              *self,
                             const MusterGameTrooper *trooper)
 {
+  g_autoptr(GHashTable) assigned = NULL;
   g_autoptr(GHashTable) taken = NULL;
-  g_autoptr(MusterRoster) roster = NULL;
+  MusterPiece *piece;
 
   g_return_val_if_fail (MUSTER_IS_GAME (self), NULL);
   g_return_val_if_fail (trooper != NULL, NULL);
 
-  if (trooper->piece_id != NULL && !lost_its_piece (self, trooper))
-    return own_piece (self, trooper);
-
-  if (trooper->entry_id == NULL && trooper->piece_id == NULL)
+  if (trooper->piece_id != NULL && (piece = own_piece (self, trooper)) != NULL)
+    return piece;
+  if (!takes_a_piece (self, trooper))
     return NULL;
 
-  /* The troopers bound to pieces have theirs; the others of the entry
-   * (or the name) take the pieces placed since, in order. */
-  taken = g_hash_table_new (g_str_hash, g_str_equal);
+  /* The troopers with their own pieces have them; the others share what
+   * is left. */
+  assigned = g_hash_table_new (NULL, NULL);
+  taken = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < self->troopers->len; i++)
     {
       const MusterGameTrooper *other = g_ptr_array_index (self->troopers, i);
 
-      if (other->piece_id != NULL)
-        g_hash_table_add (taken, other->piece_id);
+      if (other->player == trooper->player && other->piece_id != NULL &&
+          (piece = own_piece (self, other)) != NULL)
+        g_hash_table_add (taken, piece);
     }
+  share_pieces (self, trooper->player, assigned, taken);
 
-  /* Names are looked up in the roster only for troopers from no entry. */
-  if (trooper->entry_id == NULL)
-    roster = muster_roster_new (self->layout);
-  for (guint i = 0; i < self->troopers->len; i++)
-    {
-      const MusterGameTrooper *other = g_ptr_array_index (self->troopers, i);
-      MusterPiece *piece;
-
-      if ((other->piece_id != NULL && !lost_its_piece (self, other)) || !same_kind (other, trooper))
-        continue;
-
-      piece = first_free_piece (self, roster, other, taken);
-      if (other == trooper || piece == NULL)
-        return piece;
-      g_hash_table_add (taken, piece->id);
-    }
-
-  return NULL;
+  return g_hash_table_lookup (assigned, trooper);
 }
 
 static gboolean

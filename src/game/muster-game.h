@@ -244,8 +244,13 @@ const char               *muster_game_get_trooper_name      (MusterGame         
 /* The piece on the table that deploying the trooper would deploy: its
  * own, or the first of its entry's not yet taken; for a trooper whose
  * own left the table before it was deployed, one placed since (of its
- * entry, or of its name); NULL when none. */
+ * entry, or of its name); NULL when none, or when it is held off the
+ * table. */
 MusterPiece              *muster_game_find_candidate        (MusterGame               *self,
+                                                             const MusterGameTrooper  *trooper);
+/* Whether its model was taken off the table before it was deployed (and
+ * it is not held off the table): it takes one placed since. */
+gboolean                  muster_game_trooper_lost_piece    (MusterGame               *self,
                                                              const MusterGameTrooper  *trooper);
 gboolean                  muster_game_deploy                (MusterGame               *self,
                                                              const char               *trooper_id,

@@ -13,6 +13,7 @@
 
 #include "muster-game-deployment-page.h"
 #include "muster-game-net.h"
+#include "muster-roster.h"
 
 struct _MusterGameDeploymentPage
 {
@@ -77,6 +78,26 @@ trooper_button (const char              *label,
 
 /* Each player's troopers */
 
+/* Its model was taken off the table: what may stand in for it
+ * (muster_game_find_candidate()), and where the player finds one. */
+static char *
+dup_lost_status (MusterGame              *game,
+                 const MusterGameTrooper *trooper)
+{
+  g_autoptr(MusterRoster) roster = NULL;
+
+  if (trooper->entry_id == NULL)
+    /* Translators: the trooper's name */
+    return g_strdup_printf (_("Taken off the table: add “%s” to the roster on the Players page and place it"),
+                            trooper->name);
+
+  roster = muster_roster_new (muster_game_get_layout (game));
+  if (muster_roster_lookup (roster, trooper->entry_id, NULL) == NULL)
+    return g_strdup (_("Taken off the table with its roster entry: undo the removal to deploy it"));
+
+  return g_strdup (_("Taken off the table: place another from the Players page"));
+}
+
 static char *
 dup_trooper_status (MusterGame              *game,
                     const MusterGameTrooper *trooper,
@@ -95,16 +116,11 @@ dup_trooper_status (MusterGame              *game,
     g_string_append (status, hold_label (hold));
   else if (piece != NULL)
     g_string_append (status, _("On the table"));
-  else if (trooper->piece_id != NULL &&
-           muster_layout_lookup_piece (muster_game_get_layout (game), trooper->piece_id) == NULL)
+  else if (muster_game_trooper_lost_piece (game, trooper))
     {
-      /* Its model was taken off: what may stand in for it
-       * (muster_game_find_candidate()). */
-      if (trooper->entry_id != NULL)
-        g_string_append (status, _("Taken off the table: place another from the Players page"));
-      else
-        /* Translators: the trooper's name */
-        g_string_append_printf (status, _("Taken off the table: place another named “%s”"), trooper->name);
+      g_autofree char *lost = dup_lost_status (game, trooper);
+
+      g_string_append (status, lost);
     }
   else
     g_string_append (status, _("Not on the table"));

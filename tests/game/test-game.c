@@ -1134,6 +1134,57 @@ test_piece_name (void)
   table_close (&table);
 }
 
+/* A blue roster entry of count models, with one of them on the table as
+ * id (or none when id is NULL). */
+static const char *
+add_blue_entry (Table      *table,
+                MusterRoster *roster,
+                const char *name,
+                guint       count,
+                const char *skill,
+                const char *id)
+{
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  const char *entry_id;
+
+  entry->name = g_strdup (name);
+  entry->count = count;
+  entry->base = (MusterBase) { MUSTER_BASE_ROUND, 25, 25 };
+  if (skill != NULL)
+    entry->skills = g_strsplit (skill, " ", -1);
+  entry_id = muster_roster_add_entry (roster, "blue", entry);
+  if (id != NULL)
+    muster_roster_set_piece_entry (add_model (table->layout, id, "blue", 40, 8, 180, FALSE), entry_id);
+
+  return entry_id;
+}
+
+/* A piece of the entry, placed as the roster places one (the first free
+ * id, which may be one a deleted piece had). */
+static MusterPiece *
+place_from_entry (Table        *table,
+                  MusterRoster *roster,
+                  const char   *entry_id,
+                  const char   *id,
+                  double        x)
+{
+  MusterPiece *piece = muster_roster_make_piece (roster, entry_id);
+
+  piece->id = g_strdup (id);
+  piece->x = x * IN;
+  piece->y = 8 * IN;
+  g_assert_true (muster_layout_add_piece (table->layout, piece));
+
+  return piece;
+}
+
+static MusterPiece *
+candidate_of (Table      *table,
+              const char *trooper_id)
+{
+  return muster_game_find_candidate (table->game, muster_game_lookup_trooper (table->game, trooper_id));
+}
+
 /* A trooper whose model left the table before it was deployed takes one
  * put there since, of its entry or, from no entry, of its name: else its
  * step could never be finished. A deployed trooper keeps its own. */
@@ -1142,70 +1193,138 @@ test_lost_piece_replaced (void)
 {
   Table table = { 0 };
   g_autoptr(MusterRoster) roster = NULL;
-  MusterRosterEntry *entry = muster_roster_entry_new ();
-  const MusterGameTrooper *zhanshi, *hac_tao, *lieutenant;
+  const char *zhanshi;
   MusterPiece *piece;
-  const char *entry_id;
 
   infinity_table (&table);
   muster_layout_lookup_piece (table.layout, "b3")->name = g_strdup ("Hac Tao");
   muster_layout_lookup_piece (table.layout, "b2")->name = g_strdup ("Yaogat");
   roster = muster_roster_new (table.layout);
-  entry->name = g_strdup ("Zhanshi");
-  entry->count = 1;
-  entry->base = (MusterBase) { MUSTER_BASE_ROUND, 25, 25 };
-  entry_id = muster_roster_add_entry (roster, "blue", entry);
-  muster_roster_set_piece_entry (add_model (table.layout, "z1", "blue", 40, 8, 180, FALSE), entry_id);
+  zhanshi = add_blue_entry (&table, roster, "Zhanshi", 1, NULL, "z1");
   table_start (&table);
   play_initiative (table.game);
   OK (muster_game_start_deployment (table.game, &ok_error));
-  zhanshi = muster_game_lookup_trooper (table.game, "z1");
-  hac_tao = muster_game_lookup_trooper (table.game, "b3");
-  lieutenant = muster_game_lookup_trooper (table.game, "b1");
 
   /* Of an entry: its model taken away, then another of the entry. */
-  g_assert_true (muster_game_find_candidate (table.game, zhanshi) == muster_layout_lookup_piece (table.layout, "z1"));
+  g_assert_true (candidate_of (&table, "z1") == muster_layout_lookup_piece (table.layout, "z1"));
+  g_assert_false (muster_game_trooper_lost_piece (table.game, muster_game_lookup_trooper (table.game, "z1")));
   muster_layout_remove_piece (table.layout, "z1");
-  g_assert_null (muster_game_find_candidate (table.game, zhanshi));
+  g_assert_null (candidate_of (&table, "z1"));
+  g_assert_true (muster_game_trooper_lost_piece (table.game, muster_game_lookup_trooper (table.game, "z1")));
   REFUSED (muster_game_deploy (table.game, "z1", &ok_error), "not on the table");
   piece = add_model (table.layout, "z2", "blue", 40, 8, 180, FALSE);
-  g_assert_null (muster_game_find_candidate (table.game, zhanshi));
-  muster_roster_set_piece_entry (piece, entry_id);
-  g_assert_true (muster_game_find_candidate (table.game, zhanshi) == piece);
+  g_assert_null (candidate_of (&table, "z1"));
+  muster_roster_set_piece_entry (piece, zhanshi);
+  g_assert_true (candidate_of (&table, "z1") == piece);
   OK (muster_game_deploy (table.game, "z1", &ok_error));
-  g_assert_cmpstr (zhanshi->piece_id, ==, "z2");
+  g_assert_cmpstr (muster_game_lookup_trooper (table.game, "z1")->piece_id, ==, "z2");
 
   /* From no entry: a model of another name is not it, one of its name is. */
   muster_layout_remove_piece (table.layout, "b3");
   piece = add_model (table.layout, "y1", "blue", 30, 8, 180, FALSE);
   piece->name = g_strdup ("Yaogat");
-  g_assert_null (muster_game_find_candidate (table.game, hac_tao));
+  g_assert_null (candidate_of (&table, "b3"));
   muster_layout_remove_piece (table.layout, "y1");
   piece = add_model (table.layout, "h2", "blue", 30, 8, 180, FALSE);
   piece->name = g_strdup ("Hac Tao");
-  g_assert_true (muster_game_find_candidate (table.game, hac_tao) == piece);
+  g_assert_true (candidate_of (&table, "b3") == piece);
   OK (muster_game_deploy (table.game, "b3", &ok_error));
 
   /* Or one from an entry of its name added since, which no trooper has. */
   muster_layout_remove_piece (table.layout, "b2");
-  entry = muster_roster_entry_new ();
-  entry->name = g_strdup ("Yaogat");
-  entry->count = 1;
-  entry->base = (MusterBase) { MUSTER_BASE_ROUND, 25, 25 };
-  entry_id = muster_roster_add_entry (roster, "blue", entry);
-  piece = muster_roster_make_piece (roster, entry_id);
-  piece->id = g_strdup ("y2");
-  piece->x = 20 * IN;
-  piece->y = 8 * IN;
-  g_assert_true (muster_layout_add_piece (table.layout, piece));
-  g_assert_true (muster_game_find_candidate (table.game, muster_game_lookup_trooper (table.game, "b2")) == piece);
+  piece = place_from_entry (&table, roster, add_blue_entry (&table, roster, "Yaogat", 1, NULL, NULL), "y2", 20);
+  g_assert_true (candidate_of (&table, "b2") == piece);
 
   /* Deployed, then taken off: gone, whatever stands in its place. */
   OK (muster_game_deploy (table.game, "b1", &ok_error));
   muster_layout_remove_piece (table.layout, "b1");
   piece = add_model (table.layout, "b9", "blue", 10, 8, 180, TRUE);
-  piece->name = g_strdup (lieutenant->name);
-  g_assert_null (muster_game_find_candidate (table.game, lieutenant));
+  piece->name = g_strdup (muster_game_lookup_trooper (table.game, "b1")->name);
+  g_assert_null (candidate_of (&table, "b1"));
+  g_assert_false (muster_game_trooper_lost_piece (table.game, muster_game_lookup_trooper (table.game, "b1")));
+
+  g_clear_object (&roster);
+  table_close (&table);
+}
+
+/* A piece placed since may have the id of one deleted: it is not the
+ * deleted one's trooper's unless it is of its entry; and each piece
+ * stands for one trooper at most. */
+static void
+test_lost_piece_shared (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterRoster) roster = NULL;
+  const char *hac_tao;
+  g_autofree char *hac_tao_trooper = NULL;
+  MusterPiece *piece;
+
+  infinity_table (&table);
+  roster = muster_roster_new (table.layout);
+  add_blue_entry (&table, roster, "Zhanshi", 1, NULL, "m1");
+  hac_tao = add_blue_entry (&table, roster, "Hac Tao", 1, NULL, NULL);
+  muster_layout_lookup_piece (table.layout, "b2")->name = g_strdup ("Hsien");
+  muster_layout_lookup_piece (table.layout, "b3")->name = g_strdup ("Hsien 2");
+  table_start (&table);
+  play_initiative (table.game);
+  OK (muster_game_start_deployment (table.game, &ok_error));
+
+  muster_layout_remove_piece (table.layout, "m1");
+  piece = place_from_entry (&table, roster, hac_tao, "m1", 30);
+  g_assert_null (candidate_of (&table, "m1"));
+  g_assert_true (muster_game_trooper_lost_piece (table.game, muster_game_lookup_trooper (table.game, "m1")));
+  hac_tao_trooper = g_strdup_printf ("%s#1", hac_tao);
+  g_assert_true (candidate_of (&table, hac_tao_trooper) == piece);
+
+  /* Two troopers of like names lose theirs; one model put back. */
+  muster_layout_remove_piece (table.layout, "b2");
+  muster_layout_remove_piece (table.layout, "b3");
+  piece = add_model (table.layout, "h2", "blue", 20, 8, 180, FALSE);
+  piece->name = g_strdup ("Hsien 2");
+  g_assert_null (candidate_of (&table, "b2"));
+  g_assert_true (candidate_of (&table, "b3") == piece);
+  piece = place_from_entry (&table, roster, add_blue_entry (&table, roster, "Hsien", 2, NULL, NULL), "h1", 35);
+  g_assert_true (candidate_of (&table, "b2") == piece);
+  g_assert_true (candidate_of (&table, "b3") == muster_layout_lookup_piece (table.layout, "h2"));
+
+  g_clear_object (&roster);
+  table_close (&table);
+}
+
+/* A trooper held off the table takes no model: one placed for another
+ * trooper of its entry is that one's. */
+static void
+test_lost_piece_held (void)
+{
+  Table table = { 0 };
+  g_autoptr(MusterRoster) roster = NULL;
+  const char *tiger;
+  const MusterGameTrooper *held = NULL, *other = NULL;
+  MusterPiece *piece;
+
+  infinity_table (&table);
+  roster = muster_roster_new (table.layout);
+  tiger = add_blue_entry (&table, roster, "Tiger Soldier", 2, "airborne-deployment", "t1");
+  table_start (&table);
+  play_initiative (table.game);
+  OK (muster_game_start_deployment (table.game, &ok_error));
+  for (guint i = 0; i < muster_game_get_n_troopers (table.game); i++)
+    {
+      const MusterGameTrooper *trooper = muster_game_get_trooper (table.game, i);
+
+      if (g_strcmp0 (trooper->entry_id, tiger) == 0)
+        *(trooper->piece_id != NULL ? &held : &other) = trooper;
+    }
+  g_assert_nonnull (held);
+  g_assert_nonnull (other);
+
+  OK (muster_game_hold (table.game, held->id, MUSTER_HOLD_OFF_TABLE, &ok_error));
+  muster_layout_remove_piece (table.layout, "t1");
+  g_assert_false (muster_game_trooper_lost_piece (table.game, held));
+  piece = place_from_entry (&table, roster, tiger, "t2", 35);
+  g_assert_null (muster_game_find_candidate (table.game, held));
+  g_assert_true (muster_game_find_candidate (table.game, other) == piece);
+  OK (muster_game_deploy (table.game, other->id, &ok_error));
 
   g_clear_object (&roster);
   table_close (&table);
@@ -1334,6 +1453,8 @@ main (int   argc,
   g_test_add_func ("/game/game/roster-pieces-take-the-step", test_roster_pieces_take_the_step);
   g_test_add_func ("/game/game/piece-name", test_piece_name);
   g_test_add_func ("/game/game/lost-piece-replaced", test_lost_piece_replaced);
+  g_test_add_func ("/game/game/lost-piece-shared", test_lost_piece_shared);
+  g_test_add_func ("/game/game/lost-piece-held", test_lost_piece_held);
   g_test_add_func ("/game/game/deployed-stay", test_deployed_stay);
 
   return g_test_run ();

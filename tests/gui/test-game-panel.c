@@ -309,11 +309,23 @@ static void
 test_lost_piece (void)
 {
   g_autoptr(MusterLayout) layout = infinity_layout ();
+  MusterRoster *roster;
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  MusterPiece *piece;
+  const char *entry_id;
   GtkWidget *page;
   GtkWidget *row;
   Table table = { 0 };
 
   open_table (&table, layout);
+  roster = muster_window_get_roster (table.window);
+  entry->name = g_strdup ("Zhanshi");
+  entry_id = muster_roster_add_entry (roster, "blue", entry);
+  piece = muster_roster_make_piece (roster, entry_id);
+  piece->id = g_strdup ("z1");
+  piece->x = 40 * IN;
+  piece->y = 8 * IN;
+  g_assert_true (muster_layout_add_piece (table.layout, piece));
   play_initiative (game_of (&table));
   OK (muster_game_start_deployment (game_of (&table), &ok_error));
   page = show_page (&table, "deployment");
@@ -322,7 +334,7 @@ test_lost_piece (void)
   flush ();
   row = find_row (page, "Hsien");
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
-                   "Taken off the table: place another named “Hsien”");
+                   "Taken off the table: add “Hsien” to the roster on the Players page and place it");
   g_assert_null (find (row, is_button, "Deploy"));
 
   add_model (table.layout, "h2", "Hsien", "blue", 20 * IN, 8 * IN, 180, FALSE);
@@ -332,6 +344,23 @@ test_lost_piece (void)
   click_in_row (page, "Hsien", "Deploy");
   assert_accepted (&table);
   g_assert_cmpuint (muster_layout_lookup_piece (table.layout, "h2")->turn, ==, 1);
+
+  /* Of an entry: from the Players page; unless the entry went too. */
+  muster_layout_remove_piece (table.layout, "z1");
+  flush ();
+  row = find_row (page, "Zhanshi");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "Taken off the table: place another from the Players page");
+  /* Removed from the roster (as its menu does: the pieces, then the entry). */
+  piece = muster_roster_make_piece (roster, entry_id);
+  piece->id = g_strdup ("z1");
+  g_assert_true (muster_layout_add_piece (table.layout, piece));
+  muster_layout_remove_piece (table.layout, "z1");
+  muster_roster_remove_entry (roster, entry_id);
+  flush ();
+  row = find_row (page, "Zhanshi");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "Taken off the table with its roster entry: undo the removal to deploy it");
 
   close_table (&table);
 }
