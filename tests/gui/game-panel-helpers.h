@@ -306,6 +306,22 @@ infinity_layout (void)
   return layout;
 }
 
+/* For the Orders (the deployment over): Fusilier faces north; Kamau,
+ * 5″ in front of it, faces it; Hsien, far off to the north-east, faces
+ * away. */
+G_GNUC_UNUSED static MusterLayout *
+orders_layout (void)
+{
+  MusterLayout *layout = new_layout ("infinity", "standard", 48, 48);
+
+  add_model (layout, "a1", "Fusilier", "red", 300, 1000, 0, TRUE);
+  add_model (layout, "a2", "Hacker", "red", 1100, 1150, 0, FALSE);
+  add_model (layout, "z1", "Kamau", "blue", 300, 873, 180, TRUE);
+  add_model (layout, "z2", "Hsien", "blue", 900, 600, 0, FALSE);
+
+  return layout;
+}
+
 /* The Initiative Roll, typed in: Alice wins, keeps Deployment and takes
  * the south; Bob deploys first; Alice plays first. */
 G_GNUC_UNUSED static void

@@ -52,24 +52,11 @@ after_first_frame_cb (gpointer app)
 }
 
 static void
-after_paint_cb (GdkFrameClock *clock,
-                gpointer       app)
-{
-  g_signal_handlers_disconnect_by_func (clock, after_paint_cb, app);
-  g_idle_add_full (G_PRIORITY_LOW, after_first_frame_cb, app, NULL);
-}
-
-static void
 activate_cb (GApplication *app)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
-
-  g_assert_nonnull (window);
   /* Not yet: the first frame comes first. */
   g_assert_false (has_accel (GTK_APPLICATION (app), "win.save", "<Control>s"));
-  gtk_widget_realize (GTK_WIDGET (window));
-  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
-                    G_CALLBACK (after_paint_cb), app);
+  call_after_first_frame (app, after_first_frame_cb);
 }
 
 static void
