@@ -73,7 +73,7 @@ trooper_button (const char              *label,
                 const MusterGameTrooper *trooper,
                 gboolean                 suggested)
 {
-  return muster_game_page_action_button (label, NULL, action, g_variant_new_string (trooper->id), suggested);
+  return muster_game_page_action_button (label, action, g_variant_new_string (trooper->id), suggested);
 }
 
 /* Each player's troopers */
@@ -165,9 +165,8 @@ add_trooper_buttons (AdwActionRow            *row,
 
   if (placed && muster_deployment_phase_get_placement_turn (phase, trooper->id) == muster_deployment_phase_get_step (phase))
     {
-      button = muster_game_page_action_button (NULL, "edit-undo-symbolic", "deployment.take-back",
-                                               g_variant_new_string (trooper->id), FALSE);
-      gtk_widget_set_tooltip_text (button, _("Take Back"));
+      button = muster_game_page_icon_button ("edit-undo-symbolic", _("Take Back"), "deployment.take-back",
+                                             g_variant_new_string (trooper->id));
       adw_action_row_add_suffix (row, button);
     }
   else if (hold == MUSTER_HOLD_OFF_TABLE && infinity)
@@ -195,7 +194,7 @@ refresh_trooper_list (MusterGameDeploymentPage *self,
   g_autofree char *tooltip = g_strdup_printf (_("Show What %s’s Troopers See"), name);
 
   muster_game_page_set_group_title (group, name);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (player_sight), tooltip);
+  muster_game_page_name_button (GTK_WIDGET (player_sight), tooltip);
   gtk_toggle_button_set_active (player_sight,
                                 g_strcmp0 (muster_game_page_get_sight_player (MUSTER_GAME_PAGE (self)),
                                            muster_game_get_player_id (game, player)) == 0);

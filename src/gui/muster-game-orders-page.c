@@ -265,7 +265,7 @@ add_skill_rows (MusterGameOrdersPage  *self,
       if (step->kind != MUSTER_ORDER_STEP_RESOLUTION || idle)
         continue;
 
-      button = muster_game_page_action_button (_("Idle"), NULL, "orders.idle-skill", g_variant_new_uint32 (slot), FALSE);
+      button = muster_game_page_action_button (_("Idle"), "orders.idle-skill", g_variant_new_uint32 (slot), FALSE);
       gtk_widget_set_tooltip_text (button, _("Its requirements fail: the skill becomes Idle"));
       adw_action_row_add_suffix (row, button);
     }
@@ -361,7 +361,7 @@ add_aro_rows (MusterGameOrdersPage  *self,
           muster_game_page_row_set_icon (row, "media-playlist-repeat-symbolic", "warning");
           if (resolving && !idle)
             {
-              button = muster_game_page_action_button (_("Idle"), NULL, "orders.idle-aro", g_variant_new_string (id), FALSE);
+              button = muster_game_page_action_button (_("Idle"), "orders.idle-aro", g_variant_new_string (id), FALSE);
               gtk_widget_set_tooltip_text (button, _("Not valid, or its requirements fail: the ARO becomes Idle"));
               adw_action_row_add_suffix (row, button);
             }
@@ -577,10 +577,9 @@ refresh_order (MusterGameOrdersPage *self,
   if (step->kind == MUSTER_ORDER_STEP_ARO_CHECK || step->kind == MUSTER_ORDER_STEP_LATE_ARO_CHECK ||
       step->kind == MUSTER_ORDER_STEP_ARO || step->kind == MUSTER_ORDER_STEP_LATE_ARO)
     {
-      GtkWidget *button = muster_game_page_action_button (NULL, "view-refresh-symbolic", "orders.check-aro", NULL, FALSE);
-
-      gtk_widget_set_tooltip_text (button, _("Check Again from the Board"));
-      adw_action_row_add_suffix (row, button);
+      adw_action_row_add_suffix (row, muster_game_page_icon_button ("view-refresh-symbolic",
+                                                                    _("Check Again from the Board"),
+                                                                    "orders.check-aro", NULL));
     }
 
   /* After the Resolution, its roll stays in sight until the Order ends. */

@@ -345,20 +345,11 @@ muster_game_page_row_set_number (AdwActionRow *row,
 
 GtkWidget *
 muster_game_page_action_button (const char *label,
-                                const char *icon_name,
                                 const char *action,
                                 GVariant   *target,
                                 gboolean    suggested)
 {
-  GtkWidget *button;
-
-  if (label != NULL)
-    button = gtk_button_new_with_mnemonic (label);
-  else
-    {
-      button = gtk_button_new_from_icon_name (icon_name);
-      gtk_widget_add_css_class (button, "flat");
-    }
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
 
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
@@ -366,6 +357,37 @@ muster_game_page_action_button (const char *label,
     gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), target);
   if (suggested)
     gtk_widget_add_css_class (button, "suggested-action");
+
+  return button;
+}
+
+void
+muster_game_page_name_button (GtkWidget  *button,
+                              const char *name)
+{
+  g_return_if_fail (GTK_IS_WIDGET (button));
+  g_return_if_fail (name != NULL);
+
+  gtk_widget_set_tooltip_text (button, name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
+}
+
+GtkWidget *
+muster_game_page_icon_button (const char *icon_name,
+                              const char *name,
+                              const char *action,
+                              GVariant   *target)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon_name);
+
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  if (target != NULL)
+    gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), target);
+  muster_game_page_name_button (button, name);
 
   return button;
 }
@@ -449,7 +471,7 @@ muster_game_page_die_control (MusterGamePage *self,
   GtkWidget *button;
 
   if (priv->game == NULL || !muster_game_get_typed_dice (priv->game))
-    return muster_game_page_action_button (_("Roll"), NULL, action,
+    return muster_game_page_action_button (_("Roll"), action,
                                            player >= 0 ? g_variant_new ("(iu)", player, 0)
                                                        : g_variant_new_uint32 (0),
                                            TRUE);
@@ -505,7 +527,7 @@ muster_game_page_sight_button (MusterGamePage *self,
   gtk_button_set_icon_name (GTK_BUTTON (button), "view-reveal-symbolic");
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_tooltip_text (button, _("Show Line of Fire"));
+  muster_game_page_name_button (button, _("Show Line of Fire"));
   g_object_set_data_full (G_OBJECT (button), "piece-id", g_strdup (piece_id), g_free);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), g_strcmp0 (priv->sight_piece, piece_id) == 0);
   g_signal_connect (button, "toggled", G_CALLBACK (sight_toggled_cb), self);

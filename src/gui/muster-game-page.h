@@ -79,10 +79,19 @@ GtkWidget     *muster_game_page_row_set_number    (AdwActionRow        *row,
                                                    int                  width);
 /* A button that activates action (with target, which may be floating). */
 GtkWidget     *muster_game_page_action_button     (const char          *label,
-                                                   const char          *icon_name,
                                                    const char          *action,
                                                    GVariant            *target,
                                                    gboolean             suggested);
+/* The same showing only an icon, named (its tooltip, and what a screen
+ * reader says of it) name. */
+GtkWidget     *muster_game_page_icon_button       (const char          *icon_name,
+                                                   const char          *name,
+                                                   const char          *action,
+                                                   GVariant            *target);
+/* Names a button that shows only an icon: its tooltip, and the label a
+ * screen reader says (GTK 4.8 does not take the tooltip for one). */
+void           muster_game_page_name_button       (GtkWidget           *button,
+                                                   const char          *name);
 /* Sets the strings of a combo row, keeping its selection when they did
  * not change; otherwise selects selected (when in range). */
 void           muster_game_page_set_combo_strings (AdwComboRow         *row,

@@ -205,7 +205,7 @@ add_strategy_rows (MusterGameRoundPage *self,
       row = muster_game_page_add_row (self->turn_list, muster_ti4_card_get_name (card), taken);
       muster_game_page_row_set_number (row, number, 20);
       if (taken == NULL)
-        adw_action_row_add_suffix (row, muster_game_page_action_button (_("Pick"), NULL, "round.pick",
+        adw_action_row_add_suffix (row, muster_game_page_action_button (_("Pick"), "round.pick",
                                                                         g_variant_new_uint32 (card), FALSE));
       else
         gtk_widget_add_css_class (GTK_WIDGET (row), "dim-label");
@@ -220,11 +220,11 @@ add_action_rows (MusterGameRoundPage *self,
   AdwActionRow *row;
 
   row = muster_game_page_add_row (self->turn_list, _("Tactical Action"), NULL);
-  adw_action_row_add_suffix (row, muster_game_page_action_button (_("Take"), NULL, "round.action",
+  adw_action_row_add_suffix (row, muster_game_page_action_button (_("Take"), "round.action",
                                                                   g_variant_new ("(uu)", MUSTER_TI4_ACTION_TACTICAL, 0),
                                                                   FALSE));
   row = muster_game_page_add_row (self->turn_list, _("Component Action"), NULL);
-  adw_action_row_add_suffix (row, muster_game_page_action_button (_("Take"), NULL, "round.action",
+  adw_action_row_add_suffix (row, muster_game_page_action_button (_("Take"), "round.action",
                                                                   g_variant_new ("(uu)", MUSTER_TI4_ACTION_COMPONENT, 0),
                                                                   FALSE));
   for (guint c = 0; c < muster_ti4_round_get_n_cards (round, active); c++)
@@ -238,13 +238,13 @@ add_action_rows (MusterGameRoundPage *self,
       /* Translators: the strategic action of a strategy card */
       title = g_strdup_printf (_("Strategic Action: %s"), muster_ti4_card_get_name (card));
       row = muster_game_page_add_row (self->turn_list, title, NULL);
-      adw_action_row_add_suffix (row, muster_game_page_action_button (_("Take"), NULL, "round.action",
+      adw_action_row_add_suffix (row, muster_game_page_action_button (_("Take"), "round.action",
                                                                       g_variant_new ("(uu)", MUSTER_TI4_ACTION_STRATEGIC,
                                                                                      card),
                                                                       TRUE));
     }
   row = muster_game_page_add_row (self->turn_list, _("Pass"), _("No more actions this round"));
-  adw_action_row_add_suffix (row, muster_game_page_action_button (_("Pass"), NULL, "round.pass", NULL, FALSE));
+  adw_action_row_add_suffix (row, muster_game_page_action_button (_("Pass"), "round.pass", NULL, FALSE));
 }
 
 static void
@@ -262,7 +262,7 @@ add_round_over_rows (MusterGameRoundPage *self,
   muster_game_page_set_combo_strings (speaker, (const char * const *) names->pdata,
                                       (guint) muster_ti4_round_get_speaker (round));
   adw_action_row_add_suffix (ADW_ACTION_ROW (speaker),
-                             muster_game_page_action_button (_("Next Round"), NULL, "round.next-round", NULL, TRUE));
+                             muster_game_page_action_button (_("Next Round"), "round.next-round", NULL, TRUE));
   gtk_list_box_append (self->turn_list, GTK_WIDGET (speaker));
   self->speaker_choice = speaker;
 }
@@ -316,7 +316,7 @@ refresh_turn (MusterGameRoundPage *self,
 
     case MUSTER_TI4_PHASE_STATUS:
       row = muster_game_page_add_row (self->turn_list, _("Status Step"), _("Score objectives, ready cards, and so on"));
-      adw_action_row_add_suffix (row, muster_game_page_action_button (_("Done"), NULL, "round.status-step", NULL, TRUE));
+      adw_action_row_add_suffix (row, muster_game_page_action_button (_("Done"), "round.status-step", NULL, TRUE));
       break;
 
     case MUSTER_TI4_PHASE_ROUND_OVER:

@@ -208,6 +208,17 @@ present_status (MusterWindow *window)
   return TRUE;
 }
 
+/* The label a screen reader says of a field or a button that shows no
+ * text of its own. */
+static void
+name_widget (GtkWidget  *widget,
+             const char *name)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  -1);
+}
+
 static GtkWidget *
 invitation_row (NetState *state)
 {
@@ -218,7 +229,9 @@ invitation_row (NetState *state)
   gtk_editable_set_text (GTK_EDITABLE (entry), muster_net_session_get_invitation (state->session));
   gtk_editable_set_editable (GTK_EDITABLE (entry), FALSE);
   gtk_widget_set_hexpand (entry, TRUE);
+  name_widget (entry, _("Invitation"));
   gtk_widget_set_tooltip_text (copy, _("Copy the invitation"));
+  name_widget (copy, _("Copy the invitation"));
   g_signal_connect (copy, "clicked", G_CALLBACK (copy_clicked_cb), state);
   gtk_box_append (GTK_BOX (row), entry);
   gtk_box_append (GTK_BOX (row), copy);
@@ -498,6 +511,8 @@ host_action (GSimpleAction *action,
                             _("The other player joins this game from their own Muster, with the "
                               "invitation shown next. Which player are you?"));
   who = gtk_drop_down_new_from_strings ((const char * const *) names);
+  /* Translators: what a screen reader says of the list of players */
+  name_widget (who, _("You are"));
   internet = gtk_check_button_new_with_mnemonic (_("Allow players from the _internet, not only from this network"));
   gtk_box_append (GTK_BOX (box), who);
   gtk_box_append (GTK_BOX (box), internet);
@@ -577,6 +592,8 @@ join_action (GSimpleAction *action,
   entry = gtk_entry_new ();
   list_armies (window, &ids, &names);
   army = gtk_drop_down_new_from_strings ((const char * const *) names);
+  name_widget (entry, _("Invitation"));
+  name_widget (army, _("Your army"));
   gtk_widget_set_tooltip_text (army, _("The army you bring: the host’s list is the one the host typed in"));
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), "muster://…");
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);

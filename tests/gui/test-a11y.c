@@ -1,0 +1,361 @@
+/* test-a11y.c
+ *
+ * Copyright 2026 The Muster Authors
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+/* The window as a player who uses a screen reader meets it: every
+ * button that shows only an icon has a name to be read out and a tooltip
+ * to be seen, every field a name, in every page of the sidebar and every
+ * phase of a game. */
+
+#include "game-panel-helpers.h"
+#include "gtk-quirks.h"
+#include "muster-net-dialog.h"
+#include "muster-preferences-window.h"
+#include "muster-roster-panel.h"
+
+/* Walking the widgets */
+
+/* A part of a widget that GTK or libadwaita builds and names itself:
+ * the menu button, not the toggle inside it, is the player's button.
+ * libadwaita 1.2 gives some buttons of its own only a tooltip: the
+ * preferences window's search button, in its header bar, an entry row's
+ * Apply button and a password row's Show Text. Not Muster's to name. */
+static gboolean
+is_inner_part (GtkWidget *widget)
+{
+  GtkWidget *parent = gtk_widget_get_parent (widget);
+
+  return parent != NULL &&
+         (GTK_IS_MENU_BUTTON (parent) || ADW_IS_SPLIT_BUTTON (parent) || GTK_IS_SPIN_BUTTON (parent) ||
+          GTK_IS_ENTRY (parent) || GTK_IS_DROP_DOWN (parent) ||
+          gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW_CONTROLS) != NULL ||
+          (ADW_IS_PREFERENCES_WINDOW (gtk_widget_get_root (widget)) &&
+           gtk_widget_get_ancestor (widget, ADW_TYPE_HEADER_BAR) != NULL) ||
+          gtk_widget_get_ancestor (widget, ADW_TYPE_PASSWORD_ENTRY_ROW) != NULL ||
+          (GTK_IS_BUTTON (widget) &&
+           g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "adw-entry-apply-symbolic") == 0));
+}
+
+static gboolean
+is_icon_only (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget))
+    return gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget)) != NULL &&
+           gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)) == NULL;
+  if (ADW_IS_SPLIT_BUTTON (widget))
+    return adw_split_button_get_icon_name (ADW_SPLIT_BUTTON (widget)) != NULL &&
+           adw_split_button_get_label (ADW_SPLIT_BUTTON (widget)) == NULL;
+  if (GTK_IS_BUTTON (widget))
+    return gtk_button_get_icon_name (GTK_BUTTON (widget)) != NULL ||
+           GTK_IS_IMAGE (gtk_button_get_child (GTK_BUTTON (widget)));
+
+  return FALSE;
+}
+
+/* An accessible label that says something. */
+static gboolean
+has_label (GtkWidget *widget)
+{
+  g_autofree char *differs = NULL;
+
+  if (!gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL))
+    return FALSE;
+  /* (The check gives the value when it differs from the one asked.) */
+  differs = gtk_test_accessible_check_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, "");
+
+  return differs != NULL;
+}
+
+/* A field is named by its own label, by a label pointing at it (a
+ * mnemonic widget), or by the row it is part of. */
+static gboolean
+is_named_field (GtkWidget *widget)
+{
+  return has_label (widget) ||
+         gtk_test_accessible_has_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY) ||
+         gtk_widget_get_ancestor (widget, ADW_TYPE_ENTRY_ROW) != NULL ||
+         gtk_widget_get_ancestor (widget, ADW_TYPE_COMBO_ROW) != NULL;
+}
+
+static gboolean
+is_field (GtkWidget *widget)
+{
+  return GTK_IS_SPIN_BUTTON (widget) || GTK_IS_ENTRY (widget) || GTK_IS_DROP_DOWN (widget) ||
+         GTK_IS_SWITCH (widget) || GTK_IS_SCALE (widget) || GTK_IS_TEXT_VIEW (widget) ||
+         (GTK_IS_CHECK_BUTTON (widget) && gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)) == NULL);
+}
+
+static void
+describe (GString    *problems,
+          GtkWidget  *widget,
+          const char *what)
+{
+  const char *tooltip = gtk_widget_get_tooltip_text (widget);
+
+  g_string_append_printf (problems, "\n  %s %s (tooltip '%s') in", G_OBJECT_TYPE_NAME (widget), what,
+                          tooltip != NULL ? tooltip : "");
+  for (GtkWidget *up = gtk_widget_get_parent (widget); up != NULL; up = gtk_widget_get_parent (up))
+    if (ADW_IS_PREFERENCES_ROW (up) || ADW_IS_PREFERENCES_GROUP (up) || GTK_IS_ROOT (up) ||
+        g_str_has_prefix (G_OBJECT_TYPE_NAME (up), "Muster"))
+      g_string_append_printf (problems, " %s'%s'", G_OBJECT_TYPE_NAME (up),
+                              ADW_IS_PREFERENCES_ROW (up) ? adw_preferences_row_get_title (ADW_PREFERENCES_ROW (up))
+                              : ADW_IS_PREFERENCES_GROUP (up)
+                                ? adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (up))
+                                : "");
+}
+
+/* Every widget under root, shown or not (a page not shown is still
+ * there to be reached), and the popovers of its menu buttons. */
+static void
+check_tree (GtkWidget *root,
+            GString   *problems,
+            guint     *n_checked)
+{
+  if (!is_inner_part (root))
+    {
+      if ((GTK_IS_BUTTON (root) || GTK_IS_MENU_BUTTON (root) || ADW_IS_SPLIT_BUTTON (root)) && is_icon_only (root))
+        {
+          const char *tooltip = gtk_widget_get_tooltip_text (root);
+
+          (*n_checked)++;
+          if (tooltip == NULL || *tooltip == '\0')
+            describe (problems, root, "with no tooltip");
+          if (!has_label (root))
+            describe (problems, root, "with no accessible label");
+        }
+      else if (is_field (root))
+        {
+          (*n_checked)++;
+          if (!is_named_field (root))
+            describe (problems, root, "with no name");
+        }
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    check_tree (child, problems, n_checked);
+}
+
+/* Every window open: the main window, and any dialog over it. */
+static guint
+check_windows (void)
+{
+  g_autoptr(GString) problems = g_string_new (NULL);
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n_checked = 0;
+
+  flush ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      check_tree (window, problems, &n_checked);
+    }
+  if (problems->len > 0)
+    g_error ("Not named for a screen reader:%s", problems->str);
+
+  return n_checked;
+}
+
+static gboolean
+is_icon_named (GtkWidget  *widget,
+               const char *icon_name)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), icon_name) == 0;
+}
+
+static void
+popdown_all (GtkWidget *root)
+{
+  if (GTK_IS_POPOVER (root))
+    gtk_popover_popdown (GTK_POPOVER (root));
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    popdown_all (child);
+}
+
+/* The windows over table's closed, the alert in it (libadwaita 1.5)
+ * too, and its popovers down. */
+static void
+close_dialogs (Table *table)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWidget *alert;
+
+  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i - 1);
+
+      if (window != GTK_WIDGET (table->window))
+        gtk_window_destroy (GTK_WINDOW (window));
+    }
+  while ((alert = muster_alert_find (GTK_WIDGET (table->window))) != NULL)
+    muster_alert_close (alert);
+  popdown_all (GTK_WIDGET (table->window));
+  flush ();
+}
+
+/* The Players page: the roster and its rows, the tool bar, the header
+ * bar, the Problems list with a problem in it. */
+static void
+test_players_page (void)
+{
+  g_autoptr(MusterLayout) layout = new_layout ("t9a", "frontline-clash", 72, 48);
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  Table table = { 0 };
+
+  /* Alice's unit, in no man's land. */
+  add_unit (layout, "u1", "red", 36 * IN, 24 * IN);
+  open_table (&table, layout);
+  muster_window_show_sidebar_page (table.window, "players");
+  entry->name = g_strdup ("Knights");
+  entry->base = (MusterBase) { MUSTER_BASE_RECT, 100, 80 };
+  entry->count = 1;
+  muster_roster_add_entry (muster_window_get_roster (table.window), "red", entry);
+  flush ();
+
+  /* The header bar's, the tool bar's, the roster's and its row's. */
+  g_assert_cmpuint (check_windows (), >=, 15);
+  close_table (&table);
+}
+
+/* Each window of a dialog over table's window, as the window's actions
+ * open them, and the status of a game across the network, with what
+ * the player types into named. */
+static void
+test_dialogs (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  g_autoptr(GError) error = NULL;
+  Table table = { 0 };
+  const char *actions[] = { "roster.add-entry", "win.export", "win.print", "net.host", "net.join", "win.game" };
+
+  open_table (&table, layout);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      /* Each has fields or buttons of its own to check. */
+      guint before = check_windows ();
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table.window), actions[i], NULL));
+      flush ();
+      g_assert_cmpuint (check_windows (), >, before);
+      close_dialogs (&table);
+    }
+  muster_preferences_window_present (GTK_WIDGET (table.window));
+  g_assert_cmpuint (check_windows (), >, 0);
+  close_dialogs (&table);
+
+  /* A game hosted (on this computer's network only): its status, with
+   * the invitation to copy. */
+  g_assert_nonnull (muster_net_dialog_host (table.window, 0, MUSTER_NET_HOST_NONE, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (muster_net_dialog_get_status_window (table.window));
+  g_assert_cmpuint (check_windows (), >, 0);
+  close_dialogs (&table);
+  close_table (&table);
+}
+
+/* Infinity: the Initiative Roll, the Deployment with a trooper just
+ * placed (that can be taken back) and the Line of Fire of each. */
+static void
+test_infinity_pages (void)
+{
+  g_autoptr(MusterLayout) layout = infinity_layout ();
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  OK (muster_game_set_typed_dice (game_of (&table), TRUE, &ok_error));
+  OK (muster_game_set_wip (game_of (&table), 0, 13, FALSE, &ok_error));
+  OK (muster_game_set_wip (game_of (&table), 1, 11, FALSE, &ok_error));
+  show_page (&table, "initiative");
+  /* The dice typed in as thrown: a spin button each. */
+  g_assert_nonnull (find (page_of (&table, "initiative"), is_spin, NULL));
+  check_windows ();
+
+  OK (muster_game_roll_initiative (game_of (&table), 0, 12, &ok_error));
+  OK (muster_game_roll_initiative (game_of (&table), 1, 7, &ok_error));
+  OK (muster_game_keep (game_of (&table), MUSTER_INFINITY_KEEP_DEPLOYMENT, &ok_error));
+  check_windows ();
+  OK (muster_game_choose_deployment (game_of (&table), 1, "south", &ok_error));
+  OK (muster_game_choose_first_turn (game_of (&table), 0, &ok_error));
+  OK (muster_game_start_deployment (game_of (&table), &ok_error));
+  OK (muster_game_deploy (game_of (&table), "b1", &ok_error));
+  show_page (&table, "deployment");
+  g_assert_nonnull (find (page_of (&table, "deployment"), is_icon_named, "edit-undo-symbolic"));
+  check_windows ();
+  close_table (&table);
+}
+
+/* Infinity: the Orders, at the ARO Check (which can be checked again
+ * from the board) with the active trooper's Line of Fire. */
+static void
+test_orders_page (void)
+{
+  g_autoptr(MusterLayout) layout = orders_layout ();
+  GtkWidget *page;
+  Table table = { 0 };
+
+  open_table (&table, layout);
+  page = show_page (&table, "orders");
+  check_windows ();
+  click (page, "Start Player _Turn");
+  click (page, "Activate");
+  click (page, "_Next Step");
+  click (page, "_Next Step");
+  g_assert_true (gtk_widget_activate_action (page, "orders.declare-skill", "s", "bs-attack"));
+  flush ();
+  click (page, "_Next Step");
+  assert_accepted (&table);
+  g_assert_nonnull (find (page, is_icon_named, "view-refresh-symbolic"));
+  check_windows ();
+  close_table (&table);
+}
+
+/* The 9th Age's pre-game, and Twilight Imperium's round. */
+static void
+test_t9a_ti4_pages (void)
+{
+  g_autoptr(MusterLayout) t9a = new_layout ("t9a", "frontline-clash", 72, 48);
+  g_autoptr(MusterLayout) ti4 = muster_layout_new ("ti4", "none", 60 * IN, 60 * IN);
+  Table table = { 0 };
+
+  muster_layout_update_player (ti4, "red", NULL, NULL, NULL);
+  muster_layout_update_player (ti4, "blue", NULL, NULL, NULL);
+  add_unit (t9a, "u1", "red", 200, 1100);
+  add_unit (t9a, "u2", "blue", 200, 100);
+  open_table (&table, t9a);
+  g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "pregame");
+  check_windows ();
+  click (page_of (&table, "pregame"), "Use");
+  check_windows ();
+  close_table (&table);
+
+  open_table (&table, ti4);
+  g_assert_cmpstr (muster_game_panel_get_page (table.panel), ==, "round");
+  click (page_of (&table, "round"), "Start _Round");
+  check_windows ();
+  close_table (&table);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_quirks_init ();
+  /* The accessible properties are kept only with a backend to keep
+   * them for: "none" drops them. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/app/a11y/players-page", test_players_page);
+  g_test_add_func ("/app/a11y/dialogs", test_dialogs);
+  g_test_add_func ("/app/a11y/infinity-pages", test_infinity_pages);
+  g_test_add_func ("/app/a11y/orders-page", test_orders_page);
+  g_test_add_func ("/app/a11y/t9a-ti4-pages", test_t9a_ti4_pages);
+
+  return g_test_run ();
+}
