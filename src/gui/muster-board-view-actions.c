@@ -586,6 +586,17 @@ remove_corner_action (GtkWidget  *widget,
   _muster_board_view_remove_corner (MUSTER_BOARD_VIEW (widget));
 }
 
+/* With nothing on the table to go round, Tab leaves it as it leaves any
+ * other widget: a player who only has the keyboard is not caught on an
+ * empty table, where Ctrl+Tab is the only way out. */
+static gboolean
+tab_binding (GtkWidget *widget,
+             GVariant  *args,
+             gpointer   user_data)
+{
+  return _muster_board_view_key_select_next (MUSTER_BOARD_VIEW (widget), g_variant_get_boolean (args));
+}
+
 /* The arrows move by a step, or a tenth of one with Shift or Alt. */
 static void
 add_arrow_bindings (GtkWidgetClass *widget_class)
@@ -615,12 +626,13 @@ add_bindings (GtkWidgetClass *widget_class)
   add_arrow_bindings (widget_class);
 
   /* Tab goes round the pieces and terrain; Ctrl+Tab leaves the table,
-   * as it leaves a text view. (Shift+Tab, as the keyboard sends it,
-   * ISO_Left_Tab, is what GTK matches with Tab and Shift.) */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Tab, 0, "board.select-next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Tab, 0, "board.select-next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Tab, GDK_SHIFT_MASK, "board.select-previous", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Tab, GDK_SHIFT_MASK, "board.select-previous", NULL);
+   * as it leaves a text view (GNOME's keyboard navigation). (Shift+Tab,
+   * as the keyboard sends it, ISO_Left_Tab, is what GTK matches with Tab
+   * and Shift.) */
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Tab, 0, tab_binding, "b", FALSE);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Tab, 0, tab_binding, "b", FALSE);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Tab, GDK_SHIFT_MASK, tab_binding, "b", TRUE);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Tab, GDK_SHIFT_MASK, tab_binding, "b", TRUE);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "board.context-menu", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, GDK_SHIFT_MASK, "board.context-menu", NULL);

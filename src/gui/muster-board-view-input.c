@@ -1108,11 +1108,13 @@ _muster_board_view_key_nudge (MusterBoardView *self,
 
 /* Tab. The ruler measures between pieces: its keyboard cursor goes to
  * the piece, and Return there measures from (or to) its edge. */
-void
+gboolean
 _muster_board_view_key_select_next (MusterBoardView *self,
                                     gboolean         backwards)
 {
-  _muster_board_view_select_next (self, backwards, self->tool != MUSTER_BOARD_TOOL_MEASURE);
+  if (!_muster_board_view_select_next (self, backwards, self->tool != MUSTER_BOARD_TOOL_MEASURE))
+    return FALSE;
+
   if (self->tool == MUSTER_BOARD_TOOL_MEASURE && g_hash_table_size (self->selection) == 1)
     {
       MusterPiece *piece = _muster_board_view_lookup_serial (self, self->focus_serial);
@@ -1120,6 +1122,8 @@ _muster_board_view_key_select_next (MusterBoardView *self,
       if (piece != NULL)
         key_cursor_place (self, (MusterPoint) { piece->x, piece->y });
     }
+
+  return TRUE;
 }
 
 /* Return in the polygon tool puts a corner where the keyboard cursor is;

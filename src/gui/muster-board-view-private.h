@@ -273,7 +273,8 @@ gboolean             _muster_board_view_has_selection   (MusterBoardView  *self)
 void                 _muster_board_view_toggle_piece    (MusterBoardView  *self,
                                                          guint             serial);
 void                 _muster_board_view_clear_terrain_selection (MusterBoardView *self);
-void                 _muster_board_view_select_next     (MusterBoardView  *self,
+/* FALSE when there is nothing to go round. */
+gboolean             _muster_board_view_select_next     (MusterBoardView  *self,
                                                          gboolean          backwards,
                                                          gboolean          with_terrain);
 void                 _muster_board_view_reveal_point    (MusterBoardView  *self,
@@ -302,7 +303,7 @@ void          _muster_board_view_key_nudge             (MusterBoardView   *self,
                                                         int                dx,
                                                         int                dy,
                                                         gboolean           fine);
-void          _muster_board_view_key_select_next       (MusterBoardView   *self,
+gboolean      _muster_board_view_key_select_next       (MusterBoardView   *self,
                                                         gboolean           backwards);
 void          _muster_board_view_remove_corner         (MusterBoardView   *self);
 GPtrArray    *_muster_board_view_check_piece           (MusterBoardView   *self,

@@ -310,7 +310,7 @@ select_terrain_and_reveal (MusterBoardView     *self,
 
 /* The pieces in layout order, then the terrain: Tab goes round them all,
  * so that terrain can be chosen by keyboard too. */
-void
+gboolean
 _muster_board_view_select_next (MusterBoardView *self,
                                 gboolean         backwards,
                                 gboolean         with_terrain)
@@ -319,13 +319,13 @@ _muster_board_view_select_next (MusterBoardView *self,
   guint index = 0, n;
 
   if (self->layout == NULL)
-    return;
+    return FALSE;
 
   pieces = muster_layout_get_pieces (self->layout);
   terrain = muster_layout_get_terrain (self->layout);
   n = pieces->len + (with_terrain ? terrain->len : 0);
   if (n == 0)
-    return;
+    return FALSE;
 
   if (!find_tab_index (self, with_terrain, &index))
     index = backwards ? n - 1 : 0;
@@ -343,6 +343,8 @@ _muster_board_view_select_next (MusterBoardView *self,
     }
   else
     select_terrain_and_reveal (self, g_ptr_array_index (terrain, index - pieces->len));
+
+  return TRUE;
 }
 
 void

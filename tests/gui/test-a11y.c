@@ -7,11 +7,13 @@
 
 #include "config.h"
 
-/* The window as a player who uses a screen reader meets it: every
- * button that shows only an icon has a name to be read out and a tooltip
- * to be seen, every field a name, in every page of the sidebar and every
- * phase of a game. */
+/* The window as a player who uses a screen reader or only the keyboard
+ * meets it: every button that shows only an icon has a name to be read
+ * out and a tooltip to be seen, every field a name, in every page of the
+ * sidebar and every phase of a game; and the keyboard can leave the
+ * table. */
 
+#include "board-view-helpers.h"
 #include "game-panel-helpers.h"
 #include "gtk-quirks.h"
 #include "muster-net-dialog.h"
@@ -340,6 +342,120 @@ test_t9a_ti4_pages (void)
   close_table (&table);
 }
 
+/* The keyboard */
+
+static gboolean
+trigger_matches (GtkShortcutTrigger *trigger,
+                 guint               keyval,
+                 GdkModifierType     modifiers)
+{
+  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
+    return trigger_matches (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)), keyval, modifiers) ||
+           trigger_matches (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)), keyval, modifiers);
+
+  return GTK_IS_KEYVAL_TRIGGER (trigger) &&
+         gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == gdk_keyval_to_lower (keyval) &&
+         gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == modifiers;
+}
+
+/* The key binding of widget (not of those it is in) that takes the key. */
+static GtkShortcut *
+find_binding (GtkWidget       *widget,
+              guint            keyval,
+              GdkModifierType  modifiers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (trigger_matches (gtk_shortcut_get_trigger (shortcut), keyval, modifiers))
+            return g_steal_pointer (&shortcut);
+        }
+    }
+
+  return NULL;
+}
+
+/* A key pressed in window, as GTK passes it on: the bindings of the
+ * widget with the focus, then of each widget it is in, up to the
+ * window's own (Tab, Ctrl+Tab). A binding whose action is disabled, or
+ * whose callback declines, lets the key go on. */
+static gboolean
+press (GtkWidget       *window,
+       guint            keyval,
+       GdkModifierType  modifiers)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  for (GtkWidget *widget = focus != NULL ? focus : window; widget != NULL; widget = gtk_widget_get_parent (widget))
+    {
+      g_autoptr(GtkShortcut) shortcut = find_binding (widget, keyval, modifiers);
+
+      if (shortcut != NULL &&
+          gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                        gtk_shortcut_get_arguments (shortcut)))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static gboolean
+focus_is (GtkWidget *window,
+          GtkWidget *widget)
+{
+  return gtk_root_get_focus (GTK_ROOT (window)) == widget;
+}
+
+/* Tab from the top of the window comes to the table, and the keyboard
+ * leaves it again: on an empty table Tab and Shift+Tab go on, as from
+ * any other widget; with pieces Tab goes round them, and Ctrl+Tab and
+ * Ctrl+Shift+Tab leave, as GNOME leaves a widget that takes Tab. */
+static void
+test_table_keyboard (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (fixture->window);
+  GtkWidget *view = GTK_WIDGET (fixture->view);
+  MusterPiece *piece;
+  guint n = 0;
+
+  g_assert_cmpuint (muster_layout_get_pieces (fixture->layout)->len, ==, 0);
+  g_assert_cmpuint (muster_layout_get_terrain (fixture->layout)->len, ==, 0);
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  while (!focus_is (window, view) && n++ < 100)
+    g_assert_true (press (window, GDK_KEY_Tab, 0));
+  g_assert_true (focus_is (window, view));
+
+  g_assert_false (send_key (view, GDK_KEY_Tab, 0));
+  g_assert_true (press (window, GDK_KEY_Tab, 0));
+  g_assert_false (focus_is (window, view));
+  gtk_widget_grab_focus (view);
+  g_assert_false (send_key (view, GDK_KEY_Tab, GDK_SHIFT_MASK));
+  g_assert_true (press (window, GDK_KEY_Tab, GDK_SHIFT_MASK));
+  g_assert_false (focus_is (window, view));
+
+  piece = place_unit (fixture, 20, 42);
+  muster_board_view_unselect_all (fixture->view);
+  gtk_widget_grab_focus (view);
+  g_assert_true (press (window, GDK_KEY_Tab, 0));
+  g_assert_true (focus_is (window, view));
+  g_assert_true (muster_board_view_is_selected (fixture->view, piece->serial));
+  g_assert_true (press (window, GDK_KEY_Tab, GDK_CONTROL_MASK));
+  g_assert_false (focus_is (window, view));
+  gtk_widget_grab_focus (view);
+  g_assert_true (press (window, GDK_KEY_Tab, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_false (focus_is (window, view));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -356,6 +472,7 @@ main (int   argc,
   g_test_add_func ("/app/a11y/infinity-pages", test_infinity_pages);
   g_test_add_func ("/app/a11y/orders-page", test_orders_page);
   g_test_add_func ("/app/a11y/t9a-ti4-pages", test_t9a_ti4_pages);
+  g_test_add ("/app/a11y/table-keyboard", Fixture, NULL, set_up, test_table_keyboard, tear_down);
 
   return g_test_run ();
 }
