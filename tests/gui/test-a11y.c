@@ -10,9 +10,10 @@
 /* The window as a player who uses a screen reader or only the keyboard
  * meets it: every button that shows only an icon has a name to be read
  * out and a tooltip to be seen, every field a name, in every page of the
- * sidebar and every phase of a game; and the keyboard can leave the
- * table. */
+ * sidebar and every phase of a game; the keyboard can leave the table;
+ * and the shortcuts window lists only keys that do something. */
 
+#include "app-session-helpers.h"
 #include "board-view-helpers.h"
 #include "game-panel-helpers.h"
 #include "gtk-quirks.h"
@@ -456,6 +457,203 @@ test_table_keyboard (Fixture       *fixture,
   g_assert_false (focus_is (window, view));
 }
 
+/* The shortcuts window */
+
+/* Whether a key binding of widget, or of a widget it is in, takes the
+ * key. */
+static gboolean
+is_bound_in (GtkWidget       *widget,
+             guint            keyval,
+             GdkModifierType  modifiers)
+{
+  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
+    {
+      g_autoptr(GtkShortcut) shortcut = find_binding (widget, keyval, modifiers);
+
+      if (shortcut != NULL)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* The space bar is the table's key controller's (held down, it looks
+ * around), not a binding: pressed and let go. */
+static gboolean
+is_held_on (GtkWidget *view,
+            guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (view);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        {
+          g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
+          if (handled)
+            g_signal_emit_by_name (controller, "key-released", keyval, 0, 0);
+        }
+    }
+
+  return handled;
+}
+
+typedef struct
+{
+  GtkApplication *app;
+  GtkWidget      *view;      /* the table */
+  GtkWidget      *row;       /* a row of the roster */
+  GPtrArray      *listed;    /* the accelerators listed, as GTK names them */
+  GString        *problems;
+} Listing;
+
+static gboolean
+is_bound (Listing         *listing,
+          guint            keyval,
+          GdkModifierType  modifiers)
+{
+  g_autofree char *accel = gtk_accelerator_name (keyval, modifiers);
+  g_auto(GStrv) actions = gtk_application_get_actions_for_accel (listing->app, accel);
+
+  return (actions != NULL && actions[0] != NULL) ||
+         is_bound_in (listing->view, keyval, modifiers) ||
+         is_bound_in (listing->row, keyval, modifiers) ||
+         (modifiers == 0 && is_held_on (listing->view, keyval));
+}
+
+/* One shortcut of the window: its accelerators ("a <Shift>a", "Left",
+ * "Left...Down" for a range) each bound, or its action's given. */
+static void
+check_listed (Listing              *listing,
+              GtkShortcutsShortcut *shortcut)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *accelerator = NULL;
+  g_autofree char *action = NULL;
+  g_auto(GStrv) keys = NULL;
+
+  g_object_get (shortcut, "title", &title, "accelerator", &accelerator, "action-name", &action, NULL);
+  if (action != NULL)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (listing->app, action);
+
+      if (accels == NULL || accels[0] == NULL)
+        g_string_append_printf (listing->problems, "\n  '%s' (%s) has no key", title, action);
+      for (guint i = 0; accels != NULL && accels[i] != NULL; i++)
+        g_ptr_array_add (listing->listed, g_strdup (accels[i]));
+      return;
+    }
+
+  keys = g_strsplit_set (accelerator != NULL ? accelerator : "", " .", -1);
+  for (guint i = 0; keys[i] != NULL; i++)
+    {
+      guint keyval = 0;
+      GdkModifierType modifiers = 0;
+
+      if (*keys[i] == '\0')
+        continue;
+      if (!gtk_accelerator_parse (keys[i], &keyval, &modifiers))
+        g_string_append_printf (listing->problems, "\n  '%s' lists '%s', which is no key", title, keys[i]);
+      /* A modifier alone (Shift, with a click) is the pointer's. */
+      else if (keyval != 0 && !is_bound (listing, keyval, modifiers))
+        g_string_append_printf (listing->problems, "\n  '%s' lists '%s', which does nothing", title, keys[i]);
+      else if (keyval != 0)
+        g_ptr_array_add (listing->listed, gtk_accelerator_name (keyval, modifiers));
+    }
+}
+
+static void
+check_shortcuts (Listing   *listing,
+                 GtkWidget *root)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (root))
+    check_listed (listing, GTK_SHORTCUTS_SHORTCUT (root));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    check_shortcuts (listing, child);
+}
+
+static gboolean
+is_roster_row (GtkWidget  *widget,
+               const char *unused)
+{
+  return ADW_IS_ACTION_ROW (widget) && g_object_get_data (G_OBJECT (widget), "entry-id") != NULL;
+}
+
+/* Every key the shortcuts window lists does what it says it does
+ * somewhere (an application's accelerator, a binding of the table, of
+ * a roster row or of the window), and every accelerator of the
+ * application is listed. */
+static gboolean
+shortcuts_listed_cb (gpointer data)
+{
+  GtkApplication *app = data;
+  MusterWindow *window = MUSTER_WINDOW (gtk_application_get_active_window (app));
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) problems = g_string_new (NULL);
+  g_auto(GStrv) actions = gtk_application_list_action_descriptions (app);
+  const char *ways_out[] = { "<Control>Tab", "<Shift><Control>Tab", "F6" };
+  GtkShortcutsWindow *overlay;
+  Listing listing = { app, GTK_WIDGET (muster_window_get_board_view (window)), NULL, listed, problems };
+
+  entry->name = g_strdup ("Knights");
+  entry->count = 1;
+  muster_roster_add_entry (muster_window_get_roster (window), "red", entry);
+  muster_window_show_sidebar_page (window, "players");
+  g_object_set (window, "sidebar-visible", TRUE, NULL);
+  flush ();
+  listing.row = find_widget_where (GTK_WIDGET (window), is_roster_row, NULL, FALSE);
+  g_assert_nonnull (listing.row);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  check_shortcuts (&listing, GTK_WIDGET (overlay));
+  g_assert_cmpuint (listed->len, >, 40);
+
+  /* The ways off the table, where Tab goes round the pieces. */
+  for (guint i = 0; i < G_N_ELEMENTS (ways_out); i++)
+    if (!g_ptr_array_find_with_equal_func (listed, ways_out[i], g_str_equal, NULL))
+      g_string_append_printf (problems, "\n  %s is not listed", ways_out[i]);
+  for (guint i = 0; actions[i] != NULL; i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, actions[i]);
+
+      if (accels[0] != NULL && !g_ptr_array_find_with_equal_func (listed, accels[0], g_str_equal, NULL))
+        g_string_append_printf (problems, "\n  %s (%s) is not listed", actions[i], accels[0]);
+    }
+
+  if (problems->len > 0)
+    g_error ("The shortcuts window is wrong:%s", problems->str);
+  g_application_quit (G_APPLICATION (app));
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+shortcuts_activate_cb (GApplication *app)
+{
+  call_after_first_frame (app, shortcuts_listed_cb);
+}
+
+static void
+test_shortcuts_listed_session (void)
+{
+  run_app_session (G_CALLBACK (shortcuts_activate_cb));
+}
+
+static void
+test_shortcuts_listed (void)
+{
+  g_test_trap_subprocess ("/app/a11y/shortcuts-listed/subprocess", 60 * G_USEC_PER_SEC,
+                          G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -473,6 +671,8 @@ main (int   argc,
   g_test_add_func ("/app/a11y/orders-page", test_orders_page);
   g_test_add_func ("/app/a11y/t9a-ti4-pages", test_t9a_ti4_pages);
   g_test_add ("/app/a11y/table-keyboard", Fixture, NULL, set_up, test_table_keyboard, tear_down);
+  g_test_add_func ("/app/a11y/shortcuts-listed", test_shortcuts_listed);
+  g_test_add_func ("/app/a11y/shortcuts-listed/subprocess", test_shortcuts_listed_session);
 
   return g_test_run ();
 }
