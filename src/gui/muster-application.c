@@ -73,6 +73,27 @@ restore_response_cb (GtkWidget    *alert,
     }
 }
 
+/* When a draft was written, as a player says it: today's by the time. */
+static char *
+describe_saved_at (gint64 saved_at)
+{
+  g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (saved_at);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+
+  if (when == NULL)
+    return g_strdup ("");
+
+  if (g_date_time_get_year (when) == g_date_time_get_year (now) &&
+      g_date_time_get_day_of_year (when) == g_date_time_get_day_of_year (now))
+    /* Translators: a time today, see g_date_time_format() */
+    /* xgettext:no-c-format */
+    return g_date_time_format (when, _("today at %H:%M"));
+
+  /* Translators: a day and time, see g_date_time_format() */
+  /* xgettext:no-c-format */
+  return g_date_time_format (when, _("on %-d %B at %H:%M"));
+}
+
 /* The drafts a Muster left behind when it ended without closing their
  * windows (a crash, a kill): every one is offered back, under its name. */
 static void
@@ -95,8 +116,14 @@ offer_drafts (MusterApplication *self,
   for (guint i = 0; i < orphans->len; i++)
     {
       const MusterOrphan *orphan = g_ptr_array_index (orphans, i);
+      g_autofree char *when = describe_saved_at (orphan->saved_at);
 
-      g_string_append_printf (names, "\n• %s", orphan->title != NULL ? orphan->title : _("Untitled Layout"));
+      /* Translators: a layout's name, then when it was saved: "today at
+       * 10:42" or "on 3 March at 10:42". Two Musters that crashed with
+       * the same file open leave two drafts of one name. */
+      g_string_append (names, "\n• ");
+      g_string_append_printf (names, _("%s, saved %s"),
+                              orphan->title != NULL ? orphan->title : _("Untitled Layout"), when);
     }
 
   /* Translators: the names of the layouts follow, one a line */

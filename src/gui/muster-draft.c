@@ -246,14 +246,8 @@ by_age (gconstpointer a,
 {
   const MusterOrphan *x = *(const MusterOrphan * const *) a;
   const MusterOrphan *y = *(const MusterOrphan * const *) b;
-  g_autofree char *px = g_file_get_path (x->file);
-  g_autofree char *py = g_file_get_path (y->file);
-  GStatBuf sx, sy;
 
-  if (g_stat (px, &sx) != 0 || g_stat (py, &sy) != 0)
-    return 0;
-
-  return sx.st_mtime < sy.st_mtime ? -1 : sx.st_mtime > sy.st_mtime;
+  return x->saved_at < y->saved_at ? -1 : x->saved_at > y->saved_at;
 }
 
 GPtrArray *
@@ -288,6 +282,12 @@ muster_draft_list_orphans (void)
       orphan = g_new0 (MusterOrphan, 1);
       orphan->id = g_steal_pointer (&id);
       orphan->file = g_file_new_build_filename (dir_path, name, NULL);
+      {
+        GStatBuf buf;
+
+        if (g_stat (g_file_peek_path (orphan->file), &buf) == 0)
+          orphan->saved_at = buf.st_mtime;
+      }
       info_path = draft_path (orphan->id, ".ini");
       if (g_key_file_load_from_file (info, info_path, G_KEY_FILE_NONE, NULL))
         {

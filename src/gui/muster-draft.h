@@ -35,6 +35,7 @@ typedef struct
   GFile *file;        /* the draft's layout */
   GFile *original;    /* the file it belongs to, or NULL (never saved) */
   char  *title;       /* the document's name when it was written */
+  gint64 saved_at;    /* when it was last written, in seconds since 1970 */
 } MusterOrphan;
 
 /* A new draft, with a new id and its lock held; nothing is written yet. */

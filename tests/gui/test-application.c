@@ -15,6 +15,9 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+#include <utime.h>
+
 #include <string.h>
 
 #include <adwaita.h>
@@ -244,6 +247,60 @@ test_application_drafts_closed (void)
   muster_draft_delete_orphan (((MusterOrphan *) g_ptr_array_index (orphans, 0))->id);
 }
 
+static void
+drafts_named_cb (GApplication *app)
+{
+  GtkWidget *alert = alert_wait (NULL);
+  const char *body;
+
+  g_assert_nonnull (alert);
+  body = muster_alert_get_body (alert);
+  g_assert_nonnull (strstr (body, "• Left Behind, saved on 3 March at 10:42\n"));
+  g_assert_nonnull (strstr (body, "• Left Behind, saved on 4 March at 09:05"));
+  muster_alert_close (alert);
+  g_assert_true (alert_wait_gone (NULL));
+  g_application_quit (app);
+}
+
+static void
+test_application_drafts_named_session (void)
+{
+  run_app_session (G_CALLBACK (drafts_named_cb));
+}
+
+/* Two drafts of one layout (two Musters that crashed with it open) are
+ * told apart by when they were saved, the older first. */
+static void
+test_application_drafts_named (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 1828.8, 1219.2);
+  g_autoptr(GPtrArray) orphans = NULL;
+  const int days[] = { 4, 3 };
+  const int hours[] = { 9, 10 };
+  const int minutes[] = { 5, 42 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (days); i++)
+    {
+      g_autoptr(MusterDraft) draft = muster_draft_new ();
+      g_autoptr(GDateTime) when = g_date_time_new_local (2026, 3, days[i], hours[i], minutes[i], 0);
+      g_autoptr(GError) error = NULL;
+      struct utimbuf times = { g_date_time_to_unix (when), g_date_time_to_unix (when) };
+
+      g_assert_true (muster_draft_save (draft, layout, NULL, "Left Behind", &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (g_utime (g_file_peek_path (muster_draft_get_file (draft)), &times), ==, 0);
+    }
+
+  g_test_trap_subprocess ("/app/application/drafts-named/subprocess", 60 * G_USEC_PER_SEC,
+                          G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+
+  orphans = muster_draft_list_orphans ();
+  g_assert_cmpuint (orphans->len, ==, 2);
+  for (guint i = 0; i < orphans->len; i++)
+    muster_draft_delete_orphan (((MusterOrphan *) g_ptr_array_index (orphans, i))->id);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -257,6 +314,8 @@ main (int   argc,
   g_test_add_func ("/app/application/open-again/subprocess", test_application_open_again_session);
   g_test_add_func ("/app/application/drafts-closed", test_application_drafts_closed);
   g_test_add_func ("/app/application/drafts-closed/subprocess", test_application_drafts_closed_session);
+  g_test_add_func ("/app/application/drafts-named", test_application_drafts_named);
+  g_test_add_func ("/app/application/drafts-named/subprocess", test_application_drafts_named_session);
 
   return g_test_run ();
 }
