@@ -196,6 +196,17 @@ test_application_open_again (void)
   g_test_trap_assert_passed ();
 }
 
+/* Drafts left by an earlier run that failed half way would be offered
+ * too. */
+static void
+delete_orphans (void)
+{
+  g_autoptr(GPtrArray) orphans = muster_draft_list_orphans ();
+
+  for (guint i = 0; i < orphans->len; i++)
+    muster_draft_delete_orphan (((MusterOrphan *) g_ptr_array_index (orphans, i))->id);
+}
+
 static void
 drafts_closed_cb (GApplication *app)
 {
@@ -226,6 +237,7 @@ test_application_drafts_closed (void)
   g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 1828.8, 1219.2);
   g_autoptr(GPtrArray) orphans = NULL;
 
+  delete_orphans ();
   /* A draft nobody holds: as a Muster that was killed leaves it. */
   {
     g_autoptr(MusterDraft) draft = muster_draft_new ();
@@ -244,7 +256,7 @@ test_application_drafts_closed (void)
 
   orphans = muster_draft_list_orphans ();
   g_assert_cmpuint (orphans->len, ==, 1);
-  muster_draft_delete_orphan (((MusterOrphan *) g_ptr_array_index (orphans, 0))->id);
+  delete_orphans ();
 }
 
 static void
@@ -279,6 +291,7 @@ test_application_drafts_named (void)
   const int hours[] = { 9, 10 };
   const int minutes[] = { 5, 42 };
 
+  delete_orphans ();
   for (guint i = 0; i < G_N_ELEMENTS (days); i++)
     {
       g_autoptr(MusterDraft) draft = muster_draft_new ();
@@ -297,8 +310,7 @@ test_application_drafts_named (void)
 
   orphans = muster_draft_list_orphans ();
   g_assert_cmpuint (orphans->len, ==, 2);
-  for (guint i = 0; i < orphans->len; i++)
-    muster_draft_delete_orphan (((MusterOrphan *) g_ptr_array_index (orphans, i))->id);
+  delete_orphans ();
 }
 
 int
