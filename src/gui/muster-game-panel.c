@@ -433,6 +433,16 @@ muster_game_panel_get_message (MusterGamePanel *self)
   return self->message;
 }
 
+void
+muster_game_panel_withdraw_message (MusterGamePanel *self,
+                                    const char      *message)
+{
+  g_return_if_fail (MUSTER_IS_GAME_PANEL (self));
+
+  if (message != NULL && g_strcmp0 (self->message, message) == 0)
+    clear_message (self);
+}
+
 const char *
 muster_game_panel_get_sight_piece (MusterGamePanel *self)
 {

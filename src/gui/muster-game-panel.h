@@ -43,6 +43,10 @@ GtkWidget  *muster_game_panel_get_page_widget  (MusterGamePanel *self,
                                                 const char      *name);
 /* The message shown to the players, or NULL. */
 const char *muster_game_panel_get_message      (MusterGamePanel *self);
+/* Takes the message away if it is still message: what it said holds no
+ * longer. */
+void        muster_game_panel_withdraw_message (MusterGamePanel *self,
+                                                const char      *message);
 /* The piece, or the player whose troopers, whose Line of Fire is shown;
  * NULL when none. */
 const char *muster_game_panel_get_sight_piece  (MusterGamePanel *self);

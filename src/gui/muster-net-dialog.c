@@ -35,6 +35,8 @@ typedef struct
   GtkLabel         *refusal_label;
   GtkWidget        *reveal_button;
   MusterNetState    shown_state;
+  char             *silence;    /* the refusal that said the other Muster is
+                                 * not answering, while it is shown */
 } NetState;
 
 static void
@@ -53,6 +55,7 @@ net_state_free (gpointer data)
     gtk_window_destroy (state->status);
   g_clear_object (&state->session);
   g_clear_object (&state->game);
+  g_free (state->silence);
   g_free (state);
 }
 
@@ -127,6 +130,17 @@ session_changed_cb (MusterNetSession *session,
     muster_roster_reload (muster_document_get_roster (muster_window_get_document (state->window)));
   state->shown_state = now;
   gtk_label_set_text (state->state_label, said);
+  /* "Bob's Muster is not answering", said as a refusal too, holds no
+   * longer once it answers: here and above the Game page. */
+  if (state->silence != NULL && !muster_net_session_is_silent (session))
+    {
+      MusterGamePanel *panel = MUSTER_GAME_PANEL (muster_window_get_game_panel (state->window));
+
+      if (g_strcmp0 (gtk_label_get_text (state->refusal_label), state->silence) == 0)
+        gtk_widget_set_visible (GTK_WIDGET (state->refusal_label), FALSE);
+      muster_game_panel_withdraw_message (panel, state->silence);
+      g_clear_pointer (&state->silence, g_free);
+    }
   gtk_widget_set_visible (state->reveal_button, muster_net_session_can_reveal_lieutenant (session));
 }
 
@@ -140,6 +154,8 @@ session_refused_cb (MusterNetSession *session,
 
   gtk_label_set_text (state->refusal_label, reason);
   gtk_widget_set_visible (GTK_WIDGET (state->refusal_label), TRUE);
+  g_free (state->silence);
+  state->silence = muster_net_session_is_silent (session) ? g_strdup (reason) : NULL;
   /* And where the players took the step: above the Game page. */
   if (MUSTER_IS_GAME_PAGE (page))
     muster_game_page_refuse_text (MUSTER_GAME_PAGE (page), reason);

@@ -87,6 +87,14 @@ muster_net_answers_restart_deadline (MusterNetSession *self)
                                                   self, NULL);
 }
 
+gboolean
+muster_net_session_is_silent (MusterNetSession *self)
+{
+  g_return_val_if_fail (MUSTER_IS_NET_SESSION (self), FALSE);
+
+  return self->silent;
+}
+
 void
 muster_net_answers_heard (MusterNetSession *self)
 {

@@ -220,6 +220,9 @@ MusterNetState    muster_net_session_get_state        (MusterNetSession     *sel
 /* Where the session stands, for people: "Bob is connected", "Bob’s
  * Muster is not answering". */
 char             *muster_net_session_describe         (MusterNetSession     *self);
+/* Whether the other Muster has not answered for too long ("Silence"
+ * above), its connection still open. */
+gboolean          muster_net_session_is_silent        (MusterNetSession     *self);
 /* The last refusal, or NULL. */
 const char       *muster_net_session_get_refusal      (MusterNetSession     *self);
 /* How many of player's choices are hidden now. */

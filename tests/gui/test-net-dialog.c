@@ -14,6 +14,7 @@
 #include "muster-game-page.h"
 #include "muster-game-panel.h"
 #include "muster-net-dialog.h"
+#include "muster-net-session-private.h"
 #include "muster-roster.h"
 #include "muster-window.h"
 
@@ -525,6 +526,50 @@ test_game_page (void)
     ;
 }
 
+/* The other Muster silent for a while (muster-net-answers.c: the session
+ * said so as a refusal, in its state too), then answering again: what
+ * said so goes, in the status window and above the Game page; a refusal
+ * of another kind stays. */
+static void
+test_silence_ends (void)
+{
+  MusterWindow *host = open_window ();
+  MusterWindow *guest;
+  g_autoptr(MusterLayout) readme = readme_layout ();
+  MusterGamePanel *panel = MUSTER_GAME_PANEL (muster_window_get_game_panel (host));
+  MusterNetSession *session;
+  GtkWindow *status;
+  Pair pair;
+
+  guest = host_and_join (host, readme, &pair);
+  session = pair.a;
+  status = muster_net_dialog_get_status_window (host);
+  wait_for (is_settled, &pair, "both Musters");
+  game_page (host, "initiative");
+
+  session->silent = TRUE;
+  muster_net_session_refused (session, "Bob’s Muster is not answering");
+  muster_net_session_emit_changed (session);
+  g_assert_cmpuint (count_shown (status, "Bob’s Muster is not answering"), ==, 2);
+  g_assert_cmpstr (muster_game_panel_get_message (panel), ==, "Bob’s Muster is not answering");
+
+  muster_net_answers_heard (session);
+  g_assert_cmpuint (count_shown (status, "Bob’s Muster is not answering"), ==, 0);
+  g_assert_null (muster_game_panel_get_message (panel));
+
+  /* Any other refusal is not the silence's to take away. */
+  muster_net_session_refused (session, "The other Muster refused: not now");
+  muster_net_answers_heard (session);
+  muster_net_session_emit_changed (session);
+  g_assert_cmpuint (count_shown (status, "The other Muster refused: not now"), ==, 1);
+  g_assert_cmpstr (muster_game_panel_get_message (panel), ==, "The other Muster refused: not now");
+
+  gtk_window_destroy (GTK_WINDOW (guest));
+  gtk_window_destroy (GTK_WINDOW (host));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* The first GtkDropDown under root, or NULL. */
 static GtkWidget *
 find_drop_down (GtkWidget *root)
@@ -665,6 +710,7 @@ main (int   argc,
 
   g_test_add_func ("/app/net-dialog/host-and-join", test_host_and_join);
   g_test_add_func ("/app/net-dialog/game-page", test_game_page);
+  g_test_add_func ("/app/net-dialog/silence-ends", test_silence_ends);
   g_test_add_func ("/app/net-dialog/join-choice", test_join_choice);
   g_test_add_func ("/app/net-dialog/join-with-army", test_join_with_army);
 
