@@ -15,6 +15,7 @@
 
 #include "muster-layout.h"
 #include "muster-layout-private.h"
+#include "muster-log-step.h"
 
 G_DEFINE_FINAL_TYPE (MusterLayout, muster_layout, G_TYPE_OBJECT)
 G_DEFINE_QUARK (muster-layout-error-quark, muster_layout_error)
@@ -964,19 +965,52 @@ muster_layout_has_id (MusterLayout *self,
          muster_layout_lookup_terrain (self, id) != NULL;
 }
 
+/* The ids the game log names as pieces or troopers. */
+static GHashTable *
+ids_in_game_log (MusterLayout *self)
+{
+  static const char * const names[] = { "piece", "trooper" };
+  GHashTable *ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < self->game_steps->len; i++)
+    {
+      MusterLogStep *step = g_ptr_array_index (self->game_steps, i);
+
+      for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+        {
+          const char *id = muster_log_step_get (step, names[k]);
+
+          if (id != NULL)
+            g_hash_table_add (ids, (gpointer) id);
+          for (guint j = 0; j < muster_log_step_get_n_items (step); j++)
+            if ((id = muster_log_item_get (muster_log_step_get_item (step, j), names[k])) != NULL)
+              g_hash_table_add (ids, (gpointer) id);
+        }
+    }
+
+  return ids;
+}
+
 char *
 muster_layout_make_id (MusterLayout *self,
                        const char   *prefix)
 {
+  g_autoptr(GHashTable) logged = NULL;
+
   g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
   g_return_val_if_fail (prefix != NULL, NULL);
+
+  /* Not an id that the game log names, of a piece deleted since: the
+   * game would take the new piece for it (a trooper deployed, or bound to
+   * a model taken off the table, would claim it). */
+  logged = ids_in_game_log (self);
 
   /* There are fewer ids in use than numbers, so this ends. */
   for (guint n = 1; ; n++)
     {
       g_autofree char *id = g_strdup_printf ("%s%u", prefix, n);
 
-      if (!muster_layout_has_id (self, id))
+      if (!muster_layout_has_id (self, id) && !g_hash_table_contains (logged, id))
         return g_steal_pointer (&id);
     }
 }

@@ -73,15 +73,18 @@ restore_response_cb (GtkWidget    *alert,
     }
 }
 
-/* When a draft was written, as a player says it: today's by the time. */
+/* When a draft was written, as a player says it: today's by the time,
+ * others by the date in the locale's numbers (a month's name would be
+ * the time locale's, whatever language Muster speaks). NULL when not
+ * known. */
 static char *
 describe_saved_at (gint64 saved_at)
 {
-  g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (saved_at);
+  g_autoptr(GDateTime) when = saved_at > 0 ? g_date_time_new_from_unix_local (saved_at) : NULL;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
 
   if (when == NULL)
-    return g_strdup ("");
+    return NULL;
 
   if (g_date_time_get_year (when) == g_date_time_get_year (now) &&
       g_date_time_get_day_of_year (when) == g_date_time_get_day_of_year (now))
@@ -89,9 +92,10 @@ describe_saved_at (gint64 saved_at)
     /* xgettext:no-c-format */
     return g_date_time_format (when, _("today at %H:%M"));
 
-  /* Translators: a day and time, see g_date_time_format() */
+  /* Translators: a day and time, see g_date_time_format(); %x is the
+   * date in the locale's numbers */
   /* xgettext:no-c-format */
-  return g_date_time_format (when, _("on %-d %B at %H:%M"));
+  return g_date_time_format (when, _("on %x at %H:%M"));
 }
 
 /* The drafts a Muster left behind when it ended without closing their
@@ -117,13 +121,16 @@ offer_drafts (MusterApplication *self,
     {
       const MusterOrphan *orphan = g_ptr_array_index (orphans, i);
       g_autofree char *when = describe_saved_at (orphan->saved_at);
+      const char *title = orphan->title != NULL ? orphan->title : _("Untitled Layout");
 
-      /* Translators: a layout's name, then when it was saved: "today at
-       * 10:42" or "on 3 March at 10:42". Two Musters that crashed with
-       * the same file open leave two drafts of one name. */
       g_string_append (names, "\n• ");
-      g_string_append_printf (names, _("%s, saved %s"),
-                              orphan->title != NULL ? orphan->title : _("Untitled Layout"), when);
+      if (when == NULL)
+        g_string_append (names, title);
+      else
+        /* Translators: a layout's name, then when it was saved: "today
+         * at 10:42" or "on 03/03/26 at 10:42". Two Musters that crashed
+         * with the same file open leave two drafts of one name. */
+        g_string_append_printf (names, _("%s, saved %s"), title, when);
     }
 
   /* Translators: the names of the layouts follow, one a line */

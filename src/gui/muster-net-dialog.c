@@ -154,8 +154,10 @@ session_refused_cb (MusterNetSession *session,
 
   gtk_label_set_text (state->refusal_label, reason);
   gtk_widget_set_visible (GTK_WIDGET (state->refusal_label), TRUE);
-  g_free (state->silence);
-  state->silence = muster_net_session_is_silent (session) ? g_strdup (reason) : NULL;
+  /* The silence is said as it begins (muster-net-answers.c); what is
+   * said while it lasts (that the game is closed for it) is not. */
+  if (state->silence == NULL && muster_net_session_is_silent (session))
+    state->silence = g_strdup (reason);
   /* And where the players took the step: above the Game page. */
   if (MUSTER_IS_GAME_PAGE (page))
     muster_game_page_refuse_text (MUSTER_GAME_PAGE (page), reason);

@@ -1291,6 +1291,29 @@ test_lost_piece_shared (void)
   table_close (&table);
 }
 
+/* A piece deleted during the deployment does not give its id to the next
+ * one placed: the game log names it, and its trooper (deployed, or
+ * waiting for a model put back) would take the new piece for its own. */
+static void
+test_logged_ids_kept (void)
+{
+  Table table = { 0 };
+  g_autofree char *id = NULL;
+
+  infinity_table (&table);
+  table_start (&table);
+  play_initiative (table.game);
+  OK (muster_game_start_deployment (table.game, &ok_error));
+  OK (muster_game_deploy (table.game, "b1", &ok_error));
+
+  muster_layout_remove_piece (table.layout, "b1");
+  muster_layout_remove_piece (table.layout, "b3");
+  id = muster_layout_make_id (table.layout, "b");
+  g_assert_cmpstr (id, ==, "b4");
+
+  table_close (&table);
+}
+
 /* A trooper held off the table takes no model: one placed for another
  * trooper of its entry is that one's. */
 static void
@@ -1455,6 +1478,7 @@ main (int   argc,
   g_test_add_func ("/game/game/lost-piece-replaced", test_lost_piece_replaced);
   g_test_add_func ("/game/game/lost-piece-shared", test_lost_piece_shared);
   g_test_add_func ("/game/game/lost-piece-held", test_lost_piece_held);
+  g_test_add_func ("/game/game/logged-ids-kept", test_logged_ids_kept);
   g_test_add_func ("/game/game/deployed-stay", test_deployed_stay);
 
   return g_test_run ();

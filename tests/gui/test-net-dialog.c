@@ -564,6 +564,16 @@ test_silence_ends (void)
   g_assert_cmpuint (count_shown (status, "The other Muster refused: not now"), ==, 1);
   g_assert_cmpstr (muster_game_panel_get_message (panel), ==, "The other Muster refused: not now");
 
+  /* Silent again, past the deadline: why the game closed stays. */
+  session->silent = TRUE;
+  muster_net_session_refused (session, "Bob’s Muster is not answering");
+  muster_net_session_emit_changed (session);
+  muster_net_session_refused (session, "Bob’s Muster stopped answering: the game is closed");
+  muster_net_session_close (session);
+  g_assert_false (muster_net_session_is_silent (session));
+  g_assert_cmpuint (count_shown (status, "Bob’s Muster stopped answering: the game is closed"), ==, 1);
+  g_assert_cmpstr (muster_game_panel_get_message (panel), ==, "Bob’s Muster stopped answering: the game is closed");
+
   gtk_window_destroy (GTK_WINDOW (guest));
   gtk_window_destroy (GTK_WINDOW (host));
   while (g_main_context_iteration (NULL, FALSE))
