@@ -667,6 +667,30 @@ muster_game_start_deployment (MusterGame  *self,
 
 /* Placing */
 
+/* The piece a step from the other Muster names, when it may stand for the
+ * trooper: its player's, of its entry, and no other trooper's own. */
+static MusterPiece *
+named_piece (MusterGame              *self,
+             const MusterGameTrooper *trooper,
+             const char              *piece_id)
+{
+  MusterPiece *piece = muster_game_lookup_piece (self, piece_id);
+
+  if (piece == NULL || g_strcmp0 (piece->owner, self->player_ids[trooper->player]) != 0 ||
+      (trooper->entry_id != NULL && g_strcmp0 (muster_roster_get_piece_entry (piece), trooper->entry_id) != 0))
+    return NULL;
+
+  for (guint i = 0; i < self->troopers->len; i++)
+    {
+      const MusterGameTrooper *other = g_ptr_array_index (self->troopers, i);
+
+      if (other != trooper && other->piece_id != NULL && own_piece (self, other) == piece)
+        return NULL;
+    }
+
+  return piece;
+}
+
 static gboolean
 deploy_apply (MusterGame     *self,
               MusterLogStep  *step,
@@ -680,8 +704,13 @@ deploy_apply (MusterGame     *self,
     return FALSE;
 
   /* The piece it deploys, found on the board, is kept in the step (an
-   * old log's conversion looks on the board as the old Game page did). */
-  if (self->mode != MUSTER_GAME_MODE_REPLAY)
+   * old log's conversion looks on the board as the old Game page did).
+   * A step from the other Muster names it already: found again here, it
+   * could be another (a roster entry added there, pieces in another
+   * order), and the two games would part. */
+  if (self->mode == MUSTER_GAME_MODE_LIVE && muster_log_step_get (step, "piece") != NULL)
+    piece = named_piece (self, trooper, muster_log_step_get (step, "piece"));
+  else if (self->mode != MUSTER_GAME_MODE_REPLAY)
     {
       piece = muster_game_find_candidate (self, trooper);
       if (piece != NULL)
@@ -722,13 +751,20 @@ muster_game_deploy (MusterGame  *self,
                     const char  *trooper_id,
                     GError     **error)
 {
+  const MusterGameTrooper *trooper;
   MusterLogStep *step;
+  MusterPiece *piece;
 
   g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
   g_return_val_if_fail (trooper_id != NULL, FALSE);
 
   step = muster_log_step_new ("deploy");
   muster_log_step_set (step, "trooper", trooper_id);
+  /* The piece this Muster sees for it, named: across the network, the
+   * other Muster deploys that one (deploy_apply()). */
+  trooper = muster_game_lookup_trooper (self, trooper_id);
+  if (trooper != NULL && (piece = muster_game_find_candidate (self, trooper)) != NULL)
+    muster_log_step_set (step, "piece", piece->id);
 
   return muster_game_take (self, step, error);
 }

@@ -598,6 +598,53 @@ test_secrets (void)
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 }
 
+/* A trooper whose model Bob took off and put back from a roster entry he
+ * added since, which Alice's Muster does not have: the step names the
+ * piece, and both games deploy that one rather than each finding its own
+ * (hers found none, and refused). */
+static void
+test_replacement_deployed (void)
+{
+  Match match = { 0 };
+  MusterLayout *bobs;
+  g_autoptr(MusterRoster) roster = NULL;
+  MusterRosterEntry *entry = muster_roster_entry_new ();
+  const char *entry_id;
+  MusterPiece *piece;
+  guint refused[2];
+
+  match_open (&match);
+  play_initiative (&match);
+  OK (muster_game_start_deployment (match.host.game, &ok_error));
+  settle (&match);
+  bobs = match.guest.layout;
+  muster_layout_remove_piece (bobs, "b3");
+  settle (&match);
+  roster = muster_roster_new (bobs);
+  entry->name = g_strdup ("b3");
+  entry->count = 2;
+  entry->base = (MusterBase) { MUSTER_BASE_ROUND, 25, 25 };
+  entry_id = muster_roster_add_entry (roster, "blue", entry);
+  piece = muster_roster_make_piece (roster, entry_id);
+  piece->id = g_strdup ("m9");
+  piece->x = 30 * IN;
+  piece->y = 8 * IN;
+  piece->rotation = 180;
+  g_assert_true (muster_layout_add_piece (bobs, piece));
+  settle (&match);
+
+  refused[0] = match.host.refusals->len;
+  refused[1] = match.guest.refusals->len;
+  OK (muster_game_deploy (match.guest.game, "b3", &ok_error));
+  settle (&match);
+  g_assert_cmpuint (match.host.refusals->len, ==, refused[0]);
+  g_assert_cmpuint (match.guest.refusals->len, ==, refused[1]);
+  g_assert_cmpuint (muster_game_get_n_steps (match.host.game), ==, muster_game_get_n_steps (match.guest.game));
+  g_assert_cmpstr (muster_game_lookup_trooper (match.host.game, "b3")->piece_id, ==, "m9");
+  g_assert_cmpstr (muster_game_lookup_trooper (match.guest.game, "b3")->piece_id, ==, "m9");
+  match_close (&match);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -609,6 +656,7 @@ main (int   argc,
   g_test_add_func ("/net/session/guest-army-refused", test_guest_army_refused);
   g_test_add_func ("/net/session/guest-army-too-big", test_guest_army_too_big);
   g_test_add_func ("/net/session/pieces", test_pieces);
+  g_test_add_func ("/net/session/replacement-deployed", test_replacement_deployed);
   g_test_add_func ("/net/session/restart", test_restart);
   g_test_add_func ("/net/secrets", test_secrets);
 
