@@ -23,11 +23,25 @@
 
 /* Walking the widgets */
 
+/* Whether the widget is inside one of a type that libadwaita keeps to
+ * itself (no macro names it), when this libadwaita has it. */
+static gboolean
+inside_type_named (GtkWidget  *widget,
+                   const char *name)
+{
+  GType type = g_type_from_name (name);
+
+  return type != 0 && gtk_widget_get_ancestor (widget, type) != NULL;
+}
+
 /* A part of a widget that GTK or libadwaita builds and names itself:
  * the menu button, not the toggle inside it, is the player's button.
  * libadwaita 1.2 gives some buttons of its own only a tooltip: the
  * preferences window's search button, in its header bar, an entry row's
- * Apply button and a password row's Show Text. Not Muster's to name. */
+ * Apply button and a password row's Show Text; today's has a back button
+ * in every header bar, named "Back", its tooltip set only when there is
+ * a page to go back to, and a dialog's close button and its preferences
+ * dialog's search button are named the same way. Not Muster's to name. */
 static gboolean
 is_inner_part (GtkWidget *widget)
 {
@@ -37,9 +51,11 @@ is_inner_part (GtkWidget *widget)
          (GTK_IS_MENU_BUTTON (parent) || ADW_IS_SPLIT_BUTTON (parent) || GTK_IS_SPIN_BUTTON (parent) ||
           GTK_IS_ENTRY (parent) || GTK_IS_DROP_DOWN (parent) ||
           gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW_CONTROLS) != NULL ||
-          (ADW_IS_PREFERENCES_WINDOW (gtk_widget_get_root (widget)) &&
+          ((ADW_IS_PREFERENCES_WINDOW (gtk_widget_get_root (widget)) ||
+            inside_type_named (widget, "AdwPreferencesDialog")) &&
            gtk_widget_get_ancestor (widget, ADW_TYPE_HEADER_BAR) != NULL) ||
           gtk_widget_get_ancestor (widget, ADW_TYPE_PASSWORD_ENTRY_ROW) != NULL ||
+          inside_type_named (widget, "AdwBackButton") || inside_type_named (widget, "AdwSheetControls") ||
           (GTK_IS_BUTTON (widget) &&
            g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "adw-entry-apply-symbolic") == 0));
 }
