@@ -137,6 +137,8 @@ N_("Dawn Assault")
 N_("Counterthrust")
 /* Translators: deployment name in t9a.xml */
 N_("Encircle")
+/* Translators: base-within across in t9a.xml */
+N_("A unit across a quarter line must be more than 15″ from the Centre Line")
 /* Translators: deployment name in t9a.xml */
 N_("Refused Flank")
 /* Translators: option name in t9a.xml */

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-# Writes po/system-strings.c: the names in the game-system files, as C
+# Writes po/system-strings.c: the names (and what players are told of a
+# base across a <base-within>) in the game-system files, as C
 # strings xgettext can read, so translators see them beside the rest.
 # Muster translates them at load time with g_dgettext().
 #
@@ -7,7 +8,7 @@
 import sys
 import xml.etree.ElementTree as ET
 
-TRANSLATABLE = ("name", "label")
+TRANSLATABLE = ("name", "label", "across")
 
 
 def strings(path):

@@ -31,11 +31,14 @@
  *       with an optional strict="true" (boundary excluded).
  *   <board/>  <union>  <intersection>  <difference> (the first child minus
  *       the others)
- *   <choose>    (a <base-within> choice is the zone as drawn, see muster-region.h)
+ *   <choose>    (a <base-within> choice is made by the whole base, see
+ *                muster-region.h)
  *     <when [role="attacker|defender"] [short-edge="west|east|north|south"]
  *           [board="landscape|portrait"]
  *           [option="NAME" value="VALUE"]>
- *       [<base-within>REGION...</base-within>] REGION...
+ *       [<base-within [across="TEXT"]>REGION...</base-within>] REGION...
+ *       (across: what a player is told of a base across the edge of the
+ *       <base-within>, which then counts as not within it)
  *     </when>...
  *     [<otherwise>REGION...</otherwise>]
  *   </choose>
@@ -108,6 +111,7 @@ typedef struct
   char     *option;
   char     *value;
   TmplNode *base_within;   /* NULL unless the choice depends on the base */
+  char     *across;        /* <base-within across="...">, in English */
   TmplNode *region;
 } TmplWhen;
 
@@ -171,6 +175,7 @@ tmpl_when_free (TmplWhen *when)
   g_free (when->board);
   g_free (when->option);
   g_free (when->value);
+  g_free (when->across);
   tmpl_node_free (when->base_within);
   tmpl_node_free (when->region);
   g_free (when);
@@ -464,6 +469,8 @@ parse_when (const ParseContext  *ctx,
   when->region = parse_regions (ctx, element, TRUE, &when->base_within, error);
   if (when->region == NULL)
     return NULL;
+  if (when->base_within != NULL)
+    when->across = muster_xml_get_prop (muster_xml_find_child (element, "base-within"), "across");
 
   return g_steal_pointer (&when);
 }
@@ -1194,6 +1201,7 @@ resolve_choice (Resolver        *r,
       g_autoptr(MusterRegion) condition = NULL;
       g_autoptr(MusterRegion) then_region = NULL;
       MusterRegion *otherwise;
+      MusterRegion *if_within;
 
       if (!when_applies (r, when))
         continue;
@@ -1211,9 +1219,13 @@ resolve_choice (Resolver        *r,
       if ((otherwise = resolve_choice (r, node, i + 1, error)) == NULL)
         return NULL;
 
-      return muster_region_new_if_within (g_steal_pointer (&condition),
-                                          g_steal_pointer (&then_region),
-                                          otherwise);
+      if_within = muster_region_new_if_within (g_steal_pointer (&condition),
+                                               g_steal_pointer (&then_region),
+                                               otherwise);
+      /* Written in English, shown translated (po/system-strings.c). */
+      if (when->across != NULL)
+        muster_region_set_note (if_within, g_dgettext (GETTEXT_PACKAGE, when->across));
+      return if_within;
     }
 
   if (node->otherwise != NULL)

@@ -174,6 +174,16 @@ muster_region_ref (MusterRegion *region)
 }
 
 void
+muster_region_set_note (MusterRegion *region,
+                        const char   *note)
+{
+  g_return_if_fail (region != NULL);
+
+  g_free (region->note);
+  region->note = g_strdup (note);
+}
+
+void
 muster_region_unref (MusterRegion *region)
 {
   g_return_if_fail (region != NULL);
@@ -184,6 +194,7 @@ muster_region_unref (MusterRegion *region)
   if (kind_has_outline (region->kind))
     muster_outline_clear (&region->outline);
   g_clear_pointer (&region->children, g_ptr_array_unref);
+  g_free (region->note);
   g_free (region);
 }
 
@@ -627,6 +638,35 @@ region_excludes_outline (const MusterRegion  *region,
     default:
       g_assert_not_reached ();
     }
+}
+
+const char *
+muster_region_explain_outline (const MusterRegion  *region,
+                               const MusterOutline *outline)
+{
+  g_return_val_if_fail (region != NULL, NULL);
+  g_return_val_if_fail (outline != NULL, NULL);
+
+  if (region->kind == MUSTER_REGION_IF_WITHIN)
+    {
+      const MusterRegion *condition = child (region, 0);
+
+      if (muster_region_contains_outline (condition, outline))
+        return muster_region_explain_outline (child (region, 1), outline);
+      if (region->note != NULL && !region_excludes_outline (condition, outline))
+        return region->note;
+      return muster_region_explain_outline (child (region, 2), outline);
+    }
+
+  for (guint i = 0; region->children != NULL && i < region->children->len; i++)
+    {
+      const char *note = muster_region_explain_outline (child (region, i), outline);
+
+      if (note != NULL)
+        return note;
+    }
+
+  return NULL;
 }
 
 guint

@@ -40,6 +40,9 @@ struct _MusterRegion
                                 * 0 when it has none. For dimension labels. */
   MusterOutline     outline;   /* board, polygon and circle */
   GPtrArray        *children;  /* MusterRegion, for the set operations */
+  char             *note;      /* IF_WITHIN: what the rules make of a base
+                                * across the condition's edge, as a player
+                                * is told it, or NULL */
 
   /*< private >*/
   gatomicrefcount   ref_count;
@@ -65,6 +68,8 @@ MusterRegion *muster_region_new_set          (MusterRegionKind    kind,
 MusterRegion *muster_region_new_if_within    (MusterRegion       *condition,
                                               MusterRegion       *then_region,
                                               MusterRegion       *otherwise);
+void          muster_region_set_note         (MusterRegion       *region,
+                                              const char         *note);
 
 MusterRegion *muster_region_ref              (MusterRegion       *region);
 void          muster_region_unref            (MusterRegion       *region);
@@ -96,6 +101,12 @@ void          muster_region_contains_points  (const MusterRegion *region,
  * of its children does, which is exact when the children are convex and
  * do not touch (as in every shipped zone). */
 gboolean      muster_region_contains_outline (const MusterRegion *region,
+                                              const MusterOutline *outline);
+
+/* Why a base across the edge of an IF_WITHIN's condition, which the
+ * choice reads as not within it, is held to the other region: the note
+ * of the first such IF_WITHIN the outline lies across, or NULL. */
+const char   *muster_region_explain_outline  (const MusterRegion *region,
                                               const MusterOutline *outline);
 
 /* The polygon of box ∩ half-plane, for drawing; returns the number of

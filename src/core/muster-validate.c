@@ -285,8 +285,15 @@ check_unary (MusterValidator *self,
   if (player != NULL && player->zone != NULL &&
       info_applies (info, MUSTER_RULE_OUTSIDE_ZONE) &&
       (!on_board || !outline_in_zone (player, piece, outline)))
-    g_ptr_array_add (sink, _muster_validator_violation_new (self, piece, MUSTER_RULE_OUTSIDE_ZONE, NULL, NULL, 0,
-                                                            MUSTER_VIOLATION_OTHER_NONE));
+    {
+      MusterViolation *v = _muster_validator_violation_new (self, piece, MUSTER_RULE_OUTSIDE_ZONE, NULL, NULL, 0,
+                                                            MUSTER_VIOLATION_OTHER_NONE);
+
+      /* Across a line where the zone's depth changes, the base may look
+       * inside the zone as drawn: the system says why it is not. */
+      v->note = g_strdup (muster_region_explain_outline (player->zone, outline));
+      g_ptr_array_add (sink, v);
+    }
 }
 
 /* Pieces */

@@ -63,6 +63,9 @@ struct _MusterViolation
   MusterTerrainKind      other_terrain; /* the other's kind, when it is terrain */
   MusterSequenceProblem  sequence;     /* deploy-sequence: what is wrong */
   guint                  steps;        /* deploy-sequence by steps: how many */
+  char                  *note;         /* outside-zone: why a base that may look
+                                        * inside the zone as drawn is not (the
+                                        * system's <base-within across>), or NULL */
 };
 
 const char      *muster_rule_code_to_string   (MusterRuleCode           code);

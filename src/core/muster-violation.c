@@ -88,6 +88,7 @@ muster_violation_free (MusterViolation *violation)
   g_free (violation->piece_id);
   g_free (violation->other_id);
   g_free (violation->other_name);
+  g_free (violation->note);
   g_free (violation);
 }
 
@@ -103,6 +104,7 @@ muster_violation_copy (const MusterViolation *violation)
   copy->piece_id = g_strdup (violation->piece_id);
   copy->other_id = g_strdup (violation->other_id);
   copy->other_name = g_strdup (violation->other_name);
+  copy->note = g_strdup (violation->note);
 
   return copy;
 }
@@ -332,6 +334,10 @@ muster_violation_describe_in (const MusterViolation *violation,
       return g_strdup (_("Not entirely on the table"));
 
     case MUSTER_RULE_OUTSIDE_ZONE:
+      if (violation->note != NULL)
+        /* Translators: %s says why, from the game system: "A unit across
+         * a quarter line must be more than 15″ from the Centre Line" */
+        return g_strdup_printf (_("Not entirely inside the deployment zone: %s"), violation->note);
       return g_strdup (_("Not entirely inside the deployment zone"));
 
     case MUSTER_RULE_BASE_CONTACT:

@@ -17,8 +17,10 @@
 #include <sys/resource.h>
 
 #include "muster-expr.h"
+#include "muster-layout.h"
 #include "muster-system.h"
 #include "muster-system-private.h"
+#include "muster-validate.h"
 #include "muster-xml.h"
 #include "system-helpers.h"
 
@@ -530,6 +532,70 @@ test_t9a_encircle (Fixture       *fixture,
       g_assert_error (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID);
       g_assert_nonnull (strstr (error->message, "role"));
     }
+}
+
+/* What the zone says of an axis-aligned rectangular base, by its edges
+ * in mm: the note of a choice it lies across, or NULL. */
+static const char *
+box_note (const MusterRegion *region,
+          double              x0,
+          double              y0,
+          double              x1,
+          double              y1)
+{
+  MusterBase base = { MUSTER_BASE_RECT, x1 - x0, y1 - y0 };
+  MusterOutline outline;
+  const char *note;
+
+  muster_outline_init_base (&outline, &base, (x0 + x1) / 2, (y0 + y1) / 2, 0);
+  note = muster_region_explain_outline (region, &outline);
+  muster_outline_clear (&outline);
+
+  return note;
+}
+
+/* Encircle: a base across a quarter line, which may look inside the zone
+ * as drawn and is not, is told why (the system's <base-within across>),
+ * in either role; one in a quarter or in the middle, too close, is not
+ * told that. And so says the verdict. */
+static void
+test_t9a_encircle_across (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  static const char across[] = "A unit across a quarter line must be more than 15″ from the Centre Line";
+  MusterSystem *t9a = lookup_system (fixture, "t9a");
+  const MusterDeployment *deployment = lookup_deployment (t9a, "encircle");
+  g_autoptr(MusterRegion) attacker = zone (t9a, deployment, "north", 72, 48, NULL, "attacker", NULL);
+  g_autoptr(MusterRegion) defender = zone (t9a, deployment, "north", 72, 48, NULL, "defender", NULL);
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "encircle", 72 * INCH, 48 * INCH);
+  g_autoptr(MusterValidator) validator = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterBase base = { MUSTER_BASE_RECT, 100, 80 };
+  MusterPiece *piece = muster_piece_new ("u1", MUSTER_PIECE_UNIT, "red", &base, 18 * INCH, 36 * INCH + 40);
+  const double quarter = 18 * INCH, centre = 24 * INCH;
+  g_autofree char *said = NULL;
+  GPtrArray *violations;
+
+  g_assert_cmpstr (box_note (attacker, quarter - 99, centre - 12 * INCH - 80, quarter + 1, centre - 12 * INCH), ==,
+                   across);
+  g_assert_null (box_note (attacker, quarter - 100, centre - 8 * INCH - 80, quarter, centre - 8 * INCH));
+  g_assert_null (box_note (attacker, 36 * INCH, centre - 12 * INCH - 80, 36 * INCH + 100, centre - 12 * INCH));
+  g_assert_cmpstr (box_note (defender, quarter - 99, centre - 12 * INCH - 80, quarter + 1, centre - 12 * INCH), ==,
+                   across);
+  g_assert_null (box_note (defender, 36 * INCH, centre - 8 * INCH - 80, 36 * INCH + 100, centre - 8 * INCH));
+
+  /* Red, the attacker, 12″ from the Centre Line across the west quarter
+   * line. */
+  muster_layout_update_player (layout, "red", "south", "attacker", NULL);
+  muster_layout_update_player (layout, "blue", "north", "defender", NULL);
+  g_assert_true (muster_layout_add_piece (layout, piece));
+  validator = muster_validator_new (layout, t9a, &error);
+  g_assert_no_error (error);
+  violations = muster_validator_get_piece_violations (validator, piece->serial);
+  g_assert_cmpuint (violations->len, ==, 1);
+  said = muster_violation_describe (g_ptr_array_index (violations, 0));
+  g_assert_cmpstr (said, ==, "Not entirely inside the deployment zone: A unit across a quarter line must be more "
+                             "than 15″ from the Centre Line");
 }
 
 /* A round base of diameter d whose nearest point lies gap mm from the
@@ -1342,6 +1408,7 @@ main (int   argc,
   ADD ("/core/system/t9a/dawn-assault", test_t9a_dawn_assault);
   ADD ("/core/system/t9a/counterthrust", test_t9a_counterthrust);
   ADD ("/core/system/t9a/encircle", test_t9a_encircle);
+  ADD ("/core/system/t9a/encircle-across", test_t9a_encircle_across);
   ADD ("/core/system/t9a/refused-flank", test_t9a_refused_flank);
   ADD ("/core/system/t9a/marching-columns", test_t9a_marching_columns);
   ADD ("/core/system/t9a/options", test_t9a_options);
