@@ -106,23 +106,30 @@ entry_of_troopers (MusterGame *self,
   return FALSE;
 }
 
+/* Whether the piece may be the trooper's at all: its player's, and of
+ * its entry when it has one. */
+static gboolean
+of_trooper (MusterGame              *self,
+            const MusterGameTrooper *trooper,
+            MusterPiece             *piece)
+{
+  return piece != NULL && g_strcmp0 (piece->owner, self->player_ids[trooper->player]) == 0 &&
+         (trooper->entry_id == NULL || g_strcmp0 (muster_roster_get_piece_entry (piece), trooper->entry_id) == 0);
+}
+
 /* The piece the trooper is bound to, when it is on the table and still
- * its own: its player's, and of its entry (or of none that troopers
- * have). A piece placed since may have been given the id of one deleted
- * (muster_layout_make_id() takes the first free one). */
+ * its own: of_trooper(), and for a trooper from no entry of no entry
+ * that troopers have. A piece placed since may have been given the id of
+ * one deleted (muster_layout_make_id() took the first free one before it
+ * kept those the game log names). */
 static MusterPiece *
 own_piece (MusterGame              *self,
            const MusterGameTrooper *trooper)
 {
   MusterPiece *piece = muster_game_lookup_piece (self, trooper->piece_id);
-  const char *entry_id;
 
-  if (piece == NULL || g_strcmp0 (piece->owner, self->player_ids[trooper->player]) != 0)
-    return NULL;
-
-  entry_id = muster_roster_get_piece_entry (piece);
-  if (trooper->entry_id != NULL ? g_strcmp0 (entry_id, trooper->entry_id) != 0
-                                : entry_of_troopers (self, entry_id))
+  if (!of_trooper (self, trooper, piece) ||
+      (trooper->entry_id == NULL && entry_of_troopers (self, muster_roster_get_piece_entry (piece))))
     return NULL;
 
   return piece;
@@ -168,10 +175,10 @@ piece_fits (MusterGame              *self,
   const char *entry_id = muster_roster_get_piece_entry (piece);
   const MusterRosterEntry *entry;
 
-  if (g_strcmp0 (piece->owner, self->player_ids[trooper->player]) != 0)
+  if (!of_trooper (self, trooper, piece))
     return FALSE;
   if (trooper->entry_id != NULL)
-    return g_strcmp0 (entry_id, trooper->entry_id) == 0;
+    return TRUE;
   if (!muster_sight_is_trooper (piece) || entry_of_troopers (self, entry_id))
     return FALSE;
 
@@ -676,8 +683,7 @@ named_piece (MusterGame              *self,
 {
   MusterPiece *piece = muster_game_lookup_piece (self, piece_id);
 
-  if (piece == NULL || g_strcmp0 (piece->owner, self->player_ids[trooper->player]) != 0 ||
-      (trooper->entry_id != NULL && g_strcmp0 (muster_roster_get_piece_entry (piece), trooper->entry_id) != 0))
+  if (!of_trooper (self, trooper, piece))
     return NULL;
 
   for (guint i = 0; i < self->troopers->len; i++)
