@@ -534,26 +534,6 @@ test_t9a_encircle (Fixture       *fixture,
     }
 }
 
-/* What the zone says of an axis-aligned rectangular base, by its edges
- * in mm: the note of a choice it lies across, or NULL. */
-static const char *
-box_note (const MusterRegion *region,
-          double              x0,
-          double              y0,
-          double              x1,
-          double              y1)
-{
-  MusterBase base = { MUSTER_BASE_RECT, x1 - x0, y1 - y0 };
-  MusterOutline outline;
-  const char *note;
-
-  muster_outline_init_base (&outline, &base, (x0 + x1) / 2, (y0 + y1) / 2, 0);
-  note = muster_region_explain_outline (region, &outline);
-  muster_outline_clear (&outline);
-
-  return note;
-}
-
 /* Encircle: a base across a quarter line, which may look inside the zone
  * as drawn and is not, is told why (the system's <base-within across>),
  * in either role; one in a quarter or in the middle, too close, is not

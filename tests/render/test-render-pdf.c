@@ -228,6 +228,28 @@ test_ruler_edge_label_long (void)
   g_assert_true (shows_text (words, "314.96"));
 }
 
+/* The scene of a 72″ × 48″ table drawn at px pixels a millimetre on
+ * white, with a margin of margin mm all round (for the rulers). */
+static cairo_surface_t *
+render_on_white (MusterScene *scene,
+                 double       px,
+                 double       margin)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ((72 * INCH + 2 * margin) * px),
+                                                         (int) ((48 * INCH + 2 * margin) * px));
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_scale (cr, px, px);
+  cairo_translate (cr, margin, margin);
+  muster_scene_render (scene, cr, px);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
 /* The grey of the darkest pixel within a pixel of (x, y), 0 to 255. */
 static int
 darkest_near (cairo_surface_t *surface,
@@ -258,7 +280,6 @@ test_ruler_edge_label_within (void)
   const double px = 0.44, margin = 4 * INCH;
   g_auto(GStrv) words = NULL;
   cairo_surface_t *surface;
-  cairo_t *cr;
   int right, bottom;
 
   muster_scene_set_units (scene, MUSTER_UNIT_CM);
@@ -268,16 +289,7 @@ test_ruler_edge_label_within (void)
   g_assert_false (shows_text_start (words, "170"));
   g_assert_false (shows_text_start (words, "180"));
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ((72 * INCH + 2 * margin) * px),
-                                        (int) ((48 * INCH + 2 * margin) * px));
-  cr = cairo_create (surface);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  cairo_scale (cr, px, px);
-  cairo_translate (cr, margin, margin);
-  muster_scene_render (scene, cr, px);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
+  surface = render_on_white (scene, px, margin);
 
   /* Nothing of the labels past the table's east edge above it, nor past
    * its south edge beside it. */
@@ -310,23 +322,13 @@ test_ruler_ticks (gconstpointer data)
   /* Across the ruler: where short and long ticks are, where long ones. */
   const double both = -0.15 * INCH - 0.1 * INCH, long_only = -0.15 * INCH - 0.25 * INCH;
   cairo_surface_t *surface;
-  cairo_t *cr;
 
   muster_scene_set_units (scene, units);
   words = pdf_words (scene, MUSTER_RENDER_RULER);
   g_assert_cmpuint (count_dash_patterns (words), >=, 2);
   g_assert_cmpuint (count_words (words, "m"), <, 10);
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) ((72 * INCH + 2 * margin) * px),
-                                        (int) ((48 * INCH + 2 * margin) * px));
-  cr = cairo_create (surface);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  cairo_scale (cr, px, px);
-  cairo_translate (cr, margin, margin);
-  muster_scene_render (scene, cr, px);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
+  surface = render_on_white (scene, px, margin);
 
   for (int west = 0; west < 2; west++)
     for (int k = 0; k * step <= (west ? 48 : 72) * INCH; k++)
