@@ -200,7 +200,7 @@ share_pieces (MusterGame *self,
               GHashTable *taken)
 {
   GPtrArray *pieces = muster_layout_get_pieces (self->layout);
-  g_autoptr(MusterRoster) roster = muster_roster_new (self->layout);
+  g_autoptr(MusterRoster) roster = NULL;
 
   for (guint pass = 0; pass < 3; pass++)
     for (guint i = 0; i < self->troopers->len; i++)
@@ -210,6 +210,10 @@ share_pieces (MusterGame *self,
         if (trooper->player != player || (trooper->entry_id != NULL) != (pass == 0) ||
             g_hash_table_contains (assigned, trooper) || !takes_a_piece (self, trooper))
           continue;
+        /* Read only for the entries' names, which only the last pass asks
+         * for: the page asks this of every trooper at every change. */
+        if (pass == 2 && roster == NULL)
+          roster = muster_roster_new (self->layout);
 
         for (guint j = 0; j < pieces->len; j++)
           {
