@@ -587,7 +587,10 @@ outline_init_polygon_take (MusterOutline *outline,
     }
   else
     {
-      outline->parts = triangulate (pts, n, &outline->n_parts);
+      guint n_parts;
+
+      outline->parts = triangulate (pts, n, &n_parts);
+      outline->n_parts = n_parts;
     }
 
   outline->points = pts;
@@ -605,6 +608,9 @@ muster_outline_init_polygon (MusterOutline      *outline,
 
   g_return_val_if_fail (outline != NULL, FALSE);
   g_return_val_if_fail (points != NULL || n_points == 0, FALSE);
+  /* Its parts are counted in 28 bits (MusterOutline); callers hold far
+   * fewer points (a layout's terrain at most MUSTER_LAYOUT_MAX_TERRAIN_POINTS). */
+  g_return_val_if_fail (n_points < (1u << 28), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   /* Something valid to clear, whatever happens below. */

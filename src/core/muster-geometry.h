@@ -56,14 +56,17 @@ typedef enum
  * muster_outline_clear(). */
 struct _MusterOutline
 {
-  MusterOutlineKind kind;
-  guint             n_points;
-  guint             n_parts;     /* convex parts; 1 when convex */
+  /* One word for the kind, the flags and the count of parts, so that
+   * the validator's state of a base stays small (a big table's states
+   * are streamed through memory): n_parts is below n_points. */
+  MusterOutlineKind kind : 2;
   guint             convex : 1;
   /*< private >*/
   guint             borrowed : 1; /* points are not the outline's own (see
                                    * muster_outline_init_base_in()) */
   /*< public >*/
+  guint             n_parts : 28; /* convex parts; 1 when convex */
+  guint             n_points;
   MusterPoint       centre;      /* circle centre; centroid of a polygon */
   double            radius;      /* circle only */
   MusterPoint      *points;

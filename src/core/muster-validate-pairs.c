@@ -76,10 +76,10 @@ _muster_validator_check_pair (MusterValidator *self,
   if (!a->deployable && !b->deployable)
     return;
 
-  if (box_gap (&a->outline->bounds, &b->outline->bounds) > self->pair_reach + MUSTER_EPSILON_MM)
+  if (box_gap (&a->outline.bounds, &b->outline.bounds) > self->pair_reach + MUSTER_EPSILON_MM)
     return;
 
-  separation = muster_outline_separation (a->outline, b->outline, NULL, NULL);
+  separation = muster_outline_separation (&a->outline, &b->outline, NULL, NULL);
   contact = classify (self, separation);
   same_owner = a->owner == b->owner;
 
@@ -154,7 +154,7 @@ _muster_validator_check_terrain (MusterValidator *self,
                                  GPtrArray       *sink)
 {
   const MusterPiece *piece = info->piece;
-  const MusterOutline *outline = info->outline;
+  const MusterOutline *outline = &info->outline;
   GArray *ids = self->terrain_ids;
   MusterBox box;
 
@@ -202,7 +202,7 @@ _muster_validator_commit_pairs (MusterValidator *self,
 {
   GArray *ids = self->pair_ids;
   GPtrArray *sink = self->sink;
-  MusterBox box = ps->outline.bounds;
+  MusterBox box = ps->info.outline.bounds;
 
   g_array_set_size (ids, 0);
   muster_box_expand (&box, self->pair_reach + MUSTER_EPSILON_MM);
@@ -240,21 +240,23 @@ void
 _muster_validator_drop_pairs (MusterValidator *self,
                               PieceState      *ps)
 {
-  if (ps->partners == NULL)
+  GArray *partners = piece_partners (ps);
+
+  if (partners == NULL)
     {
       _muster_validator_remove_violations (self, ps, PAIR_RULES, 0);
       return;
     }
 
-  for (guint i = 0; i < ps->partners->len; i++)
+  for (guint i = 0; i < partners->len; i++)
     {
-      PieceState *other = lookup_slot (self, g_array_index (ps->partners, guint, i));
+      PieceState *other = lookup_slot (self, g_array_index (partners, guint, i));
 
       g_assert (other != NULL);
       _muster_validator_remove_violations (self, other, PAIR_RULES, ps->serial);
       _muster_validator_remove_partner (other, ps->slot);
     }
 
-  g_array_set_size (ps->partners, 0);
+  g_array_set_size (partners, 0);
   _muster_validator_remove_violations (self, ps, PAIR_RULES, 0);
 }

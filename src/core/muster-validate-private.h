@@ -69,18 +69,18 @@ struct _PlayerState
                                   * pieces (at most 2 counted), or NULL */
 };
 
-/* What the pair rules read of a piece, gathered in one place so that
- * checking a crowded neighbourhood does not chase pointers. */
+/* What the rules read of a piece, gathered in one place so that checking
+ * a crowded neighbourhood does not chase pointers. */
 typedef struct
 {
   const MusterPiece   *piece;
-  const MusterOutline *outline;
   const char          *owner;        /* interned */
   PlayerState         *player;       /* the owner, when a player of the layout */
   guint                turn;
-  MusterPieceKind      kind;
-  gboolean             deployable;
-  guint                applies;      /* RULE_BIT of each rule that looks at it */
+  MusterPieceKind      kind : 8;
+  guint                deployable : 1;
+  guint                applies : MUSTER_N_RULES;  /* RULE_BIT of each rule that looks at it */
+  MusterOutline        outline;
 } PieceInfo;
 
 /* The rule and the other piece of a violation, kept beside the
@@ -91,23 +91,47 @@ typedef struct
   guint          other_serial;
 } ViolationKey;
 
+/* What a piece breaks and whom it shares verdicts with: made when first
+ * needed, since most pieces of a big table break no rule. */
+typedef struct
+{
+  GPtrArray *violations;         /* MusterViolation */
+  GArray    *keys;               /* ViolationKey, in step with violations */
+  GArray    *partners;           /* guint slots of pieces sharing pair verdicts, or NULL */
+} Verdicts;
+
 typedef struct
 {
   guint          serial;
-  guint          slot;           /* id in the spatial index, index in slots */
-  MusterOutline  outline;
-  PieceInfo      info;           /* info.piece: the piece, owned by the layout;
-                                  * info.player: the owner, when a player of the layout */
-  /* Made when first needed: most pieces of a big table break no rule. */
-  GPtrArray     *violations;     /* MusterViolation, or NULL */
-  GArray        *keys;           /* ViolationKey, in step with violations */
-  GArray        *partners;       /* guint slots of pieces sharing pair verdicts, or NULL */
-  Group         *order_group;    /* deploy-order membership, or NULL */
-  Group         *seq_group;      /* deploy-sequence membership, or NULL */
+  guint          slot : 29;      /* id in the spatial index, index in slots */
   guint          sorted : 1;     /* violations in muster_validator_get_piece_violations()'s order */
   guint          changed : 1;    /* in the validator's changed, since its last signal */
   guint          pooled : 1;     /* in the validator's slab, not allocated alone */
+  PieceInfo      info;           /* info.piece: the piece, owned by the layout;
+                                  * info.player: the owner, when a player of the layout */
+  Verdicts      *verdicts;       /* or NULL */
+  Group         *order_group;    /* deploy-order membership, or NULL */
+  Group         *seq_group;      /* deploy-sequence membership, or NULL */
 } PieceState;
+
+/* A full validation of a big table streams its states through memory
+ * (add_all_pieces()): each byte more is paid for 50,000 times. */
+G_STATIC_ASSERT (sizeof (PieceState) <= 144);
+
+/* Slots are counted in 29 bits. */
+#define MAX_SLOTS (1u << 29)
+
+static inline GPtrArray *
+piece_violations (const PieceState *ps)
+{
+  return ps->verdicts != NULL ? ps->verdicts->violations : NULL;
+}
+
+static inline GArray *
+piece_partners (const PieceState *ps)
+{
+  return ps->verdicts != NULL ? ps->verdicts->partners : NULL;
+}
 
 static inline void
 prefetch (const void *p)
@@ -194,6 +218,16 @@ rule_distance (MusterValidator *self,
   return self->rules[code].def != NULL ? self->rules[code].def->distance : 0.0;
 }
 
+static inline PlayerState *
+lookup_player (MusterValidator *self,
+               const char      *owner)
+{
+  if (owner == NULL)
+    return NULL;
+
+  return g_hash_table_lookup (self->players, owner);
+}
+
 static inline PieceState *
 lookup_slot (MusterValidator *self,
              guint            slot)
@@ -232,6 +266,15 @@ void             _muster_validator_remove_violations       (MusterValidator     
                                                             PieceState           *ps,
                                                             guint                 codes,
                                                             guint                 other_serial);
+void             _muster_validator_piece_info_init         (MusterValidator      *self,
+                                                            PieceInfo            *info,
+                                                            const MusterPiece    *piece);
+void             _muster_validator_piece_check             (MusterValidator      *self,
+                                                            PieceState           *ps);
+
+/* muster-validate-pass.c */
+void             _muster_validator_add_all_pieces          (MusterValidator      *self,
+                                                            double                cell);
 
 /* muster-validate-pairs.c: the verdicts of a and b on each other, as
  * RULE_BIT()s. */

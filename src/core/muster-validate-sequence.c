@@ -271,7 +271,7 @@ _muster_validator_order_leave (MusterValidator *self,
     g_tree_remove (player->order_groups, GUINT_TO_POINTER (turn));
   else if (!self->rebuilding)
     /* Where it was: a piece moved leaves before its state follows it. */
-    order_check_same_distance (self, group, ps->info.piece, ps->outline.centre);
+    order_check_same_distance (self, group, ps->info.piece, ps->info.outline.centre);
 
   if (!self->rebuilding)
     order_check_after (self, player, turn);

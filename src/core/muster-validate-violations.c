@@ -17,24 +17,37 @@
 /* A state of the slab that comes to own memory (arrays, an outline of its
  * own) is noted, so that clear_state() finds what to free without walking
  * every state of a big table. Noting one twice does no harm. */
-static void
-note_arrays (MusterValidator *self,
-             PieceState      *ps)
+static Verdicts *
+ensure_verdicts (MusterValidator *self,
+                 PieceState      *ps)
 {
-  if (ps->pooled && ps->violations == NULL && ps->partners == NULL)
-    g_array_append_val (self->owning, ps->slot);
+  if (ps->verdicts == NULL)
+    {
+      if (ps->pooled)
+        {
+          guint slot = ps->slot;
+
+          g_array_append_val (self->owning, slot);
+        }
+      ps->verdicts = g_new0 (Verdicts, 1);
+    }
+
+  return ps->verdicts;
 }
 
-static void
+static Verdicts *
 ensure_violations (MusterValidator *self,
                    PieceState      *ps)
 {
-  if (ps->violations == NULL)
+  Verdicts *verdicts = ensure_verdicts (self, ps);
+
+  if (verdicts->violations == NULL)
     {
-      note_arrays (self, ps);
-      ps->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
-      ps->keys = g_array_new (FALSE, FALSE, sizeof (ViolationKey));
+      verdicts->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_violation_free);
+      verdicts->keys = g_array_new (FALSE, FALSE, sizeof (ViolationKey));
     }
+
+  return verdicts;
 }
 
 /* Notes that the violations of ps changed, for
@@ -55,13 +68,12 @@ _muster_validator_add_partner (MusterValidator *self,
                                PieceState      *ps,
                                guint            slot)
 {
-  if (ps->partners == NULL)
-    {
-      note_arrays (self, ps);
-      ps->partners = g_array_new (FALSE, FALSE, sizeof (guint));
-    }
+  Verdicts *verdicts = ensure_verdicts (self, ps);
 
-  g_array_append_val (ps->partners, slot);
+  if (verdicts->partners == NULL)
+    verdicts->partners = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_array_append_val (verdicts->partners, slot);
 }
 
 void
@@ -70,12 +82,12 @@ _muster_validator_add_violation (MusterValidator *self,
                                  MusterViolation *violation)
 {
   ViolationKey key = { violation->code, violation->other_serial };
+  Verdicts *verdicts = ensure_violations (self, ps);
 
-  ensure_violations (self, ps);
-  if (ps->violations->len == 0)
+  if (verdicts->violations->len == 0)
     self->n_broken++;
-  g_ptr_array_add (ps->violations, violation);
-  g_array_append_val (ps->keys, key);
+  g_ptr_array_add (verdicts->violations, violation);
+  g_array_append_val (verdicts->keys, key);
   ps->sorted = FALSE;
   note_changed (self, ps);
   self->n_violations++;
@@ -102,17 +114,20 @@ _muster_validator_remove_violations (MusterValidator *self,
                                      guint            codes,
                                      guint            other_serial)
 {
+  GPtrArray *violations = piece_violations (ps);
+  GArray *keys;
   gboolean had;
 
-  if (ps->violations == NULL)
+  if (violations == NULL)
     return;
 
-  g_assert (ps->keys->len == ps->violations->len);
-  had = ps->violations->len > 0;
+  keys = ps->verdicts->keys;
+  g_assert (keys->len == violations->len);
+  had = violations->len > 0;
 
-  for (guint i = ps->keys->len; i > 0; i--)
+  for (guint i = keys->len; i > 0; i--)
     {
-      const ViolationKey *key = &g_array_index (ps->keys, ViolationKey, i - 1);
+      const ViolationKey *key = &g_array_index (keys, ViolationKey, i - 1);
 
       if ((codes & RULE_BIT (key->code)) == 0)
         continue;
@@ -120,15 +135,15 @@ _muster_validator_remove_violations (MusterValidator *self,
         continue;
 
       /* Both move their last element into the hole. */
-      g_ptr_array_remove_index_fast (ps->violations, i - 1);
-      g_array_remove_index_fast (ps->keys, i - 1);
+      g_ptr_array_remove_index_fast (violations, i - 1);
+      g_array_remove_index_fast (keys, i - 1);
       ps->sorted = FALSE;
       note_changed (self, ps);
       g_assert (self->n_violations > 0);
       self->n_violations--;
     }
 
-  if (had && ps->violations->len == 0)
+  if (had && violations->len == 0)
     {
       g_assert (self->n_broken > 0);
       self->n_broken--;
@@ -139,11 +154,13 @@ void
 _muster_validator_remove_partner (PieceState *ps,
                                   guint       slot)
 {
-  for (guint i = 0; ps->partners != NULL && i < ps->partners->len; i++)
+  GArray *partners = piece_partners (ps);
+
+  for (guint i = 0; partners != NULL && i < partners->len; i++)
     {
-      if (g_array_index (ps->partners, guint, i) == slot)
+      if (g_array_index (partners, guint, i) == slot)
         {
-          g_array_remove_index_fast (ps->partners, i);
+          g_array_remove_index_fast (partners, i);
           return;
         }
     }
@@ -152,10 +169,14 @@ _muster_validator_remove_partner (PieceState *ps,
 void
 _muster_validator_piece_state_free (PieceState *ps)
 {
-  muster_outline_clear (&ps->outline);
-  g_clear_pointer (&ps->violations, g_ptr_array_unref);
-  g_clear_pointer (&ps->keys, g_array_unref);
-  g_clear_pointer (&ps->partners, g_array_unref);
+  muster_outline_clear (&ps->info.outline);
+  if (ps->verdicts != NULL)
+    {
+      g_clear_pointer (&ps->verdicts->violations, g_ptr_array_unref);
+      g_clear_pointer (&ps->verdicts->keys, g_array_unref);
+      g_clear_pointer (&ps->verdicts->partners, g_array_unref);
+      g_clear_pointer (&ps->verdicts, g_free);
+    }
   if (!ps->pooled)
     g_free (ps);
 }
@@ -169,35 +190,38 @@ static inline void
 prefetch_verdicts (const PieceState *ps,
                    guint             link)
 {
+  const Verdicts *verdicts = link > 0 ? ps->verdicts : NULL;
+
   if (link == 0)
-    {
-      prefetch (ps);
-      prefetch (&ps->violations);
-    }
+    prefetch (&ps->verdicts);
+  else if (verdicts == NULL)
+    return;   /* it owns an outline only */
   else if (link == 1)
-    {
-      prefetch (ps->violations);
-      prefetch (ps->keys);
-      prefetch (ps->partners);
-    }
+    prefetch (verdicts);
   else if (link == 2)
     {
-      if (ps->violations != NULL)
-        prefetch (ps->violations->pdata);
-      if (ps->keys != NULL)
-        prefetch (ps->keys->data);
-      if (ps->partners != NULL)
-        prefetch (ps->partners->data);
+      prefetch (verdicts->violations);
+      prefetch (verdicts->keys);
+      prefetch (verdicts->partners);
     }
-  else if (ps->violations != NULL)
+  else if (link == 3)
     {
-      for (guint i = 0; i < ps->violations->len; i++)
-        prefetch (g_ptr_array_index (ps->violations, i));
+      if (verdicts->violations != NULL)
+        prefetch (verdicts->violations->pdata);
+      if (verdicts->keys != NULL)
+        prefetch (verdicts->keys->data);
+      if (verdicts->partners != NULL)
+        prefetch (verdicts->partners->data);
+    }
+  else if (verdicts->violations != NULL)
+    {
+      for (guint i = 0; i < verdicts->violations->len; i++)
+        prefetch (g_ptr_array_index (verdicts->violations, i));
     }
 }
 
 /* How many states ahead each link is asked for. */
-static const guint link_ahead[] = { 8, 6, 4, 2 };
+static const guint link_ahead[] = { 10, 8, 6, 4, 2 };
 
 void
 _muster_validator_free_owning_states (MusterValidator *self)

@@ -121,16 +121,6 @@ terrain_state_clear (gpointer data)
   muster_outline_clear (&ts->outline);
 }
 
-static PlayerState *
-lookup_player (MusterValidator *self,
-               const char      *owner)
-{
-  if (owner == NULL)
-    return NULL;
-
-  return g_hash_table_lookup (self->players, owner);
-}
-
 static PieceState *
 lookup_piece (MusterValidator *self,
               guint            serial)
@@ -190,17 +180,17 @@ _muster_validator_violation_new_for_piece (MusterValidator   *self,
 static guint
 piece_n_violations (const PieceState *ps)
 {
-  return ps->violations != NULL ? ps->violations->len : 0;
+  GPtrArray *violations = piece_violations (ps);
+
+  return violations != NULL ? violations->len : 0;
 }
 
-static void
-piece_info_init (MusterValidator     *self,
-                 PieceInfo           *info,
-                 const MusterPiece   *piece,
-                 const MusterOutline *outline)
+void
+_muster_validator_piece_info_init (MusterValidator   *self,
+                                   PieceInfo         *info,
+                                   const MusterPiece *piece)
 {
   info->piece = piece;
-  info->outline = outline;
   /* Pieces come in runs of one owner: the last one's, without hashing.
    * Owners are interned, so the same owner is the same pointer, and a
    * big table's owners are never read from memory. */
@@ -265,7 +255,7 @@ check_unary (MusterValidator *self,
              GPtrArray       *sink)
 {
   const MusterPiece *piece = info->piece;
-  const MusterOutline *outline = info->outline;
+  const MusterOutline *outline = &info->outline;
   PlayerState *player;
   gboolean on_board;
 
@@ -307,17 +297,21 @@ piece_state_refresh (MusterValidator *self,
 
   /* A piece moved keeps its points' place in the pool while it has as
    * many. */
-  if (ps->outline.borrowed && muster_base_outline_points (&piece->base) == ps->outline.n_points)
-    muster_outline_init_base_in (&ps->outline, &piece->base, piece->x, piece->y, piece->rotation,
-                                 ps->outline.points);
+  if (ps->info.outline.borrowed && muster_base_outline_points (&piece->base) == ps->info.outline.n_points)
+    muster_outline_init_base_in (&ps->info.outline, &piece->base, piece->x, piece->y, piece->rotation,
+                                 ps->info.outline.points);
   else
     {
-      muster_outline_clear (&ps->outline);
-      muster_piece_get_outline (piece, &ps->outline);
+      muster_outline_clear (&ps->info.outline);
+      muster_piece_get_outline (piece, &ps->info.outline);
       if (ps->pooled)
-        g_array_append_val (self->owning, ps->slot);
+        {
+          guint slot = ps->slot;
+
+          g_array_append_val (self->owning, slot);
+        }
     }
-  piece_info_init (self, &ps->info, piece, &ps->outline);
+  _muster_validator_piece_info_init (self, &ps->info, piece);
 }
 
 static void
@@ -349,6 +343,8 @@ piece_state_add (MusterValidator *self,
     }
   else
     {
+      /* Some 500 million pieces: no layout holds that many. */
+      g_assert (self->slots->len < MAX_SLOTS);
       ps->slot = self->slots->len;
       g_ptr_array_add (self->slots, ps);
     }
@@ -356,7 +352,7 @@ piece_state_add (MusterValidator *self,
   if (ps->serial >= self->by_serial->len)
     g_ptr_array_set_size (self->by_serial, ps->serial + 1);
   g_ptr_array_index (self->by_serial, ps->serial) = ps;
-  muster_spatial_index_insert (self->index, ps->slot, &ps->outline.bounds);
+  muster_spatial_index_insert (self->index, ps->slot, &ps->info.outline.bounds);
 
   return ps;
 }
@@ -366,11 +362,13 @@ static void
 piece_state_remove (MusterValidator *self,
                     PieceState      *ps)
 {
-  g_assert (piece_n_violations (ps) == 0 && (ps->partners == NULL || ps->partners->len == 0));
+  guint slot = ps->slot;
+
+  g_assert (piece_n_violations (ps) == 0 && (piece_partners (ps) == NULL || piece_partners (ps)->len == 0));
 
   muster_spatial_index_remove (self->index, ps->slot);
   g_ptr_array_index (self->slots, ps->slot) = NULL;
-  g_array_append_val (self->free_slots, ps->slot);
+  g_array_append_val (self->free_slots, slot);
   g_ptr_array_index (self->by_serial, ps->serial) = NULL;
   if (!ps->pooled)
     self->n_alone--;
@@ -392,9 +390,9 @@ piece_forget (MusterValidator *self,
 }
 
 /* Works out every verdict of ps, with every piece in the index. */
-static void
-piece_check (MusterValidator *self,
-             PieceState      *ps)
+void
+_muster_validator_piece_check (MusterValidator *self,
+                               PieceState      *ps)
 {
   check_unary (self, &ps->info, self->sink);
   _muster_validator_add_violations (self, ps, self->sink);
@@ -407,7 +405,7 @@ static void
 piece_add (MusterValidator *self,
            MusterPiece     *piece)
 {
-  piece_check (self, piece_state_add (self, piece));
+  _muster_validator_piece_check (self, piece_state_add (self, piece));
 }
 
 /* Rebuilding */
@@ -556,130 +554,6 @@ clear_state (MusterValidator *self)
   self->n_violations = 0;
   self->n_broken = 0;
   g_clear_error (&self->error);
-}
-
-/* How many pieces ahead the pass through them in slot order asks for the
- * memory it will read: enough to overlap the misses of a big table, few
- * enough that what comes is still there when needed. */
-#define PREFETCH_AHEAD 16
-
-/* The points follow the states in one block (add_all_pieces()). */
-G_STATIC_ASSERT (sizeof (PieceState) % G_ALIGNOF (MusterPoint) == 0);
-
-/* What the pass reads of a piece: its first 80 bytes, up to its
- * categories, on two cache lines (malloc() aligns to 16 bytes). Its owner
- * is interned, shared by many pieces, in memory the pass keeps reading. */
-G_STATIC_ASSERT (G_STRUCT_OFFSET (MusterPiece, categories) + sizeof (char **) <= 80);
-
-static inline void
-prefetch_piece (const MusterPiece *piece)
-{
-  prefetch (piece);
-  prefetch ((const char *) piece + 64);
-}
-
-/* Validates every piece of the layout in one pass, in the order of a
- * Z-curve through the cells of the grid: pieces near each other on the
- * table come near each other in the pass.
- *
- * Their states lie side by side in one block in that order (their slots
- * follow it), their outlines' points in another, and the index's grid is
- * fitted over them before the pass. Each piece in turn gets its state,
- * goes into the index and is checked against the pieces before it in the
- * pass (those are all the index holds yet), so that each pair is met
- * once, when its second piece comes; and what it looks at, its state and
- * its neighbours', was made a moment before and is still in the
- * processor's caches. Made in several passes (the states, then the index,
- * then the checks), each pass through a big table would read it all again
- * from memory. The order changes no verdict. */
-static void
-add_all_pieces (MusterValidator *self,
-                double           cell)
-{
-  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
-  guint n = pieces->len;
-  g_autofree MusterPoint *centres = g_new (MusterPoint, MAX (n, 1));
-  g_autofree guint *order = NULL;
-  g_autofree MusterPiece **by_slot = g_new (MusterPiece *, MAX (n, 1));
-  MusterBox extent = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
-  double reach = 0;
-  gsize total = 0, at = 0;
-  guint max_serial = 0;
-
-  g_assert (self->slab == NULL && self->slots->len == 0);
-
-  for (guint i = 0; i < n; i++)
-    {
-      const MusterPiece *piece = g_ptr_array_index (pieces, i);
-
-      centres[i] = (MusterPoint) { piece->x, piece->y };
-      total += muster_base_outline_points (&piece->base);
-      max_serial = MAX (max_serial, piece->serial);
-      if (isfinite (piece->x) && isfinite (piece->y))
-        {
-          extent.x0 = MIN (extent.x0, piece->x);
-          extent.y0 = MIN (extent.y0, piece->y);
-          extent.x1 = MAX (extent.x1, piece->x);
-          extent.y1 = MAX (extent.y1, piece->y);
-        }
-      /* The farthest a base reaches from its centre, at most. */
-      if (isfinite (piece->base.width) && isfinite (piece->base.depth))
-        reach = MAX (reach, MAX (piece->base.width, piece->base.depth));
-    }
-
-  order = muster_spatial_index_z_order (centres, n, cell);
-  g_clear_pointer (&centres, g_free);
-  for (guint k = 0; k < n; k++)
-    by_slot[k] = g_ptr_array_index (pieces, order[k]);
-  g_clear_pointer (&order, g_free);
-
-  if (extent.x0 <= extent.x1)
-    {
-      muster_box_expand (&extent, reach);
-      muster_spatial_index_reserve (self->index, &extent, n);
-    }
-
-  /* The states and their points in one block, most of what a validation
-   * allocates. glibc's malloc gives the free top of its heap back to the
-   * system once it is over twice the biggest block freed so far (its
-   * dynamic trim threshold): with the states and points apart, the blocks
-   * a big table's validation frees could add up to more, and the next
-   * validation fault all that memory in again (bench-scale --growth
-   * counts the faults). */
-  self->slab = g_malloc ((gsize) MAX (n, 1) * sizeof (PieceState) + (gsize) MAX (total, 1) * sizeof (MusterPoint));
-  self->points_pool = (MusterPoint *) (self->slab + MAX (n, 1));
-  g_ptr_array_set_size (self->slots, n);
-  g_ptr_array_set_size (self->by_serial, max_serial + 1);
-
-  /* The pieces themselves lie in memory in the layout's order: each is
-   * asked for some way ahead, so that a big table's misses overlap rather
-   * than come one after another. */
-  for (guint k = 0; k < n; k++)
-    {
-      PieceState *ps = &self->slab[k];
-      MusterPiece *piece = by_slot[k];
-      guint n_points = muster_base_outline_points (&piece->base);
-
-      if (k + PREFETCH_AHEAD < n)
-        prefetch_piece (by_slot[k + PREFETCH_AHEAD]);
-
-      *ps = (PieceState) {
-        .serial = piece->serial,
-        .slot = k,
-        .sorted = TRUE,
-        .pooled = TRUE,
-      };
-      /* A round base has no points: this makes its circle. */
-      muster_outline_init_base_in (&ps->outline, &piece->base, piece->x, piece->y, piece->rotation,
-                                   n_points > 0 ? self->points_pool + at : NULL);
-      at += n_points;
-      piece_info_init (self, &ps->info, piece, &ps->outline);
-      g_ptr_array_index (self->slots, k) = ps;
-      g_ptr_array_index (self->by_serial, ps->serial) = ps;
-
-      muster_spatial_index_insert (self->index, k, &ps->outline.bounds);
-      piece_check (self, ps);
-    }
 }
 
 /* Terrain: impassable terrain and buildings go into their index for the
@@ -835,7 +709,7 @@ rebuild (MusterValidator  *self,
   add_all_terrain (self, &first_error);
 
   self->rebuilding = TRUE;
-  add_all_pieces (self, cell);
+  _muster_validator_add_all_pieces (self, cell);
   self->rebuilding = FALSE;
 
   {
@@ -949,9 +823,9 @@ layout_piece_changed_cb (MusterValidator *self,
 
   piece_forget (self, ps);
   piece_state_refresh (self, ps);
-  muster_spatial_index_update (self->index, ps->slot, &ps->outline.bounds);
+  muster_spatial_index_update (self->index, ps->slot, &ps->info.outline.bounds);
 
-  piece_check (self, ps);
+  _muster_validator_piece_check (self, ps);
   emit_changed (self);
 }
 
@@ -1285,6 +1159,7 @@ muster_validator_get_piece_violations (MusterValidator *self,
                                        guint            serial)
 {
   PieceState *ps;
+  GPtrArray *violations;
 
   g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), NULL);
 
@@ -1293,16 +1168,17 @@ muster_validator_get_piece_violations (MusterValidator *self,
     return g_hash_table_lookup (self->terrain_violations, GUINT_TO_POINTER (serial));
 
   /* Most pieces break no rule: they share one empty array. */
-  if (ps->violations == NULL)
+  violations = piece_violations (ps);
+  if (violations == NULL)
     return self->no_violations;
 
   if (!ps->sorted)
     {
-      g_ptr_array_sort (ps->violations, _muster_violation_compare_in_piece_cb);
-      for (guint i = 0; i < ps->violations->len; i++)
+      g_ptr_array_sort (violations, _muster_violation_compare_in_piece_cb);
+      for (guint i = 0; i < violations->len; i++)
         {
-          const MusterViolation *v = g_ptr_array_index (ps->violations, i);
-          ViolationKey *key = &g_array_index (ps->keys, ViolationKey, i);
+          const MusterViolation *v = g_ptr_array_index (violations, i);
+          ViolationKey *key = &g_array_index (ps->verdicts->keys, ViolationKey, i);
 
           key->code = v->code;
           key->other_serial = v->other_serial;
@@ -1310,7 +1186,7 @@ muster_validator_get_piece_violations (MusterValidator *self,
       ps->sorted = TRUE;
     }
 
-  return ps->violations;
+  return violations;
 }
 
 GArray *
@@ -1337,7 +1213,7 @@ muster_validator_collect (MusterValidator *self)
     {
       ps = g_ptr_array_index (self->slots, k);
       for (guint i = 0; ps != NULL && i < piece_n_violations (ps); i++)
-        g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (ps->violations, i)));
+        g_ptr_array_add (all, muster_violation_copy (g_ptr_array_index (piece_violations (ps), i)));
     }
 
   g_hash_table_iter_init (&iter, self->terrain_violations);
@@ -1379,7 +1255,6 @@ muster_validator_check_placement (MusterValidator   *self,
   GPtrArray *sink;
   PlayerState *player;
   PieceState *ps;
-  MusterOutline outline;
   PieceInfo info;
   MusterBox box;
 
@@ -1394,13 +1269,13 @@ muster_validator_check_placement (MusterValidator   *self,
   /* The piece itself, when it is in the layout (serials start at 1). */
   ps = piece->serial != 0 ? lookup_piece (self, piece->serial) : NULL;
   player = lookup_player (self, piece->owner);
-  muster_outline_init_base (&outline, &piece->base, x, y, rotation);
-  piece_info_init (self, &info, piece, &outline);
+  muster_outline_init_base (&info.outline, &piece->base, x, y, rotation);
+  _muster_validator_piece_info_init (self, &info, piece);
 
   check_unary (self, &info, sink);
 
   g_array_set_size (ids, 0);
-  box = outline.bounds;
+  box = info.outline.bounds;
   muster_box_expand (&box, self->pair_reach + MUSTER_EPSILON_MM);
   muster_spatial_index_query (self->index, &box, ids);
 
@@ -1435,7 +1310,7 @@ muster_validator_check_placement (MusterValidator   *self,
       g_ptr_array_add (sink, violation);
   }
 
-  muster_outline_clear (&outline);
+  muster_outline_clear (&info.outline);
   g_ptr_array_sort (sink, _muster_violation_compare_in_piece_cb);
 
   return sink;
