@@ -95,8 +95,8 @@ typedef struct
  * needed, since most pieces of a big table break no rule. */
 typedef struct
 {
-  GPtrArray *violations;         /* MusterViolation */
-  GArray    *keys;               /* ViolationKey, in step with violations */
+  GPtrArray *violations;         /* MusterViolation, or NULL */
+  GArray    *keys;               /* ViolationKey, in step with violations (NULL with them) */
   GArray    *partners;           /* guint slots of pieces sharing pair verdicts, or NULL */
 } Verdicts;
 
@@ -115,7 +115,8 @@ typedef struct
 } PieceState;
 
 /* A full validation of a big table streams its states through memory
- * (add_all_pieces()): each byte more is paid for 50,000 times. */
+ * (_muster_validator_add_all_pieces()): each byte more is paid for
+ * 50,000 times. */
 G_STATIC_ASSERT (sizeof (PieceState) <= 144);
 
 /* Slots are counted in 29 bits. */
