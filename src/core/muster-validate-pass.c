@@ -44,12 +44,19 @@ typedef struct
 G_STATIC_ASSERT (sizeof (PieceDigest) == 64);
 G_STATIC_ASSERT (MUSTER_BASE_RECT < 4 && MUSTER_PIECE_OBJECTIVE < 16);
 
+/* An owner of pieces and its player, resolved once. */
+typedef struct
+{
+  const char  *owner;        /* interned */
+  PlayerState *player;       /* or NULL */
+} Owner;
+
 /* The layout's pieces, as the pass needs them. */
 typedef struct
 {
   PieceDigest *digests;      /* in the layout's order, 64-byte aligned */
   guint       *order;        /* the Z-curve: order[slot] is a digest */
-  GPtrArray   *owners;       /* interned owners, by index */
+  GArray      *owners;       /* Owner */
   MusterBox    extent;       /* of the centres */
   double       reach;        /* farthest a base reaches from its centre, at most */
   gsize        n_points;     /* of all the outlines */
@@ -61,25 +68,27 @@ survey_clear (Survey *survey)
 {
   g_aligned_free (survey->digests);
   g_free (survey->order);
-  g_ptr_array_unref (survey->owners);
+  g_array_unref (survey->owners);
 }
 
-/* Pieces come in runs of one owner: a hash lookup at each change only. */
+/* The index of the piece's owner in survey->owners. Pieces come in runs
+ * of one owner: a hash lookup at each change only. */
 static guint
-survey_owner (Survey      *survey,
-              GHashTable  *owner_index,
-              const char  *owner,
-              guint        previous)
+survey_owner (Survey          *survey,
+              GHashTable      *owner_index,
+              const PieceInfo *info,
+              guint            previous)
 {
+  Owner entry = { info->owner, info->player };
   gpointer value;
 
-  if (survey->owners->len > 0 && g_ptr_array_index (survey->owners, previous) == owner)
+  if (survey->owners->len > 0 && g_array_index (survey->owners, Owner, previous).owner == info->owner)
     return previous;
-  if (g_hash_table_lookup_extended (owner_index, owner, NULL, &value))
+  if (g_hash_table_lookup_extended (owner_index, info->owner, NULL, &value))
     return GPOINTER_TO_UINT (value);
 
-  g_ptr_array_add (survey->owners, (gpointer) owner);
-  g_hash_table_insert (owner_index, (gpointer) owner, GUINT_TO_POINTER (survey->owners->len - 1));
+  g_array_append_val (survey->owners, entry);
+  g_hash_table_insert (owner_index, (gpointer) info->owner, GUINT_TO_POINTER (survey->owners->len - 1));
 
   return survey->owners->len - 1;
 }
@@ -99,7 +108,7 @@ survey_pieces (MusterValidator *self,
 
   *survey = (Survey) {
     .digests = g_aligned_alloc (MAX (n, 1), sizeof (PieceDigest), 64),
-    .owners = g_ptr_array_new (),
+    .owners = g_array_new (FALSE, FALSE, sizeof (Owner)),
     .extent = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE },
   };
 
@@ -122,7 +131,7 @@ survey_pieces (MusterValidator *self,
         survey->reach = MAX (survey->reach, MAX (piece->base.width, piece->base.depth));
 
       _muster_validator_piece_info_init (self, &info, piece);
-      owner = survey_owner (survey, owner_index, piece->owner, owner);
+      owner = survey_owner (survey, owner_index, &info, owner);
       survey->digests[i] = (PieceDigest) {
         piece->x, piece->y, piece->rotation, piece->base.width, piece->base.depth,
         piece, piece->serial, piece->turn, owner,
@@ -143,7 +152,7 @@ state_from_digest (MusterValidator   *self,
 {
   PieceState *ps = &self->slab[k];
   MusterBase base = { d->shape, d->width, d->depth };
-  const char *owner = g_ptr_array_index (survey->owners, d->owner);
+  const Owner *owner = &g_array_index (survey->owners, Owner, d->owner);
 
   *ps = (PieceState) {
     .serial = d->serial,
@@ -153,14 +162,9 @@ state_from_digest (MusterValidator   *self,
   };
   /* A round base has no points: this makes its circle. */
   muster_outline_init_base_in (&ps->info.outline, &base, d->x, d->y, d->rotation, points);
-  if (owner != self->last_owner)
-    {
-      self->last_owner = owner;
-      self->last_player = lookup_player (self, owner);
-    }
   ps->info.piece = d->piece;
-  ps->info.owner = owner;
-  ps->info.player = self->last_player;
+  ps->info.owner = owner->owner;
+  ps->info.player = owner->player;
   ps->info.turn = d->turn;
   ps->info.kind = d->kind;
   ps->info.deployable = d->deployable;

@@ -219,16 +219,6 @@ rule_distance (MusterValidator *self,
   return self->rules[code].def != NULL ? self->rules[code].def->distance : 0.0;
 }
 
-static inline PlayerState *
-lookup_player (MusterValidator *self,
-               const char      *owner)
-{
-  if (owner == NULL)
-    return NULL;
-
-  return g_hash_table_lookup (self->players, owner);
-}
-
 static inline PieceState *
 lookup_slot (MusterValidator *self,
              guint            slot)

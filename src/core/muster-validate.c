@@ -121,6 +121,16 @@ terrain_state_clear (gpointer data)
   muster_outline_clear (&ts->outline);
 }
 
+static PlayerState *
+lookup_player (MusterValidator *self,
+               const char      *owner)
+{
+  if (owner == NULL)
+    return NULL;
+
+  return g_hash_table_lookup (self->players, owner);
+}
+
 static PieceState *
 lookup_piece (MusterValidator *self,
               guint            serial)
