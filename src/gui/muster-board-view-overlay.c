@@ -840,7 +840,9 @@ covered_box (MusterBoardView *self,
     {
       const MusterPiece *piece = _muster_board_view_lookup_serial (self, GPOINTER_TO_UINT (key));
 
-      if (piece != NULL)
+      /* A moving piece has no ring where it was (draw_selected_pieces()):
+       * counting it stretched the overlay from there to the pointer. */
+      if (piece != NULL && !_muster_board_view_is_moving (self, piece->serial))
         _muster_board_view_box_add_base (box, &piece->base, piece->x, piece->y);
     }
 

@@ -439,6 +439,88 @@ test_drag_keeps_name (Fixture       *fixture,
   cairo_surface_destroy (frames[2]);
 }
 
+/* The smallest drawing (a cairo node) of the tree that covers the point
+ * (x, y), in widget coordinates (the table's covers all): FALSE when
+ * none does. found starts empty. */
+static gboolean
+drawing_at (GskRenderNode   *node,
+            double           dx,
+            double           dy,
+            double           x,
+            double           y,
+            graphene_rect_t *found)
+{
+  gboolean any = FALSE;
+
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        any |= drawing_at (gsk_container_node_get_child (node, i), dx, dy, x, y, found);
+      return any;
+
+    case GSK_CLIP_NODE:
+      return drawing_at (gsk_clip_node_get_child (node), dx, dy, x, y, found);
+
+    case GSK_TRANSFORM_NODE:
+      {
+        float tx = 0, ty = 0;
+
+        gsk_transform_to_translate (gsk_transform_node_get_transform (node), &tx, &ty);
+        return drawing_at (gsk_transform_node_get_child (node), dx + tx, dy + ty, x, y, found);
+      }
+
+    case GSK_CAIRO_NODE:
+      {
+        graphene_rect_t bounds;
+
+        gsk_render_node_get_bounds (node, &bounds);
+        graphene_rect_offset (&bounds, dx, dy);
+        if (!graphene_rect_contains_point (&bounds, &GRAPHENE_POINT_INIT (x, y)) ||
+            (found->size.width > 0 && bounds.size.width >= found->size.width))
+          return FALSE;
+        *found = bounds;
+        return TRUE;
+      }
+
+    default:
+      return FALSE;
+    }
+}
+
+/* Issue 18: a frame of a drag costs what its overlay covers. A piece
+ * moved leaves no ring where it was, so the overlay covers where it is
+ * now, not all the way from where it came from. */
+static void
+test_move_overlay_stays_with_piece (Fixture       *fixture,
+                                    gconstpointer  data)
+{
+  MusterBase round = { MUSTER_BASE_ROUND, 25, 25 };
+  MusterPiece *piece = muster_board_view_place_piece (fixture->view,
+                                                      muster_piece_new ("m", MUSTER_PIECE_MODEL, "red", &round,
+                                                                        20 * INCH, 42 * INCH));
+  GtkWidget *view = GTK_WIDGET (fixture->view);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  graphene_rect_t overlay = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  double x, y, tx, ty;
+
+  spin ();
+  g_assert_true (muster_board_view_is_selected (fixture->view, piece->serial));
+  to_widget (fixture, piece->x, piece->y, &x, &y);
+  muster_board_view_pointer_press (fixture->view, x, y, 0);
+  to_widget (fixture, 40 * INCH, 42 * INCH, &tx, &ty);
+  muster_board_view_pointer_motion (fixture->view, tx, ty);
+
+  GTK_WIDGET_GET_CLASS (view)->snapshot (view, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_true (drawing_at (node, 0, 0, tx, ty, &overlay));
+  g_assert_false (graphene_rect_contains_point (&overlay, &GRAPHENE_POINT_INIT (x, y)));
+  g_assert_cmpfloat (overlay.size.width, <, (tx - x) / 2);
+
+  muster_board_view_pointer_release (fixture->view, tx, ty);
+}
+
 /* Issue 18: a crowded table's bases that look alike are drawn once and
  * copied (muster_scene_set_screen()), on screen only: the scene the
  * view shares with exports draws exactly again after. */
@@ -525,6 +607,7 @@ main (int   argc,
   ADD ("/app/board-view/selection-leaves-base", test_selection_leaves_base);
   ADD ("/app/board-view/bubble-says-how-many-more", test_bubble_says_how_many_more);
   ADD ("/app/board-view/drag-keeps-name", test_drag_keeps_name);
+  ADD ("/app/board-view/move-overlay-stays-with-piece", test_move_overlay_stays_with_piece);
   ADD ("/app/board-view/crowd-from-sprites", test_crowd_from_sprites);
   ADD ("/app/board-view/new-terrain-clear", test_new_terrain_clear);
 
