@@ -150,6 +150,61 @@ write_all (int         fd,
   return 0;
 }
 
+/* Whether target (path, its links followed) may be written, as far as
+ * can be told before writing: not a file made read-only (which its
+ * folder would let a new file be renamed over), in a folder that is
+ * there. */
+static gboolean
+check_target (const char  *path,
+              const char  *target,
+              GError     **error)
+{
+  g_autofree char *dir = g_path_get_dirname (target);
+  GStatBuf st;
+
+  if (g_stat (target, &st) == 0 && S_ISREG (st.st_mode) && (st.st_mode & 0222) == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY,
+                   _("%s is read-only and was left as it was"), path);
+      return FALSE;
+    }
+
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("%s could not be saved in the folder %s: %s"), path, dir, g_strerror (ENOENT));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * muster_atomic_file_check:
+ * @path: the file a write would make or replace
+ * @error: where to say why it could not be, naming the file
+ *
+ * Whether muster_atomic_file_write() could write @path, as far as can be
+ * told beforehand: its folder is there, and it is not a file made
+ * read-only. For work that takes long to make what is written (a
+ * diagram drawn), so that it is not done for nothing.
+ *
+ * Returns: %FALSE when the write would fail
+ */
+gboolean
+muster_atomic_file_check (const char  *path,
+                          GError     **error)
+{
+  g_autofree char *target = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  target = muster_atomic_file_resolve (path);
+
+  return check_target (path, target, error);
+}
+
 /**
  * muster_atomic_file_write:
  * @path: the file to write, made or replaced (a symbolic link is
@@ -163,7 +218,8 @@ write_all (int         fd,
  *
  * Writes @data to @path so that, whatever happens, the file holds either
  * its old content or all of @data: on failure the file is left as it
- * was and nothing else remains.
+ * was and nothing else remains. A file made read-only is not replaced
+ * (muster_atomic_file_check()).
  *
  * Returns: %TRUE when @path holds @data
  */
@@ -185,6 +241,8 @@ muster_atomic_file_write (const char           *path,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   target = muster_atomic_file_resolve (path);
+  if (!check_target (path, target, error))
+    return FALSE;
 
   fd = make_temporary (target, &tmp);
   if (fd < 0)

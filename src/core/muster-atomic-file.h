@@ -22,6 +22,8 @@ typedef gboolean (*MusterBeforeReplace) (const char  *path,
 char     *muster_atomic_file_resolve (const char           *path);
 char     *muster_atomic_file_shorten (const char           *name,
                                       gsize                 max_bytes);
+gboolean  muster_atomic_file_check   (const char           *path,
+                                      GError              **error);
 gboolean  muster_atomic_file_write   (const char           *path,
                                       const char           *data,
                                       gsize                 size,

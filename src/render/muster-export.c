@@ -433,6 +433,27 @@ write_png (const MusterExportOptions  *options,
   return TRUE;
 }
 
+static gboolean
+write_failed (GError  *local_error,
+              GError **error)
+{
+  g_set_error_literal (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_WRITE, local_error->message);
+  g_error_free (local_error);
+
+  return FALSE;
+}
+
+/* Before drawing: a diagram is not drawn for a folder that is not there
+ * or a file made read-only. */
+static gboolean
+check_output (const MusterExportOptions  *options,
+              GError                    **error)
+{
+  GError *local_error = NULL;
+
+  return muster_atomic_file_check (options->output, &local_error) || write_failed (local_error, error);
+}
+
 /* As a layout is saved: a symbolic link is followed, and a failure
  * leaves the file as it was and nothing beside it. */
 static gboolean
@@ -440,16 +461,11 @@ write_file (const MusterExportOptions  *options,
             GByteArray                 *bytes,
             GError                    **error)
 {
-  g_autoptr(GError) local_error = NULL;
+  GError *local_error = NULL;
 
-  if (!muster_atomic_file_write (options->output, (const char *) bytes->data, bytes->len,
-                                 NULL, NULL, &local_error))
-    {
-      g_set_error_literal (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_WRITE, local_error->message);
-      return FALSE;
-    }
-
-  return TRUE;
+  return muster_atomic_file_write (options->output, (const char *) bytes->data, bytes->len,
+                                   NULL, NULL, &local_error) ||
+         write_failed (local_error, error);
 }
 
 gboolean
@@ -514,6 +530,9 @@ muster_export_run (const MusterExportOptions  *options,
                    _("Give either --deployment or --all-deployments, not both"));
       return FALSE;
     }
+
+  if (!check_output (options, error))
+    return FALSE;
 
   /* Pango reads fontconfig's configuration and font list (a third of a
    * diagram's work) in a thread of its own from the moment the font map

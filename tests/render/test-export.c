@@ -584,6 +584,29 @@ test_export_refuses (void)
     g_assert_null (g_dir_read_name (listing));
   }
 
+  /* A file its owner made read-only is left as it was, and nothing is
+   * drawn for it (read from its mode: root, as CI runs, may write any
+   * file). */
+  {
+    g_autofree char *path = g_build_filename (dir, "diagram.pdf", NULL);
+    MusterExportOptions options = { .output = path, .system_id = "t9a" };
+    g_autoptr(GError) error = NULL;
+    g_autofree char *contents = NULL;
+    g_autoptr(GDir) listing = NULL;
+
+    g_assert_true (g_file_set_contents (path, "kept", -1, NULL));
+    g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+    g_assert_false (muster_export_run (&options, &error));
+    g_assert_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_WRITE);
+    g_assert_nonnull (strstr (error->message, "read-only"));
+    g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+    g_assert_cmpstr (contents, ==, "kept");
+    listing = g_dir_open (dir, 0, NULL);
+    g_assert_cmpstr (g_dir_read_name (listing), ==, "diagram.pdf");
+    g_assert_null (g_dir_read_name (listing));
+    g_assert_cmpint (g_unlink (path), ==, 0);
+  }
+
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
