@@ -54,18 +54,61 @@ answer (GObject *owner,
 /* Built on GTK 4.10 or later, whatever GDK_VERSION_MAX_ALLOWED says. */
 G_GNUC_BEGIN_IGNORE_DEPRECATIONS
 
+/* What the answer needs: neither is kept alive by the chooser. */
+typedef struct
+{
+  GWeakRef owner;
+  GWeakRef parent;
+} Pending;
+
+/* With no portal to ask, GtkFileDialog shows GTK's own
+ * GtkFileChooserDialog and disposes of it once answered. Its path bar
+ * may still be looking up, one by one, the folders above the one shown;
+ * on GTK 4.24 the lookup that dispose cancels ends in
+ * gtk_path_bar_set_file_finish(), which reaches for the bar's box, gone
+ * with it (gtk/gtkpathbar.c): a crash when the chooser is answered, or
+ * cancelled, as it opens. Held a while, hidden, the dialog is not
+ * disposed until its lookups have ended. */
+#define FALLBACK_HOLD_SECONDS 30
+
+static gboolean
+release_fallback (gpointer data)
+{
+  return G_SOURCE_REMOVE;
+}
+
+static void
+hold_fallback (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (window) && gtk_window_get_transient_for (window) == parent)
+        g_timeout_add_seconds_full (G_PRIORITY_LOW, FALLBACK_HOLD_SECONDS, release_fallback,
+                                    g_object_ref (window), g_object_unref);
+    }
+}
+
 static void
 dialog_done_cb (GObject      *source,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  GWeakRef *weak = user_data;
-  g_autoptr(GObject) owner = g_weak_ref_get (weak);
+  Pending *pending = user_data;
+  g_autoptr(GObject) owner = g_weak_ref_get (&pending->owner);
+  g_autoptr(GtkWindow) parent = g_weak_ref_get (&pending->parent);
   g_autoptr(GFile) file = NULL;
   Request *request;
 
-  g_weak_ref_clear (weak);
-  g_free (weak);
+  g_weak_ref_clear (&pending->owner);
+  g_weak_ref_clear (&pending->parent);
+  g_free (pending);
+
+  /* Still there: the task, and with it the dialog, goes after this. */
+  hold_fallback (parent);
 
   if (g_object_get_data (source, "save") != NULL)
     file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, NULL);
@@ -90,10 +133,11 @@ ask (GtkWindow  *parent,
      GListModel *filters)
 {
   GtkFileDialog *dialog = gtk_file_dialog_new ();
-  GWeakRef *weak = g_new0 (GWeakRef, 1);
+  Pending *pending = g_new0 (Pending, 1);
   g_autoptr(GtkFileFilter) first = g_list_model_get_item (filters, 0);
 
-  g_weak_ref_init (weak, owner);
+  g_weak_ref_init (&pending->owner, owner);
+  g_weak_ref_init (&pending->parent, parent);
   request->dialog = G_OBJECT (dialog);
   request->cancellable = g_cancellable_new ();
   gtk_file_dialog_set_title (dialog, title);
@@ -109,10 +153,10 @@ ask (GtkWindow  *parent,
         gtk_file_dialog_set_initial_file (dialog, initial_file);
       else
         gtk_file_dialog_set_initial_name (dialog, initial_name);
-      gtk_file_dialog_save (dialog, parent, request->cancellable, dialog_done_cb, weak);
+      gtk_file_dialog_save (dialog, parent, request->cancellable, dialog_done_cb, pending);
     }
   else
-    gtk_file_dialog_open (dialog, parent, request->cancellable, dialog_done_cb, weak);
+    gtk_file_dialog_open (dialog, parent, request->cancellable, dialog_done_cb, pending);
 }
 
 G_GNUC_END_IGNORE_DEPRECATIONS
