@@ -450,42 +450,36 @@ drawing_at (GskRenderNode   *node,
             double           y,
             graphene_rect_t *found)
 {
+  GskRenderNodeType type = gsk_render_node_get_node_type (node);
+  graphene_rect_t bounds;
   gboolean any = FALSE;
 
-  switch (gsk_render_node_get_node_type (node))
+  if (type == GSK_CONTAINER_NODE)
     {
-    case GSK_CONTAINER_NODE:
       for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
         any |= drawing_at (gsk_container_node_get_child (node, i), dx, dy, x, y, found);
       return any;
-
-    case GSK_CLIP_NODE:
-      return drawing_at (gsk_clip_node_get_child (node), dx, dy, x, y, found);
-
-    case GSK_TRANSFORM_NODE:
-      {
-        float tx = 0, ty = 0;
-
-        gsk_transform_to_translate (gsk_transform_node_get_transform (node), &tx, &ty);
-        return drawing_at (gsk_transform_node_get_child (node), dx + tx, dy + ty, x, y, found);
-      }
-
-    case GSK_CAIRO_NODE:
-      {
-        graphene_rect_t bounds;
-
-        gsk_render_node_get_bounds (node, &bounds);
-        graphene_rect_offset (&bounds, dx, dy);
-        if (!graphene_rect_contains_point (&bounds, &GRAPHENE_POINT_INIT (x, y)) ||
-            (found->size.width > 0 && bounds.size.width >= found->size.width))
-          return FALSE;
-        *found = bounds;
-        return TRUE;
-      }
-
-    default:
-      return FALSE;
     }
+  if (type == GSK_CLIP_NODE)
+    return drawing_at (gsk_clip_node_get_child (node), dx, dy, x, y, found);
+  if (type == GSK_TRANSFORM_NODE)
+    {
+      float tx = 0, ty = 0;
+
+      gsk_transform_to_translate (gsk_transform_node_get_transform (node), &tx, &ty);
+      return drawing_at (gsk_transform_node_get_child (node), dx + tx, dy + ty, x, y, found);
+    }
+  if (type != GSK_CAIRO_NODE)
+    return FALSE;
+
+  gsk_render_node_get_bounds (node, &bounds);
+  graphene_rect_offset (&bounds, dx, dy);
+  if (!graphene_rect_contains_point (&bounds, &GRAPHENE_POINT_INIT (x, y)) ||
+      (found->size.width > 0 && bounds.size.width >= found->size.width))
+    return FALSE;
+  *found = bounds;
+
+  return TRUE;
 }
 
 /* Issue 18: a frame of a drag costs what its overlay covers. A piece
