@@ -65,16 +65,30 @@ muster_rule_code_from_string (const char     *text,
  *
  * A violation with copies of these strings, and every other field zero.
  */
+/* The violation and its three names in one block: a drag asks for dozens
+ * of verdicts a frame, and four allocations each were a third of the
+ * time of one. The note, added after, is allocated apart. */
 MusterViolation *
 muster_violation_new (const char *piece_id,
                       const char *other_id,
                       const char *other_name)
 {
-  MusterViolation *violation = g_new0 (MusterViolation, 1);
+  gsize lengths[3] = {
+    piece_id != NULL ? strlen (piece_id) + 1 : 0,
+    other_id != NULL ? strlen (other_id) + 1 : 0,
+    other_name != NULL ? strlen (other_name) + 1 : 0,
+  };
+  MusterViolation *violation = g_malloc0 (sizeof *violation + lengths[0] + lengths[1] + lengths[2]);
+  char *text = (char *) (violation + 1);
 
-  violation->piece_id = g_strdup (piece_id);
-  violation->other_id = g_strdup (other_id);
-  violation->other_name = g_strdup (other_name);
+  if (piece_id != NULL)
+    violation->piece_id = memcpy (text, piece_id, lengths[0]);
+  text += lengths[0];
+  if (other_id != NULL)
+    violation->other_id = memcpy (text, other_id, lengths[1]);
+  text += lengths[1];
+  if (other_name != NULL)
+    violation->other_name = memcpy (text, other_name, lengths[2]);
 
   return violation;
 }
@@ -85,9 +99,6 @@ muster_violation_free (MusterViolation *violation)
   if (violation == NULL)
     return;
 
-  g_free (violation->piece_id);
-  g_free (violation->other_id);
-  g_free (violation->other_name);
   g_free (violation->note);
   g_free (violation);
 }
@@ -96,14 +107,16 @@ MusterViolation *
 muster_violation_copy (const MusterViolation *violation)
 {
   MusterViolation *copy;
+  MusterViolation names;
 
   g_return_val_if_fail (violation != NULL, NULL);
 
-  copy = g_new (MusterViolation, 1);
+  copy = muster_violation_new (violation->piece_id, violation->other_id, violation->other_name);
+  names = *copy;
   *copy = *violation;
-  copy->piece_id = g_strdup (violation->piece_id);
-  copy->other_id = g_strdup (violation->other_id);
-  copy->other_name = g_strdup (violation->other_name);
+  copy->piece_id = names.piece_id;
+  copy->other_id = names.other_id;
+  copy->other_name = names.other_name;
   copy->note = g_strdup (violation->note);
 
   return copy;
