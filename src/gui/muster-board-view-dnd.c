@@ -70,7 +70,7 @@ muster_board_view_finish_placement (MusterBoardView *self,
   piece = g_steal_pointer (&self->placing);
   self->placing_source = NULL;
   g_clear_pointer (&self->placing_violations, g_ptr_array_unref);
-  g_clear_pointer (&self->feedback, g_free);
+  _muster_board_view_clear_feedback (self);
   _muster_board_view_drop_drag_cache (self);
   _muster_board_view_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));

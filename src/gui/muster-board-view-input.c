@@ -93,9 +93,21 @@ void
 _muster_board_view_set_feedback (MusterBoardView *self,
                                  GPtrArray       *violations)
 {
+  _muster_board_view_clear_feedback (self);
+  self->feedback_legal = violations == NULL || violations->len == 0;
+  if (self->feedback_legal)
+    return;
+
+  self->feedback_violations = g_ptr_array_ref (violations);
+  self->feedback_bubble = _muster_board_view_bubble_text (self, violations);
+}
+
+void
+_muster_board_view_clear_feedback (MusterBoardView *self)
+{
+  g_clear_pointer (&self->feedback_violations, g_ptr_array_unref);
+  g_clear_pointer (&self->feedback_bubble, g_free);
   g_clear_pointer (&self->feedback, g_free);
-  self->feedback = _muster_board_view_describe_violations (self, violations);
-  self->feedback_legal = self->feedback == NULL;
 }
 
 /* The piece the pointer holds in a move of several. */
@@ -216,7 +228,7 @@ stop_moving (MusterBoardView *self)
 {
   g_clear_pointer (&self->moving, g_array_unref);
   g_clear_pointer (&self->ghosts, gsk_render_node_unref);
-  g_clear_pointer (&self->feedback, g_free);
+  _muster_board_view_clear_feedback (self);
   _muster_board_view_drop_drag_cache (self);
 }
 
@@ -252,6 +264,8 @@ muster_board_view_get_feedback (MusterBoardView  *self,
 
   if (legal != NULL)
     *legal = self->feedback_legal;
+  if (reasons != NULL && self->feedback == NULL && self->feedback_violations != NULL)
+    self->feedback = _muster_board_view_describe_violations (self, self->feedback_violations);
   if (reasons != NULL)
     *reasons = self->feedback;
 

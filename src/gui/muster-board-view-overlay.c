@@ -404,8 +404,6 @@ draw_selection (MusterBoardView *self,
 
 /* What moves */
 
-/* The words that draw_moving() and draw_placing() put beside what moves,
- * and where (as for draw_bubble()); NULL when there are none. */
 /* At most BUBBLE_LINES reasons in the bubble of a drag, then how many
  * more: a piece dragged through a crowd breaks the rules with dozens of
  * others, and a bubble of dozens of lines hid the table it spoke of and
@@ -413,26 +411,53 @@ draw_selection (MusterBoardView *self,
  * pieces on the table). The Problems list has them all. */
 #define BUBBLE_LINES 4
 
-static char *
-bubble_text (const char *feedback)
+/* Only the reasons shown are put in words, each once: those past them
+ * are counted, each a problem, as the Problems list counts them. Words
+ * were a drag's dearest part, a gettext and a printf a reason. */
+char *
+_muster_board_view_bubble_text (MusterBoardView *self,
+                                 GPtrArray       *violations)
 {
-  g_auto(GStrv) lines = g_strsplit (feedback, "\n", -1);
-  guint n = g_strv_length (lines);
-  GString *text;
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+  GString *text = g_string_new (NULL);
+  guint i;
 
-  /* One more line is shown rather than said. */
-  if (n <= BUBBLE_LINES + 1)
-    return g_strdup (feedback);
+  /* One line more than is shown: it is shown rather than said, if it
+   * is the last. */
+  for (i = 0; i < violations->len && lines->len <= BUBBLE_LINES; i++)
+    {
+      char *line = muster_violation_describe_in (g_ptr_array_index (violations, i), self->units);
 
-  text = g_string_new (NULL);
-  for (guint i = 0; i < BUBBLE_LINES; i++)
-    g_string_append_printf (text, "%s\n", lines[i]);
-  g_string_append_printf (text, ngettext ("And %u more problem", "And %u more problems", n - BUBBLE_LINES),
-                          n - BUBBLE_LINES);
+      if (line == NULL || g_hash_table_contains (seen, line))
+        {
+          g_free (line);
+          continue;
+        }
+      g_hash_table_add (seen, line);
+      g_ptr_array_add (lines, line);
+    }
 
-  return g_string_free (text, FALSE);
+  if (i == violations->len)
+    {
+      for (guint k = 0; k < lines->len; k++)
+        g_string_append_printf (text, k > 0 ? "\n%s" : "%s", (const char *) g_ptr_array_index (lines, k));
+    }
+  else
+    {
+      /* The line past those shown, and all after it. */
+      guint more = violations->len - (i - 1);
+
+      for (guint k = 0; k < BUBBLE_LINES; k++)
+        g_string_append_printf (text, "%s\n", (const char *) g_ptr_array_index (lines, k));
+      g_string_append_printf (text, ngettext ("And %u more problem", "And %u more problems", more), more);
+    }
+
+  return g_string_free (text, text->len == 0);
 }
 
+/* The words that draw_moving() and draw_placing() put beside what moves,
+ * and where (as for draw_bubble()); NULL when there are none. */
 static char *
 moving_bubble (MusterBoardView *self,
                double          *x,
@@ -455,7 +480,7 @@ moving_bubble (MusterBoardView *self,
         return NULL;
 
       /* The verdict in words, beside the piece under the pointer. */
-      if (self->feedback != NULL)
+      if (self->feedback_bubble != NULL)
         {
           double reach = MAX (primary->piece->base.width, primary->piece->base.depth) / 2;
           MusterPoint at = { primary->x + reach, primary->y + reach };
@@ -470,7 +495,7 @@ moving_bubble (MusterBoardView *self,
           *y += 6;
           *color = (MusterColor) { 0.55, 0.07, 0.09 };
 
-          return bubble_text (self->feedback);
+          return g_strdup (self->feedback_bubble);
         }
 
       if (self->mode == MODE_ROTATE)
@@ -486,7 +511,7 @@ moving_bubble (MusterBoardView *self,
       return NULL;
     }
 
-  if (self->placing != NULL && self->placing_visible && self->feedback != NULL)
+  if (self->placing != NULL && self->placing_visible && self->feedback_bubble != NULL)
     {
       const MusterPiece *piece = self->placing;
       double reach = MAX (piece->base.width, piece->base.depth) / 2;
@@ -496,7 +521,7 @@ moving_bubble (MusterBoardView *self,
       *y += 6;
       *color = (MusterColor) { 0.55, 0.07, 0.09 };
 
-      return bubble_text (self->feedback);
+      return g_strdup (self->feedback_bubble);
     }
 
   return NULL;

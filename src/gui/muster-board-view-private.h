@@ -163,7 +163,13 @@ struct _MusterBoardView
   double             move_dy;
   double             rotation;        /* MODE_ROTATE: the new rotation */
   MusterTerrain     *terrain_start;   /* MODE_MOVE_TERRAIN: a copy */
-  char              *feedback;        /* reasons, or NULL when legal */
+  /* The verdict of what moves: its violations, the bubble's words for
+   * them, and all its reasons in words, made only when asked for
+   * (muster_board_view_get_feedback()): a piece dragged through a crowd
+   * breaks rules with dozens of others at each step. */
+  GPtrArray         *feedback_violations;
+  char              *feedback_bubble; /* NULL when legal */
+  char              *feedback;
   gboolean           feedback_legal;
 
   gboolean           has_measure;
@@ -313,6 +319,7 @@ GPtrArray    *_muster_board_view_check_piece           (MusterBoardView   *self,
                                                         double             rotation);
 void          _muster_board_view_set_feedback          (MusterBoardView   *self,
                                                         GPtrArray         *violations);
+void          _muster_board_view_clear_feedback        (MusterBoardView   *self);
 
 /* muster-board-view-dnd.c */
 void          _muster_board_view_init_dnd              (MusterBoardView   *self);
@@ -340,6 +347,8 @@ void          _muster_board_view_append_rulers         (MusterBoardView   *self,
                                                         GtkSnapshot       *snapshot);
 
 /* muster-board-view-overlay.c */
+char         *_muster_board_view_bubble_text           (MusterBoardView   *self,
+                                                        GPtrArray         *violations);
 gboolean      _muster_board_view_get_handle            (MusterBoardView   *self,
                                                         double            *hx,
                                                         double            *hy,

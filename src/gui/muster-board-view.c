@@ -1025,7 +1025,7 @@ muster_board_view_finalize (GObject *object)
   g_clear_pointer (&self->dirty, cairo_region_destroy);
   g_clear_pointer (&self->selected_terrain, g_free);
   g_clear_pointer (&self->acting_player, g_free);
-  g_clear_pointer (&self->feedback, g_free);
+  _muster_board_view_clear_feedback (self);
 
   G_OBJECT_CLASS (muster_board_view_parent_class)->finalize (object);
 }

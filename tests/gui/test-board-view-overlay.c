@@ -372,6 +372,10 @@ test_bubble_says_how_many_more (Fixture       *fixture,
   muster_board_view_pointer_press (fixture->view, x, y, 0);
   to_widget (fixture, 30 * INCH + 10, 42 * INCH + 7, &tx, &ty);
   muster_board_view_pointer_motion (fixture->view, tx, ty);
+  /* Only the bubble's reasons are put in words at each step; all of
+   * them when asked for. */
+  g_assert_nonnull (fixture->view->feedback_bubble);
+  g_assert_null (fixture->view->feedback);
   g_assert_true (muster_board_view_get_feedback (fixture->view, &legal, &reasons));
   g_assert_false (legal);
   n = count_lines (reasons);
