@@ -122,12 +122,15 @@ static gboolean
 silence_check_cb (gpointer user_data)
 {
   MusterNetSession *self = user_data;
+  g_autoptr(MusterNetSession) alive = NULL;
   g_autofree char *reason = NULL;
 
   if (self->silent || self->answer_id != 0 || self->game == NULL ||
       g_get_monotonic_time () - self->heard_at < (gint64) answer_timeout () * G_USEC_PER_SEC)
     return G_SOURCE_CONTINUE;
 
+  /* Whoever hears of the refusal may let go of the session. */
+  alive = g_object_ref (self);
   self->silent = TRUE;
   /* Translators: a player's name */
   reason = g_strdup_printf (_("%s’s Muster is not answering"), muster_game_get_player_name (self->game, self->peer));
