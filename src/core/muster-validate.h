@@ -42,9 +42,9 @@ typedef enum
 } MusterSequenceProblem;
 
 /* One broken rule of one deployable piece. Pair rules appear once on each
- * deployable piece involved, each naming the other. */
-/* The ids and other_name live in the violation's own block
- * (muster_violation_new()): read them, never free or replace them. */
+ * deployable piece involved, each naming the other. The ids and
+ * other_name live in the violation's own block (muster_violation_new()):
+ * read them, never free or replace them. */
 struct _MusterViolation
 {
   guint           serial;      /* the piece */

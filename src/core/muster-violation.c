@@ -64,10 +64,10 @@ muster_rule_code_from_string (const char     *text,
  * @other_name: (nullable): the other as a player knows it
  *
  * A violation with copies of these strings, and every other field zero.
+ * The copies share the violation's own block (a drag asks for dozens of
+ * verdicts a frame, and four allocations each were a third of the time
+ * of one); the note, set after, is allocated apart.
  */
-/* The violation and its three names in one block: a drag asks for dozens
- * of verdicts a frame, and four allocations each were a third of the
- * time of one. The note, added after, is allocated apart. */
 MusterViolation *
 muster_violation_new (const char *piece_id,
                       const char *other_id,
