@@ -418,27 +418,13 @@ char *
 _muster_board_view_bubble_text (MusterBoardView *self,
                                  GPtrArray       *violations)
 {
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GPtrArray) lines = g_ptr_array_new ();
-  GString *text = g_string_new (NULL);
-  guint i;
-
+  guint used;
   /* One line more than is shown: it is shown rather than said, if it
    * is the last. */
-  for (i = 0; i < violations->len && lines->len <= BUBBLE_LINES; i++)
-    {
-      char *line = muster_violation_describe_in (g_ptr_array_index (violations, i), self->units);
+  g_autoptr(GPtrArray) lines = _muster_board_view_reason_lines (self, violations, BUBBLE_LINES + 1, &used);
+  GString *text = g_string_new (NULL);
 
-      if (line == NULL || g_hash_table_contains (seen, line))
-        {
-          g_free (line);
-          continue;
-        }
-      g_hash_table_add (seen, line);
-      g_ptr_array_add (lines, line);
-    }
-
-  if (i == violations->len)
+  if (used == violations->len)
     {
       for (guint k = 0; k < lines->len; k++)
         g_string_append_printf (text, k > 0 ? "\n%s" : "%s", (const char *) g_ptr_array_index (lines, k));
@@ -446,7 +432,7 @@ _muster_board_view_bubble_text (MusterBoardView *self,
   else
     {
       /* The line past those shown, and all after it. */
-      guint more = violations->len - (i - 1);
+      guint more = violations->len - (used - 1);
 
       for (guint k = 0; k < BUBBLE_LINES; k++)
         g_string_append_printf (text, "%s\n", (const char *) g_ptr_array_index (lines, k));

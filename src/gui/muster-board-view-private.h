@@ -262,6 +262,12 @@ void          _muster_board_view_box_add_base          (MusterBox         *box,
                                                         double             y);
 double        _muster_board_view_to_table              (MusterBoardView   *self,
                                                         cairo_t           *cr);
+/* The violations' reasons in words, each once, in their order, until
+ * max_lines of them: *used says how many violations they took. */
+GPtrArray         *_muster_board_view_reason_lines        (MusterBoardView *self,
+                                                           GPtrArray       *violations,
+                                                           guint            max_lines,
+                                                           guint           *used);
 char              *_muster_board_view_describe_violations (MusterBoardView *self,
                                                            GPtrArray       *violations);
 

@@ -398,33 +398,50 @@ _muster_board_view_visible_table_centre (MusterBoardView *self)
  * an image; its label names what is selected (so that selecting by
  * keyboard is read out), its description sums up the table. */
 
+GPtrArray *
+_muster_board_view_reason_lines (MusterBoardView *self,
+                                 GPtrArray       *violations,
+                                 guint            max_lines,
+                                 guint           *used)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  /* Hashed: a piece dragged through a crowd has dozens of lines, and
+   * comparing each with all before was a fifth of a pointer move. */
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  guint i;
+
+  for (i = 0; violations != NULL && i < violations->len && lines->len < max_lines; i++)
+    {
+      char *line = muster_violation_describe_in (g_ptr_array_index (violations, i), self->units);
+
+      if (line == NULL || g_hash_table_contains (seen, line))
+        {
+          g_free (line);
+          continue;
+        }
+      g_hash_table_add (seen, line);
+      g_ptr_array_add (lines, line);
+    }
+
+  if (used != NULL)
+    *used = i;
+
+  return lines;
+}
+
 char *
 _muster_board_view_describe_violations (MusterBoardView *self,
                                         GPtrArray       *violations)
 {
-  g_autoptr(GString) text = NULL;
-  g_autoptr(GHashTable) seen = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
 
   if (violations == NULL || violations->len == 0)
     return NULL;
 
-  text = g_string_new (NULL);
-  /* Hashed: a piece dragged through a crowd has dozens of lines, and
-   * comparing each with all before was a fifth of a pointer move. */
-  seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  for (guint i = 0; i < violations->len; i++)
-    {
-      char *line = muster_violation_describe_in (g_ptr_array_index (violations, i), self->units);
+  lines = _muster_board_view_reason_lines (self, violations, G_MAXUINT, NULL);
+  g_ptr_array_add (lines, NULL);
 
-      if (line == NULL || !g_hash_table_add (seen, line))
-        continue;
-
-      if (text->len > 0)
-        g_string_append_c (text, '\n');
-      g_string_append (text, line);
-    }
-
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  return g_strjoinv ("\n", (char **) lines->pdata);
 }
 
 static char *
