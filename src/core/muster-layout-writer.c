@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gi18n-lib.h>
@@ -810,6 +809,7 @@ write_atomically (GFile       *file,
 {
   g_autofree char *path = g_file_get_path (file);
   g_autofree char *target = NULL;
+  g_autoptr(GError) local_error = NULL;
   Replacing replacing = { file, FALSE };
 
   if (path == NULL)
@@ -819,23 +819,21 @@ write_atomically (GFile       *file,
       return FALSE;
     }
 
-  /* A file its owner made read-only is not replaced behind their back,
-   * though its folder would let the new one be renamed over it. */
   target = muster_atomic_file_resolve (path);
-  {
-    GStatBuf st;
-
-    if (g_stat (target, &st) == 0 && S_ISREG (st.st_mode) && (st.st_mode & 0222) == 0)
-      {
-        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY,
-                             _("the file is read-only; save it under another name"));
-        return FALSE;
-      }
-  }
-
   replacing.keep = g_file_test (target, G_FILE_TEST_EXISTS) && !is_musters_own (target);
 
-  return muster_atomic_file_write (path, data, size, before_replace, &replacing, error);
+  if (muster_atomic_file_write (path, data, size, before_replace, &replacing, &local_error))
+    return TRUE;
+
+  /* A file its owner made read-only is left as it was (the atomic
+   * write will not replace it): the player is told what to do. */
+  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_READ_ONLY))
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY,
+                         _("the file is read-only; save it under another name"));
+  else
+    g_propagate_error (error, g_steal_pointer (&local_error));
+
+  return FALSE;
 }
 
 gboolean
