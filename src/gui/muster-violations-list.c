@@ -162,7 +162,7 @@ make_row (MusterViolationsList  *self,
 {
   g_autofree char *message = NULL;
   g_autofree char *title = row_texts (self, violation, &message);
-  GtkWidget *row, *box, *image, *text, *label;
+  GtkWidget *row, *grid, *image, *label;
 
   row = gtk_list_box_row_new ();
   set_position (GTK_LIST_BOX_ROW (row), position);
@@ -170,21 +170,26 @@ make_row (MusterViolationsList  *self,
   g_object_set_data_full (G_OBJECT (row), "title", g_strdup (title), g_free);
   g_object_set_data_full (G_OBJECT (row), "key", row_key (violation->serial, title, message), g_free);
 
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
-  gtk_widget_set_margin_top (box, 4);
-  gtk_widget_set_margin_bottom (box, 4);
+  /* A grid, not a row of boxes: GtkBox finds the height of a row
+   * whose text wraps by trying heights one after another, each a new
+   * shaping of the message (most of the sidebar's first frame); a grid
+   * gives the text its width and asks its height once. */
+  grid = gtk_grid_new ();
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 10);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
+  gtk_widget_set_margin_top (grid, 4);
+  gtk_widget_set_margin_bottom (grid, 4);
 
   image = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
   gtk_widget_set_valign (image, GTK_ALIGN_START);
   gtk_widget_add_css_class (image, "error");
-  gtk_box_append (GTK_BOX (box), image);
+  gtk_grid_attach (GTK_GRID (grid), image, 0, 0, 1, 2);
 
-  text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   label = gtk_label_new (title);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-  gtk_box_append (GTK_BOX (text), label);
+  gtk_grid_attach (GTK_GRID (grid), label, 1, 0, 1, 1);
 
   label = gtk_label_new (message);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -197,10 +202,11 @@ make_row (MusterViolationsList  *self,
   gtk_label_set_width_chars (GTK_LABEL (label), MESSAGE_MIN_CHARS);
   gtk_widget_add_css_class (label, "caption");
   gtk_widget_add_css_class (label, "dim-label");
-  gtk_box_append (GTK_BOX (text), label);
-  gtk_box_append (GTK_BOX (box), text);
+  /* The whole width of the row, before it wraps. */
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_grid_attach (GTK_GRID (grid), label, 1, 1, 1, 1);
 
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), grid);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, title,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message,
