@@ -47,6 +47,8 @@ struct _MusterScene
   gboolean           generic;
   gboolean           screen;   /* muster_scene_set_screen() */
   guint              sprite_copies;  /* in the last render, for tests */
+  guint              sprite_pastes;  /* of those, by pixman */
+  gboolean           paste_by_cairo; /* all of them, for tests */
   gboolean           zones_valid;
   GArray            *zones;    /* SceneZone */
   GArray            *lines;    /* SceneLine */
@@ -59,6 +61,13 @@ struct _MusterScene
    * board that can show. */
   PangoLayout           *text;
   MusterBox              view;
+  /* While the pieces on the table are drawn, on a screen: the clip
+   * around the table's, in whole pixels of the target (n_pixel_clips
+   * < 0: unknown), and the pixels that the table covers whole. Sprites
+   * within those are pasted by pixman, the others by cairo. */
+  cairo_rectangle_int_t  pixel_clips[8];
+  int                    n_pixel_clips;
+  cairo_rectangle_int_t  pixel_table;
 };
 
 #define MUSTER_POLY_MAX_POINTS 160
@@ -171,6 +180,12 @@ void _muster_render_draw_terrain (MusterScene *self,
                                   cairo_t     *cr,
                                   double       px,
                                   gboolean     off_table);
+void _muster_render_take_pixel_clip (MusterScene *self,
+                                     cairo_t     *cr,
+                                     double       x,
+                                     double       y,
+                                     double       width,
+                                     double       height);
 void _muster_render_draw_pieces (MusterScene *self,
                                  cairo_t     *cr,
                                  double       px,

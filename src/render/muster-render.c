@@ -58,6 +58,7 @@ muster_scene_new (MusterLayout    *layout,
   g_array_set_clear_func (self->zones, scene_zone_clear);
   self->lines = g_array_new (FALSE, TRUE, sizeof (SceneLine));
   self->dimensions = g_array_new (FALSE, TRUE, sizeof (MusterDimension));
+  self->n_pixel_clips = -1;
 
   return self;
 }
@@ -1365,6 +1366,7 @@ muster_scene_render (MusterScene *self,
   cairo_fill (cr);
 
   cairo_save (cr);
+  _muster_render_take_pixel_clip (self, cr, 0, 0, width, height);
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_clip (cr);
 
@@ -1389,6 +1391,7 @@ muster_scene_render (MusterScene *self,
       _muster_render_draw_zone_labels (self, cr, px_per_mm);
     }
   cairo_restore (cr);
+  self->n_pixel_clips = -1;
 
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_set_line_width (cr, MAX (0.5, 1.5 / px_per_mm));

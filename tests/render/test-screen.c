@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "muster-render.h"
 #include "muster-render-private.h"
@@ -190,6 +191,97 @@ static void
 test_sprites_hidpi (void)
 {
   check_sprites_look_the_same (2);
+}
+
+/* The table drawn with copies, within the rectangles of pixels clips
+ * (all of it: n_clips 0), pasted by pixman or (by_cairo) by cairo. */
+static cairo_surface_t *
+render_pasted (Table                       *t,
+               int                          device_scale,
+               const cairo_rectangle_int_t *clips,
+               int                          n_clips,
+               gboolean                     by_cairo)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                        ((int) ceil (72 * INCH * PX_PER_MM) + 16) * device_scale,
+                                        ((int) ceil (48 * INCH * PX_PER_MM) + 16) * device_scale);
+  cairo_surface_set_device_scale (surface, device_scale, device_scale);
+  cr = cairo_create (surface);
+  for (int i = 0; i < n_clips; i++)
+    cairo_rectangle (cr, clips[i].x, clips[i].y, clips[i].width, clips[i].height);
+  if (n_clips > 0)
+    cairo_clip (cr);
+  /* Every edge of the table within a pixel. */
+  cairo_translate (cr, 7.3, 5.6);
+  cairo_scale (cr, PX_PER_MM, PX_PER_MM);
+  muster_scene_set_screen (t->scene, TRUE);
+  t->scene->paste_by_cairo = by_cairo;
+  muster_scene_render (t->scene, cr, PX_PER_MM);
+  t->scene->paste_by_cairo = FALSE;
+  muster_scene_set_screen (t->scene, FALSE);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
+/* Copies pasted by pixman, within the table's edges, are the pixels
+ * that cairo_paint() gives: on the whole table and within a clip of
+ * two rectangles (a board view's redraw), at both device scales. */
+static void
+test_sprites_pasted_as_cairo_would (void)
+{
+  /* Across the table's edge, and across pieces. */
+  const cairo_rectangle_int_t clips[] = { { 0, 0, 300, 120 }, { 350, 200, 400, 300 } };
+  const MusterBase base = { MUSTER_BASE_RECT, 25, 25 };
+  Table t;
+
+  table_init (&t, 600);
+  /* Bases across the table's four edges, which cut them antialiased. */
+  for (guint i = 0; i < 20; i++)
+    {
+      const MusterPoint at[] = {
+        { 100 + i * 80.3, 4 }, { 100 + i * 80.3, 48 * INCH - 4 },
+        { 4, 100 + i * 50.7 }, { 72 * INCH - 4, 100 + i * 50.7 },
+      };
+
+      for (guint j = 0; j < G_N_ELEMENTS (at); j++)
+        {
+          g_autofree char *id = g_strdup_printf ("edge%u-%u", j, i);
+
+          g_assert_true (muster_layout_add_piece (t.layout, muster_piece_new (id, MUSTER_PIECE_UNIT, "red", &base,
+                                                                              at[j].x, at[j].y)));
+        }
+    }
+
+  for (int scale = 1; scale <= 2; scale++)
+    for (int n_clips = 0; n_clips <= 2; n_clips += 2)
+      {
+        cairo_surface_t *by_cairo = render_pasted (&t, scale, clips, n_clips, TRUE);
+        guint copies = t.scene->sprite_copies;
+        cairo_surface_t *by_pixman;
+        int stride = cairo_image_surface_get_stride (by_cairo);
+        int height = cairo_image_surface_get_height (by_cairo);
+
+        g_assert_cmpuint (t.scene->sprite_pastes, ==, 0);
+        by_pixman = render_pasted (&t, scale, clips, n_clips, FALSE);
+        g_test_message ("device scale %d, %d clips: %u copies, %u pasted by pixman",
+                        scale, n_clips, copies, t.scene->sprite_pastes);
+        g_assert_cmpuint (t.scene->sprite_copies, ==, copies);
+        /* Not those across the edges, nor their badges, drawn twice
+         * (on the table, and off it). */
+        g_assert_cmpuint (t.scene->sprite_pastes, >, copies / 2);
+        g_assert_cmpuint (t.scene->sprite_pastes, <, copies);
+        g_assert_true (memcmp (cairo_image_surface_get_data (by_cairo),
+                               cairo_image_surface_get_data (by_pixman), (gsize) stride * height) == 0);
+
+        cairo_surface_destroy (by_cairo);
+        cairo_surface_destroy (by_pixman);
+      }
+  table_clear (&t);
 }
 
 /* A turned view doesn't put copies on whole pixels; a few pieces aren't
@@ -444,6 +536,7 @@ main (int   argc,
 
   g_test_add_func ("/render/sprites/look-the-same", test_sprites_look_the_same);
   g_test_add_func ("/render/sprites/hidpi", test_sprites_hidpi);
+  g_test_add_func ("/render/sprites/pasted-as-cairo-would", test_sprites_pasted_as_cairo_would);
   g_test_add_func ("/render/sprites/only-where-they-fit", test_sprites_only_where_they_fit);
   g_test_add_func ("/render/screen/grid-on-pixels", test_grid_on_pixels);
   g_test_add_func ("/render/screen/grid-in-centimetres", test_grid_in_centimetres);
