@@ -29,7 +29,9 @@ work=${2:-$(mktemp -d "${TMPDIR:-/tmp}/muster-bench.XXXXXX")}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work"
 
-targets="src/muster src/libmuster-gui.so tests/bench/bench-validate tests/bench/bench-drag tests/bench/bench-nudge tests/bench/bench-scale tests/bench/gen-layout tests/bench/validate-file tests/bench/bare-window tests/bench/bare-pdf"
+# The modules muster opens (the window, the export) and the compiled
+# settings schema that the windows read from $build/data.
+targets="src/muster src/libmuster-gui.so src/libmuster-export.so data/gschemas.compiled tests/bench/bench-validate tests/bench/bench-drag tests/bench/bench-nudge tests/bench/bench-scale tests/bench/gen-layout tests/bench/validate-file tests/bench/bare-window tests/bench/bare-pdf"
 if grep -q "geos-validate" "$build/build.ninja"; then
   targets="$targets tests/bench/geos-validate"
 else
