@@ -56,6 +56,11 @@ draw_terrain_name (MusterScene         *self,
 
   if (t->name == NULL || *t->name == '\0' || !(self->flags & MUSTER_RENDER_LABELS))
     return;
+  /* A line of text is taller than its size (1.2 times in Cantarell):
+   * where even the size does not fit, the name is not laid out to find
+   * out, on every piece of terrain of a zoomed-out table. */
+  if (size > 0.9 * (box->y1 - box->y0))
+    return;
 
   layout = _muster_render_make_text (self, cr, t->name, size, FALSE);
   muster_text_get_extents (layout, NULL, &logical);

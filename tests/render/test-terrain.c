@@ -126,6 +126,52 @@ test_name_on_dark_wood (void)
   g_assert_finalize_object (layout);
 }
 
+/* A name is written across a building where a line of it fits within
+ * nine tenths of its height, and not where it does not. At 0.5 px a mm
+ * names are 18 mm (9 px) in size and their lines a little more: a
+ * building lower than the size is not measured at all, which must not
+ * lose a name that would have fitted. */
+static void
+test_name_where_it_just_fits (void)
+{
+  const struct { double height; gboolean named; } cases[] = {
+    { 14, FALSE }, { 19, FALSE }, { 30, TRUE }, { 40, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+      MusterLayout *layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
+      double x0 = 26 * INCH, y0 = 24 * INCH, x1 = x0 + 300, y1 = y0 + cases[i].height;
+      MusterPoint points[] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
+      MusterTerrain *building = muster_terrain_new ("t1", MUSTER_TERRAIN_BUILDING, points, G_N_ELEMENTS (points));
+      MusterScene *scene;
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 915, 610);
+      cairo_t *cr = cairo_create (surface);
+      guint n;
+
+      building->name = g_strdup ("Hut");
+      muster_layout_add_terrain (layout, building);
+      scene = muster_scene_new (layout, system, NULL);
+      muster_scene_set_flags (scene, MUSTER_RENDER_TERRAIN | MUSTER_RENDER_LABELS);
+      cairo_scale (cr, 0.5, 0.5);
+      muster_scene_render (scene, cr, 0.5);
+      cairo_destroy (cr);
+      /* Within the building, a pixel in from its outline. */
+      n = count_light (surface, (int) (x0 * 0.5) + 2, (int) (y0 * 0.5) + 2,
+                       (int) (x1 * 0.5) - 2, (int) (y1 * 0.5) - 2);
+      g_test_message ("%.0f mm high: %u light pixels", cases[i].height, n);
+      if (cases[i].named)
+        g_assert_cmpuint (n, >, 5);
+      else
+        g_assert_cmpuint (n, ==, 0);
+
+      cairo_surface_destroy (surface);
+      muster_scene_unref (scene);
+      g_assert_finalize_object (layout);
+    }
+}
+
 /* The page's legend has a swatch of the building's dark grey when a
  * building stands on the table and terrain is drawn, and none when it
  * is not. */
@@ -180,6 +226,7 @@ main (int   argc,
 
   g_test_add_func ("/render/terrain/name", test_name_on_terrain);
   g_test_add_func ("/render/terrain/dark-wood", test_name_on_dark_wood);
+  g_test_add_func ("/render/terrain/name-where-it-just-fits", test_name_where_it_just_fits);
   g_test_add_func ("/render/terrain/legend", test_legend_terrain);
 
   return g_test_run ();
