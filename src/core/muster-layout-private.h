@@ -37,13 +37,15 @@ struct _MusterLayout
   double      height;
 
   GPtrArray  *players;          /* MusterPlayer */
-  GPtrArray  *pieces;           /* MusterPiece, file order */
+  /* MusterPiece, file order, which is also the order of their serials:
+   * a piece takes the next serial as it is appended, and none moves
+   * (muster_layout_lookup_serial() searches by halves). */
+  GPtrArray  *pieces;
   GPtrArray  *terrain;          /* MusterTerrain, file order */
   guint       last_serial;
 
-  /* Pieces by id and by serial, rebuilt when index_dirty. */
+  /* Pieces by id, rebuilt when index_dirty. */
   GHashTable *piece_by_id;
-  GHashTable *piece_by_serial;
   gboolean    index_dirty;
 
   /* Kept verbatim from the file they were read from. */
