@@ -58,8 +58,9 @@ _muster_roster_panel_add_other_rows (MusterRosterPanel *self,
 
   for (; self->other_made < n && self->other_made < limit; self->other_made++)
     {
-      const MusterPiece *piece = muster_layout_lookup_piece (self->layout,
-                                                             g_ptr_array_index (self->other_pending, self->other_made));
+      const MusterPiece *piece = muster_layout_lookup_serial (self->layout,
+                                                              g_array_index (self->other_pending, guint,
+                                                                             self->other_made));
 
       if (piece != NULL)
         add_other_row (self, piece);
@@ -80,7 +81,7 @@ _muster_roster_panel_add_other_rows (MusterRosterPanel *self,
       gtk_list_box_append (self->other_box, row);
     }
 
-  g_clear_pointer (&self->other_pending, g_ptr_array_unref);
+  g_clear_pointer (&self->other_pending, g_array_unref);
   g_clear_handle_id (&self->other_fill_id, g_source_remove);
 }
 
@@ -162,12 +163,12 @@ _muster_roster_panel_refresh_other_rows (MusterRosterPanel *self)
   GtkWidget *child;
 
   g_clear_handle_id (&self->other_fill_id, g_source_remove);
-  g_clear_pointer (&self->other_pending, g_ptr_array_unref);
+  g_clear_pointer (&self->other_pending, g_array_unref);
   while (self->other_box != NULL &&
          (child = GTK_WIDGET (gtk_list_box_get_row_at_index (self->other_box, 0))) != NULL)
     gtk_list_box_remove (self->other_box, child);
 
-  self->other_pending = g_ptr_array_new_with_free_func (g_free);
+  self->other_pending = g_array_new (FALSE, FALSE, sizeof (guint));
   self->other_made = 0;
   self->other_total = 0;
   for (guint i = 0; i < pieces->len; i++)
@@ -179,7 +180,7 @@ _muster_roster_panel_refresh_other_rows (MusterRosterPanel *self)
         continue;
 
       if (++self->other_total <= MAX_OTHER_ROWS)
-        g_ptr_array_add (self->other_pending, g_strdup (piece->id));
+        g_array_append_val (self->other_pending, piece->serial);
     }
 
   if (self->other_total > 0)

@@ -49,9 +49,9 @@ struct _MusterRosterPanel
    * of the other players are not, and a big layout's rows are most of
    * the work of its first frame. */
   gboolean        rows_stale;
-  /* The ids of the pieces whose rows in other_box are still to make,
-   * after the first ones, and how many there are in all. */
-  GPtrArray      *other_pending;
+  /* The serials of the pieces whose rows in other_box are still to
+   * make (guint), after the first ones, and how many there are in all. */
+  GArray         *other_pending;
   guint           other_made;
   guint           other_total;
   guint           other_fill_id;

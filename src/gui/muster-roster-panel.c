@@ -1196,7 +1196,7 @@ muster_roster_panel_dispose (GObject *object)
   g_clear_handle_id (&self->refresh_id, g_source_remove);
   g_clear_handle_id (&self->statuses_id, g_source_remove);
   g_clear_handle_id (&self->other_fill_id, g_source_remove);
-  g_clear_pointer (&self->other_pending, g_ptr_array_unref);
+  g_clear_pointer (&self->other_pending, g_array_unref);
   if (self->roster != NULL)
     g_signal_handlers_disconnect_by_data (self->roster, self);
   if (self->layout != NULL)
