@@ -110,7 +110,7 @@ static void other_row_activated_cb (MusterRosterPanel *self,
  * the group's: libadwaita puts that beside the header's suffixes, in a
  * row of boxes, and GTK 4.8 finds the height of such a row by trying
  * heights one after another, at each of which the wrapped description
- * is shaped again, a dozen times over: 24 M instructions, 2.6 % of the
+ * is shaped again, a dozen times over: 18 M instructions, 2 % of the
  * first frame of a 5,000-piece layout from elsewhere. style.css gives
  * the header the spacing of a group with a description. */
 static void
