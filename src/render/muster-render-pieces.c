@@ -484,13 +484,11 @@ typedef struct
   gsize       pixels;
   guint       copies;
   guint       pastes;   /* of the copies, by pixman */
-  /* Where copies are pasted by pixman (NULL: by cairo), and the clip,
-   * in pixels of the target. */
+  /* Where copies are pasted by pixman (NULL: by cairo), within the
+   * scene's pixel_clips and pixel_table. */
+  const MusterScene     *scene;
   cairo_surface_t       *target_surface;
   pixman_image_t        *target;
-  cairo_rectangle_int_t  clips[G_N_ELEMENTS (((MusterScene *) NULL)->pixel_clips)];
-  int                    n_clips;
-  cairo_rectangle_int_t  inner;      /* copies wholly within it only */
 } SpriteCache;
 
 /* What a sprite shows, and the point of the table it is anchored at. */
@@ -618,9 +616,7 @@ sprite_cache_take_target (SpriteCache *cache,
   else
     return;
 
-  memcpy (cache->clips, scene->pixel_clips, sizeof cache->clips);
-  cache->n_clips = scene->n_pixel_clips;
-  cache->inner = scene->pixel_table;
+  cache->scene = scene;
   cairo_surface_flush (target);
   cache->target = pixman_image_create_bits_no_clear (format,
                                                      cairo_image_surface_get_width (target),
@@ -642,18 +638,20 @@ sprite_paste (SpriteCache  *cache,
               int           x,
               int           y)
 {
+  const cairo_rectangle_int_t *table;
   int side = 2 * sprite->half + 1;
 
-  if (cache->target == NULL || sprite->bits == NULL ||
-      x < cache->inner.x || y < cache->inner.y ||
-      x + side > cache->inner.x + cache->inner.width || y + side > cache->inner.y + cache->inner.height)
+  if (cache->target == NULL || sprite->bits == NULL)
+    return FALSE;
+  table = &cache->scene->pixel_table;
+  if (x < table->x || y < table->y || x + side > table->x + table->width || y + side > table->y + table->height)
     return FALSE;
 
   /* Cairo's drawing done, before pixels are written beside it. */
   cairo_surface_flush (cache->target_surface);
-  for (int i = 0; i < cache->n_clips; i++)
+  for (int i = 0; i < cache->scene->n_pixel_clips; i++)
     {
-      const cairo_rectangle_int_t *clip = &cache->clips[i];
+      const cairo_rectangle_int_t *clip = &cache->scene->pixel_clips[i];
       int x0 = MAX (x, clip->x), y0 = MAX (y, clip->y);
       int x1 = MIN (x + side, clip->x + clip->width), y1 = MIN (y + side, clip->y + clip->height);
 
