@@ -17,18 +17,20 @@
 
 #define INCH MUSTER_MM_PER_INCH
 
-/* A 72″ × 48″ Frontline Clash table with a 20″ × 10″ building in the
- * middle, named or not. */
+/* A 72″ × 48″ Frontline Clash table with terrain over the box from
+ * (x0, y0) to (x1, y1), in mm, named or not. */
 static MusterScene *
-table_with_terrain (MusterTerrainKind  kind,
-                    const char        *name,
-                    MusterLayout     **layout_out)
+table_with_terrain_at (MusterTerrainKind  kind,
+                       const char        *name,
+                       double             x0,
+                       double             y0,
+                       double             x1,
+                       double             y1,
+                       MusterLayout     **layout_out)
 {
   MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
   MusterLayout *layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
-  MusterPoint points[] = {
-    { 26 * INCH, 19 * INCH }, { 46 * INCH, 19 * INCH }, { 46 * INCH, 29 * INCH }, { 26 * INCH, 29 * INCH },
-  };
+  MusterPoint points[] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
   MusterTerrain *building = muster_terrain_new ("t1", kind, points, G_N_ELEMENTS (points));
 
   building->name = g_strdup (name);
@@ -36,6 +38,15 @@ table_with_terrain (MusterTerrainKind  kind,
   *layout_out = layout;
 
   return muster_scene_new (layout, system, NULL);
+}
+
+/* The same with a 20″ × 10″ piece of terrain in the middle. */
+static MusterScene *
+table_with_terrain (MusterTerrainKind  kind,
+                    const char        *name,
+                    MusterLayout     **layout_out)
+{
+  return table_with_terrain_at (kind, name, 26 * INCH, 19 * INCH, 46 * INCH, 29 * INCH, layout_out);
 }
 
 static MusterScene *
@@ -69,9 +80,14 @@ count_light (cairo_surface_t *surface,
 }
 
 /* The scene's terrain and labels drawn at 0.5 px a mm: how many pixels
- * are lighter than a dark fill, a little inside the terrain's outline. */
+ * of the rectangle (x0, y0)–(x1, y1), in pixels, are lighter than a dark
+ * fill. */
 static guint
-light_on_terrain (MusterScene *scene)
+light_within (MusterScene *scene,
+              int          x0,
+              int          y0,
+              int          x1,
+              int          y1)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 915, 610);
   cairo_t *cr = cairo_create (surface);
@@ -81,11 +97,18 @@ light_on_terrain (MusterScene *scene)
   cairo_scale (cr, 0.5, 0.5);
   muster_scene_render (scene, cr, 0.5);
   cairo_destroy (cr);
-  n = count_light (surface, (int) (27 * INCH * 0.5), (int) (20 * INCH * 0.5),
-                   (int) (45 * INCH * 0.5), (int) (28 * INCH * 0.5));
+  n = count_light (surface, x0, y0, x1, y1);
   cairo_surface_destroy (surface);
 
   return n;
+}
+
+/* The same a little inside the outline of table_with_terrain()'s. */
+static guint
+light_on_terrain (MusterScene *scene)
+{
+  return light_within (scene, (int) (27 * INCH * 0.5), (int) (20 * INCH * 0.5),
+                       (int) (45 * INCH * 0.5), (int) (28 * INCH * 0.5));
 }
 
 /* A building's name is written on it, light on its dark fill; a nameless
@@ -140,33 +163,19 @@ test_name_where_it_just_fits (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
-      MusterLayout *layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
       double x0 = 26 * INCH, y0 = 24 * INCH, x1 = x0 + 300, y1 = y0 + cases[i].height;
-      MusterPoint points[] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
-      MusterTerrain *building = muster_terrain_new ("t1", MUSTER_TERRAIN_BUILDING, points, G_N_ELEMENTS (points));
-      MusterScene *scene;
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 915, 610);
-      cairo_t *cr = cairo_create (surface);
-      guint n;
-
-      building->name = g_strdup ("Hut");
-      muster_layout_add_terrain (layout, building);
-      scene = muster_scene_new (layout, system, NULL);
-      muster_scene_set_flags (scene, MUSTER_RENDER_TERRAIN | MUSTER_RENDER_LABELS);
-      cairo_scale (cr, 0.5, 0.5);
-      muster_scene_render (scene, cr, 0.5);
-      cairo_destroy (cr);
+      MusterLayout *layout = NULL;
+      MusterScene *scene = table_with_terrain_at (MUSTER_TERRAIN_BUILDING, "Hut", x0, y0, x1, y1, &layout);
       /* Within the building, a pixel in from its outline. */
-      n = count_light (surface, (int) (x0 * 0.5) + 2, (int) (y0 * 0.5) + 2,
-                       (int) (x1 * 0.5) - 2, (int) (y1 * 0.5) - 2);
+      guint n = light_within (scene, (int) (x0 * 0.5) + 2, (int) (y0 * 0.5) + 2,
+                              (int) (x1 * 0.5) - 2, (int) (y1 * 0.5) - 2);
+
       g_test_message ("%.0f mm high: %u light pixels", cases[i].height, n);
       if (cases[i].named)
         g_assert_cmpuint (n, >, 5);
       else
         g_assert_cmpuint (n, ==, 0);
 
-      cairo_surface_destroy (surface);
       muster_scene_unref (scene);
       g_assert_finalize_object (layout);
     }
