@@ -8,7 +8,7 @@
 /* What the application sets up around its windows: the keyboard
  * shortcuts, set just after the first frame (none can be pressed before
  * it) and there from then on; one window for a layout, however it is
- * opened again.
+ * opened again; and the style sheet it loads.
  *
  * A whole application session in a fresh process: GTK starts once per
  * process. */
@@ -319,6 +319,92 @@ test_application_drafts_named (void)
   delete_orphans ();
 }
 
+/* The border nodes in node's tree: how many, and how many have sides of
+ * different colours. */
+static void
+count_borders (GskRenderNode *node,
+               guint         *n_borders,
+               guint         *n_mixed)
+{
+  GskRenderNodeType type = gsk_render_node_get_node_type (node);
+
+  if (type == GSK_BORDER_NODE)
+    {
+      const GdkRGBA *colors = gsk_border_node_get_colors (node);
+
+      (*n_borders)++;
+      for (guint side = 1; side < 4; side++)
+        {
+          if (!gdk_rgba_equal (&colors[0], &colors[side]))
+            {
+              (*n_mixed)++;
+              break;
+            }
+        }
+    }
+  else if (type == GSK_CONTAINER_NODE)
+    {
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        count_borders (gsk_container_node_get_child (node, i), n_borders, n_mixed);
+    }
+  else if (type == GSK_TRANSFORM_NODE)
+    count_borders (gsk_transform_node_get_child (node), n_borders, n_mixed);
+  else if (type == GSK_CLIP_NODE)
+    count_borders (gsk_clip_node_get_child (node), n_borders, n_mixed);
+  else if (type == GSK_ROUNDED_CLIP_NODE)
+    count_borders (gsk_rounded_clip_node_get_child (node), n_borders, n_mixed);
+  else if (type == GSK_OPACITY_NODE)
+    count_borders (gsk_opacity_node_get_child (node), n_borders, n_mixed);
+  else if (type == GSK_SHADOW_NODE)
+    count_borders (gsk_shadow_node_get_child (node), n_borders, n_mixed);
+  else if (type == GSK_DEBUG_NODE)
+    count_borders (gsk_debug_node_get_child (node), n_borders, n_mixed);
+}
+
+static gboolean
+borders_after_first_frame_cb (gpointer app)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_application_get_active_window (app));
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  guint n_borders = 0, n_mixed = 0;
+
+  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (window), gtk_widget_get_height (window));
+  node = gtk_snapshot_free_to_node (snapshot);
+  count_borders (node, &n_borders, &n_mixed);
+
+  /* The player's boxed list: its first row has a border at the bottom.
+   * GTK 4.8 draws a border of several colours through a mesh gradient,
+   * the first frame's costliest fill; style.css gives its sides one. */
+  g_assert_cmpuint (n_borders, >=, 1);
+  g_assert_cmpuint (n_mixed, ==, 0);
+
+  g_application_quit (G_APPLICATION (app));
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+borders_activate_cb (GApplication *app)
+{
+  call_after_first_frame (app, borders_after_first_frame_cb);
+}
+
+static void
+test_application_borders_session (void)
+{
+  run_app_session (G_CALLBACK (borders_activate_cb));
+}
+
+static void
+test_application_borders (void)
+{
+  g_test_trap_subprocess ("/app/application/borders/subprocess", 60 * G_USEC_PER_SEC,
+                          G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -334,6 +420,9 @@ main (int   argc,
   g_test_add_func ("/app/application/drafts-closed/subprocess", test_application_drafts_closed_session);
   g_test_add_func ("/app/application/drafts-named", test_application_drafts_named);
   g_test_add_func ("/app/application/drafts-named/subprocess", test_application_drafts_named_session);
+
+  g_test_add_func ("/app/application/borders", test_application_borders);
+  g_test_add_func ("/app/application/borders/subprocess", test_application_borders_session);
 
   return g_test_run ();
 }
