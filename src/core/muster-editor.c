@@ -11,7 +11,6 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
-#include <stdlib.h>
 
 #include "muster-choices.h"
 #include "muster-editor.h"
@@ -444,16 +443,6 @@ muster_editor_move (MusterEditor *self,
   move_pieces (self, serials, n_serials, dx, dy, NULL);
 }
 
-static int
-compare_serials (gconstpointer a,
-                 gconstpointer b)
-{
-  guint x = *(const guint *) a;
-  guint y = *(const guint *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 /* The nudges of the same pieces make one undo step, in whatever order
  * they were selected. */
 static char *
@@ -463,8 +452,7 @@ nudge_key (const guint *serials,
   g_autofree guint *sorted = g_memdup2 (serials, n_serials * sizeof (guint));
   GString *key = g_string_new ("nudge");
 
-  if (n_serials > 1)
-    qsort (sorted, n_serials, sizeof (guint), compare_serials);
+  muster_serials_sort (sorted, n_serials);
   for (guint i = 0; i < n_serials; i++)
     g_string_append_printf (key, " %u", sorted[i]);
 

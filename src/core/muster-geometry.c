@@ -275,6 +275,23 @@ muster_base_outline_points (const MusterBase *base)
     }
 }
 
+/**
+ * muster_base_reach:
+ * @base: a base
+ *
+ * How far @base reaches from its centre, whichever way it is turned: half
+ * its width when it is round, else half its diagonal (for an oval, more
+ * than it reaches). A piece's base lies within its centre ± this on both
+ * axes, which is what muster_layout_find_pieces() looks up.
+ */
+double
+muster_base_reach (const MusterBase *base)
+{
+  g_return_val_if_fail (base != NULL, 0.0);
+
+  return base->shape == MUSTER_BASE_ROUND ? base->width / 2 : hypot (base->width, base->depth) / 2;
+}
+
 /* Exact sines for the right angles, so square placements stay square. */
 static void
 rotation_cos_sin (double  rotation_deg,

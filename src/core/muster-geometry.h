@@ -105,6 +105,7 @@ void          muster_outline_init_base         (MusterOutline       *outline,
                                                 double               y,
                                                 double               rotation_deg);
 guint         muster_base_outline_points       (const MusterBase    *base);
+double        muster_base_reach                (const MusterBase    *base);
 void          muster_outline_init_base_in      (MusterOutline       *outline,
                                                 const MusterBase    *base,
                                                 double               x,

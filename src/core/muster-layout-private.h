@@ -10,6 +10,7 @@
 #include <libxml/tree.h>
 
 #include "muster-layout.h"
+#include "muster-spatial-index.h"
 #include "muster-xml.h"
 
 G_BEGIN_DECLS
@@ -47,6 +48,10 @@ struct _MusterLayout
   /* Pieces by id, rebuilt when index_dirty. */
   GHashTable *piece_by_id;
   gboolean    index_dirty;
+  /* Pieces by where they may reach (muster_layout_find_pieces()), by
+   * serial; made when first asked, kept up to date from then on. */
+  MusterSpatialIndex *space;
+  GPtrArray          *space_pieces;  /* serial → MusterPiece or NULL, beside it */
 
   /* Kept verbatim from the file they were read from. */
   GPtrArray  *namespaces;       /* prefix, href pairs declared in the file */

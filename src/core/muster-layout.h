@@ -242,6 +242,11 @@ MusterPiece         *muster_layout_lookup_piece    (MusterLayout       *self,
                                                     const char         *piece_id);
 MusterPiece         *muster_layout_lookup_serial   (MusterLayout       *self,
                                                     guint               serial);
+void                 muster_layout_find_pieces     (MusterLayout       *self,
+                                                    const MusterBox    *box,
+                                                    GPtrArray          *found);
+void                 muster_serials_sort           (guint              *serials,
+                                                    gsize               n_serials);
 /* Takes ownership; assigns the serial; emits "piece-added". Returns FALSE
  * (and frees nothing) when the id is already used. */
 gboolean             muster_layout_add_piece       (MusterLayout       *self,
