@@ -73,9 +73,7 @@ static void
 piece_bounds (const MusterPiece *piece,
               MusterBox         *bounds)
 {
-  double r = piece->base.shape == MUSTER_BASE_ROUND
-               ? piece->base.width / 2
-               : hypot (piece->base.width, piece->base.depth) / 2;
+  double r = muster_base_reach (&piece->base);
 
   *bounds = (MusterBox) { piece->x - r, piece->y - r, piece->x + r, piece->y + r };
 }

@@ -21,20 +21,20 @@ _muster_board_view_piece_at (MusterBoardView *self,
                              MusterPoint      p,
                              guint            except)
 {
-  GPtrArray *pieces;
+  g_autoptr(GPtrArray) near = NULL;
 
   if (self->layout == NULL)
     return 0;
 
-  pieces = muster_layout_get_pieces (self->layout);
+  /* A hair around the point: the test below, not the index, decides. */
+  near = g_ptr_array_new ();
+  muster_layout_find_pieces (self->layout, &(MusterBox) { p.x - 1e-6, p.y - 1e-6, p.x + 1e-6, p.y + 1e-6 }, near);
 
   /* Top first: the last drawn. */
-  for (guint i = pieces->len; i > 0; i--)
+  for (guint i = near->len; i > 0; i--)
     {
-      const MusterPiece *piece = g_ptr_array_index (pieces, i - 1);
-      double reach = piece->base.shape == MUSTER_BASE_ROUND
-                       ? piece->base.width / 2
-                       : hypot (piece->base.width, piece->base.depth) / 2;
+      const MusterPiece *piece = g_ptr_array_index (near, i - 1);
+      double reach = muster_base_reach (&piece->base);
       MusterOutline outline;
       gboolean inside;
 
@@ -109,7 +109,8 @@ GArray *
 muster_board_view_get_selection (MusterBoardView *self)
 {
   GArray *serials;
-  GPtrArray *pieces;
+  GHashTableIter iter;
+  gpointer key;
 
   g_return_val_if_fail (MUSTER_IS_BOARD_VIEW (self), NULL);
 
@@ -117,14 +118,17 @@ muster_board_view_get_selection (MusterBoardView *self)
   if (self->layout == NULL || g_hash_table_size (self->selection) == 0)
     return serials;
 
-  pieces = muster_layout_get_pieces (self->layout);
-  for (guint i = 0; i < pieces->len; i++)
+  /* In file order, which is the serials' (see muster_layout_lookup_serial()):
+   * what is selected, rather than a look at every piece of the table. */
+  g_hash_table_iter_init (&iter, self->selection);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
     {
-      const MusterPiece *piece = g_ptr_array_index (pieces, i);
+      guint serial = GPOINTER_TO_UINT (key);
 
-      if (g_hash_table_contains (self->selection, GUINT_TO_POINTER (piece->serial)))
-        g_array_append_val (serials, piece->serial);
+      if (muster_layout_lookup_serial (self->layout, serial) != NULL)
+        g_array_append_val (serials, serial);
     }
+  muster_serials_sort ((guint *) (gpointer) serials->data, serials->len);
 
   return serials;
 }

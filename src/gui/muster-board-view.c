@@ -146,7 +146,7 @@ _muster_board_view_box_add_base (MusterBox        *box,
                                  double            x,
                                  double            y)
 {
-  double r = base->shape == MUSTER_BASE_ROUND ? base->width / 2 : hypot (base->width, base->depth) / 2;
+  double r = muster_base_reach (base);
 
   box->x0 = MIN (box->x0, x - r);
   box->y0 = MIN (box->y0, y - r);

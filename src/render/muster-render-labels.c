@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
+#include <string.h>
 
 #include "muster-choices.h"
 #include "muster-render-private.h"
@@ -115,7 +116,6 @@ _muster_render_place_labels_clear_of_pieces (MusterScene *self,
                                              double       px)
 {
   enum { RINGS = 8 };
-  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
   double size = _muster_render_zone_label_size (px);
   g_autoptr(GArray) near = g_array_new (FALSE, FALSE, sizeof (MusterBox));
 
@@ -123,6 +123,7 @@ _muster_render_place_labels_clear_of_pieces (MusterScene *self,
     {
       SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
       MusterBox box, search;
+      g_autoptr(GPtrArray) pieces = NULL;
       double w, h, step_x, step_y;
       double best_d = G_MAXDOUBLE;
 
@@ -139,20 +140,27 @@ _muster_render_place_labels_clear_of_pieces (MusterScene *self,
                              box.x1 + RINGS * step_x, box.y1 + RINGS * step_y };
 
       g_array_set_size (near, 0);
+      pieces = _muster_render_pieces_near (self, &search);
       for (guint j = 0; j < pieces->len; j++)
         {
           const MusterPiece *piece = g_ptr_array_index (pieces, j);
-          double reach = piece->base.shape == MUSTER_BASE_ROUND
-                         ? piece->base.width / 2
-                         : hypot (piece->base.width, piece->base.depth) / 2;
+          double reach = muster_base_reach (&piece->base);
           MusterBox piece_box = { piece->x - reach, piece->y - reach,
                                   piece->x + reach, piece->y + reach };
 
           if (_muster_render_boxes_overlap (&piece_box, &search))
             g_array_append_val (near, piece_box);
         }
+      g_clear_pointer (&pieces, g_ptr_array_unref);
       if (near->len == 0)
         continue;
+      if (zone->placed_near != NULL && memcmp (&zone->placed_box, &box, sizeof box) == 0 &&
+          zone->placed_near->len == near->len &&
+          memcmp (zone->placed_near->data, near->data, near->len * sizeof (MusterBox)) == 0)
+        {
+          zone->label_at = zone->placed_at;
+          continue;
+        }
 
       /* Ring by ring, each ring's nearest places first; home if none. */
       for (int ring = 0; ring <= RINGS && best_d == G_MAXDOUBLE; ring++)
@@ -177,6 +185,13 @@ _muster_render_place_labels_clear_of_pieces (MusterScene *self,
                   best_d = d;
                 }
             }
+
+      if (zone->placed_near == NULL)
+        zone->placed_near = g_array_new (FALSE, FALSE, sizeof (MusterBox));
+      g_array_set_size (zone->placed_near, 0);
+      g_array_append_vals (zone->placed_near, near->data, near->len);
+      zone->placed_box = box;
+      zone->placed_at = zone->label_at;
     }
 }
 

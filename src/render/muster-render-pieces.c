@@ -872,6 +872,46 @@ draw_piece (MusterScene         *self,
     }
 }
 
+/**
+ * _muster_render_pieces_near:
+ * @self: a scene, while it renders
+ * @box: where to look, in mm
+ *
+ * The pieces that may reach into @box (muster_layout_find_pieces()), or
+ * more, in file order: each caller still tests each one as it would
+ * every piece. On a screen, from the layout's index of them, so that a
+ * frame close up costs what it shows rather than the whole table; a
+ * page, drawn once, and a box over the whole table take every piece,
+ * which indexing first would only add to.
+ *
+ * Returns: (transfer container): the pieces
+ */
+GPtrArray *
+_muster_render_pieces_near (MusterScene     *self,
+                            const MusterBox *box)
+{
+  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
+  MusterBox grown;
+  GPtrArray *found;
+
+  if (!self->screen || self->every_piece ||
+      (box->x0 <= 0 && box->y0 <= 0 &&
+       box->x1 >= muster_layout_get_width (self->layout) && box->y1 >= muster_layout_get_height (self->layout)))
+    {
+      self->pieces_seen += pieces->len;
+      return g_ptr_array_ref (pieces);
+    }
+
+  /* A millimetre to spare: the callers' own tests, which add up reach
+   * and slack in their own order, then find no piece that it left out. */
+  grown = (MusterBox) { box->x0 - 1, box->y0 - 1, box->x1 + 1, box->y1 + 1 };
+  found = g_ptr_array_new ();
+  muster_layout_find_pieces (self->layout, &grown, found);
+  self->pieces_seen += found->len;
+
+  return found;
+}
+
 /* Pieces, or only those that reach past the table's edge (off_table):
  * the caller clips those to what lies outside the table. */
 void
@@ -880,13 +920,16 @@ _muster_render_draw_pieces (MusterScene *self,
                             double       px,
                             gboolean     off_table)
 {
-  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
   GPtrArray *players = muster_layout_get_players (self->layout);
   /* Past a base's outline: its strokes and its badge (the label stays
    * within the base). */
   double badge = BADGE_RADIUS (px);
   double slack = 2 * badge + MAX (0.8, 2.5 / px);
-  SpriteCache *sprites = sprite_cache_new (self, cr, pieces->len);
+  MusterBox view = { self->view.x0 - slack, self->view.y0 - slack, self->view.x1 + slack, self->view.y1 + slack };
+  g_autoptr(GPtrArray) pieces = _muster_render_pieces_near (self, &view);
+  /* Worth it or not as the whole table goes, so that a view close up
+   * draws its bases as the table seen whole does. */
+  SpriteCache *sprites = sprite_cache_new (self, cr, muster_layout_get_pieces (self->layout)->len);
 
   for (guint i = 0; i < pieces->len; i++)
     {
@@ -894,9 +937,7 @@ _muster_render_draw_pieces (MusterScene *self,
       MusterOutline outline;
       MusterColor color = { 0.55, 0.55, 0.55 };
       gboolean bad = FALSE;
-      double reach = piece->base.shape == MUSTER_BASE_ROUND
-                     ? piece->base.width / 2
-                     : hypot (piece->base.width, piece->base.depth) / 2;
+      double reach = muster_base_reach (&piece->base);
 
       if (!_muster_render_in_view (self, piece->x, piece->y, piece->x, piece->y, reach + slack))
         continue;

@@ -25,6 +25,13 @@ typedef struct
   MusterBox     label_box;    /* as last drawn */
   gboolean      label_drawn;
   gboolean      label_upright; /* read bottom to top: a tall, narrow zone */
+  /* The last place found clear of pieces: for the label's box at home
+   * among these pieces' boxes (MusterBox, or NULL), placed_at. A frame
+   * after a piece moved elsewhere finds the same again without the
+   * search (_muster_render_place_labels_clear_of_pieces()). */
+  GArray       *placed_near;
+  MusterBox     placed_box;
+  MusterPoint   placed_at;
 } SceneZone;
 
 /* A line that zones are measured from and that crosses the table (the
@@ -49,6 +56,8 @@ struct _MusterScene
   guint              sprite_copies;  /* in the last render, for tests */
   guint              sprite_pastes;  /* of those, by pixman */
   gboolean           paste_by_cairo; /* all of them, for tests */
+  guint              pieces_seen;    /* looked at in the last render, for tests */
+  gboolean           every_piece;    /* for tests: look at every one, as a page does */
   gboolean           zones_valid;
   GArray            *zones;    /* SceneZone */
   GArray            *lines;    /* SceneLine */
@@ -104,6 +113,8 @@ PangoLayout *_muster_render_make_text (MusterScene *self,
                                         const char  *text,
                                         double       size,
                                         gboolean     bold);
+GPtrArray *_muster_render_pieces_near (MusterScene     *self,
+                                       const MusterBox *box);
 gboolean _muster_render_in_view (MusterScene *self,
                                  double       x0,
                                  double       y0,

@@ -34,6 +34,7 @@ scene_zone_clear (gpointer data)
   g_clear_pointer (&zone->player_id, g_free);
   g_clear_pointer (&zone->label, g_free);
   g_clear_pointer (&zone->region, muster_region_unref);
+  g_clear_pointer (&zone->placed_near, g_array_unref);
 }
 
 MusterScene *
@@ -1342,6 +1343,7 @@ muster_scene_render (MusterScene *self,
 
     cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
     self->view = (MusterBox) { x0, y0, x1, y1 };
+    self->pieces_seen = 0;
   }
   _muster_render_text_begin (self, cr);
   ensure_zones (self);

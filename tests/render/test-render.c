@@ -1057,6 +1057,32 @@ test_zone_labels_clear_of_pieces (void)
   g_assert_cmpfloat (moved.x0, >=, 0);
   g_assert_cmpfloat (moved.x1, <=, 72 * INCH);
 
+  /* The scene keeps where it placed the name among which bases: the
+   * piece put onto the name's new place moves it again, away home and
+   * back the name follows. */
+  {
+    MusterBox again, away, back;
+    double x = piece->x, y = piece->y;
+
+    muster_layout_move_piece (layout, piece, (moved.x0 + moved.x1) / 2, (moved.y0 + moved.y1) / 2, 0);
+    render_once (scene);
+    g_assert_true (muster_scene_get_zone_label_box (scene, 0, &again));
+    g_assert_false (again.x0 < piece->x + 64.1 && piece->x - 64.1 < again.x1 &&
+                    again.y0 < piece->y + 64.1 && piece->y - 64.1 < again.y1);
+
+    muster_layout_move_piece (layout, piece, 100, 100, 0);
+    render_once (scene);
+    g_assert_true (muster_scene_get_zone_label_box (scene, 0, &away));
+    g_assert_cmpfloat_with_epsilon (away.x0, home.x0, 1e-9);
+    g_assert_cmpfloat_with_epsilon (away.y0, home.y0, 1e-9);
+
+    muster_layout_move_piece (layout, piece, x, y, 0);
+    render_once (scene);
+    g_assert_true (muster_scene_get_zone_label_box (scene, 0, &back));
+    g_assert_cmpfloat_with_epsilon (back.x0, moved.x0, 1e-9);
+    g_assert_cmpfloat_with_epsilon (back.y0, moved.y0, 1e-9);
+  }
+
   /* The table under the pieces, as the window keeps it for a drag: the
    * name where it is with the pieces drawn, so that no piece of it shows
    * where a dragged piece stood. */

@@ -305,6 +305,62 @@ test_sprites_only_where_they_fit (void)
   table_clear (&t);
 }
 
+/* The board close up, as a board view draws it: 2 pixels a millimetre,
+ * the window's 640 × 400 pixels from (x, y) mm of the table on. */
+static cairo_surface_t *
+render_close_up (Table  *t,
+                 double  x,
+                 double  y)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 400);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_scale (cr, 2.0, 2.0);
+  cairo_translate (cr, -x, -y);
+  muster_scene_set_screen (t->scene, TRUE);
+  muster_scene_render (t->scene, cr, 2.0);
+  muster_scene_set_screen (t->scene, FALSE);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
+/* Close up, a frame looks at the pieces near what it shows, from the
+ * layout's index of them, and draws what a look at every piece draws:
+ * the same pixels, labels placed clear of the same bases. */
+static void
+test_close_up_looks_at_what_shows (void)
+{
+  const MusterPoint spots[] = { { 600, 1000 }, { 1500, 40 }, { -300, 200 } };
+  Table t;
+
+  table_init (&t, 3000);
+  for (guint i = 0; i < G_N_ELEMENTS (spots); i++)
+    {
+      cairo_surface_t *indexed = render_close_up (&t, spots[i].x, spots[i].y);
+      guint seen = t.scene->pieces_seen;
+      cairo_surface_t *every;
+
+      t.scene->every_piece = TRUE;
+      every = render_close_up (&t, spots[i].x, spots[i].y);
+      t.scene->every_piece = FALSE;
+      g_test_message ("close up at %g, %g: %u pieces looked at, %u looking at every piece",
+                      spots[i].x, spots[i].y, seen, t.scene->pieces_seen);
+
+      /* Each pass over the pieces (on the table, off it, and around each
+       * zone's label) looks at every one of them. */
+      g_assert_cmpuint (t.scene->pieces_seen, >=, 3 * 3000);
+      g_assert_cmpuint (seen, <, 3000 / 10);
+      g_assert_true (memcmp (cairo_image_surface_get_data (indexed), cairo_image_surface_get_data (every),
+                             (gsize) cairo_image_surface_get_stride (every) * 400) == 0);
+
+      cairo_surface_destroy (indexed);
+      cairo_surface_destroy (every);
+    }
+  table_clear (&t);
+}
+
 /* How many pixels of a row differ from the table's colour, drawn at 0.5
  * pixels a millimetre, shifted by a fraction of a pixel. */
 static guint
@@ -543,6 +599,7 @@ main (int   argc,
   g_test_add_func ("/render/screen/short-edges", test_short_edges);
   g_test_add_func ("/render/screen/arrows-clear-of-bases", test_arrows_clear_of_bases);
   g_test_add_func ("/render/screen/piece-edge-on-own-zone", test_piece_edge_on_own_zone);
+  g_test_add_func ("/render/screen/close-up-looks-at-what-shows", test_close_up_looks_at_what_shows);
 
   return g_test_run ();
 }
