@@ -881,8 +881,8 @@ draw_piece (MusterScene         *self,
  * more, in file order: each caller still tests each one as it would
  * every piece. On a screen, from the layout's index of them, so that a
  * frame close up costs what it shows rather than the whole table; a
- * page, drawn once, and a box over the whole table take every piece,
- * which indexing first would only add to.
+ * page, drawn once, and a render of the whole table (a window's first
+ * frame) take every piece, which indexing first would only add to.
  *
  * Returns: (transfer container): the pieces
  */
@@ -895,8 +895,9 @@ _muster_render_pieces_near (MusterScene     *self,
   GPtrArray *found;
 
   if (!self->screen || self->every_piece ||
-      (box->x0 <= 0 && box->y0 <= 0 &&
-       box->x1 >= muster_layout_get_width (self->layout) && box->y1 >= muster_layout_get_height (self->layout)))
+      (self->view.x0 <= 0 && self->view.y0 <= 0 &&
+       self->view.x1 >= muster_layout_get_width (self->layout) &&
+       self->view.y1 >= muster_layout_get_height (self->layout)))
     {
       self->pieces_seen += pieces->len;
       return g_ptr_array_ref (pieces);
