@@ -105,11 +105,80 @@ _muster_render_boxes_overlap (const MusterBox *a,
   return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
+/* The boxes of the pieces that may be in the way within search, and
+ * their serials (ascending: file order). */
+static void
+collect_near (MusterScene     *self,
+              const MusterBox *search,
+              GArray          *near,
+              GArray          *serials)
+{
+  g_autoptr(GPtrArray) pieces = _muster_render_pieces_near (self, search);
+
+  g_array_set_size (near, 0);
+  g_array_set_size (serials, 0);
+  for (guint j = 0; j < pieces->len; j++)
+    {
+      const MusterPiece *piece = g_ptr_array_index (pieces, j);
+      double reach = muster_base_reach (&piece->base);
+      MusterBox piece_box = { piece->x - reach, piece->y - reach,
+                              piece->x + reach, piece->y + reach };
+
+      if (_muster_render_boxes_overlap (&piece_box, search))
+        {
+          g_array_append_val (near, piece_box);
+          g_array_append_val (serials, piece->serial);
+        }
+    }
+}
+
+/* The nearest place to the zone's name's home, ring by ring of rings,
+ * where its box (box at home) lies in the zone and clear of near; home
+ * if none. */
+static MusterPoint
+find_place (const SceneZone *zone,
+            const MusterBox *box,
+            int              rings,
+            double           step_x,
+            double           step_y,
+            GArray          *near)
+{
+  MusterPoint best = zone->label_home;
+  double best_d = G_MAXDOUBLE;
+
+  /* Ring by ring, each ring's nearest places first. */
+  for (int ring = 0; ring <= rings && best_d == G_MAXDOUBLE; ring++)
+    for (int dy = -ring; dy <= ring; dy++)
+      for (int dx = -ring; dx <= ring; dx++)
+        {
+          MusterPoint at = { zone->label_home.x + dx * step_x, zone->label_home.y + dy * step_y };
+          MusterBox moved = { box->x0 + dx * step_x, box->y0 + dy * step_y,
+                              box->x1 + dx * step_x, box->y1 + dy * step_y };
+          double d = hypot (dx * step_x, dy * step_y);
+          gboolean clear = TRUE;
+
+          if (MAX (abs (dx), abs (dy)) != ring || d >= best_d)
+            continue;
+          if (!zone_holds_box (zone, &moved) || !muster_region_contains_point (zone->region, at))
+            continue;
+          for (guint k = 0; k < near->len && clear; k++)
+            clear = !_muster_render_boxes_overlap (&moved, &g_array_index (near, MusterBox, k));
+          if (clear)
+            {
+              best = at;
+              best_d = d;
+            }
+        }
+
+  return best;
+}
+
 /* A zone's name is written where no piece covers it, as a rulebook's
  * diagram would: the nearest place to its home (_muster_render_find_label_point()) where
  * the whole label lies in the zone and clear of every piece, searched in
  * rings of half a label's height and a quarter of its width; home if
- * there is none near. */
+ * there is none near. The place stays until a piece comes, goes or
+ * moves near it (_muster_render_labels_watch()). */
 void
 _muster_render_place_labels_clear_of_pieces (MusterScene *self,
                                              cairo_t     *cr,
@@ -123,76 +192,127 @@ _muster_render_place_labels_clear_of_pieces (MusterScene *self,
     {
       SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
       MusterBox box, search;
-      g_autoptr(GPtrArray) pieces = NULL;
-      double w, h, step_x, step_y;
-      double best_d = G_MAXDOUBLE;
+      double step_x, step_y;
 
       zone->label_at = zone->label_home;
       if (zone->region == NULL || zone->label == NULL)
         continue;
 
       box = _muster_render_zone_label_box (self, cr, zone, size);
-      w = box.x1 - box.x0;
-      h = box.y1 - box.y0;
-      step_x = w / 4;
-      step_y = h / 2;
-      search = (MusterBox) { box.x0 - RINGS * step_x, box.y0 - RINGS * step_y,
-                             box.x1 + RINGS * step_x, box.y1 + RINGS * step_y };
-
-      g_array_set_size (near, 0);
-      pieces = _muster_render_pieces_near (self, &search);
-      for (guint j = 0; j < pieces->len; j++)
-        {
-          const MusterPiece *piece = g_ptr_array_index (pieces, j);
-          double reach = muster_base_reach (&piece->base);
-          MusterBox piece_box = { piece->x - reach, piece->y - reach,
-                                  piece->x + reach, piece->y + reach };
-
-          if (_muster_render_boxes_overlap (&piece_box, &search))
-            g_array_append_val (near, piece_box);
-        }
-      g_clear_pointer (&pieces, g_ptr_array_unref);
-      if (near->len == 0)
-        continue;
-      if (zone->placed_near != NULL && memcmp (&zone->placed_box, &box, sizeof box) == 0 &&
-          zone->placed_near->len == near->len &&
-          memcmp (zone->placed_near->data, near->data, near->len * sizeof (MusterBox)) == 0)
+      if (zone->placed && memcmp (&zone->placed_box, &box, sizeof box) == 0)
         {
           zone->label_at = zone->placed_at;
           continue;
         }
 
-      /* Ring by ring, each ring's nearest places first; home if none. */
-      for (int ring = 0; ring <= RINGS && best_d == G_MAXDOUBLE; ring++)
-        for (int dy = -ring; dy <= ring; dy++)
-          for (int dx = -ring; dx <= ring; dx++)
-            {
-              MusterPoint at = { zone->label_home.x + dx * step_x, zone->label_home.y + dy * step_y };
-              MusterBox moved = { box.x0 + dx * step_x, box.y0 + dy * step_y,
-                                  box.x1 + dx * step_x, box.y1 + dy * step_y };
-              double d = hypot (dx * step_x, dy * step_y);
-              gboolean clear = TRUE;
+      step_x = (box.x1 - box.x0) / 4;
+      step_y = (box.y1 - box.y0) / 2;
+      search = (MusterBox) { box.x0 - RINGS * step_x, box.y0 - RINGS * step_y,
+                             box.x1 + RINGS * step_x, box.y1 + RINGS * step_y };
+      if (zone->placed_serials == NULL)
+        zone->placed_serials = g_array_new (FALSE, FALSE, sizeof (guint));
+      collect_near (self, &search, near, zone->placed_serials);
+      if (near->len > 0)
+        zone->label_at = find_place (zone, &box, RINGS, step_x, step_y, near);
 
-              if (MAX (abs (dx), abs (dy)) != ring || d >= best_d)
-                continue;
-              if (!zone_holds_box (zone, &moved) || !muster_region_contains_point (zone->region, at))
-                continue;
-              for (guint k = 0; k < near->len && clear; k++)
-                clear = !_muster_render_boxes_overlap (&moved, &g_array_index (near, MusterBox, k));
-              if (clear)
-                {
-                  zone->label_at = at;
-                  best_d = d;
-                }
-            }
-
-      if (zone->placed_near == NULL)
-        zone->placed_near = g_array_new (FALSE, FALSE, sizeof (MusterBox));
-      g_array_set_size (zone->placed_near, 0);
-      g_array_append_vals (zone->placed_near, near->data, near->len);
+      zone->placed = TRUE;
       zone->placed_box = box;
+      zone->placed_search = search;
       zone->placed_at = zone->label_at;
     }
+}
+
+/* Whether serials (ascending) hold serial. */
+static gboolean
+serials_hold (const GArray *serials,
+              guint         serial)
+{
+  guint lo = 0, hi = serials != NULL ? serials->len : 0;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      guint at = g_array_index (serials, guint, mid);
+
+      if (at == serial)
+        return TRUE;
+      if (at < serial)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+
+  return FALSE;
+}
+
+/* Each zone's name placed among pieces that the piece of serial (piece,
+ * or NULL when it is gone) was one of, or is now among, is placed again
+ * at the next frame. */
+static void
+forget_places_near (MusterScene       *self,
+                    guint              serial,
+                    const MusterPiece *piece)
+{
+  for (guint i = 0; i < self->zones->len; i++)
+    {
+      SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
+      const MusterBox *s = &zone->placed_search;
+
+      if (!zone->placed)
+        continue;
+      if (serials_hold (zone->placed_serials, serial))
+        zone->placed = FALSE;
+      else if (piece != NULL)
+        {
+          double reach = muster_base_reach (&piece->base);
+
+          /* Not numbers: nowhere, in no one's way. */
+          if (piece->x + reach >= s->x0 && piece->x - reach <= s->x1 &&
+              piece->y + reach >= s->y0 && piece->y - reach <= s->y1)
+            zone->placed = FALSE;
+        }
+    }
+}
+
+static void
+piece_added_or_changed_cb (MusterLayout *layout,
+                           guint         serial,
+                           MusterScene  *self)
+{
+  forget_places_near (self, serial, muster_layout_lookup_serial (layout, serial));
+}
+
+static void
+piece_removed_cb (MusterLayout *layout,
+                  guint         serial,
+                  MusterScene  *self)
+{
+  forget_places_near (self, serial, NULL);
+}
+
+static void
+layout_changed_cb (MusterLayout *layout,
+                   MusterScene  *self)
+{
+  for (guint i = 0; i < self->zones->len; i++)
+    g_array_index (self->zones, SceneZone, i).placed = FALSE;
+}
+
+/* The scene hears from its layout of every piece that comes, goes or
+ * moves, for the places of the zones' names. */
+void
+_muster_render_labels_watch (MusterScene *self)
+{
+  g_signal_connect (self->layout, "piece-added", G_CALLBACK (piece_added_or_changed_cb), self);
+  g_signal_connect (self->layout, "piece-changed", G_CALLBACK (piece_added_or_changed_cb), self);
+  g_signal_connect (self->layout, "piece-removed", G_CALLBACK (piece_removed_cb), self);
+  g_signal_connect (self->layout, "changed", G_CALLBACK (layout_changed_cb), self);
+}
+
+void
+_muster_render_labels_unwatch (MusterScene *self)
+{
+  g_signal_handlers_disconnect_by_data (self->layout, self);
 }
 
 /* Text centred on the origin in a darker shade of color, on a plate in

@@ -25,12 +25,15 @@ typedef struct
   MusterBox     label_box;    /* as last drawn */
   gboolean      label_drawn;
   gboolean      label_upright; /* read bottom to top: a tall, narrow zone */
-  /* The last place found clear of pieces: for the label's box at home
-   * among these pieces' boxes (MusterBox, or NULL), placed_at. A frame
-   * after a piece moved elsewhere finds the same again without the
-   * search (_muster_render_place_labels_clear_of_pieces()). */
-  GArray       *placed_near;
+  /* The place found clear of pieces, placed_at, for the name's box at
+   * home placed_box, good until a piece in placed_search comes, goes or
+   * moves, or one of placed_serials (guint, ascending: those that were
+   * there) does: a frame after a piece moved elsewhere takes it again
+   * without looking (_muster_render_place_labels_clear_of_pieces()). */
+  gboolean      placed;
   MusterBox     placed_box;
+  MusterBox     placed_search;
+  GArray       *placed_serials;
   MusterPoint   placed_at;
 } SceneZone;
 
@@ -115,6 +118,8 @@ PangoLayout *_muster_render_make_text (MusterScene *self,
                                         gboolean     bold);
 GPtrArray *_muster_render_pieces_near (MusterScene     *self,
                                        const MusterBox *box);
+void _muster_render_labels_watch (MusterScene *self);
+void _muster_render_labels_unwatch (MusterScene *self);
 gboolean _muster_render_in_view (MusterScene *self,
                                  double       x0,
                                  double       y0,

@@ -34,7 +34,7 @@ scene_zone_clear (gpointer data)
   g_clear_pointer (&zone->player_id, g_free);
   g_clear_pointer (&zone->label, g_free);
   g_clear_pointer (&zone->region, muster_region_unref);
-  g_clear_pointer (&zone->placed_near, g_array_unref);
+  g_clear_pointer (&zone->placed_serials, g_array_unref);
 }
 
 MusterScene *
@@ -60,6 +60,7 @@ muster_scene_new (MusterLayout    *layout,
   self->lines = g_array_new (FALSE, TRUE, sizeof (SceneLine));
   self->dimensions = g_array_new (FALSE, TRUE, sizeof (MusterDimension));
   self->n_pixel_clips = -1;
+  _muster_render_labels_watch (self);
 
   return self;
 }
@@ -82,6 +83,7 @@ muster_scene_unref (MusterScene *self)
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
 
+  _muster_render_labels_unwatch (self);
   g_clear_object (&self->layout);
   g_clear_object (&self->system);
   g_clear_object (&self->validator);

@@ -308,18 +308,18 @@ test_sprites_only_where_they_fit (void)
 /* The board close up, as a board view draws it: 2 pixels a millimetre,
  * the window's 640 × 400 pixels from (x, y) mm of the table on. */
 static cairo_surface_t *
-render_close_up (Table  *t,
-                 double  x,
-                 double  y)
+render_close_up (MusterScene *scene,
+                 double       x,
+                 double       y)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 400);
   cairo_t *cr = cairo_create (surface);
 
   cairo_scale (cr, 2.0, 2.0);
   cairo_translate (cr, -x, -y);
-  muster_scene_set_screen (t->scene, TRUE);
-  muster_scene_render (t->scene, cr, 2.0);
-  muster_scene_set_screen (t->scene, FALSE);
+  muster_scene_set_screen (scene, TRUE);
+  muster_scene_render (scene, cr, 2.0);
+  muster_scene_set_screen (scene, FALSE);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
 
@@ -338,25 +338,40 @@ test_close_up_looks_at_what_shows (void)
   table_init (&t, 3000);
   for (guint i = 0; i < G_N_ELEMENTS (spots); i++)
     {
-      cairo_surface_t *indexed = render_close_up (&t, spots[i].x, spots[i].y);
-      guint seen = t.scene->pieces_seen;
-      cairo_surface_t *every;
+      /* Scenes of their own: a scene keeps where it placed the zones'
+       * names, and would not look for the pieces around them again. */
+      MusterScene *scene = muster_scene_new (t.layout, t.system, t.validator);
+      MusterScene *every_scene = muster_scene_new (t.layout, t.system, t.validator);
+      cairo_surface_t *indexed, *every;
+      guint seen;
 
-      t.scene->every_piece = TRUE;
-      every = render_close_up (&t, spots[i].x, spots[i].y);
-      t.scene->every_piece = FALSE;
+      muster_scene_set_flags (scene, muster_scene_get_flags (t.scene));
+      muster_scene_set_flags (every_scene, muster_scene_get_flags (t.scene));
+      every_scene->every_piece = TRUE;
+      indexed = render_close_up (scene, spots[i].x, spots[i].y);
+      every = render_close_up (every_scene, spots[i].x, spots[i].y);
       g_test_message ("close up at %g, %g: %u pieces looked at, %u looking at every piece",
-                      spots[i].x, spots[i].y, seen, t.scene->pieces_seen);
+                      spots[i].x, spots[i].y, scene->pieces_seen, every_scene->pieces_seen);
 
       /* Each pass over the pieces (on the table, off it, and around each
        * zone's label) looks at every one of them. */
-      g_assert_cmpuint (t.scene->pieces_seen, >=, 3 * 3000);
-      g_assert_cmpuint (seen, <, 3000 / 10);
+      g_assert_cmpuint (every_scene->pieces_seen, >=, 3 * 3000);
+      g_assert_cmpuint (scene->pieces_seen, <, 3000 / 10);
+      g_assert_true (memcmp (cairo_image_surface_get_data (indexed), cairo_image_surface_get_data (every),
+                             (gsize) cairo_image_surface_get_stride (every) * 400) == 0);
+
+      /* Again: the names where they were, without a look around them. */
+      cairo_surface_destroy (indexed);
+      seen = scene->pieces_seen;
+      indexed = render_close_up (scene, spots[i].x, spots[i].y);
+      g_assert_cmpuint (scene->pieces_seen, <, seen);
       g_assert_true (memcmp (cairo_image_surface_get_data (indexed), cairo_image_surface_get_data (every),
                              (gsize) cairo_image_surface_get_stride (every) * 400) == 0);
 
       cairo_surface_destroy (indexed);
       cairo_surface_destroy (every);
+      muster_scene_unref (scene);
+      muster_scene_unref (every_scene);
     }
   table_clear (&t);
 }
