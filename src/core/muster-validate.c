@@ -1239,6 +1239,24 @@ muster_validator_collect (MusterValidator *self)
 }
 
 guint
+muster_validator_count_piece_violations (MusterValidator *self,
+                                         guint            serial)
+{
+  PieceState *ps;
+  GPtrArray *violations;
+
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), 0);
+
+  ps = lookup_piece (self, serial);
+  if (ps != NULL)
+    violations = piece_violations (ps);
+  else
+    violations = g_hash_table_lookup (self->terrain_violations, GUINT_TO_POINTER (serial));
+
+  return violations != NULL ? violations->len : 0;
+}
+
+guint
 muster_validator_count (MusterValidator *self)
 {
   g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), 0);

@@ -137,6 +137,11 @@ gboolean         muster_validator_revalidate  (MusterValidator         *self,
  * the terrain's own: off-board when it is not entirely on the table. */
 GPtrArray       *muster_validator_get_piece_violations (MusterValidator *self,
                                                         guint            serial);
+/* How many of those there are, without putting them in order (which a
+ * red mark need not wait for); 0 when the validator does not know the
+ * serial. */
+guint            muster_validator_count_piece_violations (MusterValidator *self,
+                                                          guint            serial);
 /* During MusterValidator::violations-changed: the serials (guint) of the
  * pieces whose violations changed, each once, so that a view need not
  * look at every piece after one moved; NULL when any may have (a full

@@ -128,14 +128,8 @@ gboolean
 _muster_board_view_piece_is_bad (MusterBoardView   *self,
                                  const MusterPiece *piece)
 {
-  GPtrArray *violations;
-
-  if (self->validator == NULL)
-    return FALSE;
-
-  violations = muster_validator_get_piece_violations (self->validator, piece->serial);
-
-  return violations != NULL && violations->len > 0;
+  return self->validator != NULL &&
+         muster_validator_count_piece_violations (self->validator, piece->serial) > 0;
 }
 
 /* The box (mm) of what a base covers at x, y, whatever its rotation,

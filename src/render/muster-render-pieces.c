@@ -109,11 +109,7 @@ _muster_render_draw_terrain (MusterScene *self,
         continue;
 
       if (self->validator != NULL && (self->flags & MUSTER_RENDER_VIOLATIONS))
-        {
-          GPtrArray *v = muster_validator_get_piece_violations (self->validator, t->serial);
-
-          bad = v != NULL && v->len > 0;
-        }
+        bad = muster_validator_count_piece_violations (self->validator, t->serial) > 0;
 
       cairo_new_path (cr);
       cairo_move_to (cr, t->points[0].x, t->points[0].y);
@@ -960,11 +956,7 @@ _muster_render_draw_pieces (MusterScene *self,
         color = (MusterColor) { 0.90, 0.75, 0.10 };
 
       if (self->validator != NULL && (self->flags & MUSTER_RENDER_VIOLATIONS))
-        {
-          GPtrArray *v = muster_validator_get_piece_violations (self->validator, piece->serial);
-
-          bad = v != NULL && v->len > 0;
-        }
+        bad = muster_validator_count_piece_violations (self->validator, piece->serial) > 0;
 
       muster_piece_get_outline (piece, &outline);
 

@@ -31,10 +31,14 @@ count_broken (MusterValidator *validator,
   for (guint i = 0; i < pieces->len; i++)
     {
       const MusterPiece *piece = g_ptr_array_index (pieces, i);
+      /* Counted before they are put in order, which the count skips. */
+      guint count = muster_validator_count_piece_violations (validator, piece->serial);
 
-      if (muster_validator_get_piece_violations (validator, piece->serial)->len > 0)
+      g_assert_cmpuint (count, ==, muster_validator_get_piece_violations (validator, piece->serial)->len);
+      if (count > 0)
         n++;
     }
+  g_assert_cmpuint (muster_validator_count_piece_violations (validator, 999999), ==, 0);
 
   return n;
 }
