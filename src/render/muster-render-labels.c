@@ -132,7 +132,7 @@ collect_near (MusterScene     *self,
     }
 }
 
-/* The nearest place to the zone's name's home, ring by ring of rings,
+/* The nearest place to the zone's name's home, ring by ring out to rings,
  * where its box (box at home) lies in the zone and clear of near; home
  * if none. */
 static MusterPoint
