@@ -289,4 +289,14 @@ xmlDoc   *_muster_layout_parse_lifting        (GBytes              *bytes,
 /* How many lifted children node stands for: 0 for any other node. */
 guint     _muster_layout_get_lifted           (xmlNode             *node);
 
+/* muster-layout-space.c: the index of pieces by where they stand, kept
+ * up to date as they come (enter), move or change (place) and go (leave). */
+void _muster_layout_space_enter (MusterLayout      *self,
+                                 MusterPiece       *piece);
+void _muster_layout_space_place (MusterLayout      *self,
+                                 const MusterPiece *piece);
+void _muster_layout_space_leave (MusterLayout      *self,
+                                 guint              serial);
+void _muster_layout_space_clear (MusterLayout      *self);
+
 G_END_DECLS

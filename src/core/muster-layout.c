@@ -11,7 +11,6 @@
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "muster-layout.h"
@@ -239,6 +238,33 @@ muster_piece_get_outline (const MusterPiece *piece,
   muster_outline_init_base (outline, &piece->base, piece->x, piece->y, piece->rotation);
 }
 
+/**
+ * muster_piece_get_reach_box:
+ * @piece: a piece
+ * @box: (out): where it may reach
+ *
+ * Where @piece may reach, whichever way it is turned: its centre ±
+ * muster_base_reach() on both axes.
+ *
+ * Returns: FALSE for a piece that is nowhere (coordinates or a base that
+ *   are not numbers): @box is then no box, and meets none.
+ */
+gboolean
+muster_piece_get_reach_box (const MusterPiece *piece,
+                            MusterBox         *box)
+{
+  double reach;
+
+  g_return_val_if_fail (piece != NULL, FALSE);
+  g_return_val_if_fail (box != NULL, FALSE);
+
+  reach = muster_base_reach (&piece->base);
+  *box = (MusterBox) { piece->x - reach, piece->y - reach, piece->x + reach, piece->y + reach };
+
+  return !isnan (box->x0) && !isnan (box->y0) && !isnan (box->x1) && !isnan (box->y1) &&
+         box->x0 <= box->x1 && box->y0 <= box->y1;
+}
+
 MusterTerrain *
 muster_terrain_new (const char        *id,
                     MusterTerrainKind  kind,
@@ -342,8 +368,7 @@ muster_layout_finalize (GObject *object)
   g_clear_pointer (&self->pieces, g_ptr_array_unref);
   g_clear_pointer (&self->terrain, g_ptr_array_unref);
   g_clear_pointer (&self->piece_by_id, g_hash_table_unref);
-  g_clear_pointer (&self->space, muster_spatial_index_free);
-  g_clear_pointer (&self->space_pieces, g_ptr_array_unref);
+  _muster_layout_space_clear (self);
   g_clear_pointer (&self->namespaces, g_ptr_array_unref);
   g_clear_pointer (&self->extensions, g_ptr_array_unref);
   g_clear_pointer (&self->ext_attrs, g_ptr_array_unref);
@@ -849,131 +874,6 @@ ensure_index (MusterLayout *self)
   self->index_dirty = FALSE;
 }
 
-/* The grid of the pieces' index: about a big unit's base, so that a base
- * lies in a few cells and a view close up covers a few dozen. */
-#define SPACE_CELL_MM (4 * MUSTER_MM_PER_INCH)
-
-/* Where a piece may reach, whichever way it is turned; FALSE for a piece
- * that is nowhere (coordinates or a base that are not numbers), which no
- * box meets. */
-static gboolean
-reach_box (const MusterPiece *piece,
-           MusterBox         *box)
-{
-  double reach = muster_base_reach (&piece->base);
-
-  *box = (MusterBox) { piece->x - reach, piece->y - reach, piece->x + reach, piece->y + reach };
-
-  return !isnan (box->x0) && !isnan (box->y0) && !isnan (box->x1) && !isnan (box->y1) &&
-         box->x0 <= box->x1 && box->y0 <= box->y1;
-}
-
-/* The piece where it is now in the index of pieces, if there is one yet. */
-static void
-place_in_space (MusterLayout      *self,
-                const MusterPiece *piece)
-{
-  MusterBox box;
-
-  if (self->space == NULL)
-    return;
-
-  if (piece->serial >= self->space_pieces->len)
-    g_ptr_array_set_size (self->space_pieces, piece->serial + 1);
-  g_ptr_array_index (self->space_pieces, piece->serial) = (gpointer) piece;
-  if (reach_box (piece, &box))
-    muster_spatial_index_update (self->space, piece->serial, &box);
-  else
-    muster_spatial_index_remove (self->space, piece->serial);
-}
-
-static void
-ensure_space (MusterLayout *self)
-{
-  if (self->space != NULL)
-    return;
-
-  self->space = muster_spatial_index_new (SPACE_CELL_MM);
-  self->space_pieces = g_ptr_array_sized_new (self->last_serial + 1);
-  if (self->width > 0 && self->height > 0 && isfinite (self->width) && isfinite (self->height))
-    muster_spatial_index_reserve (self->space, &(MusterBox) { 0, 0, self->width, self->height },
-                                  self->last_serial + 1);
-  for (guint i = 0; i < self->pieces->len; i++)
-    place_in_space (self, g_ptr_array_index (self->pieces, i));
-}
-
-static int
-compare_serials (gconstpointer a,
-                 gconstpointer b)
-{
-  guint sa = *(const guint *) a;
-  guint sb = *(const guint *) b;
-
-  return sa < sb ? -1 : sa > sb;
-}
-
-/**
- * muster_serials_sort:
- * @serials: (array length=n_serials): pieces' serials
- * @n_serials: how many
- *
- * Sorts @serials into file order, which is the order of the serials
- * themselves: a piece takes the next serial as it is appended.
- */
-void
-muster_serials_sort (guint *serials,
-                     gsize  n_serials)
-{
-  g_return_if_fail (serials != NULL || n_serials == 0);
-
-  if (n_serials > 1)
-    qsort (serials, n_serials, sizeof (guint), compare_serials);
-}
-
-/**
- * muster_layout_find_pieces:
- * @self: a layout
- * @box: where to look, in mm
- * @found: (element-type MusterPiece): where the pieces go
- *
- * Appends to @found, in file order (the order of muster_layout_get_pieces(),
- * which is also the order pieces are drawn in), every piece whose base may
- * reach into @box whichever way it is turned: those whose centre lies
- * within @box grown by muster_base_reach() on each side.
- *
- * The first call indexes the pieces by where they are, and the layout
- * keeps that index up to date as pieces come, go and move, so that each
- * call costs about what it finds: the board's frame close up, or a click
- * on a base, on a table of thousands.
- */
-void
-muster_layout_find_pieces (MusterLayout    *self,
-                           const MusterBox *box,
-                           GPtrArray       *found)
-{
-  g_autoptr(GArray) serials = NULL;
-
-  g_return_if_fail (MUSTER_IS_LAYOUT (self));
-  g_return_if_fail (box != NULL);
-  g_return_if_fail (found != NULL);
-
-  if (isnan (box->x0) || isnan (box->y0) || isnan (box->x1) || isnan (box->y1) ||
-      box->x0 > box->x1 || box->y0 > box->y1)
-    return;
-
-  ensure_space (self);
-  serials = g_array_new (FALSE, FALSE, sizeof (guint));
-  muster_spatial_index_query (self->space, box, serials);
-  muster_serials_sort ((guint *) (gpointer) serials->data, serials->len);
-  for (guint i = 0; i < serials->len; i++)
-    {
-      MusterPiece *piece = g_ptr_array_index (self->space_pieces, g_array_index (serials, guint, i));
-
-      g_assert (piece != NULL);
-      g_ptr_array_add (found, piece);
-    }
-}
-
 GPtrArray *
 muster_layout_get_pieces (MusterLayout *self)
 {
@@ -1170,7 +1070,7 @@ muster_layout_add_piece (MusterLayout *self,
   g_ptr_array_add (self->pieces, piece);
   ensure_index (self);
   index_piece (self, piece);
-  place_in_space (self, piece);
+  _muster_layout_space_enter (self, piece);
   g_signal_emit (self, signals[PIECE_ADDED], 0, piece->serial);
 
   return TRUE;
@@ -1202,11 +1102,7 @@ muster_layout_remove_piece (MusterLayout *self,
 
   serial = piece->serial;
   self->index_dirty = TRUE;
-  if (self->space != NULL)
-    {
-      muster_spatial_index_remove (self->space, serial);
-      g_ptr_array_index (self->space_pieces, serial) = NULL;
-    }
+  _muster_layout_space_leave (self, serial);
   g_signal_emit (self, signals[PIECE_REMOVED], 0, serial);
   muster_piece_free (piece);
 
@@ -1228,7 +1124,7 @@ muster_layout_move_piece (MusterLayout *self,
   piece->x = x;
   piece->y = y;
   piece->rotation = rotation;
-  place_in_space (self, piece);
+  _muster_layout_space_place (self, piece);
 
   g_signal_emit (self, signals[PIECE_CHANGED], 0, piece->serial);
 }
@@ -1243,7 +1139,7 @@ muster_layout_piece_changed (MusterLayout *self,
 
   /* The id may have changed. */
   self->index_dirty = TRUE;
-  place_in_space (self, piece);
+  _muster_layout_space_place (self, piece);
   g_signal_emit (self, signals[PIECE_CHANGED], 0, piece->serial);
 }
 

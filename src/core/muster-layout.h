@@ -150,6 +150,8 @@ gboolean             muster_piece_has_skill        (const MusterPiece  *piece,
 gboolean             muster_piece_is_deployable    (const MusterPiece  *piece);
 void                 muster_piece_get_outline      (const MusterPiece  *piece,
                                                     MusterOutline      *outline);
+gboolean             muster_piece_get_reach_box    (const MusterPiece  *piece,
+                                                    MusterBox          *box);
 MusterTerrain       *muster_terrain_new            (const char         *id,
                                                     MusterTerrainKind   kind,
                                                     const MusterPoint  *points,

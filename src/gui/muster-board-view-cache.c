@@ -69,15 +69,6 @@ _muster_board_view_invalidate (MusterBoardView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static void
-piece_bounds (const MusterPiece *piece,
-              MusterBox         *bounds)
-{
-  double r = muster_base_reach (&piece->base);
-
-  *bounds = (MusterBox) { piece->x - r, piece->y - r, piece->x + r, piece->y + r };
-}
-
 /* Marks what a piece covered in the full cache (and what marks it) for
  * drawing again. */
 static void
@@ -119,7 +110,7 @@ remember_pieces (MusterBoardView *self)
       const MusterPiece *piece = g_ptr_array_index (pieces, i);
       Drawn *drawn = g_new (Drawn, 1);
 
-      piece_bounds (piece, &drawn->bounds);
+      muster_piece_get_reach_box (piece, &drawn->bounds);
       drawn->bad = _muster_board_view_piece_is_bad (self, piece);
       g_hash_table_insert (self->drawn, GUINT_TO_POINTER (piece->serial), drawn);
     }
@@ -155,7 +146,7 @@ _muster_board_view_piece_moved (MusterBoardView *self,
       drawn = g_new0 (Drawn, 1);
       g_hash_table_insert (self->drawn, GUINT_TO_POINTER (serial), drawn);
     }
-  piece_bounds (piece, &drawn->bounds);
+  muster_piece_get_reach_box (piece, &drawn->bounds);
   add_dirty (self, &drawn->bounds);
   /* Its verdict, and those of its neighbours, are looked at when drawn. */
   self->verdicts_dirty = TRUE;

@@ -120,11 +120,10 @@ collect_near (MusterScene     *self,
   for (guint j = 0; j < pieces->len; j++)
     {
       const MusterPiece *piece = g_ptr_array_index (pieces, j);
-      double reach = muster_base_reach (&piece->base);
-      MusterBox piece_box = { piece->x - reach, piece->y - reach,
-                              piece->x + reach, piece->y + reach };
+      MusterBox piece_box;
 
-      if (_muster_render_boxes_overlap (&piece_box, search))
+      if (muster_piece_get_reach_box (piece, &piece_box) &&
+          _muster_render_boxes_overlap (&piece_box, search))
         {
           g_array_append_val (near, piece_box);
           g_array_append_val (serials, piece->serial);
@@ -257,20 +256,15 @@ forget_places_near (MusterScene       *self,
     {
       SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
       const MusterBox *s = &zone->placed_search;
+      MusterBox box;
 
       if (!zone->placed)
         continue;
       if (serials_hold (zone->placed_serials, serial))
         zone->placed = FALSE;
-      else if (piece != NULL)
-        {
-          double reach = muster_base_reach (&piece->base);
-
-          /* Not numbers: nowhere, in no one's way. */
-          if (piece->x + reach >= s->x0 && piece->x - reach <= s->x1 &&
-              piece->y + reach >= s->y0 && piece->y - reach <= s->y1)
-            zone->placed = FALSE;
-        }
+      else if (piece != NULL && muster_piece_get_reach_box (piece, &box) &&
+               box.x1 >= s->x0 && box.x0 <= s->x1 && box.y1 >= s->y0 && box.y0 <= s->y1)
+        zone->placed = FALSE;
     }
 }
 

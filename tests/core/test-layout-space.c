@@ -1,11 +1,11 @@
-/* test-layout-find.c
+/* test-layout-space.c
  *
  * Copyright 2026 The Muster Authors
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#define G_LOG_DOMAIN "test-layout-find"
+#define G_LOG_DOMAIN "test-layout-space"
 
 #include "config.h"
 
