@@ -98,6 +98,7 @@ typedef struct
   GPtrArray *violations;         /* MusterViolation, or NULL */
   GArray    *keys;               /* ViolationKey, in step with violations (NULL with them) */
   GArray    *partners;           /* guint slots of pieces sharing pair verdicts, or NULL */
+  GSequenceIter *listed;         /* its place in the validator's listing, or NULL */
 } Verdicts;
 
 typedef struct
@@ -183,6 +184,9 @@ struct _MusterValidator
   guint                   n_violations;
   guint                   n_broken;       /* pieces with a violation or more */
   GPtrArray              *no_violations;  /* empty, for pieces without */
+  GSequence              *listing;        /* ListedPiece of the pieces with a violation or
+                                           * more, in muster_validator_collect()'s order;
+                                           * made when first asked for, or NULL */
   gboolean                rebuilding;
   GArray                 *changed;        /* guint serials whose violations changed
                                            * since the last violations-changed */
@@ -328,5 +332,14 @@ int              _muster_violation_compare_in_piece_cb     (gconstpointer       
                                                             gconstpointer         b);
 int              _muster_violation_compare_cb              (gconstpointer         a,
                                                             gconstpointer         b);
+
+/* muster-validate-listing.c: the pieces that break a rule, kept in
+ * order for muster_validator_collect_first(). */
+void       _muster_validator_listing_enter  (MusterValidator *self,
+                                             PieceState      *ps);
+void       _muster_validator_listing_leave  (MusterValidator *self,
+                                             PieceState      *ps);
+void       _muster_validator_listing_clear  (MusterValidator *self);
+GPtrArray *_muster_validator_sorted_violations (PieceState    *ps);
 
 G_END_DECLS

@@ -84,10 +84,13 @@ _muster_validator_add_violation (MusterValidator *self,
   ViolationKey key = { violation->code, violation->other_serial };
   Verdicts *verdicts = ensure_violations (self, ps);
 
-  if (verdicts->violations->len == 0)
-    self->n_broken++;
   g_ptr_array_add (verdicts->violations, violation);
   g_array_append_val (verdicts->keys, key);
+  if (verdicts->violations->len == 1)
+    {
+      self->n_broken++;
+      _muster_validator_listing_enter (self, ps);
+    }
   ps->sorted = FALSE;
   note_changed (self, ps);
   self->n_violations++;
@@ -147,7 +150,32 @@ _muster_validator_remove_violations (MusterValidator *self,
     {
       g_assert (self->n_broken > 0);
       self->n_broken--;
+      _muster_validator_listing_leave (self, ps);
     }
+}
+
+/* The violations of ps (which has some), put in order first if they are
+ * not: muster_validator_get_piece_violations() gives them so. */
+GPtrArray *
+_muster_validator_sorted_violations (PieceState *ps)
+{
+  GPtrArray *violations = piece_violations (ps);
+
+  if (!ps->sorted)
+    {
+      g_ptr_array_sort (violations, _muster_violation_compare_in_piece_cb);
+      for (guint i = 0; i < violations->len; i++)
+        {
+          const MusterViolation *v = g_ptr_array_index (violations, i);
+          ViolationKey *key = &g_array_index (ps->verdicts->keys, ViolationKey, i);
+
+          key->code = v->code;
+          key->other_serial = v->other_serial;
+        }
+      ps->sorted = TRUE;
+    }
+
+  return violations;
 }
 
 void

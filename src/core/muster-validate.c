@@ -528,6 +528,8 @@ player_state_new (MusterValidator    *self,
 static void
 clear_state (MusterValidator *self)
 {
+  _muster_validator_listing_clear (self);
+
   /* With states allocated alone, every state, in slot order; else only
    * those of the slab that own memory. */
   if (self->n_alone > 0)
@@ -1182,21 +1184,7 @@ muster_validator_get_piece_violations (MusterValidator *self,
   if (violations == NULL)
     return self->no_violations;
 
-  if (!ps->sorted)
-    {
-      g_ptr_array_sort (violations, _muster_violation_compare_in_piece_cb);
-      for (guint i = 0; i < violations->len; i++)
-        {
-          const MusterViolation *v = g_ptr_array_index (violations, i);
-          ViolationKey *key = &g_array_index (ps->verdicts->keys, ViolationKey, i);
-
-          key->code = v->code;
-          key->other_serial = v->other_serial;
-        }
-      ps->sorted = TRUE;
-    }
-
-  return violations;
+  return _muster_validator_sorted_violations (ps);
 }
 
 GArray *

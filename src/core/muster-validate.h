@@ -154,6 +154,11 @@ GArray          *muster_validator_get_changed_pieces  (MusterValidator *self);
  * off-board. */
 GPtrArray       *muster_validator_collect     (MusterValidator         *self);
 guint            muster_validator_count       (MusterValidator         *self);
+/* The first limit of those, in the same order, without going through the
+ * rest: after a move it costs what it gives, however many pieces break a
+ * rule elsewhere (a list of problems shows a few hundred at most). */
+GPtrArray       *muster_validator_collect_first (MusterValidator       *self,
+                                                 guint                  limit);
 /* How many pieces break a rule or more (terrain aside): kept as verdicts
  * change, so asking costs nothing however big the table. */
 guint            muster_validator_count_broken_pieces (MusterValidator *self);
