@@ -854,11 +854,16 @@ muster_layout_set_player_name (MusterLayout *self,
     g_signal_emit (self, signals[CHANGED], 0);
 }
 
+/* The table of ids holds serials rather than pieces: an entry left for
+ * a piece since renamed or removed then leads to another id or to no
+ * piece, never to freed memory, and a removal or a change costs the
+ * piece's own entry, where the whole table was made again (a pass over
+ * every piece of a big table at the next lookup). */
 static void
 index_piece (MusterLayout *self,
              MusterPiece  *piece)
 {
-  g_hash_table_insert (self->piece_by_id, g_strdup (piece->id), piece);
+  g_hash_table_insert (self->piece_by_id, g_strdup (piece->id), GUINT_TO_POINTER (piece->serial));
 }
 
 static void
@@ -882,24 +887,50 @@ muster_layout_get_pieces (MusterLayout *self)
   return self->pieces;
 }
 
+/* The piece the table of ids gives for piece_id; stale when it names a
+ * piece gone or of another id since. */
+static MusterPiece *
+lookup_indexed (MusterLayout *self,
+                const char   *piece_id,
+                gboolean     *stale)
+{
+  guint serial = GPOINTER_TO_UINT (g_hash_table_lookup (self->piece_by_id, piece_id));
+  MusterPiece *piece;
+
+  *stale = FALSE;
+  if (serial == 0)
+    return NULL;
+
+  piece = muster_layout_lookup_serial (self, serial);
+  if (piece == NULL || g_strcmp0 (piece->id, piece_id) != 0)
+    {
+      *stale = TRUE;
+      return NULL;
+    }
+
+  return piece;
+}
+
 MusterPiece *
 muster_layout_lookup_piece (MusterLayout *self,
                             const char   *piece_id)
 {
   MusterPiece *piece;
+  gboolean stale;
 
   g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
   g_return_val_if_fail (piece_id != NULL, NULL);
 
   ensure_index (self);
-  piece = g_hash_table_lookup (self->piece_by_id, piece_id);
+  piece = lookup_indexed (self, piece_id, &stale);
 
-  /* An id changed in place without muster_layout_piece_changed(). */
-  if (piece != NULL && g_strcmp0 (piece->id, piece_id) != 0)
+  /* The id of a piece renamed or removed since; or an id changed in
+   * place without muster_layout_piece_changed(). */
+  if (stale)
     {
       self->index_dirty = TRUE;
       ensure_index (self);
-      piece = g_hash_table_lookup (self->piece_by_id, piece_id);
+      piece = lookup_indexed (self, piece_id, &stale);
     }
 
   return piece;
@@ -910,15 +941,13 @@ muster_layout_lookup_piece (MusterLayout *self,
  * serials, rebuilt with the table of ids, cost the first lookup after a
  * load or a removal a pass over every piece (4.4 M instructions for the
  * two with 5,000). */
-MusterPiece *
-muster_layout_lookup_serial (MusterLayout *self,
-                             guint         serial)
+static gboolean
+find_serial (MusterLayout *self,
+             guint         serial,
+             guint        *position)
 {
-  guint lo = 0, hi;
+  guint lo = 0, hi = self->pieces->len;
 
-  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
-
-  hi = self->pieces->len;
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
@@ -929,10 +958,24 @@ muster_layout_lookup_serial (MusterLayout *self,
       else if (piece->serial > serial)
         hi = mid;
       else
-        return piece;
+        {
+          *position = mid;
+          return TRUE;
+        }
     }
 
-  return NULL;
+  return FALSE;
+}
+
+MusterPiece *
+muster_layout_lookup_serial (MusterLayout *self,
+                             guint         serial)
+{
+  guint position;
+
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), NULL);
+
+  return find_serial (self, serial, &position) ? g_ptr_array_index (self->pieces, position) : NULL;
 }
 
 MusterTerrain *
@@ -1080,20 +1123,34 @@ gboolean
 muster_layout_remove_piece (MusterLayout *self,
                             const char   *piece_id)
 {
-  MusterPiece *piece = NULL;
+  MusterPiece *piece;
+  guint position;
   guint serial;
 
   g_return_val_if_fail (MUSTER_IS_LAYOUT (self), FALSE);
   g_return_val_if_fail (piece_id != NULL, FALSE);
 
-  for (guint i = 0; i < self->pieces->len; i++)
+  piece = muster_layout_lookup_piece (self, piece_id);
+  if (piece != NULL && find_serial (self, piece->serial, &position))
     {
-      MusterPiece *p = g_ptr_array_index (self->pieces, i);
-
-      if (strcmp (p->id, piece_id) == 0)
+      g_ptr_array_steal_index (self->pieces, position);
+      g_hash_table_remove (self->piece_by_id, piece_id);
+    }
+  else
+    {
+      /* An id changed in place without muster_layout_piece_changed(),
+       * which the table of ids has not seen. */
+      piece = NULL;
+      for (guint i = 0; i < self->pieces->len; i++)
         {
-          piece = g_ptr_array_steal_index (self->pieces, i);
-          break;
+          MusterPiece *p = g_ptr_array_index (self->pieces, i);
+
+          if (strcmp (p->id, piece_id) == 0)
+            {
+              piece = g_ptr_array_steal_index (self->pieces, i);
+              self->index_dirty = TRUE;
+              break;
+            }
         }
     }
 
@@ -1101,7 +1158,6 @@ muster_layout_remove_piece (MusterLayout *self,
     return FALSE;
 
   serial = piece->serial;
-  self->index_dirty = TRUE;
   _muster_layout_space_leave (self, serial);
   g_signal_emit (self, signals[PIECE_REMOVED], 0, serial);
   muster_piece_free (piece);
@@ -1137,8 +1193,10 @@ muster_layout_piece_changed (MusterLayout *self,
   g_return_if_fail (piece != NULL);
   g_return_if_fail (muster_layout_lookup_serial (self, piece->serial) == piece);
 
-  /* The id may have changed. */
-  self->index_dirty = TRUE;
+  /* The id may have changed: entered under the one it has now (an entry
+   * under the old one leads elsewhere, and is mended when looked up). */
+  if (!self->index_dirty)
+    index_piece (self, piece);
   _muster_layout_space_place (self, piece);
   g_signal_emit (self, signals[PIECE_CHANGED], 0, piece->serial);
 }

@@ -235,61 +235,6 @@ test_rename (void)
   g_assert_null (muster_layout_lookup_serial (layout, piece->serial + 1));
 }
 
-/* Each piece is found by its serial among pieces added, removed, and
- * added again with terrain between them, and a removed piece no more:
- * the pieces stay in the order of their serials, which
- * muster_layout_lookup_serial() searches by halves. */
-static void
-test_lookup_serial (void)
-{
-  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "encircle", 1000, 1000);
-  g_autoptr(GArray) removed = g_array_new (FALSE, FALSE, sizeof (guint));
-  GPtrArray *pieces = muster_layout_get_pieces (layout);
-  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
-  MusterPoint corners[] = { { 10, 10 }, { 60, 10 }, { 60, 60 } };
-
-  for (guint round = 0; round < 3; round++)
-    {
-      g_autoptr(GPtrArray) going = g_ptr_array_new_with_free_func (g_free);
-      g_autofree char *terrain_id = g_strdup_printf ("t%u", round);
-
-      for (guint i = 0; i < 40; i++)
-        {
-          g_autofree char *id = g_strdup_printf ("p%u-%u", round, i);
-
-          g_assert_true (muster_layout_add_piece (layout, muster_piece_new (id, MUSTER_PIECE_MODEL, "red", &base,
-                                                                            10 * i, 10 * round)));
-        }
-      /* Terrain takes serials too. */
-      muster_layout_add_terrain (layout, muster_terrain_new (terrain_id, MUSTER_TERRAIN_BUILDING, corners,
-                                                             G_N_ELEMENTS (corners)));
-
-      for (guint i = round; i < pieces->len; i += 3)
-        g_ptr_array_add (going, g_strdup (((MusterPiece *) g_ptr_array_index (pieces, i))->id));
-      for (guint i = 0; i < going->len; i++)
-        {
-          guint serial = muster_layout_lookup_piece (layout, g_ptr_array_index (going, i))->serial;
-
-          g_assert_true (muster_layout_remove_piece (layout, g_ptr_array_index (going, i)));
-          g_array_append_val (removed, serial);
-        }
-    }
-
-  g_assert_cmpuint (pieces->len, >, 30);
-  for (guint i = 0; i < pieces->len; i++)
-    {
-      MusterPiece *piece = g_ptr_array_index (pieces, i);
-
-      g_assert_true (muster_layout_lookup_serial (layout, piece->serial) == piece);
-      if (i > 0)
-        g_assert_cmpuint (((MusterPiece *) g_ptr_array_index (pieces, i - 1))->serial, <, piece->serial);
-    }
-  for (guint i = 0; i < removed->len; i++)
-    g_assert_null (muster_layout_lookup_serial (layout, g_array_index (removed, guint, i)));
-  g_assert_null (muster_layout_lookup_serial (layout, 0));
-  g_assert_null (muster_layout_lookup_serial (layout, G_MAXUINT));
-}
-
 typedef struct
 {
   MusterLayout *layout;
@@ -1418,7 +1363,6 @@ main (int   argc,
   g_test_add_func ("/core/layout/roll-log", test_roll_log);
   g_test_add_func ("/core/layout/game-log", test_game_log);
   g_test_add_func ("/core/layout/game-log-read", test_game_log_read);
-  g_test_add_func ("/core/layout/lookup-serial", test_lookup_serial);
   g_test_add_func ("/core/layout/save", test_save);
   g_test_add_func ("/core/layout/save-write-error", test_save_write_error);
 
