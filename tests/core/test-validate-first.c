@@ -25,10 +25,12 @@ assert_same_verdict (const MusterViolation *a,
   g_assert_cmpstr (a->other_id, ==, b->other_id);
 }
 
-static void
+/* Returns a bit for each rule of the verdicts. */
+static guint
 assert_first_of_all (MusterValidator *validator)
 {
   g_autoptr(GPtrArray) all = muster_validator_collect (validator);
+  guint codes = 0;
   const guint limits[] = { 0, 1, 2, 7, 40, all->len, all->len + 3 };
 
   g_assert_cmpuint (all->len, ==, muster_validator_count (validator));
@@ -40,6 +42,10 @@ assert_first_of_all (MusterValidator *validator)
       for (guint i = 0; i < first->len; i++)
         assert_same_verdict (g_ptr_array_index (first, i), g_ptr_array_index (all, i));
     }
+  for (guint i = 0; i < all->len; i++)
+    codes |= 1u << ((MusterViolation *) g_ptr_array_index (all, i))->code;
+
+  return codes;
 }
 
 static MusterTerrain *
@@ -64,10 +70,14 @@ add_block (MusterLayout *layout,
 static void
 test_first_verdicts (void)
 {
-  g_autoptr(MusterLayout) layout = new_t9a ("frontline-clash");
+  g_autoptr(MusterLayout) layout = new_t9a ("counterthrust");
   g_autoptr(MusterValidator) validator = validator_for (layout);
   g_autoptr(GRand) rand = g_rand_new_with_seed (18);
+  const MusterRuleCode kinds[] = { MUSTER_RULE_OFF_BOARD, MUSTER_RULE_OUTSIDE_ZONE, MUSTER_RULE_OVERLAP,
+                                   MUSTER_RULE_UNIT_SPACING, MUSTER_RULE_ENEMY_TOO_CLOSE,
+                                   MUSTER_RULE_DEPLOY_SEQUENCE };
   guint next_id = 0;
+  guint codes = 0;
 
   muster_layout_update_player (layout, "red", "south", "attacker", "west");
   muster_layout_update_player (layout, "blue", "north", "defender", "east");
@@ -78,8 +88,11 @@ test_first_verdicts (void)
     {
       g_autofree char *id = g_strdup_printf ("p%03u", g_rand_int_range (rand, 0, 1000) * 1000 + next_id);
 
-      add_round (layout, id, MUSTER_PIECE_MODEL, next_id % 2 ? "red" : "blue", 25,
-                 g_rand_double_range (rand, -1, 73) * INCH, g_rand_double_range (rand, 0, 48) * INCH, 0);
+      /* Units in deployment turns too, for the rules of turns. */
+      add_piece (layout, id, next_id % 3 ? MUSTER_PIECE_MODEL : MUSTER_PIECE_UNIT, next_id % 2 ? "red" : "blue",
+                 next_id % 3 ? MUSTER_BASE_ROUND : MUSTER_BASE_RECT, next_id % 3 ? 25 : 100, 50,
+                 g_rand_double_range (rand, -1, 73) * INCH, g_rand_double_range (rand, 0, 48) * INCH, 0,
+                 g_rand_int_range (rand, 0, 5));
     }
   assert_first_of_all (validator);
 
@@ -118,14 +131,22 @@ test_first_verdicts (void)
         {
           g_autofree char *id = g_strdup_printf ("n%04u", next_id++);
 
-          add_round (layout, id, MUSTER_PIECE_MODEL, step % 2 ? "red" : "blue", 25,
-                     piece->x + 20, piece->y, 0);
+          add_piece (layout, id, MUSTER_PIECE_UNIT, step % 2 ? "red" : "blue", MUSTER_BASE_RECT, 60, 40,
+                     piece->x + 20, piece->y, 0, g_rand_int_range (rand, 0, 5));
         }
       else
         {
           g_assert_true (muster_validator_revalidate (validator, NULL));
         }
-      assert_first_of_all (validator);
+      codes |= assert_first_of_all (validator);
+    }
+
+  /* Verdicts of every kind came and went: of the table and terrain, the
+   * zones, the pairs, and the turns (Counterthrust's single units). */
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      if ((codes & (1u << kinds[k])) == 0)
+        g_error ("No verdict of rule %u in the run (%x)", kinds[k], codes);
     }
 }
 
