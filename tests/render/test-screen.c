@@ -599,6 +599,115 @@ test_piece_edge_on_own_zone (void)
   muster_scene_unref (scene);
 }
 
+static void
+render_whole (MusterScene *scene)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+  cairo_t *cr = cairo_create (surface);
+
+  muster_scene_render_fit (scene, cr, 400, 300);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* Somewhere around (x, y), up to dx and dy from it, on the table. */
+static void
+move_near (MusterLayout *layout,
+           MusterPiece  *piece,
+           GRand        *rand,
+           double        x,
+           double        y,
+           double        dx,
+           double        dy)
+{
+  muster_layout_move_piece (layout, piece,
+                            CLAMP (x + g_rand_double_range (rand, -dx, dx), 0, 72 * INCH),
+                            CLAMP (y + g_rand_double_range (rand, -dy, dy), 0, 48 * INCH), 0);
+}
+
+/* A zone's name, kept where it was placed until a piece near it comes,
+ * goes or moves (_muster_render_labels_watch()), is where a scene placing
+ * it afresh puts it: after each of hundreds of random changes around the
+ * names, the same box, and the name does move among the pieces. A scene
+ * deaf to its layout fails here at once. */
+static void
+test_zone_label_kept_exactly (void)
+{
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  MusterBase bases[] = { { MUSTER_BASE_RECT, 100, 80 }, { MUSTER_BASE_ROUND, 40, 40 }, { MUSTER_BASE_RECT, 60, 60 } };
+  MusterScene *kept;
+  MusterBox home[2];
+  guint moves = 0, n = 0;
+
+  muster_layout_update_player (layout, "red", "south", NULL, NULL);
+  muster_layout_update_player (layout, "blue", "north", NULL, NULL);
+  kept = muster_scene_new (layout, system, NULL);
+  muster_scene_set_flags (kept, MUSTER_RENDER_ALL);
+  render_whole (kept);
+  for (guint z = 0; z < 2; z++)
+    g_assert_true (muster_scene_get_zone_label_box (kept, z, &home[z]));
+
+  for (guint step = 0; step < 400; step++)
+    {
+      GPtrArray *pieces = muster_layout_get_pieces (layout);
+      const MusterBox *at = &home[g_rand_int_range (rand, 0, 2)];
+      double x = (at->x0 + at->x1) / 2, y = (at->y0 + at->y1) / 2;
+      MusterScene *fresh;
+      MusterBox was;
+
+      g_assert_true (muster_scene_get_zone_label_box (kept, 0, &was));
+      if (pieces->len < 30 || step % 9 == 0)
+        {
+          g_autofree char *id = g_strdup_printf ("u%u", n++);
+          MusterPiece *piece = muster_piece_new (id, MUSTER_PIECE_UNIT, "red", &bases[n % G_N_ELEMENTS (bases)], x, y);
+
+          muster_layout_add_piece (layout, piece);
+          move_near (layout, piece, rand, x, y, 8 * INCH, 4 * INCH);
+        }
+      else if (step % 9 == 4)
+        {
+          g_autofree char *id = g_strdup (((MusterPiece *) g_ptr_array_index (pieces, g_rand_int_range (rand, 0, pieces->len)))->id);
+
+          g_assert_true (muster_layout_remove_piece (layout, id));
+        }
+      else
+        {
+          MusterPiece *piece = g_ptr_array_index (pieces, g_rand_int_range (rand, 0, pieces->len));
+
+          /* Mostly near a name, now and then across the table. */
+          if (step % 5 == 0)
+            move_near (layout, piece, rand, 36 * INCH, 24 * INCH, 36 * INCH, 24 * INCH);
+          else
+            move_near (layout, piece, rand, x, y, 10 * INCH, 5 * INCH);
+        }
+
+      render_whole (kept);
+      fresh = muster_scene_new (layout, system, NULL);
+      muster_scene_set_flags (fresh, MUSTER_RENDER_ALL);
+      render_whole (fresh);
+      for (guint z = 0; z < 2; z++)
+        {
+          MusterBox a, b;
+
+          g_assert_true (muster_scene_get_zone_label_box (kept, z, &a));
+          g_assert_true (muster_scene_get_zone_label_box (fresh, z, &b));
+          g_assert_cmpfloat (a.x0, ==, b.x0);
+          g_assert_cmpfloat (a.y0, ==, b.y0);
+          g_assert_cmpfloat (a.x1, ==, b.x1);
+          g_assert_cmpfloat (a.y1, ==, b.y1);
+          if (z == 0 && (a.x0 != was.x0 || a.y0 != was.y0))
+            moves++;
+        }
+      muster_scene_unref (fresh);
+    }
+
+  /* Not a name that never had to move. */
+  g_assert_cmpuint (moves, >, 20);
+  muster_scene_unref (kept);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -615,6 +724,7 @@ main (int   argc,
   g_test_add_func ("/render/screen/arrows-clear-of-bases", test_arrows_clear_of_bases);
   g_test_add_func ("/render/screen/piece-edge-on-own-zone", test_piece_edge_on_own_zone);
   g_test_add_func ("/render/screen/close-up-looks-at-what-shows", test_close_up_looks_at_what_shows);
+  g_test_add_func ("/render/screen/zone-label-kept-exactly", test_zone_label_kept_exactly);
 
   return g_test_run ();
 }
