@@ -255,7 +255,6 @@ forget_places_near (MusterScene       *self,
   for (guint i = 0; i < self->zones->len; i++)
     {
       SceneZone *zone = &g_array_index (self->zones, SceneZone, i);
-      const MusterBox *s = &zone->placed_search;
       MusterBox box;
 
       if (!zone->placed)
@@ -263,7 +262,7 @@ forget_places_near (MusterScene       *self,
       if (serials_hold (zone->placed_serials, serial))
         zone->placed = FALSE;
       else if (piece != NULL && muster_piece_get_reach_box (piece, &box) &&
-               box.x1 >= s->x0 && box.x0 <= s->x1 && box.y1 >= s->y0 && box.y0 <= s->y1)
+               muster_box_intersects (&box, &zone->placed_search))
         zone->placed = FALSE;
     }
 }
