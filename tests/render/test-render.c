@@ -13,6 +13,7 @@
 #include "muster-render.h"
 #include "muster-validate.h"
 #include "muster-sheets.h"
+#include "scene-helpers.h"
 
 #define INCH MUSTER_MM_PER_INCH
 #define PX_PER_MM 2.0
@@ -1009,17 +1010,6 @@ test_pieces_off_table_and_prone (void)
 
   cairo_surface_destroy (surface);
   muster_scene_unref (scene);
-}
-
-static void
-render_once (MusterScene *scene)
-{
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
-  cairo_t *cr = cairo_create (surface);
-
-  muster_scene_render_fit (scene, cr, 400, 300);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
 }
 
 /* A zone's name moves off a piece that stands on its usual place, and

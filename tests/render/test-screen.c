@@ -15,6 +15,7 @@
 #include "muster-render.h"
 #include "muster-render-private.h"
 #include "muster-validate.h"
+#include "scene-helpers.h"
 
 #define INCH MUSTER_MM_PER_INCH
 /* Bases of 25 to 50 mm come out 10 to 20 pixels wide: a crowded table
@@ -599,17 +600,6 @@ test_piece_edge_on_own_zone (void)
   muster_scene_unref (scene);
 }
 
-static void
-render_whole (MusterScene *scene)
-{
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
-  cairo_t *cr = cairo_create (surface);
-
-  muster_scene_render_fit (scene, cr, 400, 300);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
-}
-
 /* Somewhere around (x, y), up to dx and dy from it, on the table. */
 static void
 move_near (MusterLayout *layout,
@@ -645,7 +635,7 @@ test_zone_label_kept_exactly (void)
   muster_layout_update_player (layout, "blue", "north", NULL, NULL);
   kept = muster_scene_new (layout, system, NULL);
   muster_scene_set_flags (kept, MUSTER_RENDER_ALL);
-  render_whole (kept);
+  render_once (kept);
   for (guint z = 0; z < 2; z++)
     g_assert_true (muster_scene_get_zone_label_box (kept, z, &home[z]));
 
@@ -683,10 +673,10 @@ test_zone_label_kept_exactly (void)
             move_near (layout, piece, rand, x, y, 10 * INCH, 5 * INCH);
         }
 
-      render_whole (kept);
+      render_once (kept);
       fresh = muster_scene_new (layout, system, NULL);
       muster_scene_set_flags (fresh, MUSTER_RENDER_ALL);
-      render_whole (fresh);
+      render_once (fresh);
       for (guint z = 0; z < 2; z++)
         {
           MusterBox a, b;
