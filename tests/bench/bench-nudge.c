@@ -24,11 +24,15 @@
  * to the 500's: the work of a nudge that grows with the table, where the
  * board, the verdicts and the sidebar should do only what changed.
  *
+ * With --rosters, each player's bases are placed from a roster of 25
+ * entries, as a player's army is, so that the roster panel has a status
+ * to keep for each entry.
+ *
  * Needs a display (xvfb-run) and the GSettings schemas of the build:
  *
  *   ninja -C BUILD tests/bench/bench-nudge
  *   GSETTINGS_SCHEMA_DIR=BUILD/data GSETTINGS_BACKEND=memory \
- *     xvfb-run -a -s "-screen 0 1280x800x24" BUILD/tests/bench/bench-nudge [NUDGES]
+ *     xvfb-run -a -s "-screen 0 1280x800x24" BUILD/tests/bench/bench-nudge [NUDGES] [--rosters]
  */
 
 #define G_LOG_DOMAIN "bench-nudge"
@@ -40,6 +44,7 @@
 
 #include "bench-common.h"
 #include "muster-board-view.h"
+#include "muster-roster.h"
 #include "muster-window.h"
 
 typedef struct
@@ -89,14 +94,57 @@ middle_piece (MusterLayout *layout)
   return best;
 }
 
+#define ENTRIES_PER_PLAYER 25
+
+/* Gives each player a roster of ENTRIES_PER_PLAYER entries and places
+ * every base of theirs from one of them, in turns. */
 static void
-table_setup (Table *table,
-             guint  n)
+add_rosters (MusterLayout *layout)
+{
+  static const char * const players[] = { "red", "blue" };
+  g_autoptr(MusterRoster) roster = muster_roster_new (layout);
+  GPtrArray *pieces = muster_layout_get_pieces (layout);
+
+  for (guint p = 0; p < G_N_ELEMENTS (players); p++)
+    {
+      g_autofree guint *counts = g_new0 (guint, ENTRIES_PER_PLAYER);
+      guint k = 0;
+
+      for (guint i = 0; i < pieces->len; i++)
+        {
+          MusterPiece *piece = g_ptr_array_index (pieces, i);
+          g_autofree char *id = NULL;
+
+          if (g_strcmp0 (piece->owner, players[p]) != 0)
+            continue;
+          id = g_strdup_printf ("%s-e%u", players[p], k % ENTRIES_PER_PLAYER);
+          muster_roster_set_piece_entry (piece, id);
+          counts[k++ % ENTRIES_PER_PLAYER]++;
+        }
+
+      for (guint e = 0; e < ENTRIES_PER_PLAYER; e++)
+        {
+          MusterRosterEntry *entry = muster_roster_entry_new ();
+
+          entry->id = g_strdup_printf ("%s-e%u", players[p], e);
+          entry->name = g_strdup_printf ("Unit %u", e + 1);
+          entry->count = MAX (1, counts[e]);
+          muster_roster_add_entry (roster, players[p], entry);
+        }
+    }
+}
+
+static void
+table_setup (Table    *table,
+             guint     n,
+             gboolean  rosters)
 {
   g_autoptr(MusterLayout) layout = bench_layout_new (n, 1);
   g_autoptr(GError) error = NULL;
   MusterBoardView *view;
 
+  if (rosters)
+    add_rosters (layout);
   table->n = n;
   table->times = g_array_new (FALSE, FALSE, sizeof (double));
   table->window = muster_window_new (NULL);
@@ -143,10 +191,16 @@ main (int   argc,
 {
   static const guint sizes[] = { 500, 5000, 15000 };
   Table tables[G_N_ELEMENTS (sizes)] = { { 0 } };
+  gboolean rosters = FALSE;
   guint nudges = 20;
 
-  if (argc > 1)
-    nudges = MAX (4, (guint) g_ascii_strtoull (argv[1], NULL, 10));
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "--rosters"))
+        rosters = TRUE;
+      else
+        nudges = MAX (4, (guint) g_ascii_strtoull (argv[i], NULL, 10));
+    }
 
   /* The software-rendered case, unless asked for another. */
   g_setenv ("GSK_RENDERER", "cairo", FALSE);
@@ -154,7 +208,7 @@ main (int   argc,
   adw_init ();
 
   for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
-    table_setup (&tables[k], sizes[k]);
+    table_setup (&tables[k], sizes[k], rosters);
 
   /* The sizes in turns, so that a change in the machine's pace falls on
    * all of them alike. */
@@ -162,7 +216,8 @@ main (int   argc,
     for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
       nudge (&tables[k], i % 2 == 0 ? 1 : -1);
 
-  printf ("a nudge of one base, the whole window, CPU ms (median of %u):\n", nudges);
+  printf ("a nudge of one base, the whole window%s, CPU ms (median of %u):\n",
+          rosters ? ", rosters of " G_STRINGIFY (ENTRIES_PER_PLAYER) " entries" : "", nudges);
   for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
     printf ("  %6u bases  %8.2f\n", tables[k].n, median_of (tables[k].times));
   for (guint k = 1; k < G_N_ELEMENTS (sizes); k++)
