@@ -38,6 +38,14 @@ struct _MusterRoster
   MusterRosterTurnFunc turn_func;
   gpointer             turn_data;
   GDestroyNotify       turn_notify;
+
+  /* How many pieces of each entry are on the table, counted once at the
+   * first question and then kept by the layout's signals: the roster
+   * panel asks for every entry's status after each move, and counting
+   * through every piece each time made a nudge cost a third more on a
+   * table of 15,000 bases (bench-nudge --rosters). */
+  GHashTable *placed;        /* entry id (owned) → guint count (owned) */
+  GHashTable *piece_entry;   /* serial → entry id (a key of placed) */
 };
 
 enum {
@@ -848,21 +856,132 @@ muster_roster_set_piece_entry (MusterPiece *piece,
   g_ptr_array_add (piece->ext_attrs, g_strdup (entry_id));
 }
 
+/* The pieces placed */
+
+static void
+count_in (MusterRoster      *self,
+          const MusterPiece *piece)
+{
+  const char *entry_id = muster_roster_get_piece_entry (piece);
+  gpointer key;
+  guint *n;
+
+  if (entry_id == NULL)
+    return;
+
+  /* Entries stay when their count comes back to 0: piece_entry points
+   * at their keys. */
+  if (!g_hash_table_lookup_extended (self->placed, entry_id, &key, (gpointer *) &n))
+    {
+      key = g_strdup (entry_id);
+      n = g_new0 (guint, 1);
+      g_hash_table_insert (self->placed, key, n);
+    }
+  (*n)++;
+  g_hash_table_insert (self->piece_entry, GUINT_TO_POINTER (piece->serial), key);
+}
+
+static void
+count_out (MusterRoster *self,
+           guint         serial)
+{
+  gpointer key;
+  guint *n;
+
+  if (!g_hash_table_steal_extended (self->piece_entry, GUINT_TO_POINTER (serial), NULL, &key))
+    return;
+
+  n = g_hash_table_lookup (self->placed, key);
+  g_assert (n != NULL && *n > 0);
+  (*n)--;
+}
+
+static void
+piece_added_cb (MusterRoster *self,
+                guint         serial)
+{
+  const MusterPiece *piece = muster_layout_lookup_serial (self->layout, serial);
+
+  if (piece != NULL)
+    count_in (self, piece);
+}
+
+static void
+piece_removed_cb (MusterRoster *self,
+                  guint         serial)
+{
+  count_out (self, serial);
+}
+
+/* A piece's entry changes only when it is set anew: most changes are moves. */
+static void
+piece_changed_cb (MusterRoster *self,
+                  guint         serial)
+{
+  const MusterPiece *piece = muster_layout_lookup_serial (self->layout, serial);
+  const char *counted = g_hash_table_lookup (self->piece_entry, GUINT_TO_POINTER (serial));
+
+  if (piece != NULL && g_strcmp0 (counted, muster_roster_get_piece_entry (piece)) == 0)
+    return;
+
+  count_out (self, serial);
+  if (piece != NULL)
+    count_in (self, piece);
+}
+
+static void
+forget_placed (MusterRoster *self)
+{
+  if (self->placed == NULL)
+    return;
+
+  g_signal_handlers_disconnect_by_data (self->layout, self);
+  g_clear_pointer (&self->piece_entry, g_hash_table_unref);
+  g_clear_pointer (&self->placed, g_hash_table_unref);
+}
+
+static void
+ensure_placed (MusterRoster *self)
+{
+  GPtrArray *pieces;
+
+  if (self->placed != NULL)
+    return;
+
+  self->placed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->piece_entry = g_hash_table_new (NULL, NULL);
+  pieces = muster_layout_get_pieces (self->layout);
+  for (guint i = 0; i < pieces->len; i++)
+    count_in (self, g_ptr_array_index (pieces, i));
+
+  g_signal_connect_swapped (self->layout, "piece-added", G_CALLBACK (piece_added_cb), self);
+  g_signal_connect_swapped (self->layout, "piece-removed", G_CALLBACK (piece_removed_cb), self);
+  g_signal_connect_swapped (self->layout, "piece-changed", G_CALLBACK (piece_changed_cb), self);
+}
+
+/**
+ * muster_roster_count_placed:
+ * @entry_id: a roster entry's id
+ *
+ * How many pieces on the table were placed from the entry. The first
+ * call counts every piece; the roster then keeps the counts as pieces
+ * come, go and change, so each later call costs a lookup.
+ */
 guint
 muster_roster_count_placed (MusterRoster *self,
                             const char   *entry_id)
 {
-  GPtrArray *pieces;
-  guint n = 0;
+  const guint *n;
 
   g_return_val_if_fail (MUSTER_IS_ROSTER (self), 0);
 
-  pieces = muster_layout_get_pieces (self->layout);
-  for (guint i = 0; i < pieces->len; i++)
-    if (g_strcmp0 (muster_roster_get_piece_entry (g_ptr_array_index (pieces, i)), entry_id) == 0)
-      n++;
+  if (entry_id == NULL)
+    return 0;
 
-  return n;
+  ensure_placed (self);
+  n = g_hash_table_lookup (self->placed, entry_id);
+
+  return n != NULL ? *n : 0;
 }
 
 MusterRosterStatus
@@ -1018,6 +1137,7 @@ muster_roster_finalize (GObject *object)
 {
   MusterRoster *self = (MusterRoster *)object;
 
+  forget_placed (self);
   g_clear_object (&self->layout);
   g_clear_pointer (&self->players, g_ptr_array_unref);
   if (self->turn_notify != NULL)

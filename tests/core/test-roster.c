@@ -386,6 +386,87 @@ test_piece_template (void)
   g_assert_cmpstr (muster_roster_get_piece_entry (held), ==, "e1");
 }
 
+static guint
+count_by_hand (MusterLayout *layout,
+               const char   *entry_id)
+{
+  GPtrArray *pieces = muster_layout_get_pieces (layout);
+  guint n = 0;
+
+  for (guint i = 0; i < pieces->len; i++)
+    if (g_strcmp0 (muster_roster_get_piece_entry (g_ptr_array_index (pieces, i)), entry_id) == 0)
+      n++;
+
+  return n;
+}
+
+/* The counts of placed pieces, kept as pieces come, go, move and change
+ * entry, by a roster that counted first and by one made in the middle of
+ * it all, against counting by hand. */
+static void
+test_placed_kept (void)
+{
+  static const char * const entries[] = { "e0", "e1", "e2", "e3", "e4", "e5", "never" };
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * 25.4, 48 * 25.4);
+  g_autoptr(MusterRoster) early = muster_roster_new (layout);
+  g_autoptr(MusterRoster) late = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+  guint changed_entry = 0;
+
+  g_assert_cmpuint (muster_roster_count_placed (early, "e0"), ==, 0);
+  for (guint step = 0; step < 1500; step++)
+    {
+      GPtrArray *pieces = muster_layout_get_pieces (layout);
+      MusterPiece *piece = pieces->len > 0 ? g_ptr_array_index (pieces, g_rand_int_range (rand, 0, pieces->len)) : NULL;
+      guint what = g_rand_int_range (rand, 0, 10);
+
+      if (piece == NULL || what < 4)
+        {
+          g_autofree char *id = g_strdup_printf ("p%u", step);
+          MusterPiece *added = muster_piece_new (id, MUSTER_PIECE_MODEL, "red", &base,
+                                                 g_rand_double_range (rand, 0, 1800), 600);
+
+          if (g_rand_boolean (rand))
+            muster_roster_set_piece_entry (added, entries[g_rand_int_range (rand, 0, 6)]);
+          g_assert_true (muster_layout_add_piece (layout, added));
+        }
+      else if (what < 6)
+        {
+          g_autofree char *id = g_strdup (piece->id);
+
+          g_assert_true (muster_layout_remove_piece (layout, id));
+        }
+      else if (what < 8)
+        {
+          /* Another entry, or none: told to the layout as any change is. */
+          muster_roster_set_piece_entry (piece, g_rand_int_range (rand, 0, 4) == 0
+                                                  ? NULL : entries[g_rand_int_range (rand, 0, 6)]);
+          muster_layout_piece_changed (layout, piece);
+          changed_entry++;
+        }
+      else
+        muster_layout_move_piece (layout, piece, g_rand_double_range (rand, 0, 1800), 600, 0);
+
+      if (step == 700)
+        late = muster_roster_new (layout);
+      for (guint k = 0; k < G_N_ELEMENTS (entries); k++)
+        {
+          guint n = count_by_hand (layout, entries[k]);
+
+          g_assert_cmpuint (muster_roster_count_placed (early, entries[k]), ==, n);
+          if (late != NULL)
+            g_assert_cmpuint (muster_roster_count_placed (late, entries[k]), ==, n);
+        }
+    }
+  g_assert_cmpuint (changed_entry, >, 200);
+  g_assert_cmpuint (muster_roster_count_placed (early, NULL), ==, 0);
+
+  /* Gone with the roster: the layout's signals reach no freed roster. */
+  g_clear_object (&late);
+  muster_layout_move_piece (layout, g_ptr_array_index (muster_layout_get_pieces (layout), 0), 10, 10, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -397,6 +478,7 @@ main (int   argc,
   g_test_add_func ("/core/roster/bad", test_bad);
   g_test_add_func ("/core/roster/not-a-roster", test_not_a_roster);
   g_test_add_func ("/core/roster/placed", test_placed);
+  g_test_add_func ("/core/roster/placed-kept", test_placed_kept);
   g_test_add_func ("/core/roster/piece-template", test_piece_template);
   g_test_add_func ("/core/roster/namespace-once", test_namespace_once);
   g_test_add_func ("/core/roster/legacy-namespace", test_legacy_namespace);
