@@ -178,3 +178,24 @@ muster_validator_collect_first (MusterValidator *self,
 
   return first;
 }
+
+GArray *
+muster_validator_get_broken_pieces (MusterValidator *self)
+{
+  GArray *serials;
+
+  g_return_val_if_fail (MUSTER_IS_VALIDATOR (self), NULL);
+
+  ensure_listing (self);
+  serials = g_array_sized_new (FALSE, FALSE, sizeof (guint), g_sequence_get_length (self->listing));
+  for (GSequenceIter *iter = g_sequence_get_begin_iter (self->listing);
+       !g_sequence_iter_is_end (iter);
+       iter = g_sequence_iter_next (iter))
+    {
+      const ListedPiece *listed = g_sequence_get (iter);
+
+      g_array_append_val (serials, listed->serial);
+    }
+
+  return serials;
+}

@@ -162,6 +162,10 @@ GPtrArray       *muster_validator_collect_first (MusterValidator       *self,
 /* How many pieces break a rule or more (terrain aside): kept as verdicts
  * change, so asking costs nothing however big the table. */
 guint            muster_validator_count_broken_pieces (MusterValidator *self);
+/* The serials (guint) of those pieces, in the order of their verdicts in
+ * muster_validator_collect(): after a move, this goes through the
+ * pieces that break a rule, not through the table (a new array). */
+GArray          *muster_validator_get_broken_pieces   (MusterValidator *self);
 
 /* What the rules would say of piece (already in the layout) at x, y,
  * rotation, without moving it: for drag feedback. Returns a new array of

@@ -9,6 +9,7 @@
 
 #include "muster-editor.h"
 #include "muster-roster-panel.h"
+#include "muster-roster-problems.h"
 
 G_BEGIN_DECLS
 
@@ -30,9 +31,9 @@ struct _MusterRosterPanel
   MusterValidator *validator;    /* or NULL */
   char           *player_id;
   MusterColor     color;
-  /* Entry id → how many of its pieces break a rule, as of the rows'
-   * last refresh. */
-  GHashTable     *problems;
+  /* How many problems each entry's pieces have: kept by the validator's
+   * verdicts, read at each refresh of the rows. NULL without a validator. */
+  MusterRosterProblems *problems;
 
   GMenu          *zone_menu;
   char           *zone_menu_key;  /* the zones it lists */

@@ -148,8 +148,8 @@ describe_entry (MusterRosterPanel       *self,
   return g_strjoinv (" · ", (char **) parts->pdata);
 }
 
-/* status and placed: muster_roster_get_status()'s, a pass over the table
- * that the caller makes once for the row's text and menu. */
+/* status and placed: muster_roster_get_status()'s, which the caller asks
+ * once for the row's text and menu. */
 static char *
 describe_status (MusterRosterPanel       *self,
                  const MusterRosterEntry *entry,
@@ -157,7 +157,7 @@ describe_status (MusterRosterPanel       *self,
                  guint                    placed,
                  const char             **css_class)
 {
-  guint problems = self->problems != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (self->problems, entry->id)) : 0;
+  guint problems = self->problems != NULL ? muster_roster_problems_get (self->problems, self->player_id, entry->id) : 0;
 
   /* On the table, but where a rule forbids: that is what needs doing. */
   if (problems > 0)
@@ -461,58 +461,6 @@ make_row (MusterRosterPanel       *self,
   return row;
 }
 
-/* Which entries of the player have pieces that break a rule: one pass
- * over the table, not one an entry. */
-G_STATIC_ASSERT (MUSTER_N_RULES <= 32);
-
-/* A piece's problems as the Problems list has them: one a rule it breaks,
- * however many pieces it breaks it against. */
-static guint
-count_rules_broken (GPtrArray *violations)
-{
-  guint32 codes = 0;
-  guint n = 0;
-
-  for (guint i = 0; i < violations->len; i++)
-    {
-      const MusterViolation *v = g_ptr_array_index (violations, i);
-
-      if ((codes & (1u << v->code)) == 0)
-        n++;
-      codes |= 1u << v->code;
-    }
-
-  return n;
-}
-
-static void
-count_problems (MusterRosterPanel *self)
-{
-  GPtrArray *pieces = muster_layout_get_pieces (self->layout);
-
-  g_clear_pointer (&self->problems, g_hash_table_unref);
-  if (self->validator == NULL)
-    return;
-
-  self->problems = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  for (guint i = 0; i < pieces->len; i++)
-    {
-      const MusterPiece *piece = g_ptr_array_index (pieces, i);
-      const char *entry_id = muster_roster_get_piece_entry (piece);
-      GPtrArray *violations;
-      guint n;
-
-      if (entry_id == NULL || g_strcmp0 (piece->owner, self->player_id) != 0)
-        continue;
-      violations = muster_validator_get_piece_violations (self->validator, piece->serial);
-      if (violations == NULL || violations->len == 0)
-        continue;
-      n = GPOINTER_TO_UINT (g_hash_table_lookup (self->problems, entry_id));
-      g_hash_table_insert (self->problems, g_strdup (entry_id),
-                           GUINT_TO_POINTER (n + count_rules_broken (violations)));
-    }
-}
-
 static void
 refresh_rows (MusterRosterPanel *self)
 {
@@ -528,7 +476,6 @@ refresh_rows (MusterRosterPanel *self)
     gtk_list_box_remove (self->list_box, child);
   g_ptr_array_set_size (self->statuses, 0);
 
-  count_problems (self);
   entries = muster_roster_get_entries (self->roster, self->player_id);
   for (guint i = 0; entries != NULL && i < entries->len; i++)
     {
@@ -575,7 +522,6 @@ refresh_statuses (MusterRosterPanel *self)
 {
   GtkListBoxRow *row;
 
-  count_problems (self);
   for (int i = 0; (row = gtk_list_box_get_row_at_index (self->list_box, i)) != NULL; i++)
     {
       const char *entry_id = g_object_get_data (G_OBJECT (row), "entry-id");
@@ -1122,8 +1068,12 @@ muster_roster_panel_set_validator (MusterRosterPanel *self,
   if (self->validator != NULL)
     g_signal_handlers_disconnect_by_data (self->validator, self);
   g_set_object (&self->validator, validator);
+  g_clear_pointer (&self->problems, muster_roster_problems_free);
   if (validator != NULL)
-    g_signal_connect_object (validator, "violations-changed", G_CALLBACK (queue_statuses), self, G_CONNECT_SWAPPED);
+    {
+      self->problems = muster_roster_problems_new (validator);
+      g_signal_connect_object (validator, "violations-changed", G_CALLBACK (queue_statuses), self, G_CONNECT_SWAPPED);
+    }
   queue_refresh (self);
 }
 
@@ -1204,7 +1154,7 @@ muster_roster_panel_dispose (GObject *object)
   if (self->validator != NULL)
     g_signal_handlers_disconnect_by_data (self->validator, self);
   g_clear_object (&self->validator);
-  g_clear_pointer (&self->problems, g_hash_table_unref);
+  g_clear_pointer (&self->problems, muster_roster_problems_free);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_ROSTER_PANEL);
 
