@@ -897,26 +897,18 @@ count_out (MusterRoster *self,
 }
 
 static void
-piece_added_cb (MusterRoster *self,
-                guint         serial)
-{
-  const MusterPiece *piece = muster_layout_lookup_serial (self->layout, serial);
-
-  if (piece != NULL)
-    count_in (self, piece);
-}
-
-static void
 piece_removed_cb (MusterRoster *self,
                   guint         serial)
 {
   count_out (self, serial);
 }
 
-/* A piece's entry changes only when it is set anew: most changes are moves. */
+/* A piece's entry changes only when it is set anew: most changes are
+ * moves. A piece added is compared too: a handler of piece-added that
+ * runs before the roster's may have told of a change to it already. */
 static void
-piece_changed_cb (MusterRoster *self,
-                  guint         serial)
+piece_added_or_changed_cb (MusterRoster *self,
+                           guint         serial)
 {
   const MusterPiece *piece = muster_layout_lookup_serial (self->layout, serial);
   const char *counted = g_hash_table_lookup (self->piece_entry, GUINT_TO_POINTER (serial));
@@ -954,9 +946,9 @@ ensure_placed (MusterRoster *self)
   for (guint i = 0; i < pieces->len; i++)
     count_in (self, g_ptr_array_index (pieces, i));
 
-  g_signal_connect_swapped (self->layout, "piece-added", G_CALLBACK (piece_added_cb), self);
+  g_signal_connect_swapped (self->layout, "piece-added", G_CALLBACK (piece_added_or_changed_cb), self);
   g_signal_connect_swapped (self->layout, "piece-removed", G_CALLBACK (piece_removed_cb), self);
-  g_signal_connect_swapped (self->layout, "piece-changed", G_CALLBACK (piece_changed_cb), self);
+  g_signal_connect_swapped (self->layout, "piece-changed", G_CALLBACK (piece_added_or_changed_cb), self);
 }
 
 /**

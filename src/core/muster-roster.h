@@ -127,10 +127,11 @@ void                muster_roster_set_hold         (MusterRoster      *self,
 const char         *muster_roster_get_piece_entry  (const MusterPiece *piece);
 void                muster_roster_set_piece_entry  (MusterPiece       *piece,
                                                     const char        *entry_id);
-/* How many pieces of an entry are on the table. Counted at the first
- * call, then kept as the layout's pieces come, go and change: a handler
- * of the layout's piece signals that runs before the roster's (connected
- * before the first count) sees the count as it was before the change. */
+/* How many pieces of an entry are on the table (0 for a NULL entry).
+ * Counted at the first call, then kept as the layout's pieces come, go
+ * and change: a handler of the layout's piece signals that runs before
+ * the roster's (connected before the first count) sees the count as it
+ * was before the change. */
 guint               muster_roster_count_placed     (MusterRoster      *self,
                                                     const char        *entry_id);
 MusterRosterStatus  muster_roster_get_status       (MusterRoster      *self,

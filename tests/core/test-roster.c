@@ -467,6 +467,34 @@ test_placed_kept (void)
   muster_layout_move_piece (layout, g_ptr_array_index (muster_layout_get_pieces (layout), 0), 10, 10, 0);
 }
 
+static void
+tell_changed_cb (MusterLayout *layout,
+                 guint         serial)
+{
+  muster_layout_piece_changed (layout, muster_layout_lookup_serial (layout, serial));
+}
+
+/* A handler of piece-added that runs before the roster's, and tells of a
+ * change to the piece: it is counted once, and once taken back. */
+static void
+test_placed_told_twice (void)
+{
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * 25.4, 48 * 25.4);
+  g_autoptr(MusterRoster) roster = NULL;
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+  MusterPiece *piece = muster_piece_new ("p1", MUSTER_PIECE_MODEL, "red", &base, 100, 100);
+
+  g_signal_connect (layout, "piece-added", G_CALLBACK (tell_changed_cb), NULL);
+  roster = muster_roster_new (layout);
+  g_assert_cmpuint (muster_roster_count_placed (roster, "e1"), ==, 0);
+
+  muster_roster_set_piece_entry (piece, "e1");
+  g_assert_true (muster_layout_add_piece (layout, piece));
+  g_assert_cmpuint (muster_roster_count_placed (roster, "e1"), ==, 1);
+  g_assert_true (muster_layout_remove_piece (layout, "p1"));
+  g_assert_cmpuint (muster_roster_count_placed (roster, "e1"), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -479,6 +507,7 @@ main (int   argc,
   g_test_add_func ("/core/roster/not-a-roster", test_not_a_roster);
   g_test_add_func ("/core/roster/placed", test_placed);
   g_test_add_func ("/core/roster/placed-kept", test_placed_kept);
+  g_test_add_func ("/core/roster/placed-told-twice", test_placed_told_twice);
   g_test_add_func ("/core/roster/piece-template", test_piece_template);
   g_test_add_func ("/core/roster/namespace-once", test_namespace_once);
   g_test_add_func ("/core/roster/legacy-namespace", test_legacy_namespace);
