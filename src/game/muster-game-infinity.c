@@ -664,6 +664,16 @@ muster_game_get_next_turn_player (MusterGame *self)
 }
 
 gboolean
+muster_game_is_turn_order_set (MusterGame *self)
+{
+  g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
+
+  return self->turn_player != MUSTER_PLAYER_NONE ||
+         (self->initiative != NULL &&
+          muster_infinity_initiative_get_first_turn (self->initiative) != MUSTER_PLAYER_NONE);
+}
+
+gboolean
 muster_game_is_past_deployment (MusterGame *self)
 {
   g_return_val_if_fail (MUSTER_IS_GAME (self), FALSE);
@@ -754,6 +764,12 @@ start_turn_apply (MusterGame     *self,
   if (muster_game_get_phase (self) == MUSTER_GAME_PHASE_DEPLOYMENT)
     return muster_game_refuse (error, MUSTER_GAME_ERROR_WRONG_PHASE,
                                _("The Deployment Phase is under way: the Player Turns begin when it is over"));
+
+  /* "This order is maintained throughout the game." */
+  if (muster_game_is_turn_order_set (self) && player != muster_game_get_next_turn_player (self))
+    /* Translators: a player's name */
+    return muster_game_refuse (error, MUSTER_GAME_ERROR_NOT_YOURS, _("This Player Turn is %s’s: the turns keep the order chosen with the Initiative"),
+                               muster_game_get_player_name (self, muster_game_get_next_turn_player (self)));
 
   g_clear_object (&self->sequence);
   self->turn_player = player;

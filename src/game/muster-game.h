@@ -287,6 +287,10 @@ gboolean                  muster_game_set_order_version     (MusterGame         
 /* Whose Player Turn comes next, and its Order Pool by default (one Order
  * per trooper of that player on the table). */
 int                       muster_game_get_next_turn_player  (MusterGame               *self);
+/* Whether the next Player Turn is bound to muster_game_get_next_turn_player():
+ * the order of the turns is kept throughout the game once the player who
+ * kept Initiative chose it, or once a Player Turn was played. */
+gboolean                  muster_game_is_turn_order_set     (MusterGame               *self);
 guint                     muster_game_count_orders          (MusterGame               *self,
                                                              int                       player);
 gboolean                  muster_game_start_turn            (MusterGame               *self,

@@ -173,6 +173,8 @@ refresh_setup (MusterGameOrdersPage *self,
       adw_combo_row_set_selected (self->player_row, (guint) muster_game_get_next_turn_player (game));
       reset_pool (self, game);
     }
+  /* The order of the turns, once set, is kept throughout the game. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->player_row), !muster_game_is_turn_order_set (game));
 
   for (guint i = 0; versions[i] != NULL; i++)
     {

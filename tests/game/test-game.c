@@ -1008,16 +1008,21 @@ test_player_turn (void)
   play_initiative (table.game);
   play_deployment (&table);
 
+  /* Bob plays first, as he chose: in every Game Round. */
   g_assert_cmpuint (muster_game_get_player_turn (table.game), ==, 1);
+  g_assert_true (muster_game_is_turn_order_set (table.game));
+  REFUSED (muster_game_start_turn (table.game, 0, 1, &ok_error), "This Player Turn is Bob’s");
   OK (muster_game_start_turn (table.game, 1, 1, &ok_error));
   g_assert_cmpuint (muster_game_get_player_turn (table.game), ==, 1);
   OK (muster_game_end_turn (table.game, &ok_error));
   g_assert_cmpuint (muster_game_get_player_turn (table.game), ==, 2);
   g_assert_cmpuint (muster_game_get_game_round (table.game), ==, 1);
+  REFUSED (muster_game_start_turn (table.game, 1, 1, &ok_error), "This Player Turn is Alice’s");
   OK (muster_game_start_turn (table.game, 0, 1, &ok_error));
   OK (muster_game_end_turn (table.game, &ok_error));
   g_assert_cmpuint (muster_game_get_player_turn (table.game), ==, 1);
   g_assert_cmpuint (muster_game_get_game_round (table.game), ==, 2);
+  REFUSED (muster_game_start_turn (table.game, 0, 1, &ok_error), "Bob’s");
 
   table_close (&table);
 }
@@ -1094,10 +1099,13 @@ test_turn_after_deployment (void)
   g_assert_null (muster_game_get_order_sequence (table.game));
   table_close (&table);
 
+  /* With no Initiative chosen, the first turn sets the order. */
   infinity_table (&alone);
   table_start (&alone);
+  g_assert_false (muster_game_is_turn_order_set (alone.game));
   OK (muster_game_start_turn (alone.game, 0, 3, &ok_error));
   g_assert_cmpint (muster_game_get_phase (alone.game), ==, MUSTER_GAME_PHASE_ORDERS);
+  g_assert_true (muster_game_is_turn_order_set (alone.game));
   table_close (&alone);
 }
 

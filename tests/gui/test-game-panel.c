@@ -1011,6 +1011,31 @@ test_deployed_stay (void)
   close_table (&table);
 }
 
+/* Who plays a Player Turn is the players' to pick until the order is
+ * set, here by the first turn (no Initiative Roll was logged); then the
+ * row shows whose turn it is and cannot be changed. */
+static void
+test_turn_order_kept (void)
+{
+  g_autoptr(MusterLayout) layout = orders_layout ();
+  Table table = { 0 };
+  MusterGame *game = (open_table (&table, layout), game_of (&table));
+  GtkWidget *page = show_page (&table, "orders");
+  GtkWidget *row = find_row (page, "Active Player");
+
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_sensitive (row));
+  OK (muster_game_start_turn (game, 0, 1, &ok_error));
+  OK (muster_game_end_turn (game, &ok_error));
+  flush ();
+  row = find_row (page, "Active Player");
+  g_assert_nonnull (row);
+  g_assert_false (gtk_widget_get_sensitive (row));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 1);
+
+  close_table (&table);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1036,6 +1061,7 @@ main (int   argc,
   g_test_add_func ("/app/game-panel/restore-error", test_restore_error);
   g_test_add_func ("/app/game-panel/names-are-not-markup", test_names_are_not_markup);
   g_test_add_func ("/app/game-panel/infinity/deployed-stay", test_deployed_stay);
+  g_test_add_func ("/app/game-panel/infinity/turn-order-kept", test_turn_order_kept);
 
   return g_test_run ();
 }
