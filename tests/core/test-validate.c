@@ -348,36 +348,6 @@ test_off_board (void)
                    "r2: off-board\nr2: outside-zone\n");
 }
 
-static void
-test_skill_region (void)
-{
-  g_autoptr(MusterLayout) layout = new_infinity ();
-  g_autoptr(MusterValidator) validator = validator_for (layout);
-  MusterPiece *r1;
-  g_autofree char *got = NULL;
-
-  /* In red's half, outside its 12″ zone. */
-  r1 = add_round (layout, "r1", MUSTER_PIECE_MODEL, "red", 25, 10 * INCH, 30 * INCH, 0);
-  assert_verdicts (validator, "r1: outside-zone\n");
-
-  /* Infiltration: anywhere in the own half of the table. */
-  r1->skills = g_strsplit ("infiltration", " ", -1);
-  muster_layout_piece_changed (layout, r1);
-  assert_verdicts (validator, "");
-
-  /* Straddling the Centre Line: outside both. */
-  move_by (layout, r1, 0, -6 * INCH);
-  assert_verdicts (validator, "r1: outside-zone\n");
-
-  /* Off-table skills do not excuse a trooper that is on the table. */
-  g_strfreev (r1->skills);
-  r1->skills = g_strsplit ("airborne-deployment", " ", -1);
-  muster_layout_piece_changed (layout, r1);
-  muster_layout_move_piece (layout, r1, 10 * INCH, 30 * INCH, 0);
-  got = verdicts_of (validator);
-  g_assert_cmpstr (got, ==, "r1: outside-zone\n");
-}
-
 /* A portrait board's Centre Line runs north to south: its zones are west
  * and east of x = W/2. */
 static void
@@ -1468,7 +1438,6 @@ main (int   argc,
   g_test_add_func ("/core/validate/off-board", test_off_board);
   g_test_add_func ("/core/validate/terrain-off-board", test_terrain_off_board);
   g_test_add_func ("/core/validate/deployment-over", test_deployment_over);
-  g_test_add_func ("/core/validate/skill-region", test_skill_region);
   g_test_add_func ("/core/validate/objective-contact", test_objective_contact);
   g_test_add_func ("/core/validate/contact-owners", test_contact_owners);
   g_test_add_func ("/core/validate/tolerance", test_tolerance);
