@@ -33,16 +33,14 @@ struct _MusterRosterProblems
   gboolean         stale;
 };
 
-guint
-muster_roster_problems_of_piece (MusterValidator   *validator,
-                                 const MusterPiece *piece)
+/* A piece's problems, 0 when it is not from a roster. */
+static guint
+problems_of_piece (MusterValidator   *validator,
+                   const MusterPiece *piece)
 {
   GPtrArray *violations;
   guint32 codes = 0;
   guint n = 0;
-
-  g_return_val_if_fail (MUSTER_IS_VALIDATOR (validator), 0);
-  g_return_val_if_fail (piece != NULL, 0);
 
   if (muster_roster_get_piece_entry (piece) == NULL)
     return 0;
@@ -89,7 +87,7 @@ count (MusterRosterProblems *self,
 
   uncount (self, serial);
   piece = muster_layout_lookup_serial (self->layout, serial);
-  if (piece == NULL || (n = muster_roster_problems_of_piece (self->validator, piece)) == 0)
+  if (piece == NULL || (n = problems_of_piece (self->validator, piece)) == 0)
     return;
 
   wanted = g_strconcat (piece->owner != NULL ? piece->owner : "", "\n", muster_roster_get_piece_entry (piece), NULL);

@@ -25,9 +25,6 @@ void                  muster_roster_problems_free (MusterRosterProblems *self);
 guint                 muster_roster_problems_get  (MusterRosterProblems *self,
                                                    const char           *player_id,
                                                    const char           *entry_id);
-/* The same for one piece (0 when it is not from a roster). */
-guint                 muster_roster_problems_of_piece (MusterValidator   *validator,
-                                                       const MusterPiece *piece);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterRosterProblems, muster_roster_problems_free)
 

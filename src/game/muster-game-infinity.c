@@ -768,7 +768,8 @@ start_turn_apply (MusterGame     *self,
   /* "This order is maintained throughout the game." */
   if (muster_game_is_turn_order_set (self) && player != muster_game_get_next_turn_player (self))
     /* Translators: a player's name */
-    return muster_game_refuse (error, MUSTER_GAME_ERROR_NOT_YOURS, _("This Player Turn is %s’s: the turns keep the order chosen with the Initiative"),
+    return muster_game_refuse (error, MUSTER_GAME_ERROR_NOT_YOURS,
+                               _("This Player Turn is %s’s: the turns keep the order chosen with the Initiative"),
                                muster_game_get_player_name (self, muster_game_get_next_turn_player (self)));
 
   g_clear_object (&self->sequence);
