@@ -60,7 +60,9 @@ typedef struct
 struct _PlayerState
 {
   char         *id;
-  MusterRegion *zone;            /* NULL: no zone, no outside-zone */
+  MusterRegion *zone;            /* NULL: no zone, no outside-zone... */
+  gboolean      zone_unchosen;   /* ...unless the deployment type has zones
+                                  * and the player chose none */
   GHashTable   *skill_regions;   /* skill id → MusterRegion */
   ShortEdge     short_edge;
   GTree        *order_groups;    /* turn → Group, for deploy-order */

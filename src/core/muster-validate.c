@@ -282,9 +282,17 @@ check_unary (MusterValidator *self,
    * whatever regions its skills allow. A piece with a skill that lets it
    * stay off the table still needs its zone once it is on the table. */
   player = info->player;
-  if (player != NULL && player->zone != NULL &&
-      info_applies (info, MUSTER_RULE_OUTSIDE_ZONE) &&
-      (!on_board || !outline_in_zone (player, piece, outline)))
+  if (player != NULL && player->zone_unchosen && info_applies (info, MUSTER_RULE_OUTSIDE_ZONE))
+    {
+      MusterViolation *v = _muster_validator_violation_new (self, piece, MUSTER_RULE_OUTSIDE_ZONE, NULL, NULL, 0,
+                                                            MUSTER_VIOLATION_OTHER_NONE);
+
+      v->note = g_strdup (_("Its player has no deployment zone yet"));
+      g_ptr_array_add (sink, v);
+    }
+  else if (player != NULL && player->zone != NULL &&
+           info_applies (info, MUSTER_RULE_OUTSIDE_ZONE) &&
+           (!on_board || !outline_in_zone (player, piece, outline)))
     {
       MusterViolation *v = _muster_validator_violation_new (self, piece, MUSTER_RULE_OUTSIDE_ZONE, NULL, NULL, 0,
                                                             MUSTER_VIOLATION_OTHER_NONE);
@@ -488,6 +496,9 @@ player_state_new (MusterValidator    *self,
   ps->order_groups = g_tree_new_full (_muster_validator_compare_turns, NULL, NULL, _muster_validator_group_free);
   ps->seq_groups = g_hash_table_new_full (NULL, NULL, NULL, _muster_validator_group_free);
 
+  /* A unit deploys in its player's zone: with none chosen, it is in none. */
+  ps->zone_unchosen = self->deployment != NULL && player->zone == NULL &&
+                      self->deployment->zones != NULL && self->deployment->zones->len > 0;
   if (self->deployment == NULL || player->zone == NULL)
     return ps;
 

@@ -374,6 +374,30 @@ test_portrait_zones (void)
   assert_verdicts (validator, "");
 }
 
+/* A unit deploys in its player's zone: a player who chose none has its
+ * units in none, wherever they stand, until it chooses. */
+static void
+test_no_zone_chosen (void)
+{
+  g_autoptr(MusterLayout) layout = new_t9a ("frontline-clash");
+  g_autoptr(MusterValidator) validator = NULL;
+  g_autoptr(GPtrArray) violations = NULL;
+  g_autofree char *message = NULL;
+
+  muster_layout_update_player (layout, "red", NULL, NULL, NULL);
+  muster_layout_update_player (layout, "blue", "north", NULL, NULL);
+  validator = validator_for (layout);
+  add_rect (layout, "r1", "red", 50, 50, 36 * INCH, 44 * INCH, 0, 1);
+  add_rect (layout, "b1", "blue", 50, 50, 36 * INCH, 4 * INCH, 0, 1);
+  assert_verdicts (validator, "r1: outside-zone\n");
+  violations = muster_validator_collect (validator);
+  message = muster_violation_describe (g_ptr_array_index (violations, 0));
+  g_assert_cmpstr (message, ==, "Not entirely inside the deployment zone: Its player has no deployment zone yet");
+
+  muster_layout_update_player (layout, "red", "south", NULL, NULL);
+  assert_verdicts (validator, "");
+}
+
 /* Contact and overlap */
 
 static void
@@ -1435,6 +1459,7 @@ main (int   argc,
   g_test_add_func ("/core/validate/examples", test_examples);
   g_test_add_func ("/core/validate/zone-boundary", test_zone_boundary);
   g_test_add_func ("/core/validate/portrait-zones", test_portrait_zones);
+  g_test_add_func ("/core/validate/no-zone-chosen", test_no_zone_chosen);
   g_test_add_func ("/core/validate/off-board", test_off_board);
   g_test_add_func ("/core/validate/terrain-off-board", test_terrain_off_board);
   g_test_add_func ("/core/validate/deployment-over", test_deployment_over);
