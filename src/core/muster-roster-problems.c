@@ -25,7 +25,6 @@ typedef struct
 struct _MusterRosterProblems
 {
   MusterValidator *validator;
-  MusterLayout    *layout;
   GHashTable      *totals;   /* "player\nentry" (owned) → guint (owned) */
   GHashTable      *pieces;   /* serial → Counted (owned), pieces with problems */
   /* After a full validation, every piece is counted again, but only at
@@ -86,7 +85,7 @@ count (MusterRosterProblems *self,
   guint n;
 
   uncount (self, serial);
-  piece = muster_layout_lookup_serial (self->layout, serial);
+  piece = muster_layout_lookup_serial (muster_validator_get_layout (self->validator), serial);
   if (piece == NULL || (n = problems_of_piece (self->validator, piece)) == 0)
     return;
 
@@ -136,7 +135,6 @@ muster_roster_problems_new (MusterValidator *validator)
 
   self = g_new0 (MusterRosterProblems, 1);
   self->validator = g_object_ref (validator);
-  self->layout = g_object_ref (muster_validator_get_layout (validator));
   self->totals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->pieces = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->stale = TRUE;
@@ -154,7 +152,6 @@ muster_roster_problems_free (MusterRosterProblems *self)
 
   g_signal_handlers_disconnect_by_data (self->validator, self);
   g_clear_object (&self->validator);
-  g_clear_object (&self->layout);
   g_clear_pointer (&self->pieces, g_hash_table_unref);
   g_clear_pointer (&self->totals, g_hash_table_unref);
   g_free (self);
