@@ -304,10 +304,15 @@ def rss_of(text):
 def section_startup(args):
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         sys.exit("bench-process: startup needs a display (run under xvfb-run)")
+    # The programs' settings, state and caches, gone with the run.
+    with tempfile.TemporaryDirectory(prefix="bench-startup-", dir=args.work) as home:
+        startup_in(args, home)
+
+
+def startup_in(args, home):
     muster = muster_of(args.build)
     bare = tool(args.build, "tests/bench/bare-window")
     layout = layout_file(args.build, args.work, 5000)
-    home = tempfile.mkdtemp(prefix="bench-startup-", dir=args.work)
 
     env = dict(os.environ)
     # Each muster opens the window module beside it (its own build's).
