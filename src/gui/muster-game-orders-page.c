@@ -29,6 +29,8 @@ struct _MusterGameOrdersPage
   GtkWidget           *box;
   AdwPreferencesGroup *setup_group;
   AdwComboRow         *player_row;
+  AdwActionRow        *turn_row;
+  GtkLabel            *turn_player_label;
   GtkSpinButton       *pool_spin;
   AdwComboRow         *version_row;
   AdwPreferencesGroup *order_group;
@@ -173,8 +175,11 @@ refresh_setup (MusterGameOrdersPage *self,
       adw_combo_row_set_selected (self->player_row, (guint) muster_game_get_next_turn_player (game));
       reset_pool (self, game);
     }
-  /* The order of the turns, once set, is kept throughout the game. */
-  gtk_widget_set_sensitive (GTK_WIDGET (self->player_row), !muster_game_is_turn_order_set (game));
+  /* The order of the turns, once set, is kept throughout the game: the
+   * row then says whose turn it is. */
+  gtk_widget_set_visible (GTK_WIDGET (self->player_row), !muster_game_is_turn_order_set (game));
+  gtk_widget_set_visible (GTK_WIDGET (self->turn_row), muster_game_is_turn_order_set (game));
+  gtk_label_set_text (self->turn_player_label, muster_game_get_player_name (game, muster_game_get_next_turn_player (game)));
 
   for (guint i = 0; versions[i] != NULL; i++)
     {
@@ -915,6 +920,8 @@ muster_game_orders_page_class_init (MusterGameOrdersPageClass *klass)
   BIND (box);
   BIND (setup_group);
   BIND (player_row);
+  BIND (turn_row);
+  BIND (turn_player_label);
   BIND (pool_spin);
   BIND (version_row);
   BIND (order_group);
