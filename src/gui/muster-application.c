@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <stdlib.h>
+
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
@@ -397,17 +399,23 @@ set_all_accels_cb (gpointer data)
  * (80 M instructions) thrown away. Making the settings while GTK_THEME
  * names that empty theme skips the parse. libadwaita loads its style sheet
  * only when GTK_THEME is unset, so it is unset again before libadwaita
- * starts; a GTK_THEME of the user's is left alone, and honoured as ever. */
-static void
+ * starts; a GTK_THEME of the user's is left alone, and honoured as ever.
+ * Returns whether GTK could open the display. */
+static gboolean
 skip_gtk_default_theme (void)
 {
+  gboolean opened;
+
   if (g_getenv ("GTK_THEME") != NULL)
-    return;
+    return gtk_init_check ();
 
   g_setenv ("GTK_THEME", "Adwaita-empty", TRUE);
-  if (gtk_init_check ())
+  opened = gtk_init_check ();
+  if (opened)
     gtk_settings_get_default ();
   g_unsetenv ("GTK_THEME");
+
+  return opened;
 }
 
 /* GTK reads the icon theme in a thread as soon as the display's theme is
@@ -447,7 +455,15 @@ muster_application_startup (GApplication *app)
   MusterApplication *self = MUSTER_APPLICATION (app);
   g_autoptr(GAction) units = NULL;
 
-  skip_gtk_default_theme ();
+  /* GTK's own start would exit with a word on a missing display; after
+   * a first attempt has failed, a second one starts with no display at
+   * all, and crashes later. */
+  if (!skip_gtk_default_theme ())
+    {
+      g_printerr ("muster: %s\n", _("Cannot open a display for Muster’s window. Without one, use --validate, "
+                                    "--export, --list-systems or --game (muster --help lists them)."));
+      exit (1);
+    }
   start_libadwaita_first (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,

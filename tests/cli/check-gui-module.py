@@ -109,6 +109,11 @@ with tempfile.TemporaryDirectory() as tmp:
     check("no-schema-says-so", run.returncode == 1 and "settings schema is not installed" in run.stderr
           and "meson devenv" in run.stderr, "%d %s" % (run.returncode, run.stderr))
 
+# With no display, one sentence and exit 1, not a crash.
+run, trace = start(muster, layout, drop=("DISPLAY", "WAYLAND_DISPLAY"))
+check("no-display-says-so", run.returncode == 1 and "Cannot open a display" in run.stderr
+      and "--validate" in run.stderr, "%d %s" % (run.returncode, run.stderr))
+
 print("1..%d" % len(results))
 for i, (name, ok, detail) in enumerate(results, 1):
     print(("ok" if ok else "not ok") + " %d /cli/gui-module/%s" % (i, name))
