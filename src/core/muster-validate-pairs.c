@@ -104,20 +104,15 @@ _muster_validator_check_pair (MusterValidator *self,
         *codes_b |= RULE_BIT (MUSTER_RULE_BASE_CONTACT);
     }
 
-  /* Both must be units of two players. The distance binds the unit
-   * being deployed: when the turns tell which came later, only that one
-   * broke it. */
+  /* Both must be units of two players; as every pair rule, it is
+   * reported on both (DESIGN.md), whichever was deployed first. */
   if (a->deployable && b->deployable && !same_owner &&
       info_applies (a, MUSTER_RULE_ENEMY_TOO_CLOSE) &&
       info_applies (b, MUSTER_RULE_ENEMY_TOO_CLOSE) &&
       within_distance (separation, rule_distance (self, MUSTER_RULE_ENEMY_TOO_CLOSE)))
     {
-      gboolean ordered = a->turn > 0 && b->turn > 0 && a->turn != b->turn;
-
-      if (!ordered || a->turn > b->turn)
-        *codes_a |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
-      if (!ordered || b->turn > a->turn)
-        *codes_b |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
+      *codes_a |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
+      *codes_b |= RULE_BIT (MUSTER_RULE_ENEMY_TOO_CLOSE);
     }
 
   /* Any other unit, friend or foe. */

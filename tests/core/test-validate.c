@@ -696,7 +696,8 @@ test_deployment_over (void)
   add_rect (t9a, "r1", "red", 50, 50, 30 * INCH, 33 * INCH + 25, 0, 2);
   add_rect (t9a, "b1", "blue", 50, 50, 30 * INCH, 15 * INCH - 25, 0, 1);
   add_rect (t9a, "r2", "red", 50, 50, 30 * INCH + 50 + INCH, 33 * INCH + 25, 0, 3);
-  assert_verdicts (t9a_validator, "r1: enemy-too-close\nr1: unit-spacing\nr2: enemy-too-close\nr2: unit-spacing\n");
+  assert_verdicts (t9a_validator, "b1: enemy-too-close\nr1: enemy-too-close\nr1: unit-spacing\n"
+                                  "r2: enemy-too-close\nr2: unit-spacing\n");
   muster_validator_set_deployment_over (t9a_validator, TRUE);
   assert_verdicts (t9a_validator, "r1: unit-spacing\nr2: unit-spacing\n");
 }
@@ -887,8 +888,9 @@ test_enemy_distance (void)
   g_assert_true (has_verdict (validator, "b2", MUSTER_RULE_OUTSIDE_ZONE, NULL));
 }
 
-/* Counterthrust: the unit deployed later breaks the 20″; units using
- * Special Deployment (Scouts) ignore it, and single models are units. */
+/* Counterthrust: the 20″ is reported on both units, whichever was
+ * deployed first (DESIGN.md: every piece of a pair); units using Special
+ * Deployment (Scouts) ignore it, and single models are units. */
 static void
 test_counterthrust_distance (void)
 {
@@ -902,14 +904,14 @@ test_counterthrust_distance (void)
   r1 = add_rect (layout, "r1", "red", 50, 50, 30 * INCH, 33 * INCH + 25, 0, 2);
   b1 = add_rect (layout, "b1", "blue", 50, 50, 30 * INCH, 15 * INCH - 25, 0, 1);
   got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "r1 enemy-too-close b1\n");
+  g_assert_cmpstr (got, ==, "b1 enemy-too-close r1\nr1 enemy-too-close b1\n");
   g_clear_pointer (&got, g_free);
 
-  /* Blue came later. */
+  /* Blue came later: the same. */
   b1->turn = 3;
   muster_layout_piece_changed (layout, b1);
   got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "b1 enemy-too-close r1\n");
+  g_assert_cmpstr (got, ==, "b1 enemy-too-close r1\nr1 enemy-too-close b1\n");
   g_clear_pointer (&got, g_free);
 
   /* The same turn, or a turn not known: both. */
@@ -935,7 +937,7 @@ test_counterthrust_distance (void)
   b1->categories = g_strsplit ("character", " ", -1);
   muster_layout_piece_changed (layout, b1);
   got = all_lines (validator);
-  g_assert_cmpstr (got, ==, "b2 enemy-too-close r1\n");
+  g_assert_cmpstr (got, ==, "b2 enemy-too-close r1\nr1 enemy-too-close b2\n");
   g_clear_pointer (&got, g_free);
 
   /* 20″ and 1 mm apart: fine. */
@@ -1402,11 +1404,11 @@ test_check_placement (void)
   g_assert_cmpuint (predicted->len, ==, 0);
   g_clear_pointer (&predicted, g_ptr_array_unref);
 
-  /* Onto b1, without moving anything; within 20″ of b2 too, but b2
-   * came later: the distance is b2's to keep. */
+  /* Onto b1, without moving anything; within 20″ of b2 too, though b2
+   * came later: a pair rule binds both. */
   predicted = muster_validator_check_placement (validator, r1, 20 * INCH, 8 * INCH + 20, 0);
   got = violation_lines (predicted);
-  g_assert_cmpstr (got, ==, "r1 outside-zone -\nr1 overlap b1\n");
+  g_assert_cmpstr (got, ==, "r1 enemy-too-close b2\nr1 outside-zone -\nr1 overlap b1\n");
   g_clear_pointer (&got, g_free);
   g_clear_pointer (&predicted, g_ptr_array_unref);
   predicted = muster_validator_check_placement (validator, muster_layout_lookup_piece (layout, "b2"),
