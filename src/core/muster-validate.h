@@ -80,6 +80,11 @@ char            *muster_violation_describe    (const MusterViolation   *violatio
  * rulebooks do). */
 char            *muster_violation_describe_in (const MusterViolation   *violation,
                                                MusterUnit               units);
+/* The same, with an unnamed objective, marker or terrain named by its id
+ * as well ("Overlaps the building t2"), for a reader who cannot see which
+ * on the table: the command line's. */
+char            *muster_violation_describe_naming (const MusterViolation *violation,
+                                                   MusterUnit             units);
 /* The other thing as a player knows it: its name, "the building",
  * "the objective", or the id of an unnamed model or unit. */
 char            *muster_violation_dup_other_name (const MusterViolation *violation);

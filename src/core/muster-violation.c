@@ -213,18 +213,26 @@ muster_violation_dup_other_name (const MusterViolation *violation)
     }
 }
 
+/* In the describe_*() below, name is the other's given name or NULL, and
+ * id its id where an unnamed objective, marker or terrain is to be named
+ * by it (muster_violation_describe_naming()), else NULL. */
 static char *
 describe_contact (const MusterViolation *violation,
-                  const char            *name)
+                  const char            *name,
+                  const char            *id)
 {
   switch (violation->other_kind)
     {
     case MUSTER_VIOLATION_OTHER_OBJECTIVE:
+      if (name == NULL && id != NULL)
+        name = id;
       if (name == NULL)
         return g_strdup (_("In contact with the objective"));
       /* Translators: %s is the name of an objective */
       return g_strdup_printf (_("In contact with the objective %s"), name);
     case MUSTER_VIOLATION_OTHER_MARKER:
+      if (name == NULL && id != NULL)
+        name = id;
       if (name == NULL)
         return g_strdup (_("In contact with the marker"));
       /* Translators: %s is the name of a marker */
@@ -250,8 +258,32 @@ describe_contact (const MusterViolation *violation,
 
 static char *
 describe_overlap (const MusterViolation *violation,
-                  const char            *name)
+                  const char            *name,
+                  const char            *id)
 {
+  if (name == NULL && id != NULL)
+    switch (violation->other_kind)
+      {
+      case MUSTER_VIOLATION_OTHER_OBJECTIVE:
+        /* Translators: %s is the id of an objective that has no name */
+        return g_strdup_printf (_("Overlaps the objective %s"), id);
+      case MUSTER_VIOLATION_OTHER_MARKER:
+        /* Translators: %s is the id of a marker that has no name */
+        return g_strdup_printf (_("Overlaps the marker %s"), id);
+      case MUSTER_VIOLATION_OTHER_TERRAIN:
+        return g_strdup_printf (violation->other_terrain == MUSTER_TERRAIN_BUILDING
+                                /* Translators: %s is the id of a building that has no name */
+                                ? _("Overlaps the building %s")
+                                /* Translators: %s is the id of impassable terrain that has no name */
+                                : _("Overlaps the impassable terrain %s"), id);
+      case MUSTER_VIOLATION_OTHER_NONE:
+      case MUSTER_VIOLATION_OTHER_FRIEND:
+      case MUSTER_VIOLATION_OTHER_ENEMY:
+      case MUSTER_VIOLATION_OTHER_NEUTRAL:
+      default:
+        break;
+      }
+
   if (name == NULL)
     switch (violation->other_kind)
       {
@@ -277,9 +309,21 @@ describe_overlap (const MusterViolation *violation,
 static char *
 describe_spacing (const MusterViolation *violation,
                   const char            *name,
+                  const char            *id,
                   MusterUnit             units)
 {
   g_autofree char *distance = muster_length_format (violation->distance, units);
+
+  if (name == NULL && id != NULL && violation->other_kind == MUSTER_VIOLATION_OTHER_TERRAIN)
+    {
+      if (violation->other_terrain == MUSTER_TERRAIN_BUILDING)
+        /* Translators: a distance, then the id of a building that has no
+         * name: "Within 1″ of the building t2" */
+        return g_strdup_printf (_("Within %s of the building %s"), distance, id);
+      /* Translators: a distance, then the id of impassable terrain that
+       * has no name: "Within 1″ of the impassable terrain t1" */
+      return g_strdup_printf (_("Within %s of the impassable terrain %s"), distance, id);
+    }
 
   if (name == NULL && violation->other_kind == MUSTER_VIOLATION_OTHER_TERRAIN)
     {
@@ -328,14 +372,37 @@ muster_violation_describe (const MusterViolation *violation)
   return muster_violation_describe_in (violation, MUSTER_UNIT_INCH);
 }
 
+static char *describe (const MusterViolation *violation,
+                        MusterUnit             units,
+                        gboolean               by_id);
+
 char *
 muster_violation_describe_in (const MusterViolation *violation,
                               MusterUnit             units)
 {
-  const char *name;
-
   g_return_val_if_fail (violation != NULL, NULL);
   g_return_val_if_fail ((guint) violation->code < MUSTER_N_RULES, NULL);
+
+  return describe (violation, units, FALSE);
+}
+
+char *
+muster_violation_describe_naming (const MusterViolation *violation,
+                                  MusterUnit             units)
+{
+  g_return_val_if_fail (violation != NULL, NULL);
+  g_return_val_if_fail ((guint) violation->code < MUSTER_N_RULES, NULL);
+
+  return describe (violation, units, TRUE);
+}
+
+static char *
+describe (const MusterViolation *violation,
+          MusterUnit             units,
+          gboolean               by_id)
+{
+  const char *id = by_id ? violation->other_id : NULL;
+  const char *name;
 
   name = given_name (violation->other_name);
   if (name == NULL && violation->other_id == NULL)
@@ -354,10 +421,10 @@ muster_violation_describe_in (const MusterViolation *violation,
       return g_strdup (_("Not entirely inside the deployment zone"));
 
     case MUSTER_RULE_BASE_CONTACT:
-      return describe_contact (violation, name);
+      return describe_contact (violation, name, id);
 
     case MUSTER_RULE_OVERLAP:
-      return describe_overlap (violation, name);
+      return describe_overlap (violation, name, id);
 
     case MUSTER_RULE_ENEMY_TOO_CLOSE:
       {
@@ -381,7 +448,7 @@ muster_violation_describe_in (const MusterViolation *violation,
       return describe_sequence (violation);
 
     case MUSTER_RULE_UNIT_SPACING:
-      return describe_spacing (violation, name, units);
+      return describe_spacing (violation, name, id, units);
 
     case MUSTER_N_RULES:
     default:
