@@ -866,8 +866,9 @@ read_base_text (Loader           *loader,
 }
 
 /* A deployment turn: digits, as g_ascii_string_to_unsigned() reads them
- * after white space is stripped. On failure *stripped is the text
- * without its white space. */
+ * after white space is stripped, from 1 (DESIGN.md: a piece deployed in
+ * none has no turn=). On failure *stripped is the text without its white
+ * space. */
 static gboolean
 parse_turn (const char  *text,
             guint       *turn,
@@ -876,8 +877,8 @@ parse_turn (const char  *text,
   gsize len = strspn (text, "0123456789");
   guint64 value;
 
-  /* The usual case: a few digits. */
-  if (len > 0 && len <= 9 && text[len] == '\0')
+  /* The usual case: a few digits, not starting with 0. */
+  if (len > 0 && len <= 9 && text[len] == '\0' && text[0] != '0')
     {
       *turn = 0;
       for (gsize i = 0; i < len; i++)
@@ -886,7 +887,7 @@ parse_turn (const char  *text,
     }
 
   *stripped = g_strstrip (g_strdup (text));
-  if (!g_ascii_string_to_unsigned (*stripped, 10, 0, G_MAXUINT, &value, NULL))
+  if (!g_ascii_string_to_unsigned (*stripped, 10, 1, G_MAXUINT, &value, NULL))
     return FALSE;
 
   *turn = (guint) value;

@@ -83,6 +83,12 @@ get_deployment (MusterLayout *layout)
   "    <base shape=\"rect\" width=\"100mm\" depth=\"40mm\"/>\n" \
   "  </piece>\n"
 
+/* One deployed in no turn: the same without turn=. */
+#define UNIT_IN_NO_TURN(owner) \
+  "  <piece id=\"" owner "1\" kind=\"unit\" owner=\"" owner "\" x=\"36\" y=\"44\">\n" \
+  "    <base shape=\"rect\" width=\"100mm\" depth=\"40mm\"/>\n" \
+  "  </piece>\n"
+
 /* Tests */
 
 /* The layouts of the examples choose as they should. */
@@ -192,7 +198,7 @@ test_accepted (void)
     { "marching-columns", { "red north - west", "blue south - west", NULL }, UNIT_OF ("blue", "1") },
     { "marching-columns", { "red north - -", "blue south - -", NULL }, NULL },
     /* A unit put down outside the deployment steps is in no order. */
-    { "marching-columns", { "red north - -", "blue south - -", NULL }, UNIT_OF ("blue", "0") },
+    { "marching-columns", { "red north - -", "blue south - -", NULL }, UNIT_IN_NO_TURN ("blue") },
     /* Where the zones are not measured from it, the edge is nobody's. */
     { "frontline-clash", { "red north - west", "blue south - west", NULL }, NULL },
   };

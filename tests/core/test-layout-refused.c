@@ -263,6 +263,12 @@ static const BadCase bad_cases[] = {
     "    <base shape=\"round\" diameter=\"25mm\"/>\n"
     "  </piece>\n",
     MUSTER_LAYOUT_ERROR_INVALID, 7, "turn" },
+  /* Turns count from 1: a piece deployed in none has no turn=. */
+  { "turn-zero", NULL,
+    "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\" turn=\"0\">\n"
+    "    <base shape=\"round\" diameter=\"25mm\"/>\n"
+    "  </piece>\n",
+    MUSTER_LAYOUT_ERROR_INVALID, 7, "turn=“0”" },
   { "bad-boolean", NULL,
     "  <piece id=\"p\" kind=\"model\" owner=\"red\" x=\"1\" y=\"1\" prone=\"yes\">\n"
     "    <base shape=\"round\" diameter=\"25mm\"/>\n"
