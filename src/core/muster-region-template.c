@@ -998,13 +998,13 @@ line_geometry (Resolver        *r,
       if (edge_names[i] == NULL || (i >= 2) != portrait)
         {
           if (portrait)
-            set_error_at (error, r->tmpl->filename, node->line,
-                          _("This zone is measured from the player's short edge, which is "
-                            "not set (on a portrait board, choose north or south)"));
+            g_set_error_literal (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID,
+                                 _("This zone is measured from the player's short edge, which is "
+                                   "not set (on a portrait board, choose north or south)"));
           else
-            set_error_at (error, r->tmpl->filename, node->line,
-                          _("This zone is measured from the player's short edge, which is "
-                            "not set (choose west or east)"));
+            g_set_error_literal (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID,
+                                 _("This zone is measured from the player's short edge, which is "
+                                   "not set (choose west or east)"));
           return FALSE;
         }
 
@@ -1189,6 +1189,40 @@ when_applies (Resolver       *r,
   return TRUE;
 }
 
+/* No <when> of node applies. A choice it looks at that the player has not
+ * made is the layout's to mend: said so, naming no line of the system
+ * file (as for a short edge); else the file's gap, at its line. */
+static void
+set_no_choice_error (Resolver        *r,
+                     const TmplNode  *node,
+                     GError         **error)
+{
+  gboolean by_role = FALSE;
+  gboolean by_edge = FALSE;
+
+  for (guint i = 0; i < node->whens->len; i++)
+    {
+      const TmplWhen *when = g_ptr_array_index (node->whens, i);
+
+      by_role |= when->role != NULL;
+      by_edge |= when->short_edge != NULL;
+    }
+
+  if (by_role && r->context->role == NULL)
+    g_set_error_literal (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID,
+                         _("This player has no role: its zone depends on whether it attacks or defends "
+                           "(choose Attacker or Defender)"));
+  else if (by_edge && r->context->short_edge == NULL)
+    g_set_error_literal (error, MUSTER_SYSTEM_ERROR, MUSTER_SYSTEM_ERROR_INVALID,
+                         _("This player has no short edge: its zone is measured from it "
+                           "(choose one of the table’s short edges)"));
+  else
+    set_error_at (error, r->tmpl->filename, node->line,
+                  _("None of the choices applies to this player (role: %s; short edge: %s)"),
+                  r->context->role != NULL ? r->context->role : _("not set"),
+                  r->context->short_edge != NULL ? r->context->short_edge : _("not set"));
+}
+
 static MusterRegion *
 resolve_choice (Resolver        *r,
                 const TmplNode  *node,
@@ -1231,10 +1265,7 @@ resolve_choice (Resolver        *r,
   if (node->otherwise != NULL)
     return resolve_node (r, node->otherwise, error);
 
-  set_error_at (error, r->tmpl->filename, node->line,
-                _("None of the choices applies to this player (role: %s; short edge: %s)"),
-                r->context->role != NULL ? r->context->role : _("not set"),
-                r->context->short_edge != NULL ? r->context->short_edge : _("not set"));
+  set_no_choice_error (r, node, error);
 
   return NULL;
 }

@@ -268,6 +268,36 @@ test_zones_use_short_edges (void)
     }
 }
 
+/* A zone that needs a choice the player has not made says which, as the
+ * layout's to mend: no line of the system file. */
+static void
+test_missing_choice (void)
+{
+  static const struct {
+    const char *deployment;
+    const char *players[3];
+    const char *message;
+  } cases[] = {
+    { "encircle", { "red north - -", "blue south - -", NULL },
+      "This player has no role: its zone depends on whether it attacks or defends" },
+    { "dawn-assault", { "red north - -", "blue south - -", NULL },
+      "This zone is measured from the player's short edge, which is not set" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(MusterLayout) layout = make_layout (cases[i].deployment, cases[i].players, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterValidator) validator = muster_validator_new (layout, get_t9a (), &error);
+
+      g_assert_null (validator);
+      g_assert_nonnull (error);
+      g_test_message ("%u: %s", i, error->message);
+      g_assert_nonnull (strstr (error->message, cases[i].message));
+      g_assert_null (strstr (error->message, ".xml"));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -279,6 +309,7 @@ main (int   argc,
   g_test_add_func ("/core/choices/accepted", test_accepted);
   g_test_add_func ("/core/choices/validator", test_validator);
   g_test_add_func ("/core/choices/zones-use-short-edges", test_zones_use_short_edges);
+  g_test_add_func ("/core/choices/missing-choice", test_missing_choice);
 
   return g_test_run ();
 }
