@@ -397,45 +397,66 @@ one_thing_asked (gboolean validate,
   return refusal == NULL;
 }
 
-int
-muster_cli_run (int    argc,
-                char **argv)
+/* What the command line asks for, as GOption parses it. */
+typedef struct
+{
+  char     *validate;
+  char     *game;
+  char     *export_path;
+  char     *system_id;
+  char     *deployment_id;
+  char     *paper;
+  char     *scale;
+  GStrv     remaining;
+  gboolean  list_systems;
+  gboolean  all_deployments;
+  gboolean  version;
+} CliArgs;
+
+static void
+cli_args_clear (CliArgs *args)
+{
+  g_clear_pointer (&args->validate, g_free);
+  g_clear_pointer (&args->game, g_free);
+  g_clear_pointer (&args->export_path, g_free);
+  g_clear_pointer (&args->system_id, g_free);
+  g_clear_pointer (&args->deployment_id, g_free);
+  g_clear_pointer (&args->paper, g_free);
+  g_clear_pointer (&args->scale, g_free);
+  g_clear_pointer (&args->remaining, g_strfreev);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliArgs, cli_args_clear)
+
+static gboolean
+parse_args (CliArgs   *args,
+            int       *argc,
+            char    ***argv)
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *validate = NULL;
-  g_autofree char *game = NULL;
-  g_autofree char *export_path = NULL;
-  g_autofree char *system_id = NULL;
-  g_autofree char *deployment_id = NULL;
-  g_autofree char *paper = NULL;
-  g_autofree char *scale = NULL;
-  g_auto(GStrv) remaining = NULL;
-  gboolean list_systems = FALSE;
-  gboolean all_deployments = FALSE;
-  gboolean version = FALSE;
   GOptionEntry entries[] = {
-    { "validate", 0, 0, G_OPTION_ARG_FILENAME, &validate,
+    { "validate", 0, 0, G_OPTION_ARG_FILENAME, &args->validate,
       N_("Check every piece of a layout against the rules and print one line per violation"), N_("FILE") },
-    { "export", 0, 0, G_OPTION_ARG_FILENAME, &export_path,
+    { "export", 0, 0, G_OPTION_ARG_FILENAME, &args->export_path,
       N_("Draw a layout, or a bare deployment diagram, to a PDF, SVG or PNG file"), N_("OUT") },
-    { "system", 0, 0, G_OPTION_ARG_STRING, &system_id,
+    { "system", 0, 0, G_OPTION_ARG_STRING, &args->system_id,
       N_("Game system of a bare diagram"), N_("ID") },
-    { "deployment", 0, 0, G_OPTION_ARG_STRING, &deployment_id,
+    { "deployment", 0, 0, G_OPTION_ARG_STRING, &args->deployment_id,
       N_("Deployment type of a bare diagram"), N_("ID") },
-    { "all-deployments", 0, 0, G_OPTION_ARG_NONE, &all_deployments,
+    { "all-deployments", 0, 0, G_OPTION_ARG_NONE, &args->all_deployments,
       N_("Export every deployment type of the system, a page each"), NULL },
-    { "paper", 0, 0, G_OPTION_ARG_STRING, &paper,
+    { "paper", 0, 0, G_OPTION_ARG_STRING, &args->paper,
       N_("Paper size of the pages: a4 or letter"), N_("PAPER") },
-    { "scale", 0, 0, G_OPTION_ARG_STRING, &scale,
+    { "scale", 0, 0, G_OPTION_ARG_STRING, &args->scale,
       N_("fit (one page) or 1:1 (true scale, tiled across sheets)"), N_("SCALE") },
-    { "game", 0, 0, G_OPTION_ARG_FILENAME, &game,
+    { "game", 0, 0, G_OPTION_ARG_FILENAME, &args->game,
       N_("Replay the game saved in a layout and say where it stands, step by step"), N_("FILE") },
-    { "list-systems", 0, 0, G_OPTION_ARG_NONE, &list_systems,
+    { "list-systems", 0, 0, G_OPTION_ARG_NONE, &args->list_systems,
       N_("List the game systems and their deployment types"), NULL },
-    { "version", 0, 0, G_OPTION_ARG_NONE, &version,
+    { "version", 0, 0, G_OPTION_ARG_NONE, &args->version,
       N_("Show the version"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &remaining, NULL, N_("[FILE]") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args->remaining, NULL, N_("[FILE]") },
     { NULL }
   };
 
@@ -446,44 +467,56 @@ muster_cli_run (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
 
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!g_option_context_parse (context, argc, argv, &error))
     {
       g_printerr ("muster: %s\n", error->message);
-      return EXIT_INVALID;
+      return FALSE;
     }
 
-  if (version)
+  return TRUE;
+}
+
+int
+muster_cli_run (int    argc,
+                char **argv)
+{
+  g_auto(CliArgs) args = { 0 };
+
+  if (!parse_args (&args, &argc, &argv))
+    return EXIT_INVALID;
+
+  if (args.version)
     {
       g_print ("muster %s\n", PACKAGE_VERSION);
       return 0;
     }
 
-  if (!one_thing_asked (validate != NULL, game != NULL, export_path != NULL, list_systems,
-                        remaining != NULL && remaining[0] != NULL))
+  if (!one_thing_asked (args.validate != NULL, args.game != NULL, args.export_path != NULL, args.list_systems,
+                        args.remaining != NULL && args.remaining[0] != NULL))
     return EXIT_INVALID;
 
-  if (list_systems)
+  if (args.list_systems)
     return run_list_systems ();
 
-  if (validate != NULL)
-    return run_validate (validate);
+  if (args.validate != NULL)
+    return run_validate (args.validate);
 
-  if (game != NULL)
-    return run_game (game);
+  if (args.game != NULL)
+    return run_game (args.game);
 
-  if (export_path != NULL)
+  if (args.export_path != NULL)
     {
       MusterExportOptions options = {
-        .output = export_path,
-        .input = remaining != NULL ? remaining[0] : NULL,
-        .system_id = system_id,
-        .deployment_id = deployment_id,
-        .paper = paper,
-        .scale = scale,
-        .all_deployments = all_deployments,
+        .output = args.export_path,
+        .input = args.remaining != NULL ? args.remaining[0] : NULL,
+        .system_id = args.system_id,
+        .deployment_id = args.deployment_id,
+        .paper = args.paper,
+        .scale = args.scale,
+        .all_deployments = args.all_deployments,
       };
 
-      if (remaining != NULL && g_strv_length (remaining) > 1)
+      if (args.remaining != NULL && g_strv_length (args.remaining) > 1)
         {
           g_printerr ("muster: %s\n", _("Give one layout file to export, not several"));
           return EXIT_INVALID;
