@@ -27,8 +27,12 @@ enum {
   EXIT_INVALID = 2,
 };
 
+/* Every option of the command line, those of --export with them: one
+ * given to the window, or to another mode, is refused here rather than
+ * by GTK, which it would load only to say so. */
 static const char * const cli_flags[] = {
   "--validate", "--export", "--list-systems", "--game", "--help", "-h", "--help-all", "--version",
+  "--system", "--deployment", "--all-deployments", "--paper", "--scale",
 };
 
 gboolean
@@ -476,6 +480,40 @@ parse_args (CliArgs   *args,
   return TRUE;
 }
 
+/* The options of an export mean nothing to another mode: refused, not
+ * passed over, so that `muster --validate FILE --paper a3` does not look
+ * as if something were done with the paper. FALSE, with a word on
+ * stderr, when one is given without --export. */
+static gboolean
+export_options_fit (const CliArgs *args)
+{
+  const char *given = NULL;
+
+  if (args->export_path != NULL)
+    return TRUE;
+
+  if (args->system_id != NULL)
+    given = "--system";
+  else if (args->deployment_id != NULL)
+    given = "--deployment";
+  else if (args->all_deployments)
+    given = "--all-deployments";
+  else if (args->paper != NULL)
+    given = "--paper";
+  else if (args->scale != NULL)
+    given = "--scale";
+
+  if (given != NULL)
+    {
+      g_printerr ("muster: ");
+      /* Translators: %s is an option of the export, such as --paper */
+      g_printerr (_("%s goes only with --export"), given);
+      g_printerr ("\n");
+    }
+
+  return given == NULL;
+}
+
 int
 muster_cli_run (int    argc,
                 char **argv)
@@ -492,7 +530,8 @@ muster_cli_run (int    argc,
     }
 
   if (!one_thing_asked (args.validate != NULL, args.game != NULL, args.export_path != NULL, args.list_systems,
-                        args.remaining != NULL && args.remaining[0] != NULL))
+                        args.remaining != NULL && args.remaining[0] != NULL) ||
+      !export_options_fit (&args))
     return EXIT_INVALID;
 
   if (args.list_systems)

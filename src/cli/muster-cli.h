@@ -12,8 +12,9 @@
 G_BEGIN_DECLS
 
 /* TRUE when argv asks for a command-line path (--validate, --export,
- * --list-systems, --help, --version): those run before, and without,
- * GTK, so they work with no display. */
+ * --game, --list-systems, --help, --version) or names an option of one
+ * (--system, --paper, ...): those run before, and without, GTK, so they
+ * work with no display. */
 gboolean muster_cli_wanted (int    argc,
                             char **argv);
 int      muster_cli_run    (int    argc,

@@ -13,9 +13,10 @@
 #
 #   - the executable needs no GTK library, directly (readelf -d) or through
 #     another library (ldd);
-#   - --version, --validate, --list-systems and --export load none either
-#     (the dynamic loader's own trace, LD_DEBUG=libs), and work with
-#     DISPLAY and WAYLAND_DISPLAY unset;
+#   - --version, --validate, --list-systems and --export load none either,
+#     nor does an option of --export given without it (the dynamic
+#     loader's own trace, LD_DEBUG=libs), and work with DISPLAY and
+#     WAYLAND_DISPLAY unset;
 #   - the same detectors do find GTK in the window module (so that they
 #     can fail), every muster_ symbol the module leaves to the executable
 #     is exported by it, and the module exports its entry point,
@@ -185,6 +186,13 @@ run, trace = traced("--list-systems")
 check("list-systems-no-display", run.returncode == 0 and "t9a" in run.stdout, run.stdout + run.stderr)
 check("list-systems-loads-no-gtk", not gtk_in("\n".join(loaded(trace))))
 check("list-systems-loads-no-cairo", not cairo_in("\n".join(loaded(trace))))
+
+# An option of --export without it is refused by the command line, which
+# would otherwise hand it to the window, loading GTK to refuse it there.
+run, trace = traced("--system", "t9a")
+check("export-option-alone-refused", run.returncode == 2 and "--system goes only with --export" in run.stderr,
+      run.stdout + run.stderr)
+check("export-option-alone-loads-no-gtk", not gtk_in("\n".join(loaded(trace))))
 
 with tempfile.TemporaryDirectory() as tmp:
     pdf = os.path.join(tmp, "encircle.pdf")

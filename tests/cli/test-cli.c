@@ -611,6 +611,57 @@ test_cli_refuses_extra (void)
   }
 }
 
+static void
+no_window_module (gpointer user_data)
+{
+  g_setenv ("MUSTER_GUI_MODULE_DIR", "/nonexistent/muster-no-module", TRUE);
+}
+
+/* An option of --export given without it is refused by the command line
+ * (exit 2, naming the option), not passed over by another mode, nor
+ * handed to the window, which would load GTK only to refuse it. The
+ * window's module cannot be loaded here: a call for it fails with 1. */
+static void
+test_cli_export_options_alone (void)
+{
+  g_autofree char *legal = g_build_filename (TEST_DATA_DIR, "examples", "t9a-encircle-legal.muster", NULL);
+  static const struct {
+    const char *args[4];    /* NULL-terminated; "L" the legal file */
+    const char *names;
+  } cases[] = {
+    { { "--system", "t9a", NULL }, "--system" },
+    { { "--deployment=encircle", NULL }, "--deployment" },
+    { { "L", "--all-deployments", NULL }, "--all-deployments" },
+    { { "--validate", "L", "--paper", "a3" }, "--paper" },
+    { { "--game", "L", "--scale", "1:1" }, "--scale" },
+    { { "--list-systems", "--system", "t9a", NULL }, "--system" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *says = g_strdup_printf ("muster: %s goes only with --export\n", cases[i].names);
+      g_auto(Run) run = { 0 };
+      const char *args[4] = { NULL, };
+
+      for (guint j = 0; j < 4 && cases[i].args[j] != NULL; j++)
+        args[j] = strcmp (cases[i].args[j], "L") == 0 ? legal : cases[i].args[j];
+      run_muster_with (&run, no_window_module, args[0], args[1], args[2], args[3], NULL);
+      g_test_message ("%u: %s", i, run.err);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_cmpstr (run.err, ==, says);
+    }
+
+  /* The window's own: a file, or nothing, still goes to the window. */
+  {
+    g_auto(Run) run = { 0 };
+
+    run_muster_with (&run, no_window_module, legal, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "Cannot load the window of Muster"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -628,6 +679,7 @@ main (int   argc,
   g_test_add_func ("/cli/export/fails-cleanly", test_cli_export_fails_cleanly);
   g_test_add_func ("/cli/export/long-name", test_cli_export_long_name);
   g_test_add_func ("/cli/refuses-extra", test_cli_refuses_extra);
+  g_test_add_func ("/cli/export/options-alone", test_cli_export_options_alone);
 
   return g_test_run ();
 }
