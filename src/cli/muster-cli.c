@@ -92,83 +92,22 @@ print_layout_error (const char *name,
 }
 
 /* What the game system makes of the layout's deployment type, options
- * and zones, each checked here so that a message can name the line of
- * the element at fault: the validator's own errors carry no line. */
+ * and zones (muster_choices_check_game()), with the line of the element
+ * at fault: the validator's own errors carry no line. */
 static gboolean
 check_game (MusterLayout *layout,
             MusterSystem *system,
             const char   *name)
 {
-  const char *deployment_id = muster_layout_get_deployment_id (layout);
-  GHashTable *options = muster_layout_get_options (layout);
-  GPtrArray *players = muster_layout_get_players (layout);
-  g_autoptr(GError) choice_error = NULL;
-  const MusterDeployment *deployment;
-  const char *player_id = NULL;
+  g_autoptr(GError) error = NULL;
+  int line = 0;
 
-  if (deployment_id != NULL)
-    deployment = muster_system_lookup_deployment (system, deployment_id);
-  else
-    deployment = muster_system_get_default_deployment (system);
+  if (muster_choices_check_game (layout, system, &line, &error))
+    return TRUE;
 
-  if (deployment == NULL)
-    {
-      g_autofree char *message = NULL;
+  print_layout_error (name, line, error->message);
 
-      message = g_strdup_printf (_("The game system “%s” has no deployment type “%s”"),
-                                 muster_system_get_id (system),
-                                 deployment_id != NULL ? deployment_id : "");
-      print_layout_error (name, muster_layout_get_game_line (layout), message);
-      return FALSE;
-    }
-
-  for (guint i = 0; i < deployment->options->len; i++)
-    {
-      const MusterOptionDef *option = g_ptr_array_index (deployment->options, i);
-      const char *value = g_hash_table_lookup (options, option->name);
-
-      if (value != NULL && !g_strv_contains ((const char * const *) option->values, value))
-        {
-          g_autofree char *list = g_strjoinv (", ", option->values);
-          g_autofree char *message = NULL;
-
-          message = g_strdup_printf (_("The option “%s” of “%s” cannot be “%s” (choose one of %s)"),
-                                     option->name, deployment->name, value, list);
-          print_layout_error (name, muster_layout_get_option_line (layout, option->name), message);
-          return FALSE;
-        }
-    }
-
-  /* The choices before the zones made of them: "this table is taller
-   * than wide" says more than "the short edge is not set". */
-  if (!muster_choices_check (layout, system, deployment, &player_id, &choice_error))
-    {
-      print_layout_error (name, muster_layout_get_player_line (layout, player_id), choice_error->message);
-      return FALSE;
-    }
-
-  for (guint i = 0; i < players->len; i++)
-    {
-      const MusterPlayer *player = g_ptr_array_index (players, i);
-      g_autoptr(MusterRegion) zone = NULL;
-      g_autoptr(GError) error = NULL;
-
-      if (player->zone == NULL)
-        continue;
-
-      zone = muster_system_resolve_zone (system, deployment, player->zone,
-                                         muster_layout_get_width (layout),
-                                         muster_layout_get_height (layout),
-                                         options, player->role, player->short_edge, &error);
-      if (zone == NULL)
-        {
-          print_layout_error (name, muster_layout_get_player_line (layout, player->id),
-                              error->message);
-          return FALSE;
-        }
-    }
-
-  return TRUE;
+  return FALSE;
 }
 
 /* What --validate read and worked out, kept to the end of the process:

@@ -220,6 +220,104 @@ muster_choices_check (MusterLayout            *layout,
   return TRUE;
 }
 
+/* The options of deployment that the layout sets to a value the type
+ * does not offer. */
+static gboolean
+check_options (MusterLayout            *layout,
+               const MusterDeployment  *deployment,
+               int                     *line,
+               GError                 **error)
+{
+  GHashTable *options = muster_layout_get_options (layout);
+
+  for (guint i = 0; i < deployment->options->len; i++)
+    {
+      const MusterOptionDef *option = g_ptr_array_index (deployment->options, i);
+      const char *value = g_hash_table_lookup (options, option->name);
+      g_autofree char *list = NULL;
+
+      if (value == NULL || g_strv_contains ((const char * const *) option->values, value))
+        continue;
+
+      list = g_strjoinv (", ", option->values);
+      g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID,
+                   _("The option “%s” of “%s” cannot be “%s” (choose one of %s)"),
+                   option->name, deployment->name, value, list);
+      *line = muster_layout_get_option_line (layout, option->name);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+gboolean
+muster_choices_check_game (MusterLayout  *layout,
+                           MusterSystem  *system,
+                           int           *line,
+                           GError       **error)
+{
+  const char *deployment_id;
+  const MusterDeployment *deployment;
+  GPtrArray *players;
+  const char *player_id = NULL;
+  int unused_line;
+
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (layout), FALSE);
+  g_return_val_if_fail (MUSTER_IS_SYSTEM (system), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (line == NULL)
+    line = &unused_line;
+  *line = 0;
+
+  deployment_id = muster_layout_get_deployment_id (layout);
+  deployment = deployment_id != NULL
+    ? muster_system_lookup_deployment (system, deployment_id)
+    : muster_system_get_default_deployment (system);
+  if (deployment == NULL)
+    {
+      g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID,
+                   _("The game system “%s” has no deployment type “%s”"),
+                   muster_system_get_id (system), deployment_id != NULL ? deployment_id : "");
+      *line = muster_layout_get_game_line (layout);
+      return FALSE;
+    }
+
+  if (!check_options (layout, deployment, line, error))
+    return FALSE;
+
+  /* The choices before the zones made of them: "this table is taller
+   * than wide" says more than "the short edge is not set". */
+  if (!muster_choices_check (layout, system, deployment, &player_id, error))
+    {
+      *line = muster_layout_get_player_line (layout, player_id);
+      return FALSE;
+    }
+
+  players = muster_layout_get_players (layout);
+  for (guint i = 0; i < players->len; i++)
+    {
+      const MusterPlayer *player = g_ptr_array_index (players, i);
+      g_autoptr(MusterRegion) zone = NULL;
+
+      if (player->zone == NULL)
+        continue;
+
+      zone = muster_system_resolve_zone (system, deployment, player->zone,
+                                         muster_layout_get_width (layout),
+                                         muster_layout_get_height (layout),
+                                         muster_layout_get_options (layout),
+                                         player->role, player->short_edge, error);
+      if (zone == NULL)
+        {
+          *line = muster_layout_get_player_line (layout, player->id);
+          return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
 /* Choices the type asks for */
 
 #define GRID_ACROSS 48

@@ -30,6 +30,19 @@ gboolean muster_choices_check (MusterLayout            *layout,
                                const char             **player_id,
                                GError                 **error);
 
+/* Whether what layout names of system stands: its deployment type (or,
+ * when it names none, the system's default), the values of that type's
+ * options, the players' choices (muster_choices_check()) and each
+ * player's zone. Checked here rather than left to the validator so that
+ * a message can name the element at fault: FALSE with an error that says
+ * what is wrong, and *line (if not NULL) the line of the file where that
+ * element is (muster_layout_get_game_line() and the like; 0 when the
+ * layout was not read from a file). */
+gboolean muster_choices_check_game        (MusterLayout            *layout,
+                                           MusterSystem            *system,
+                                           int                     *line,
+                                           GError                 **error);
+
 /* Whether the zones of layout's deployment type depend on the players'
  * roles (Encircle), or on their short edges (Dawn Assault): then the
  * players must choose them. */
