@@ -265,6 +265,9 @@ run_game (const char *path)
       return EXIT_INVALID;
     }
 
+  if (!check_game (layout, system, name))
+    return EXIT_INVALID;
+
   game = muster_game_new (layout, system);
   state = muster_game_describe_state (game);
   n = muster_game_get_n_steps (game);
