@@ -16,6 +16,7 @@
 #include <pango/pangocairo.h>
 
 #include "muster-atomic-file.h"
+#include "muster-choices.h"
 #include "muster-export.h"
 #include "muster-render.h"
 #include "muster-sheets.h"
@@ -115,6 +116,57 @@ collect_validator_page (const MusterExportOptions *options,
   g_array_append_val (pages, page);
 }
 
+/* As --validate reads a layout: what the game system makes of it is
+ * checked first, and refused with the line of the element at fault. */
+static gboolean
+collect_layout_page (const MusterExportOptions  *options,
+                     GArray                     *pages,
+                     GError                    **error)
+{
+  MusterSystemRegistry *registry = muster_system_registry_get_default ();
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (options->input);
+  g_autofree char *name = g_file_get_parse_name (file);
+  g_autoptr(MusterLayout) layout = NULL;
+  g_autoptr(GError) local_error = NULL;
+  MusterSystem *system;
+  Page page = { 0 };
+  int line = 0;
+
+  layout = muster_layout_new_from_file (file, error);
+  if (layout == NULL)
+    return FALSE;
+
+  system = muster_system_registry_lookup (registry, muster_layout_get_system_id (layout));
+  if (system == NULL)
+    {
+      g_set_error (&local_error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_ARGUMENTS,
+                   _("Unknown game system “%s” (see muster --list-systems)"),
+                   muster_layout_get_system_id (layout));
+      line = muster_layout_get_game_line (layout);
+    }
+  else if (muster_choices_check_game (layout, system, &line, &local_error))
+    {
+      page.validator = muster_validator_new (layout, system, &local_error);
+      if (page.validator == NULL)
+        line = muster_layout_get_game_line (layout);
+    }
+
+  if (local_error != NULL)
+    {
+      /* "NAME:LINE: ", as --validate says it; the line of the whole
+       * layout when there is no better one. */
+      g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_ARGUMENTS,
+                   "%s:%d: %s", name, MAX (line, 1), local_error->message);
+      return FALSE;
+    }
+
+  page.layout = g_steal_pointer (&layout);
+  page.system = system;
+  g_array_append_val (pages, page);
+
+  return TRUE;
+}
+
 static gboolean
 collect_pages (const MusterExportOptions  *options,
                GArray                     *pages,
@@ -130,33 +182,7 @@ collect_pages (const MusterExportOptions  *options,
     }
 
   if (options->input != NULL)
-    {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (options->input);
-      Page page = { 0 };
-
-      page.layout = muster_layout_new_from_file (file, error);
-      if (page.layout == NULL)
-        return FALSE;
-
-      page.system = muster_system_registry_lookup (registry, muster_layout_get_system_id (page.layout));
-      if (page.system == NULL)
-        {
-          g_set_error (error, MUSTER_EXPORT_ERROR, MUSTER_EXPORT_ERROR_ARGUMENTS,
-                       _("%s: unknown game system “%s”"), options->input,
-                       muster_layout_get_system_id (page.layout));
-          g_object_unref (page.layout);
-          return FALSE;
-        }
-      page.validator = muster_validator_new (page.layout, page.system, error);
-      if (page.validator == NULL)
-        {
-          g_prefix_error (error, "%s: ", options->input);
-          g_object_unref (page.layout);
-          return FALSE;
-        }
-      g_array_append_val (pages, page);
-      return TRUE;
-    }
+    return collect_layout_page (options, pages, error);
 
   if (options->system_id == NULL)
     {

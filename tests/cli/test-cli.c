@@ -296,75 +296,6 @@ test_cli_inconsistent_choices (void)
     }
 }
 
-/* What a layout names of its game system that does not stand is refused
- * by every mode that reads the layout with the same words: exit 2, naming
- * the file and the line of the element at fault. */
-static const struct {
-  const char *game;
-  const char *players;
-  int         line;
-  const char *says;
-} bad_games[] = {
-  { "  <game system=\"warhammer\" deployment=\"frontline-clash\"/>\n",
-    "  <player id=\"red\" zone=\"south\"/>\n  <player id=\"blue\" zone=\"north\"/>\n",
-    3, "Unknown game system “warhammer” (see muster --list-systems)" },
-  { "  <game system=\"t9a\" deployment=\"pitched\"/>\n",
-    "  <player id=\"red\" zone=\"south\"/>\n  <player id=\"blue\" zone=\"north\"/>\n",
-    3, "The game system “t9a” has no deployment type “pitched”" },
-  { "  <game system=\"t9a\" deployment=\"frontline-clash\"/>\n",
-    "  <player id=\"red\" zone=\"south-west\"/>\n  <player id=\"blue\" zone=\"north\"/>\n",
-    5, "“Frontline Clash” has no zone “south-west” (its zones: north, south)" },
-  { "  <game system=\"t9a\" deployment=\"refused-flank\">\n"
-    "    <option name=\"diagonal\" value=\"n-s\"/>\n"
-    "  </game>\n",
-    "  <player id=\"red\" zone=\"south-west\"/>\n  <player id=\"blue\" zone=\"north-east\"/>\n",
-    4, "The option “diagonal” of “Refused Flank” cannot be “n-s” (choose one of nw-se, ne-sw)" },
-  { "  <game system=\"t9a\" deployment=\"frontline-clash\"/>\n",
-    "  <player id=\"red\" zone=\"south\"/>\n  <player id=\"blue\" zone=\"south\"/>\n",
-    6, "Players “red” and “blue” are both in the zone “south”: each player deploys in a zone of their own" },
-};
-
-/* The layout of bad_games[i], in a file of its own. */
-static char *
-write_bad_game (guint i)
-{
-  g_autofree char *text = NULL;
-
-  text = g_strdup_printf ("<?xml version=\"1.0\"?>\n"
-                          "<muster-layout version=\"1\" units=\"in\">\n"
-                          "%s"
-                          "  <board width=\"72\" height=\"48\"/>\n"
-                          "%s"
-                          "</muster-layout>\n",
-                          bad_games[i].game, bad_games[i].players);
-
-  return write_temp ("bad-game.muster", text);
-}
-
-static void
-test_cli_bad_game (void)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (bad_games); i++)
-    {
-      g_autofree char *path = write_bad_game (i);
-      g_autofree char *says = g_strdup_printf ("%s:%d: %s\n", path, bad_games[i].line, bad_games[i].says);
-      const char *modes[] = { "--validate", "--game" };
-
-      for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
-        {
-          g_auto(Run) run = { 0 };
-
-          run_muster (&run, modes[m], path, NULL);
-          g_test_message ("%u %s: %s", i, modes[m], run.err);
-          g_assert_cmpint (run.status, ==, 2);
-          g_assert_cmpstr (run.out, ==, "");
-          g_assert_cmpstr (run.err, ==, says);
-        }
-
-      remove_temp (path);
-    }
-}
-
 static void
 test_cli_list_systems (void)
 {
@@ -678,6 +609,91 @@ test_cli_refuses_extra (void)
     run_muster (&run, "--validate", mixed, NULL);
     g_assert_cmpint (run.status, ==, 1);
   }
+}
+
+/* What a layout names of its game system that does not stand is refused
+ * by every mode that reads the layout with the same words: exit 2, naming
+ * the file and the line of the element at fault. */
+static const struct {
+  const char *game;
+  const char *players;
+  int         line;
+  const char *says;
+} bad_games[] = {
+  { "  <game system=\"warhammer\" deployment=\"frontline-clash\"/>\n",
+    "  <player id=\"red\" zone=\"south\"/>\n  <player id=\"blue\" zone=\"north\"/>\n",
+    3, "Unknown game system “warhammer” (see muster --list-systems)" },
+  { "  <game system=\"t9a\" deployment=\"pitched\"/>\n",
+    "  <player id=\"red\" zone=\"south\"/>\n  <player id=\"blue\" zone=\"north\"/>\n",
+    3, "The game system “t9a” has no deployment type “pitched”" },
+  { "  <game system=\"t9a\" deployment=\"frontline-clash\"/>\n",
+    "  <player id=\"red\" zone=\"south-west\"/>\n  <player id=\"blue\" zone=\"north\"/>\n",
+    5, "“Frontline Clash” has no zone “south-west” (its zones: north, south)" },
+  { "  <game system=\"t9a\" deployment=\"refused-flank\">\n"
+    "    <option name=\"diagonal\" value=\"n-s\"/>\n"
+    "  </game>\n",
+    "  <player id=\"red\" zone=\"south-west\"/>\n  <player id=\"blue\" zone=\"north-east\"/>\n",
+    4, "The option “diagonal” of “Refused Flank” cannot be “n-s” (choose one of nw-se, ne-sw)" },
+  { "  <game system=\"t9a\" deployment=\"frontline-clash\"/>\n",
+    "  <player id=\"red\" zone=\"south\"/>\n  <player id=\"blue\" zone=\"south\"/>\n",
+    6, "Players “red” and “blue” are both in the zone “south”: each player deploys in a zone of their own" },
+};
+
+/* The layout of bad_games[i], in a file of its own. */
+static char *
+write_bad_game (guint i)
+{
+  g_autofree char *text = NULL;
+
+  text = g_strdup_printf ("<?xml version=\"1.0\"?>\n"
+                          "<muster-layout version=\"1\" units=\"in\">\n"
+                          "%s"
+                          "  <board width=\"72\" height=\"48\"/>\n"
+                          "%s"
+                          "</muster-layout>\n",
+                          bad_games[i].game, bad_games[i].players);
+
+  return write_temp ("bad-game.muster", text);
+}
+
+static void
+test_cli_bad_game (void)
+{
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
+  g_autofree char *pdf = g_build_filename (dir, "layout.pdf", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad_games); i++)
+    {
+      g_autofree char *path = write_bad_game (i);
+      g_autofree char *says = g_strdup_printf ("%s:%d: %s\n", path, bad_games[i].line, bad_games[i].says);
+      g_autofree char *export_says = g_strconcat ("muster: ", says, NULL);
+      g_autofree char *listing = NULL;
+      g_auto(Run) exported = { 0 };
+      const char *modes[] = { "--validate", "--game" };
+
+      for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+        {
+          g_auto(Run) run = { 0 };
+
+          run_muster (&run, modes[m], path, NULL);
+          g_test_message ("%u %s: %s", i, modes[m], run.err);
+          g_assert_cmpint (run.status, ==, 2);
+          g_assert_cmpstr (run.out, ==, "");
+          g_assert_cmpstr (run.err, ==, says);
+        }
+
+      /* The export says it as every other failure of an export, after
+       * "muster: ", and draws nothing. */
+      run_muster (&exported, "--export", pdf, path, NULL);
+      g_test_message ("%u --export: %s", i, exported.err);
+      g_assert_cmpint (exported.status, ==, 2);
+      g_assert_cmpstr (exported.out, ==, "");
+      g_assert_cmpstr (exported.err, ==, export_says);
+      listing = listing_of (dir);
+      g_assert_cmpstr (listing, ==, "");
+
+      remove_temp (path);
+    }
 }
 
 static void
