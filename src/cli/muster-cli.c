@@ -237,6 +237,35 @@ run_export (const MusterExportOptions *options)
   return TRUE;
 }
 
+/* A log the game passes over without a word (see replay() in
+ * muster-game.c): the window keeps it, for the game system it was played
+ * in or for a later Muster, while the players go on without it; asked to
+ * replay it, the command line says that it cannot. */
+static gboolean
+check_game_log (MusterLayout *layout,
+                MusterSystem *system,
+                const char   *name)
+{
+  guint newer = muster_layout_get_newer_game_log (layout);
+  const char *log_system = muster_layout_get_game_log_system (layout);
+  g_autofree char *message = NULL;
+
+  if (newer > 0)
+    message = g_strdup_printf (_("The game log is of a later version of Muster (game log version %u) "
+                                 "and cannot be replayed: update Muster"), newer);
+  else if (muster_layout_get_game_steps (layout)->len > 0 &&
+           g_strcmp0 (log_system, muster_system_get_id (system)) != 0)
+    message = g_strdup_printf (_("The game log is for another game system (“%s”, not “%s”) "
+                                 "and cannot be replayed"),
+                               log_system != NULL ? log_system : "", muster_system_get_id (system));
+  else
+    return TRUE;
+
+  print_layout_error (name, muster_layout_get_game_log_line (layout), message);
+
+  return FALSE;
+}
+
 /* Replays the game log and says where the game stands, then each step in
  * words. */
 static int
@@ -267,6 +296,9 @@ run_game (const char *path)
 
   if (!check_game (layout, system, name))
     return EXIT_INVALID;
+
+  if (!check_game_log (layout, system, name))
+    return EXIT_VIOLATIONS;
 
   game = muster_game_new (layout, system);
   state = muster_game_describe_state (game);

@@ -154,6 +154,14 @@ read_step (const char  *filename,
   return g_steal_pointer (&step);
 }
 
+int
+muster_layout_get_game_log_line (MusterLayout *self)
+{
+  g_return_val_if_fail (MUSTER_IS_LAYOUT (self), 0);
+
+  return GPOINTER_TO_INT (g_hash_table_lookup (self->source_lines, "game-log"));
+}
+
 gboolean
 _muster_layout_read_game_log (MusterLayout  *self,
                               const char    *filename,
@@ -165,6 +173,9 @@ _muster_layout_read_game_log (MusterLayout  *self,
 
   if (!read_uint (node, "version", &version))
     return fail (filename, node, error, _("the game log has no version"));
+
+  g_hash_table_insert (self->source_lines, g_strdup ("game-log"),
+                       GINT_TO_POINTER (muster_xml_get_line (node)));
 
   /* A newer Muster's: kept for it, as an extension, and not played on. */
   if (version > MUSTER_GAME_LOG_VERSION)

@@ -61,7 +61,7 @@ struct _MusterLayout
   GPtrArray  *game_ext_attrs;
   GPtrArray  *board_ext_attrs;
 
-  /* Where things were read: "game", "option:NAME", "player:ID" → line. */
+  /* Where things were read: "game", "option:NAME", "player:ID", "game-log" → line. */
   GHashTable *source_lines;
 
   /* The lines of the dice log (muster_dice_log_to_strv()), or NULL. */

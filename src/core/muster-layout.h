@@ -322,14 +322,16 @@ char                *muster_layout_make_id         (MusterLayout       *self,
                                                     const char         *prefix);
 
 /* The line of the file a layout was read from where its <game>, an
- * <option> or a <player> is, for messages about what the game system
- * makes of them ("FILE:LINE: no zone ..."); 0 for a layout that was not
- * read from a file, or for what it did not hold. */
+ * <option>, a <player> or its <g:game-log> (of any version) is, for
+ * messages about what the game system makes of them ("FILE:LINE: no
+ * zone ..."); 0 for a layout that was not read from a file, or for what
+ * it did not hold. */
 int                  muster_layout_get_game_line   (MusterLayout       *self);
 int                  muster_layout_get_option_line (MusterLayout       *self,
                                                     const char         *name);
 int                  muster_layout_get_player_line (MusterLayout       *self,
                                                     const char         *player_id);
+int                  muster_layout_get_game_log_line (MusterLayout     *self);
 
 /* The game as layouts saved by Muster 0.1 kept it, in two text extension
  * elements: the roll log (the lines of muster_dice_log_to_strv(), with

@@ -696,6 +696,68 @@ test_cli_bad_game (void)
     }
 }
 
+/* A game log that --game cannot replay, of another game system or of a
+ * later Muster, is said to be so (exit 1, naming the file and the line of
+ * the log), not passed over as a game with no step taken. */
+static void
+test_cli_game_unusable_log (void)
+{
+  static const struct {
+    const char *log;
+    int         status;
+    const char *says;   /* after "FILE:LINE: ", or NULL for none */
+  } cases[] = {
+    { "  <g:game-log version=\"1\" system=\"infinity\">\n"
+      "    <g:step n=\"1\" action=\"set-dice\" typed=\"true\"/>\n"
+      "  </g:game-log>\n",
+      0, NULL },
+    { "  <g:game-log version=\"1\" system=\"t9a\">\n"
+      "    <g:step n=\"1\" action=\"set-dice\" typed=\"true\"/>\n"
+      "  </g:game-log>\n",
+      1, "The game log is for another game system (“t9a”, not “infinity”) and cannot be replayed" },
+    { "  <g:game-log version=\"2\" system=\"infinity\"><g:future/></g:game-log>\n",
+      1, "The game log is of a later version of Muster (game log version 2) and cannot be replayed: "
+         "update Muster" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = NULL;
+      g_autofree char *path = NULL;
+      g_auto(Run) run = { 0 };
+
+      text = g_strdup_printf ("<?xml version=\"1.0\"?>\n"
+                              "<muster-layout version=\"1\" units=\"in\" xmlns:g=\"urn:muster:game-log\">\n"
+                              "  <game system=\"infinity\" deployment=\"standard\"/>\n"
+                              "  <board width=\"48\" height=\"48\"/>\n"
+                              "  <player id=\"red\" name=\"Alice\" zone=\"south\"/>\n"
+                              "  <player id=\"blue\" name=\"Bob\" zone=\"north\"/>\n"
+                              "\n"
+                              "%s"
+                              "</muster-layout>\n",
+                              cases[i].log);
+      path = write_temp ("game.muster", text);
+
+      run_muster (&run, "--game", path, NULL);
+      g_test_message ("%u: %s", i, run.err);
+      g_assert_cmpint (run.status, ==, cases[i].status);
+      if (cases[i].says != NULL)
+        {
+          g_autofree char *says = g_strdup_printf ("%s:8: %s\n", path, cases[i].says);
+
+          g_assert_cmpstr (run.err, ==, says);
+          g_assert_cmpstr (run.out, ==, "");
+        }
+      else
+        {
+          g_assert_cmpstr (run.err, ==, "");
+          g_assert_nonnull (strstr (run.out, "   1. The dice are thrown at the table and typed in\n"));
+        }
+
+      remove_temp (path);
+    }
+}
+
 static void
 no_window_module (gpointer user_data)
 {
@@ -758,6 +820,7 @@ main (int   argc,
   g_test_add_func ("/cli/validate/unreadable", test_cli_unreadable);
   g_test_add_func ("/cli/validate/inconsistent-choices", test_cli_inconsistent_choices);
   g_test_add_func ("/cli/bad-game", test_cli_bad_game);
+  g_test_add_func ("/cli/game/unusable-log", test_cli_game_unusable_log);
   g_test_add_func ("/cli/list-systems", test_cli_list_systems);
   g_test_add_func ("/cli/export/formats", test_cli_export);
   g_test_add_func ("/cli/export/refuses", test_cli_export_refuses);

@@ -531,6 +531,7 @@ assert_same_layout (MusterLayout *tree,
                       ((MusterTerrain *) g_ptr_array_index (lifted_terrain, i))->serial);
 
   g_assert_cmpint (muster_layout_get_game_line (tree), ==, muster_layout_get_game_line (lifted));
+  g_assert_cmpint (muster_layout_get_game_log_line (tree), ==, muster_layout_get_game_log_line (lifted));
   for (guint i = 0; i < players->len; i++)
     {
       MusterPlayer *player = g_ptr_array_index (players, i);
@@ -627,6 +628,11 @@ test_lifting (void)
             "start-deployment-with&#9;[(0, 'r#1', 'A\\tB', 'r', '', true, @as [], ['scout'])]\r\n"
             "  </gl:game-log>\n" LIFT_PIECE (8), 8 },
     { NULL, "  <gl:game-log xmlns:gl=\"" MUSTER_LEGACY_GAME_LOG_NAMESPACE "\">" LIFT_PIECE (8) "</gl:game-log>\n", 6 },
+    /* The game log, on its own line among them, of this Muster or a later one. */
+    { NULL, LIFT_PIECE (7) "\n  <g:game-log xmlns:g=\"" MUSTER_GAME_LOG_NAMESPACE "\" version=\"1\" system=\"t9a\">\n"
+            "    <g:step n=\"1\" action=\"set-dice\" typed=\"true\"/>\n  </g:game-log>\n", 7 },
+    { NULL, LIFT_PIECE (7) "\n\n  <g:game-log xmlns:g=\"" MUSTER_GAME_LOG_NAMESPACE "\" version=\"2\" system=\"t9a\">"
+            "<g:future/></g:game-log>\n", 7 },
     /* Line breaks of every kind among and inside lifted pieces. */
     { NULL, "  <piece\r\n id='q'\r\n kind='model'\r owner='blue'\r\r x='1' y='1'\r\n>\r\n"
             "<base\rshape='round'\r\ndiameter='25'/>\r</piece>\r\n\r  <game-note/>\n", -1 },

@@ -73,6 +73,10 @@ check_same_layout (MusterLayout *tree,
     fuzz_fail ("%s: the game is on line %d, not %d", how,
                muster_layout_get_game_line (lifted), muster_layout_get_game_line (tree));
 
+  if (muster_layout_get_game_log_line (tree) != muster_layout_get_game_log_line (lifted))
+    fuzz_fail ("%s: the game log is on line %d, not %d", how,
+               muster_layout_get_game_log_line (lifted), muster_layout_get_game_log_line (tree));
+
   for (guint i = 0; i < players->len; i++)
     {
       const char *id = ((MusterPlayer *) g_ptr_array_index (players, i))->id;
