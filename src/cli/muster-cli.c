@@ -18,6 +18,7 @@
 #include "muster-game.h"
 #include "muster-layout.h"
 #include "muster-modules.h"
+#include "muster-settings.h"
 #include "muster-system.h"
 #include "muster-validate.h"
 
@@ -153,6 +154,8 @@ run_validate (const char *path)
       print_layout_error (name, muster_layout_get_game_line (layout), error->message);
       return EXIT_INVALID;
     }
+  /* The verdicts the window would give, with the player's tolerance. */
+  muster_validator_set_tolerance (validator, muster_settings_get_contact_tolerance ());
 
   /* A game past its Deployment Phase: what moved in the Player Turns is
    * not held to the deployment rules. The game says where it stands. */

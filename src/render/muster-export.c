@@ -19,6 +19,7 @@
 #include "muster-choices.h"
 #include "muster-export.h"
 #include "muster-render.h"
+#include "muster-settings.h"
 #include "muster-sheets.h"
 
 G_DEFINE_QUARK (muster-export-error-quark, muster_export_error)
@@ -149,6 +150,8 @@ collect_layout_page (const MusterExportOptions  *options,
       page.validator = muster_validator_new (layout, system, &local_error);
       if (page.validator == NULL)
         line = muster_layout_get_game_line (layout);
+      else
+        muster_validator_set_tolerance (page.validator, muster_settings_get_contact_tolerance ());
     }
 
   if (local_error != NULL)

@@ -758,6 +758,128 @@ test_cli_game_unusable_log (void)
     }
 }
 
+/* The settings of a player who set a contact tolerance: a keyfile under
+ * this folder, read through GIO's keyfile backend with the build's
+ * schema (GSETTINGS_SCHEMA_DIR, set for the tests). */
+static const char *settings_home;
+
+static void
+use_settings_home (gpointer user_data)
+{
+  g_setenv ("GSETTINGS_BACKEND", "keyfile", TRUE);
+  g_setenv ("XDG_CONFIG_HOME", settings_home, TRUE);
+}
+
+static void
+no_schema_with_settings (gpointer user_data)
+{
+  use_settings_home (user_data);
+  g_setenv ("GSETTINGS_SCHEMA_DIR", "/nonexistent/muster-no-schema", TRUE);
+  g_setenv ("XDG_DATA_DIRS", "/nonexistent/muster-no-schema", TRUE);
+}
+
+static void
+set_contact_tolerance (const char *home,
+                       const char *tolerance)
+{
+  g_autofree char *folder = g_build_filename (home, "glib-2.0", "settings", NULL);
+  g_autofree char *keyfile = g_build_filename (folder, "keyfile", NULL);
+  g_autofree char *text = g_strdup_printf ("[io/github/muster/Muster]\ncontact-tolerance=%s\n", tolerance);
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (keyfile, text, -1, NULL));
+}
+
+static char *
+export_svg (const char *dir,
+            const char *name,
+            const char *layout,
+            gboolean    with_settings)
+{
+  g_autofree char *out = g_build_filename (dir, name, NULL);
+  g_auto(Run) run = { 0 };
+  char *contents = NULL;
+
+  run_muster_with (&run, with_settings ? use_settings_home : NULL, "--export", out, layout, NULL);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_file_get_contents (out, &contents, NULL, NULL));
+  g_unlink (out);
+
+  return contents;
+}
+
+/* --validate and --export judge with the contact tolerance the player
+ * set, as the window does: a model 0.6 mm from an objective touches it
+ * at a tolerance of 1 mm, not at the default 0.5 mm. Without a schema,
+ * the default, in silence. */
+static void
+test_cli_contact_tolerance (void)
+{
+  g_auto(MusterTestDir) home = muster_test_dir_new ("muster-settings-XXXXXX");
+  g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-export-XXXXXX");
+  g_autofree char *layout = write_temp ("gap.muster",
+                                        "<?xml version=\"1.0\"?>\n"
+                                        "<muster-layout version=\"1\" units=\"mm\">\n"
+                                        "  <game system=\"infinity\" deployment=\"standard\"/>\n"
+                                        "  <board width=\"1219.2\" height=\"1219.2\"/>\n"
+                                        "  <player id=\"red\" zone=\"south\"/>\n"
+                                        "  <player id=\"blue\" zone=\"north\"/>\n"
+                                        "  <piece id=\"r1\" kind=\"model\" owner=\"red\" x=\"100\" y=\"1100\">\n"
+                                        "    <base shape=\"round\" diameter=\"25\"/>\n"
+                                        "  </piece>\n"
+                                        "  <piece id=\"o1\" kind=\"objective\" owner=\"neutral\" x=\"125.6\" y=\"1100\">\n"
+                                        "    <base shape=\"round\" diameter=\"25\"/>\n"
+                                        "  </piece>\n"
+                                        "</muster-layout>\n");
+  g_autofree char *at_default = NULL;
+  g_autofree char *at_half = NULL;
+  g_autofree char *at_one = NULL;
+
+  settings_home = home;
+  g_assert_nonnull (g_getenv ("GSETTINGS_SCHEMA_DIR"));
+
+  /* The default, with no setting. */
+  {
+    g_auto(Run) run = { 0 };
+
+    run_muster (&run, "--validate", layout, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_cmpstr (run.out, ==, "");
+    at_default = export_svg (dir, "default.svg", layout, FALSE);
+  }
+
+  /* The default, set: the same drawing. */
+  set_contact_tolerance (home, "0.5");
+  at_half = export_svg (dir, "half.svg", layout, TRUE);
+  g_assert_true (g_str_equal (at_half, at_default));
+
+  /* 1 mm: the model touches the objective, and is drawn as breaking a
+   * rule. */
+  set_contact_tolerance (home, "1.0");
+  {
+    g_auto(Run) run = { 0 };
+
+    run_muster_with (&run, use_settings_home, "--validate", layout, NULL);
+    g_assert_cmpstr (run.err, ==, "");
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_cmpstr (run.out, ==, "r1: base-contact: In contact with the objective\n");
+    at_one = export_svg (dir, "one.svg", layout, TRUE);
+    g_assert_false (g_str_equal (at_one, at_default));
+  }
+
+  /* No schema: the default, and not a word about it. */
+  {
+    g_auto(Run) run = { 0 };
+
+    run_muster_with (&run, no_schema_with_settings, "--validate", layout, NULL);
+    g_assert_cmpstr (run.err, ==, "");
+    g_assert_cmpint (run.status, ==, 0);
+  }
+
+  remove_temp (layout);
+}
+
 static void
 no_window_module (gpointer user_data)
 {
@@ -821,6 +943,7 @@ main (int   argc,
   g_test_add_func ("/cli/validate/inconsistent-choices", test_cli_inconsistent_choices);
   g_test_add_func ("/cli/bad-game", test_cli_bad_game);
   g_test_add_func ("/cli/game/unusable-log", test_cli_game_unusable_log);
+  g_test_add_func ("/cli/contact-tolerance", test_cli_contact_tolerance);
   g_test_add_func ("/cli/list-systems", test_cli_list_systems);
   g_test_add_func ("/cli/export/formats", test_cli_export);
   g_test_add_func ("/cli/export/refuses", test_cli_export_refuses);
