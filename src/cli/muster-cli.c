@@ -176,7 +176,9 @@ run_validate (const char *path)
     {
       const MusterViolation *first = g_ptr_array_index (violations, i);
       g_autoptr(GString) others = g_string_new (NULL);
-      g_autofree char *message = muster_violation_describe (first);
+      /* Each other thing by its id where it has no name: "the building"
+       * does not say which one at the command line. */
+      g_autofree char *message = muster_violation_describe_naming (first, MUSTER_UNIT_INCH);
       guint j = i;
 
       for (; j < violations->len; j++)

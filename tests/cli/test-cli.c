@@ -176,6 +176,20 @@ test_cli_line_format (void)
     }
 }
 
+/* Each line names the other thing, unnamed terrain by its id
+ * (DESIGN.md: pair rules name the other). */
+static void
+test_cli_names_the_other (void)
+{
+  g_autofree char *path = g_build_filename (EXAMPLES_DIR, "t9a-counterthrust-mixed.muster", NULL);
+  g_auto(Run) run = { 0 };
+
+  run_muster (&run, "--validate", path, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.out, "b1: unit-spacing: Within 1″ of the impassable terrain t1\n"));
+  g_assert_nonnull (strstr (run.out, "b0: overlap: Overlaps b6\n"));
+}
+
 static char *
 write_temp (const char *name,
             const char *contents)
@@ -863,7 +877,7 @@ test_cli_contact_tolerance (void)
     run_muster_with (&run, use_settings_home, "--validate", layout, NULL);
     g_assert_cmpstr (run.err, ==, "");
     g_assert_cmpint (run.status, ==, 1);
-    g_assert_cmpstr (run.out, ==, "r1: base-contact: In contact with the objective\n");
+    g_assert_cmpstr (run.out, ==, "r1: base-contact: In contact with the objective o1\n");
     at_one = export_svg (dir, "one.svg", layout, TRUE);
     g_assert_false (g_str_equal (at_one, at_default));
   }
@@ -939,6 +953,7 @@ main (int   argc,
 
   g_test_add_func ("/cli/validate/examples", test_cli_examples);
   g_test_add_func ("/cli/validate/line-format", test_cli_line_format);
+  g_test_add_func ("/cli/validate/names-the-other", test_cli_names_the_other);
   g_test_add_func ("/cli/validate/unreadable", test_cli_unreadable);
   g_test_add_func ("/cli/validate/inconsistent-choices", test_cli_inconsistent_choices);
   g_test_add_func ("/cli/bad-game", test_cli_bad_game);
