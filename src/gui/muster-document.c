@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-choices.h"
 #include "muster-document.h"
 #include "muster-draft.h"
 
@@ -265,6 +266,27 @@ muster_document_new (void)
   return g_object_new (MUSTER_TYPE_DOCUMENT, NULL);
 }
 
+/* What the game system could not make of a layout read from file, with
+ * the line of the element at fault, as the command line says it
+ * ("NAME:LINE: ..."): the window's dialog then names the line. */
+static void
+prefix_line (MusterLayout  *layout,
+             MusterSystem  *system,
+             GFile         *file,
+             GError       **error)
+{
+  g_autoptr(GError) why = NULL;
+  g_autofree char *name = NULL;
+  int line = 0;
+
+  if (file == NULL || error == NULL || *error == NULL ||
+      muster_choices_check_game (layout, system, &line, &why) || line <= 0)
+    return;
+
+  name = g_file_get_parse_name (file);
+  g_prefix_error (error, "%s:%d: ", name, line);
+}
+
 gboolean
 muster_document_load_layout (MusterDocument  *self,
                              MusterLayout    *layout,
@@ -289,7 +311,10 @@ muster_document_load_layout (MusterDocument  *self,
     }
   validator = muster_validator_new (layout, system, error);
   if (validator == NULL)
-    return FALSE;
+    {
+      prefix_line (layout, system, file, error);
+      return FALSE;
+    }
 
   if (self->layout != NULL)
     g_signal_handlers_disconnect_by_data (self->layout, self);

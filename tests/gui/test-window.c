@@ -324,7 +324,17 @@ test_window_open_broken (void)
       "  <player id=\"red\" zone=\"north\"/>\n"
       "  <player id=\"blue\" zone=\"north\"/>\n"
       "</muster-layout>\n",
-      "Players “red” and “blue” are both in the zone “north”: each player deploys in a zone of their own" },
+      "Line 5: Players “red” and “blue” are both in the zone “north”: each player deploys in a zone of their "
+      "own" },
+    /* A choice the zone needs, not made: which player, by the line. */
+    { "<muster-layout version=\"1\" units=\"in\">\n"
+      "  <game system=\"t9a\" deployment=\"encircle\"/>\n"
+      "  <board width=\"72\" height=\"48\"/>\n"
+      "  <player id=\"red\" zone=\"north\" role=\"attacker\"/>\n"
+      "  <player id=\"blue\" zone=\"south\"/>\n"
+      "</muster-layout>\n",
+      "Line 5: This player has no role: its zone depends on whether it attacks or defends (choose Attacker "
+      "or Defender)" },
   };
   MusterWindow *window = open_window ();
   g_auto(MusterTestDir) dir = muster_test_dir_new ("muster-window-XXXXXX");
