@@ -13,19 +13,43 @@
 
 /* What a violation says, in words, in the window and on the command line. */
 
+typedef struct
+{
+  MusterRuleCode         code;
+  MusterViolationOther   other_kind;
+  const char            *other_id;
+  const char            *other_name;
+  MusterTerrainKind      terrain;
+  MusterSequenceProblem  sequence;
+  const char            *expected;
+} Case;
+
+/* The violation of u1 that case c describes: unit spacing at 1″, other
+ * distances 20″, sequences in a Deployment Phase of four steps. */
+static MusterViolation
+violation_of (const Case *c)
+{
+  MusterViolation v = { 0 };
+
+  v.serial = 1;
+  v.piece_id = (char *) "u1";
+  v.code = c->code;
+  v.other_id = (char *) c->other_id;
+  v.other_name = (char *) c->other_name;
+  v.other_kind = c->other_kind;
+  v.other_terrain = c->terrain;
+  v.distance = c->code == MUSTER_RULE_UNIT_SPACING ? INCH : 20 * INCH;
+  v.sequence = c->sequence;
+  v.steps = 4;
+  v.turn = 1;
+
+  return v;
+}
+
 static void
 test_describe (void)
 {
-  static const struct
-  {
-    MusterRuleCode         code;
-    MusterViolationOther   other_kind;
-    const char            *other_id;
-    const char            *other_name;
-    MusterTerrainKind      terrain;
-    MusterSequenceProblem  sequence;
-    const char            *expected;
-  } cases[] = {
+  static const Case cases[] = {
     { MUSTER_RULE_OFF_BOARD, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, 0, "Not entirely on the table" },
     { MUSTER_RULE_OUTSIDE_ZONE, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, 0,
       "Not entirely inside the deployment zone" },
@@ -85,20 +109,9 @@ test_describe (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      MusterViolation v = { 0 };
+      MusterViolation v = violation_of (&cases[i]);
       g_autofree char *text = NULL;
 
-      v.serial = 1;
-      v.piece_id = (char *) "u1";
-      v.code = cases[i].code;
-      v.other_id = (char *) cases[i].other_id;
-      v.other_name = (char *) cases[i].other_name;
-      v.other_kind = cases[i].other_kind;
-      v.other_terrain = cases[i].terrain;
-      v.distance = cases[i].code == MUSTER_RULE_UNIT_SPACING ? INCH : 20 * INCH;
-      v.sequence = cases[i].sequence;
-      v.steps = 4;
-      v.turn = 1;
       text = muster_violation_describe (&v);
       g_assert_cmpstr (text, ==, cases[i].expected);
 
@@ -136,50 +149,34 @@ test_describe (void)
 static void
 test_describe_naming (void)
 {
-  static const struct
-  {
-    MusterRuleCode         code;
-    MusterViolationOther   other_kind;
-    const char            *other_id;
-    const char            *other_name;
-    MusterTerrainKind      terrain;
-    const char            *expected;
-  } cases[] = {
-    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_OBJECTIVE, "o1", NULL, 0,
+  static const Case cases[] = {
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_OBJECTIVE, "o1", NULL, 0, 0,
       "In contact with the objective o1" },
-    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_MARKER, "m1", NULL, 0, "In contact with the marker m1" },
-    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_OBJECTIVE, "o1", NULL, 0, "Overlaps the objective o1" },
-    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_MARKER, "m1", NULL, 0, "Overlaps the marker m1" },
-    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_TERRAIN, "t1", NULL, MUSTER_TERRAIN_BUILDING,
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_MARKER, "m1", NULL, 0, 0, "In contact with the marker m1" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_OBJECTIVE, "o1", NULL, 0, 0, "Overlaps the objective o1" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_MARKER, "m1", NULL, 0, 0, "Overlaps the marker m1" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_TERRAIN, "t1", NULL, MUSTER_TERRAIN_BUILDING, 0,
       "Overlaps the building t1" },
-    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_TERRAIN, "t2", NULL, MUSTER_TERRAIN_IMPASSABLE,
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_TERRAIN, "t2", NULL, MUSTER_TERRAIN_IMPASSABLE, 0,
       "Overlaps the impassable terrain t2" },
-    { MUSTER_RULE_UNIT_SPACING, MUSTER_VIOLATION_OTHER_TERRAIN, "t1", NULL, MUSTER_TERRAIN_BUILDING,
+    { MUSTER_RULE_UNIT_SPACING, MUSTER_VIOLATION_OTHER_TERRAIN, "t1", NULL, MUSTER_TERRAIN_BUILDING, 0,
       "Within 1″ of the building t1" },
-    { MUSTER_RULE_UNIT_SPACING, MUSTER_VIOLATION_OTHER_TERRAIN, "t2", NULL, MUSTER_TERRAIN_IMPASSABLE,
+    { MUSTER_RULE_UNIT_SPACING, MUSTER_VIOLATION_OTHER_TERRAIN, "t2", NULL, MUSTER_TERRAIN_IMPASSABLE, 0,
       "Within 1″ of the impassable terrain t2" },
-    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_OBJECTIVE, "o1", "Antenna", 0,
+    { MUSTER_RULE_BASE_CONTACT, MUSTER_VIOLATION_OTHER_OBJECTIVE, "o1", "Antenna", 0, 0,
       "In contact with the objective Antenna" },
-    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_TERRAIN, "t1", "the old mill", MUSTER_TERRAIN_BUILDING,
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_TERRAIN, "t1", "the old mill", MUSTER_TERRAIN_BUILDING, 0,
       "Overlaps the old mill" },
-    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_ENEMY, "b2", NULL, 0, "Overlaps b2" },
-    { MUSTER_RULE_UNIT_SPACING, MUSTER_VIOLATION_OTHER_FRIEND, "u4", NULL, 0, "Within 1″ of u4" },
-    { MUSTER_RULE_OFF_BOARD, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, "Not entirely on the table" },
+    { MUSTER_RULE_OVERLAP, MUSTER_VIOLATION_OTHER_ENEMY, "b2", NULL, 0, 0, "Overlaps b2" },
+    { MUSTER_RULE_UNIT_SPACING, MUSTER_VIOLATION_OTHER_FRIEND, "u4", NULL, 0, 0, "Within 1″ of u4" },
+    { MUSTER_RULE_OFF_BOARD, MUSTER_VIOLATION_OTHER_NONE, NULL, NULL, 0, 0, "Not entirely on the table" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      MusterViolation v = { 0 };
+      MusterViolation v = violation_of (&cases[i]);
       g_autofree char *text = NULL;
 
-      v.serial = 1;
-      v.piece_id = (char *) "u1";
-      v.code = cases[i].code;
-      v.other_id = (char *) cases[i].other_id;
-      v.other_name = (char *) cases[i].other_name;
-      v.other_kind = cases[i].other_kind;
-      v.other_terrain = cases[i].terrain;
-      v.distance = INCH;
       text = muster_violation_describe_naming (&v, MUSTER_UNIT_INCH);
       g_assert_cmpstr (text, ==, cases[i].expected);
     }
