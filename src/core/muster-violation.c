@@ -261,39 +261,29 @@ describe_overlap (const MusterViolation *violation,
                   const char            *name,
                   const char            *id)
 {
-  if (name == NULL && id != NULL)
+  /* Unnamed: what it is, and its id where one is asked for. */
+  if (name == NULL)
     switch (violation->other_kind)
       {
       case MUSTER_VIOLATION_OTHER_OBJECTIVE:
+        if (id == NULL)
+          return g_strdup (_("Overlaps the objective"));
         /* Translators: %s is the id of an objective that has no name */
         return g_strdup_printf (_("Overlaps the objective %s"), id);
       case MUSTER_VIOLATION_OTHER_MARKER:
+        if (id == NULL)
+          return g_strdup (_("Overlaps the marker"));
         /* Translators: %s is the id of a marker that has no name */
         return g_strdup_printf (_("Overlaps the marker %s"), id);
       case MUSTER_VIOLATION_OTHER_TERRAIN:
+        if (id == NULL)
+          return g_strdup (violation->other_terrain == MUSTER_TERRAIN_BUILDING
+                           ? _("Overlaps the building") : _("Overlaps the impassable terrain"));
         return g_strdup_printf (violation->other_terrain == MUSTER_TERRAIN_BUILDING
                                 /* Translators: %s is the id of a building that has no name */
                                 ? _("Overlaps the building %s")
                                 /* Translators: %s is the id of impassable terrain that has no name */
                                 : _("Overlaps the impassable terrain %s"), id);
-      case MUSTER_VIOLATION_OTHER_NONE:
-      case MUSTER_VIOLATION_OTHER_FRIEND:
-      case MUSTER_VIOLATION_OTHER_ENEMY:
-      case MUSTER_VIOLATION_OTHER_NEUTRAL:
-      default:
-        break;
-      }
-
-  if (name == NULL)
-    switch (violation->other_kind)
-      {
-      case MUSTER_VIOLATION_OTHER_OBJECTIVE:
-        return g_strdup (_("Overlaps the objective"));
-      case MUSTER_VIOLATION_OTHER_MARKER:
-        return g_strdup (_("Overlaps the marker"));
-      case MUSTER_VIOLATION_OTHER_TERRAIN:
-        return g_strdup (violation->other_terrain == MUSTER_TERRAIN_BUILDING
-                         ? _("Overlaps the building") : _("Overlaps the impassable terrain"));
       case MUSTER_VIOLATION_OTHER_NONE:
       case MUSTER_VIOLATION_OTHER_FRIEND:
       case MUSTER_VIOLATION_OTHER_ENEMY:
