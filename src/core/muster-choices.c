@@ -220,6 +220,20 @@ muster_choices_check (MusterLayout            *layout,
   return TRUE;
 }
 
+/* The layout's deployment type, or the system's default where it names
+ * none, as the validator takes it; NULL for a type the system lacks. */
+static const MusterDeployment *
+deployment_of (MusterLayout *layout,
+               MusterSystem *system)
+{
+  const char *id = muster_layout_get_deployment_id (layout);
+
+  if (system == NULL)
+    return NULL;
+
+  return id != NULL ? muster_system_lookup_deployment (system, id) : muster_system_get_default_deployment (system);
+}
+
 /* The options of deployment that the layout sets to a value the type
  * does not offer. */
 static gboolean
@@ -271,9 +285,7 @@ muster_choices_check_game (MusterLayout  *layout,
   *line = 0;
 
   deployment_id = muster_layout_get_deployment_id (layout);
-  deployment = deployment_id != NULL
-    ? muster_system_lookup_deployment (system, deployment_id)
-    : muster_system_get_default_deployment (system);
+  deployment = deployment_of (layout, system);
   if (deployment == NULL)
     {
       g_set_error (error, MUSTER_LAYOUT_ERROR, MUSTER_LAYOUT_ERROR_INVALID,
@@ -362,15 +374,6 @@ zones_differ (MusterLayout           *layout,
   return memcmp (in_a, in_b, sizeof in_a) != 0;
 }
 
-static const MusterDeployment *
-deployment_of (MusterLayout *layout,
-               MusterSystem *system)
-{
-  if (system == NULL)
-    return NULL;
-
-  return muster_system_lookup_deployment (system, muster_layout_get_deployment_id (layout));
-}
 
 /* Whether a player's zone changes with the role (roles) or the short
  * edge, the other choice held. */
