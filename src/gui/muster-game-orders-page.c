@@ -158,6 +158,7 @@ refresh_setup (MusterGameOrdersPage *self,
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   guint round = muster_game_get_game_round (game);
   guint turn = muster_game_get_player_turn (game);
+  gboolean order_set = muster_game_is_turn_order_set (game);
   /* Translators: the Game Round, then the Player Turn in it */
   g_autofree char *title = g_strdup_printf (_("Game Round %u, Player Turn %u"), round, turn);
   g_autofree char *key = g_strdup_printf ("%p %u %u", (gpointer) game, round, turn);
@@ -177,8 +178,8 @@ refresh_setup (MusterGameOrdersPage *self,
     }
   /* The order of the turns, once set, is kept throughout the game: the
    * row then says whose turn it is. */
-  gtk_widget_set_visible (GTK_WIDGET (self->player_row), !muster_game_is_turn_order_set (game));
-  gtk_widget_set_visible (GTK_WIDGET (self->turn_row), muster_game_is_turn_order_set (game));
+  gtk_widget_set_visible (GTK_WIDGET (self->player_row), !order_set);
+  gtk_widget_set_visible (GTK_WIDGET (self->turn_row), order_set);
   gtk_label_set_text (self->turn_player_label, muster_game_get_player_name (game, muster_game_get_next_turn_player (game)));
 
   for (guint i = 0; versions[i] != NULL; i++)
