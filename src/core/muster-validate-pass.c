@@ -224,9 +224,17 @@ _muster_validator_add_all_pieces (MusterValidator *self,
       PieceState *ps = &self->slab[k];
 
       /* Asked for some way ahead, so that a big table's misses overlap
-       * rather than come one after another. */
+       * rather than come one after another: the digest, and then, once
+       * it has come, the place of its serial in by_serial. Serials follow
+       * the layout's order, not the curve's, so that a big table's
+       * by_serial is written at random, a miss a piece, which stalled the
+       * pass (50,000 bases: ×12.2 the time of 5,000, ×10.8 with it asked
+       * for; bench-scale --growth). */
+      if (k + 2 * PREFETCH_AHEAD < n)
+        prefetch (&survey.digests[survey.order[k + 2 * PREFETCH_AHEAD]]);
       if (k + PREFETCH_AHEAD < n)
-        prefetch (&survey.digests[survey.order[k + PREFETCH_AHEAD]]);
+        prefetch_for_write (&g_ptr_array_index (self->by_serial,
+                                                survey.digests[survey.order[k + PREFETCH_AHEAD]].serial));
 
       state_from_digest (self, &survey, d, k, n_points > 0 ? self->points_pool + at : NULL);
       at += n_points;

@@ -145,6 +145,14 @@ prefetch (const void *p)
 #endif
 }
 
+static inline void
+prefetch_for_write (const void *p)
+{
+#if defined(__GNUC__)
+  __builtin_prefetch (p, 1);
+#endif
+}
+
 typedef struct
 {
   MusterTerrain *terrain;        /* owned by the layout */
