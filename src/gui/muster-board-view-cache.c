@@ -494,8 +494,8 @@ highlight_zone (MusterBoardView *self,
 }
 
 /* Where the moving pieces stood, as an alpha mask: their outlines, and
- * the red mark the renderer puts on an illegal piece (a badge at the
- * top-right corner of its bounds). */
+ * the red mark the renderer puts on an illegal piece (a badge at a
+ * corner of its bounds, muster_scene_get_badge()). */
 static cairo_pattern_t *
 moving_mask (MusterBoardView *self,
              cairo_t         *cr)
@@ -521,8 +521,12 @@ moving_mask (MusterBoardView *self,
         violations = muster_validator_get_piece_violations (self->validator, m->serial);
       if (violations != NULL && violations->len > 0)
         {
+          MusterPoint at;
+          double r;
+
+          muster_scene_get_badge (self->scene, &outline.bounds, px, &at, &r);
           cairo_new_path (cr);
-          cairo_arc (cr, outline.bounds.x1, outline.bounds.y0, MAX (1.2, 7.0 / px) + 3.0 / px, 0, 2 * G_PI);
+          cairo_arc (cr, at.x, at.y, r + 3.0 / px, 0, 2 * G_PI);
           cairo_fill (cr);
         }
 

@@ -261,8 +261,7 @@ stroke_grown (cairo_t           *cr,
 /* The ring outside a selected base: white, and the accent colour in its
  * middle. An oval grown is not its outline moved outwards: there the
  * base is clipped away too; and so is the red badge of an illegal base
- * (drawn by the renderer at the top-right corner of its bounds, see
- * draw_pieces() in muster-render.c). */
+ * (muster_scene_get_badge()). */
 static void
 draw_selection_ring (MusterBoardView   *self,
                      cairo_t           *cr,
@@ -290,8 +289,12 @@ draw_selection_ring (MusterBoardView   *self,
         }
       if (bad)
         {
+          MusterPoint at;
+          double r;
+
+          muster_scene_get_badge (self->scene, &outline.bounds, px, &at, &r);
           cairo_new_path (cr);
-          cairo_arc (cr, outline.bounds.x1, outline.bounds.y0, MAX (1.2, 7.0 / px) + 1.0 / px, 0, 2 * G_PI);
+          cairo_arc (cr, at.x, at.y, r + 1.0 / px, 0, 2 * G_PI);
           clip_out (cr, &box);
         }
       muster_outline_clear (&outline);

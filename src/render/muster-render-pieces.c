@@ -389,8 +389,8 @@ muster_scene_draw_piece_base (MusterScene         *self,
     }
 }
 
-/* Illegal pieces: a red outline, and a "!" badge at the top-right
- * corner of the bounds (draw_badge()): marks that stay readable on a
+/* Illegal pieces: a red outline, and a "!" badge at a corner of the
+ * bounds (muster_scene_get_badge()): marks that stay readable on a
  * crowded table. */
 static void
 draw_violation_outline (cairo_t             *cr,
@@ -405,6 +405,31 @@ draw_violation_outline (cairo_t             *cr,
 }
 
 #define BADGE_RADIUS(px) MAX (1.2, 7.0 / (px))
+
+/* At the top-right corner of the bounds; but above the table's north
+ * edge lies its ruler, whose lengths a badge reaching over it would hide
+ * (a front rank along that edge would hide them all, and on a table
+ * seen whole a badge is wider than a base): there, moved down the base's
+ * right side until it is all on the table. A base wholly off the table
+ * keeps its badge at its corner, out there with it. */
+void
+muster_scene_get_badge (MusterScene     *self,
+                        const MusterBox *bounds,
+                        double           px,
+                        MusterPoint     *centre,
+                        double          *radius)
+{
+  double r = BADGE_RADIUS (px);
+  double y = bounds->y0;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (bounds != NULL);
+
+  if (bounds->y1 > 0)
+    y = MAX (y, r + MAX (0.2, 1.0 / px) / 2);
+  *centre = (MusterPoint) { bounds->x1, y };
+  *radius = r;
+}
 
 static void
 draw_badge (MusterScene *self,
@@ -832,7 +857,13 @@ draw_piece (MusterScene         *self,
     {
       draw_art (cr, SPRITE_BASE, &art);
       if (bad)
-        draw_badge (self, cr, b->x1, b->y0, px);
+        {
+          MusterPoint at;
+          double r;
+
+          muster_scene_get_badge (self, b, px, &at, &r);
+          draw_badge (self, cr, at.x, at.y, px);
+        }
       return;
     }
 
@@ -859,10 +890,12 @@ draw_piece (MusterScene         *self,
 
   if (bad)
     {
+      double r;
+
       memset (&key, 0, sizeof key);
       key.what = SPRITE_BADGE;
-      art.anchor = (MusterPoint) { b->x1, b->y0 };
-      art.reach = BADGE_RADIUS (px) + MAX (0.2, 1.0 / px);
+      muster_scene_get_badge (self, b, px, &art.anchor, &r);
+      art.reach = r + MAX (0.2, 1.0 / px);
       art.likely_again = TRUE;
       draw_sprite (cache, cr, &key, &art);
     }

@@ -158,6 +158,15 @@ void         muster_scene_draw_piece_label  (MusterScene         *scene,
                                              MusterColor          color,
                                              double               px_per_mm);
 
+/* The red badge that marks an illegal piece whose outline has bounds:
+ * its centre and radius (mm), as muster_scene_render() draws it at
+ * px_per_mm. */
+void         muster_scene_get_badge         (MusterScene         *scene,
+                                             const MusterBox     *bounds,
+                                             double               px_per_mm,
+                                             MusterPoint         *centre,
+                                             double              *radius);
+
 /* The dimensions the last render drew (MusterDimension), for tests. */
 GArray      *muster_scene_get_dimensions    (MusterScene       *scene);
 

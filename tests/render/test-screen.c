@@ -698,6 +698,101 @@ test_zone_label_kept_exactly (void)
   muster_scene_unref (kept);
 }
 
+/* Strongly red: a badge's disc, or an illegal base's outline. */
+static guint
+count_red (cairo_surface_t *surface,
+           int              x0,
+           int              y0,
+           int              x1,
+           int              y1)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  guint n = 0;
+
+  for (int y = MAX (y0, 0); y < MIN (y1, cairo_image_surface_get_height (surface)); y++)
+    {
+      for (int x = MAX (x0, 0); x < MIN (x1, cairo_image_surface_get_width (surface)); x++)
+        {
+          guint32 p = *(const guint32 *) (data + y * stride + 4 * x);
+
+          if (((p >> 16) & 0xff) > 180 && ((p >> 8) & 0xff) < 80 && (p & 0xff) < 80)
+            n++;
+        }
+    }
+
+  return n;
+}
+
+/* A front rank along the north edge, seen whole: its bases are narrower
+ * than their badges. The badges stay on the table, clear of the ruler
+ * above its edge, whose lengths they would hide; a base wholly off the
+ * table keeps its badge beside it. */
+static void
+test_badges_clear_of_ruler (void)
+{
+  static const MusterBase base = { MUSTER_BASE_RECT, 20, 20 };
+  MusterSystem *system = muster_system_registry_lookup (muster_system_registry_get_default (), "t9a");
+  g_autoptr(MusterLayout) layout = muster_layout_new ("t9a", "frontline-clash", 72 * INCH, 48 * INCH);
+  g_autoptr(MusterValidator) validator = NULL;
+  MusterScene *scene;
+  double margin = 40;
+  MusterPoint at;
+  double r;
+
+  muster_layout_update_player (layout, "red", "south", "attacker", "west");
+  muster_layout_update_player (layout, "blue", "north", "defender", "east");
+  /* Red's, in Blue's zone: each breaks a rule. */
+  for (guint i = 0; i < 20; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("r%u", i);
+
+      muster_layout_add_piece (layout, muster_piece_new (id, MUSTER_PIECE_UNIT, "red", &base,
+                                                         100 + i * 80, 10));
+    }
+  validator = muster_validator_new (layout, system, NULL);
+  scene = muster_scene_new (layout, system, validator);
+  muster_scene_set_flags (scene, MUSTER_RENDER_ALL & ~MUSTER_RENDER_PATTERNS);
+
+  for (guint sprites = 0; sprites < 2; sprites++)
+    {
+      cairo_surface_t *surface;
+      cairo_t *cr;
+      int top = (int) (margin * PX_PER_MM);
+
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                            (int) ceil ((72 * INCH + 2 * margin) * PX_PER_MM),
+                                            (int) ceil ((48 * INCH + 2 * margin) * PX_PER_MM));
+      cr = cairo_create (surface);
+      cairo_scale (cr, PX_PER_MM, PX_PER_MM);
+      cairo_translate (cr, margin, margin);
+      muster_scene_set_screen (scene, sprites);
+      muster_scene_render (scene, cr, PX_PER_MM);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+
+      /* The badges are drawn, on the table; above it (the outlines'
+       * strokes aside, a pixel or two), nothing red. */
+      g_assert_cmpuint (count_red (surface, 0, top, cairo_image_surface_get_width (surface), top + 20), >, 20 * 20);
+      g_assert_cmpuint (count_red (surface, 0, 0, cairo_image_surface_get_width (surface), top - 2), ==, 0);
+      cairo_surface_destroy (surface);
+    }
+
+  /* Close up, a badge smaller than the base stays at its corner. */
+  muster_scene_get_badge (scene, &(MusterBox) { 100, 10, 140, 50 }, 4.0, &at, &r);
+  g_assert_cmpfloat (at.x, ==, 140);
+  g_assert_cmpfloat (at.y, ==, 10);
+  g_assert_cmpfloat (r, ==, 1.75);
+  /* Seen whole, moved down until it is all on the table. */
+  muster_scene_get_badge (scene, &(MusterBox) { 100, 0, 120, 20 }, PX_PER_MM, &at, &r);
+  g_assert_cmpfloat (at.x, ==, 120);
+  g_assert_cmpfloat (at.y - r, >, 0);
+  /* Off the table: beside its base. */
+  muster_scene_get_badge (scene, &(MusterBox) { 100, -50, 120, -30 }, PX_PER_MM, &at, &r);
+  g_assert_cmpfloat (at.y, ==, -50);
+  muster_scene_unref (scene);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -715,6 +810,7 @@ main (int   argc,
   g_test_add_func ("/render/screen/piece-edge-on-own-zone", test_piece_edge_on_own_zone);
   g_test_add_func ("/render/screen/close-up-looks-at-what-shows", test_close_up_looks_at_what_shows);
   g_test_add_func ("/render/screen/zone-label-kept-exactly", test_zone_label_kept_exactly);
+  g_test_add_func ("/render/screen/badges-clear-of-ruler", test_badges_clear_of_ruler);
 
   return g_test_run ();
 }
