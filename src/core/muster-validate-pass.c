@@ -228,8 +228,8 @@ _muster_validator_add_all_pieces (MusterValidator *self,
        * it has come, the place of its serial in by_serial. Serials follow
        * the layout's order, not the curve's, so that a big table's
        * by_serial is written at random, a miss a piece, which stalled the
-       * pass (50,000 bases: ×12.2 the time of 5,000, ×10.8 with it asked
-       * for; bench-scale --growth). */
+       * pass (50,000 bases: ×11.2–12.2 the time of 5,000, ×10.5–10.7
+       * with it asked for; bench-scale --growth). */
       if (k + 2 * PREFETCH_AHEAD < n)
         prefetch (&survey.digests[survey.order[k + 2 * PREFETCH_AHEAD]]);
       if (k + PREFETCH_AHEAD < n)

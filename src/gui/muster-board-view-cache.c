@@ -76,8 +76,10 @@ add_dirty (MusterBoardView *self,
            const MusterBox *bounds)
 {
   const Cache *cache = &self->full;
-  /* Outlines, the red mark at a corner, and a little to spare. */
-  double pad = 12 + 1.5 * cache->scale;
+  /* Outlines, the red badge, and a little to spare. The badge of a base
+   * along the north edge may sit its whole width (2 × max (7 px, 1.2 mm),
+   * and its rim) below the base's top (muster_scene_get_badge()). */
+  double pad = 16 + 2.5 * cache->scale;
   cairo_rectangle_int_t rect;
   double x0, y0, x1, y1;
 
@@ -494,8 +496,8 @@ highlight_zone (MusterBoardView *self,
 }
 
 /* Where the moving pieces stood, as an alpha mask: their outlines, and
- * the red mark the renderer puts on an illegal piece (a badge at a
- * corner of its bounds, muster_scene_get_badge()). */
+ * the red mark the renderer puts on an illegal piece (a badge at the
+ * top right of its bounds, muster_scene_get_badge()). */
 static cairo_pattern_t *
 moving_mask (MusterBoardView *self,
              cairo_t         *cr)

@@ -389,8 +389,8 @@ muster_scene_draw_piece_base (MusterScene         *self,
     }
 }
 
-/* Illegal pieces: a red outline, and a "!" badge at a corner of the
- * bounds (muster_scene_get_badge()): marks that stay readable on a
+/* Illegal pieces: a red outline, and a "!" badge at the top right of
+ * the bounds (muster_scene_get_badge()): marks that stay readable on a
  * crowded table. */
 static void
 draw_violation_outline (cairo_t             *cr,

@@ -255,6 +255,39 @@ test_partner_badge_follows (Fixture       *fixture,
     }
 }
 
+/* A base hanging off the north edge, the table seen whole: its badge
+ * is moved down onto the table (muster_scene_get_badge()), further from
+ * the base than at a corner, and must be drawn away with it when it goes,
+ * as the whole table drawn again shows. */
+static void
+test_moved_badge_leaves_nothing (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  MusterLayout *layout = fixture->view->layout;
+  MusterValidator *validator = fixture->view->validator;
+  MusterBase base = { MUSTER_BASE_ROUND, 25, 25 };
+  MusterPiece *blue = muster_board_view_place_piece (fixture->view,
+                                                     muster_piece_new ("b1", MUSTER_PIECE_MODEL, "blue",
+                                                                       &base, 66 * INCH, 3 * INCH));
+
+  g_assert_nonnull (blue);
+  muster_board_view_unselect_all (fixture->view);
+  spin ();
+  cairo_surface_destroy (render_view (fixture));
+
+  for (guint step = 0; step < 2; step++)
+    {
+      /* A millimetre of it on the table, then back home. */
+      if (step == 0)
+        muster_layout_move_piece (layout, blue, blue->x, -11.5, 0);
+      else
+        muster_layout_move_piece (layout, blue, 66 * INCH, 3 * INCH, 0);
+      spin ();
+      g_assert_cmpint (muster_validator_get_piece_violations (validator, blue->serial)->len > 0, ==, step == 0);
+      assert_as_whole_table (fixture, render_view (fixture));
+    }
+}
+
 /* How many pixels within radius (less a pixel) of (x, y) differ between
  * two pictures; counted in *inside. */
 static guint
@@ -602,6 +635,7 @@ main (int   argc,
   ADD ("/app/board-view/pinned-rulers", test_pinned_rulers);
   ADD ("/app/board-view/moved-label-leaves-nothing", test_moved_label_leaves_nothing);
   ADD ("/app/board-view/partner-badge-follows", test_partner_badge_follows);
+  ADD ("/app/board-view/moved-badge-leaves-nothing", test_moved_badge_leaves_nothing);
   ADD ("/app/board-view/selection-leaves-base", test_selection_leaves_base);
   ADD ("/app/board-view/bubble-says-how-many-more", test_bubble_says_how_many_more);
   ADD ("/app/board-view/drag-keeps-name", test_drag_keeps_name);
