@@ -113,6 +113,8 @@ struct _MusterGame
 /* The parts' actions. */
 extern const MusterGameAction muster_game_infinity_actions[];
 extern const guint            muster_game_n_infinity_actions;
+extern const MusterGameAction muster_game_infinity_turn_actions[];
+extern const guint            muster_game_n_infinity_turn_actions;
 extern const MusterGameAction muster_game_t9a_actions[];
 extern const guint            muster_game_n_t9a_actions;
 extern const MusterGameAction muster_game_deployment_actions[];

@@ -329,6 +329,7 @@ lookup_action (const char *name)
   static const struct { const MusterGameAction *actions; const guint *n; } parts[] = {
     { game_actions, NULL },
     { muster_game_infinity_actions, &muster_game_n_infinity_actions },
+    { muster_game_infinity_turn_actions, &muster_game_n_infinity_turn_actions },
     { muster_game_t9a_actions, &muster_game_n_t9a_actions },
     { muster_game_deployment_actions, &muster_game_n_deployment_actions },
     { muster_game_ti4_actions, &muster_game_n_ti4_actions },
