@@ -15,7 +15,8 @@ G_BEGIN_DECLS
 /* The game is one object over several files, each about one part of it:
  *
  *   muster-game.c             the object, steps taken, replayed and recorded
- *   muster-game-infinity.c    the Initiative Roll and the Player Turns
+ *   muster-game-infinity.c    Infinity's Initiative Roll and Lieutenants
+ *   muster-game-infinity-turns.c  Infinity's Player Turns
  *   muster-game-t9a.c         The 9th Age's pre-game
  *   muster-game-deployment.c  the deployment of both games
  *   muster-game-ti4.c         Twilight Imperium's round
