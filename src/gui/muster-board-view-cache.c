@@ -76,10 +76,9 @@ add_dirty (MusterBoardView *self,
            const MusterBox *bounds)
 {
   const Cache *cache = &self->full;
-  /* Outlines, the red badge, and a little to spare. The badge of a base
-   * along the north edge may sit its whole width (2 × max (7 px, 1.2 mm),
-   * and its rim) below the base's top (muster_scene_get_badge()). */
-  double pad = 16 + 2.5 * cache->scale;
+  /* Its marks past its outline, as the renderer draws them, and a pixel
+   * of antialiasing. */
+  double pad = muster_scene_get_piece_marks_reach (self->scene, cache->scale) * cache->scale + 1;
   cairo_rectangle_int_t rect;
   double x0, y0, x1, y1;
 

@@ -428,7 +428,20 @@ muster_scene_get_badge (MusterScene     *self,
   if (bounds->y1 > 0)
     y = MAX (y, r + MAX (0.2, 1.0 / px) / 2);
   *centre = (MusterPoint) { bounds->x1, y };
-  *radius = r;
+  if (radius != NULL)
+    *radius = r;
+}
+
+/* A badge moved down a small base's side reaches below it by as much as
+ * its width (muster_scene_get_badge()); the widest stroke, past the
+ * outline, is the red one of an illegal base. */
+double
+muster_scene_get_piece_marks_reach (MusterScene *self,
+                                    double       px)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return 2 * BADGE_RADIUS (px) + MAX (0.8, 2.5 / px);
 }
 
 static void
@@ -859,9 +872,8 @@ draw_piece (MusterScene         *self,
       if (bad)
         {
           MusterPoint at;
-          double r;
 
-          muster_scene_get_badge (self, b, px, &at, &r);
+          muster_scene_get_badge (self, b, px, &at, NULL);
           draw_badge (self, cr, at.x, at.y, px);
         }
       return;
@@ -953,8 +965,7 @@ _muster_render_draw_pieces (MusterScene *self,
   GPtrArray *players = muster_layout_get_players (self->layout);
   /* Past a base's outline: its strokes and its badge (the label stays
    * within the base). */
-  double badge = BADGE_RADIUS (px);
-  double slack = 2 * badge + MAX (0.8, 2.5 / px);
+  double slack = muster_scene_get_piece_marks_reach (self, px);
   MusterBox view = { self->view.x0 - slack, self->view.y0 - slack, self->view.x1 + slack, self->view.y1 + slack };
   g_autoptr(GPtrArray) pieces = _muster_render_pieces_near (self, &view);
   /* Worth it or not as the whole table goes, so that a view close up

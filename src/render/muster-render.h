@@ -159,13 +159,17 @@ void         muster_scene_draw_piece_label  (MusterScene         *scene,
                                              double               px_per_mm);
 
 /* The red badge that marks an illegal piece whose outline has bounds:
- * its centre and radius (mm), as muster_scene_render() draws it at
- * px_per_mm. */
+ * its centre and radius (mm; radius may be NULL), as
+ * muster_scene_render() draws it at px_per_mm. */
 void         muster_scene_get_badge         (MusterScene         *scene,
                                              const MusterBox     *bounds,
                                              double               px_per_mm,
                                              MusterPoint         *centre,
                                              double              *radius);
+/* How far (mm) past a base's bounds what muster_scene_render() draws for
+ * it at px_per_mm may reach: its outline's strokes and its badge. */
+double       muster_scene_get_piece_marks_reach (MusterScene     *scene,
+                                                 double           px_per_mm);
 
 /* The dimensions the last render drew (MusterDimension), for tests. */
 GArray      *muster_scene_get_dimensions    (MusterScene       *scene);
